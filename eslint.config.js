@@ -1,0 +1,70 @@
+// One lint config. The import rules below enforce the layering of ARCHITECTURE.md §2:
+// shared imports nothing of ours; engine imports shared; ui imports shared and the engine's
+// public module (src/engine/api.ts) only; server imports shared.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const noEngineInternals = {
+  group: ['**/engine/*', '!**/engine/api', '!**/engine/api.ts'],
+  message: 'The UI may import only the engine public module (src/engine/api.ts).',
+};
+const noUi = { group: ['**/ui/**', '**/ui'], message: 'Only the UI may import the UI.' };
+const noServer = { group: ['**/server/**'], message: 'Nothing imports the reference server.' };
+const noEngine = { group: ['**/engine/**', '**/engine'], message: 'Only the UI (api.ts) and tests may import the engine.' };
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'bench/results', 'playwright-report', 'test-results', 'data'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      complexity: ['warn', 14],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noUi, noServer, noEngine, { group: ['**/locales/**'], message: 'shared imports nothing of ours.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/engine/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noUi, noServer] }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'The engine gets storage injected.' },
+        { name: 'document', message: 'The engine runs in a worker.' },
+        { name: 'window', message: 'The engine runs in a worker.' },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [noEngineInternals, noServer, { group: ['socket.io-client', 'dexie'], message: 'The page never touches the network or the log.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noUi, noEngine] }] },
+  },
+);

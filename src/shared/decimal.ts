@@ -1,0 +1,50 @@
+// The one decimal module (CONVENTIONS 5). Money and quantities are never binary floats in
+// logic: they are parsed at the edge into `Decimal` and cross thread boundaries as canonical
+// decimal strings (`DecStr`). Floats appear only when a value is turned into pixels.
+import Decimal from 'decimal.js';
+
+export { Decimal };
+
+declare const decStrBrand: unique symbol;
+/** A canonical decimal string, e.g. "27123.45". Safe to structured-clone and to compare by value. */
+export type DecStr = string & { readonly [decStrBrand]: true };
+
+const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Parse a wire value (string or number, per api-contract decision 8) into a Decimal, or null. */
+export function parseDecimal(value: unknown): Decimal | null {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? new Decimal(value) : null;
+  }
+  if (typeof value !== 'string') return null;
+  const s = value.trim();
+  if (!DECIMAL_RE.test(s)) return null;
+  return new Decimal(s);
+}
+
+/** Canonical string form of a decimal (no exponent, no trailing zeros, no "+"). */
+export function toDecStr(d: Decimal): DecStr {
+  return d.toFixed() as DecStr;
+}
+
+/** Parse and canonicalise in one step; null when the value is not a decimal. */
+export function decStr(value: unknown): DecStr | null {
+  const d = parseDecimal(value);
+  return d === null ? null : toDecStr(d);
+}
+
+/** Fixed decimals for display (round half up), e.g. fixed("1.23456", 4) === "1.2346". */
+export function fixed(value: DecStr | string, dp: number): string {
+  return new Decimal(value).toFixed(dp, Decimal.ROUND_HALF_UP);
+}
+
+/** Percent change (close − open) / open × 100, to 2 decimals; "0" when open is 0. */
+export function percentChange(open: Decimal, close: Decimal): Decimal {
+  if (open.isZero()) return new Decimal(0);
+  return close.minus(open).div(open).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+/** Only for drawing: a float for pixel maths. Never use the result for money. */
+export function toPixelNumber(value: DecStr | string): number {
+  return Number(value);
+}
