@@ -12,10 +12,15 @@ const noEngineInternals = {
 };
 const noUi = { group: ['**/ui/**', '**/ui'], message: 'Only the UI may import the UI.' };
 const noServer = { group: ['**/server/**'], message: 'Nothing imports the reference server.' };
-const noEngine = { group: ['**/engine/**', '**/engine'], message: 'Only the UI (api.ts) and tests may import the engine.' };
+const noEngine = {
+  group: ['**/engine/**', '**/engine'],
+  message: 'Only the UI (api.ts) and tests may import the engine.',
+};
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'bench/results', 'playwright-report', 'test-results', 'data'] },
+  {
+    ignores: ['dist', 'node_modules', 'bench/results', 'playwright-report', 'test-results', 'data'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,7 +29,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       complexity: ['warn', 14],
     },
   },
@@ -33,7 +41,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noUi, noServer, noEngine, { group: ['**/locales/**'], message: 'shared imports nothing of ours.' }] },
+        {
+          patterns: [
+            noUi,
+            noServer,
+            noEngine,
+            { group: ['**/locales/**'], message: 'shared imports nothing of ours.' },
+          ],
+        },
       ],
     },
   },
@@ -46,8 +61,26 @@ export default tseslint.config(
         { name: 'localStorage', message: 'The engine gets storage injected.' },
         { name: 'document', message: 'The engine runs in a worker.' },
         { name: 'window', message: 'The engine runs in a worker.' },
+        { name: 'setTimeout', message: 'Use the injected timers service (CONVENTIONS 7).' },
+        { name: 'setInterval', message: 'Use the injected timers service (CONVENTIONS 7).' },
+        { name: 'fetch', message: 'Use the injected fetch service (CONVENTIONS 7).' },
+        { name: 'indexedDB', message: 'Use the injected IndexedDB factory (CONVENTIONS 7).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Use the injected clock (CONVENTIONS 7).' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Use the injected random service (CONVENTIONS 7).',
+        },
       ],
     },
+  },
+  {
+    // The services modules are where the real side effects are wired in; tests may use fakes.
+    files: ['src/engine/services*.ts', 'src/engine/**/*.test.ts', 'src/engine/testing/**'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
   {
     files: ['src/ui/**'],
@@ -58,7 +91,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [noEngineInternals, noServer, { group: ['socket.io-client', 'dexie'], message: 'The page never touches the network or the log.' }],
+          patterns: [
+            noEngineInternals,
+            noServer,
+            {
+              group: ['socket.io-client', 'dexie'],
+              message: 'The page never touches the network or the log.',
+            },
+          ],
         },
       ],
     },

@@ -20,7 +20,16 @@ export const DECIMALS = { price: 4, highLow: 5, volume: 2 } as const;
 export const NEWS_CATEGORIES = [3, 5, 9, 10, 19, 21, 25] as const;
 
 /** Kline periods of the push and of new_timeshar (api-contract §3.2, §3.3). */
-export const KLINE_PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'] as const;
+export const KLINE_PERIODS = [
+  '1min',
+  '5min',
+  '15min',
+  '30min',
+  '60min',
+  '1day',
+  '1week',
+  '1mon',
+] as const;
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];
 /** Extra period names new_timeshar accepts and maps to the ones above. */
 export const KLINE_PERIOD_ALIASES: Readonly<Record<string, KlinePeriod>> = {
@@ -41,4 +50,10 @@ export const KLINE_PERIOD_SECONDS: Readonly<Record<KlinePeriod, number>> = {
 };
 
 /** Response `type` codes (api-contract §2.2). Compare loosely: they may be strings or numbers. */
-export const RESPONSE = { ok: 'ok', error: 'error', sessionExpired: '999', kycRequired: '998', paymentMethodRequired: '997' } as const;
+export const RESPONSE = {
+  ok: 'ok',
+  error: 'error',
+  sessionExpired: '999',
+  kycRequired: '998',
+  paymentMethodRequired: '997',
+} as const;

@@ -38,6 +38,13 @@ export function toLang(value: unknown): Lang {
   if (isLang(value)) return value;
   if (typeof value !== 'string') return DEFAULT_LANG;
   const v = value.toLowerCase();
-  const alias: Record<string, Lang> = { ko: 'kr', ja: 'jp', es: 'spa', 'zh-cn': 'zh', 'zh-hk': 'hk', 'zh-tw': 'hk' };
+  const alias: Record<string, Lang> = {
+    ko: 'kr',
+    ja: 'jp',
+    es: 'spa',
+    'zh-cn': 'zh',
+    'zh-hk': 'hk',
+    'zh-tw': 'hk',
+  };
   return alias[v] ?? (isLang(v.slice(0, 2)) ? (v.slice(0, 2) as Lang) : DEFAULT_LANG);
 }

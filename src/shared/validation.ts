@@ -40,20 +40,25 @@ export function checkAccount(account: string, kind?: AccountKind): ValidationId 
 }
 
 /** Login: account required, max 120; password at least 6, max 16. */
-export function validateLogin(v: { account: string; password: string }): FieldErrors<'account' | 'password'> {
+export function validateLogin(v: {
+  account: string;
+  password: string;
+}): FieldErrors<'account' | 'password'> {
   const errors: FieldErrors<'account' | 'password'> = {};
   const a = v.account.trim();
   if (a === '') errors.account = 'validation.accountRequired';
   else if (a.length > ACCOUNT_MAX) errors.account = 'validation.accountTooLong';
   if (v.password === '') errors.password = 'validation.passwordRequired';
-  else if (v.password.length < PASSWORD_MIN || v.password.length > PASSWORD_MAX) errors.password = 'validation.passwordLength';
+  else if (v.password.length < PASSWORD_MIN || v.password.length > PASSWORD_MAX)
+    errors.password = 'validation.passwordLength';
   return errors;
 }
 
 /** New password: required, 6–16 characters, letters and digits. */
 export function checkNewPassword(password: string): ValidationId | null {
   if (password === '') return 'validation.passwordRequired';
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'validation.passwordLength';
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+    return 'validation.passwordLength';
   if (!PASSWORD_CHARS_RE.test(password)) return 'validation.passwordChars';
   return null;
 }
@@ -95,7 +100,10 @@ export function validateSendCode(v: { kind: AccountKind; account: string }): Val
 
 export type ForgetFields = 'account' | 'code' | 'password' | 'confirm';
 /** Forgot password: account (numeric or e-mail) and code (step 1); passwords equal (step 2). */
-export function validateForgetStep1(v: { account: string; code: string }): FieldErrors<'account' | 'code'> {
+export function validateForgetStep1(v: {
+  account: string;
+  code: string;
+}): FieldErrors<'account' | 'code'> {
   const errors: FieldErrors<'account' | 'code'> = {};
   const account = checkAccount(v.account);
   if (account) errors.account = account;
@@ -103,7 +111,10 @@ export function validateForgetStep1(v: { account: string; code: string }): Field
   return errors;
 }
 
-export function validateForgetStep2(v: { password: string; confirm: string }): FieldErrors<'password' | 'confirm'> {
+export function validateForgetStep2(v: {
+  password: string;
+  confirm: string;
+}): FieldErrors<'password' | 'confirm'> {
   const errors: FieldErrors<'password' | 'confirm'> = {};
   const password = checkNewPassword(v.password);
   if (password) errors.password = password;
@@ -113,7 +124,10 @@ export function validateForgetStep2(v: { password: string; confirm: string }): F
 }
 
 /** Bind e-mail: e-mail and code required, e-mail pattern. */
-export function validateBindEmail(v: { email: string; code: string }): FieldErrors<'email' | 'code'> {
+export function validateBindEmail(v: {
+  email: string;
+  code: string;
+}): FieldErrors<'email' | 'code'> {
   const errors: FieldErrors<'email' | 'code'> = {};
   const e = v.email.trim();
   if (e === '') errors.email = 'validation.emailRequired';

@@ -1,0 +1,146 @@
+// register, login, user/info, user/center, forget, safe/email.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  checkAccount,
+  hasErrors,
+  validateBindEmail,
+  validateForgetStep2,
+  validateLogin,
+  validateRegister,
+} from '../../src/shared/validation.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { t } from '../i18n/messages.ts';
+import { totalAssetsUsdt } from '../wallet/valuation.ts';
+import { checkCode, normalizeTarget } from './codes.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { issueToken } from './tokens.ts';
+import {
+  findUser,
+  insertUser,
+  toUserCenter,
+  toUserInfo,
+  userById,
+  userIdByInvite,
+} from './users.ts';
+
+const registerBody = z.object({
+  type: z.enum(['mobile', 'email']),
+  user_string: text(),
+  code: text(12),
+  password: z.string().max(64),
+  re_password: z.string().max(64),
+  extension_code: text(32).optional(),
+  country_code: text(8).optional(),
+  area_code: text(8).optional(),
+});
+const loginBody = z.object({
+  user_string: text(),
+  password: z.string().max(64),
+  type: z.coerce.number().int().default(1),
+  area_code_id: text(8).optional(),
+});
+const forgetBody = z.object({
+  account: text(),
+  password: z.string().max(64),
+  repassword: z.string().max(64),
+  code: text(12),
+});
+const bindEmailBody = z.object({ email: text(), code: text(12) });
+
+/** Throws the first validation message id of `errors`, if any. */
+function firstError(errors: Record<string, string | undefined>): void {
+  if (!hasErrors(errors)) return;
+  const id = Object.values(errors).find((e) => e !== undefined);
+  if (id !== undefined) throw new ApiError(id);
+}
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/user/register', async (req) => {
+    const b = parse(registerBody, req);
+    firstError(
+      validateRegister({
+        kind: b.type,
+        account: b.user_string,
+        code: b.code,
+        password: b.password,
+        confirm: b.re_password,
+        agreement: true,
+      }),
+    );
+    const target = normalizeTarget(b.user_string);
+    if ((await findUser(ctx.db, target)) !== null) throw new ApiError('account.exists');
+    let invitedBy: number | null = null;
+    if (b.extension_code !== undefined && b.extension_code !== '') {
+      invitedBy = await userIdByInvite(ctx.db, b.extension_code);
+      if (invitedBy === null) throw new ApiError('account.inviteInvalid');
+    }
+    const now = ctx.config.now();
+    await checkCode(ctx.db, target, 'register', b.code, now, true);
+    const passwordHash = await hashPassword(b.password);
+    await insertUser(ctx.db, {
+      kind: b.type,
+      account: target,
+      passwordHash,
+      areaCode: b.area_code ?? null,
+      countryCode: b.country_code ?? null,
+      invitedBy,
+      nowMs: now,
+    });
+    return ok(t(langOf(req), 'account.registered'));
+  });
+
+  app.post('/api/user/login', async (req) => {
+    const b = parse(loginBody, req);
+    firstError(validateLogin({ account: b.user_string, password: b.password }));
+    if (b.type !== 1) throw new ApiError('account.loginTypeUnsupported');
+    const user = await findUser(ctx.db, b.user_string);
+    const valid = user !== null && (await verifyPassword(b.password, user.password_hash));
+    if (!valid || user === null) throw new ApiError('account.wrongPassword');
+    return ok(await issueToken(ctx.db, user.id, ctx.config.now()));
+  });
+
+  app.get('/api/user/info', async (req) => ok(toUserInfo(await currentUser(ctx, req))));
+
+  app.get('/api/user/center', async (req) => {
+    const user = await currentUser(ctx, req);
+    return ok(toUserCenter(user, await totalAssetsUsdt(ctx, user.id)));
+  });
+
+  app.post('/api/user/forget', async (req) => {
+    const b = parse(forgetBody, req);
+    const invalid = checkAccount(b.account);
+    if (invalid) throw new ApiError(invalid);
+    firstError(validateForgetStep2({ password: b.password, confirm: b.repassword }));
+    if (b.code === '') throw new ApiError('validation.codeRequired');
+    const user = await findUser(ctx.db, b.account);
+    if (user === null) throw new ApiError('account.notFound');
+    await checkCode(ctx.db, normalizeTarget(b.account), 'forget', b.code, ctx.config.now(), true);
+    const hash = await hashPassword(b.password);
+    await ctx.db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, user.id]);
+    await ctx.db.query('DELETE FROM tokens WHERE user_id = $1', [user.id]);
+    return ok(t(langOf(req), 'account.passwordChanged'));
+  });
+
+  app.post('/api/safe/email', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const b = parse(bindEmailBody, req);
+    firstError(validateBindEmail({ email: b.email, code: b.code }));
+    const email = normalizeTarget(b.email);
+    const owner = await findUser(ctx.db, email);
+    if (owner !== null && owner.id !== userId) throw new ApiError('account.emailTaken');
+    await checkCode(ctx.db, email, 'bind', b.code, ctx.config.now(), true);
+    await ctx.db.query('UPDATE users SET email = $1 WHERE id = $2', [email, userId]);
+    return ok(t(langOf(req), 'account.emailBound'));
+  });
+}
+
+async function currentUser(ctx: AppContext, req: Parameters<typeof requireUser>[1]) {
+  const id = await requireUser(ctx, req);
+  const user = await userById(ctx.db, id);
+  if (user === null) throw new ApiError('auth.loginAgain', {}, '999');
+  return user;
+}

@@ -1,0 +1,36 @@
+// Password hashing: scrypt (node:crypto), a random 16-byte salt per password.
+// Stored form: "scrypt$N$r$p$<salt hex>$<hash hex>".
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { ScryptOptions } from 'node:crypto';
+
+const PARAMS = { N: 16384, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await derive(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('hex'), hash.toString('hex')].join(
+    '$',
+  );
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, saltHex, hashHex] = stored.split('$');
+  if (scheme !== 'scrypt' || saltHex === undefined || hashHex === undefined) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  const actual = await derive(password, Buffer.from(saltHex, 'hex'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, opts, (err, key) => {
+      if (err) reject(err);
+      else resolve(key);
+    });
+  });
+}

@@ -1,0 +1,137 @@
+// Builds the whole reference server and listens: storage (migrated and seeded), the market
+// simulator and its pushes, HTTP routes, socket.io, and the built client with SPA fallback.
+// Used by main.ts and by the tests (port 0, in-memory database).
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Server } from 'socket.io';
+import { registerAccountRoutes } from './accounts/account-routes.ts';
+import type { CodeSender } from './accounts/code-sender.ts';
+import { DevCodeSender } from './accounts/code-sender.ts';
+import { registerCodeRoutes } from './accounts/send-code-routes.ts';
+import type { ServerConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { installErrorHandling, langOf, pathOf } from './http/envelope.ts';
+import { t } from './i18n/messages.ts';
+import { loadPairs } from './market/pairs.ts';
+import { MarketPublisher } from './market/publisher.ts';
+import { registerMarketRoutes } from './market/routes.ts';
+import { MarketSimulator } from './market/simulator.ts';
+import { registerMiscRoutes } from './misc/routes.ts';
+import { registerNewsRoutes } from './news/routes.ts';
+import { seedNews } from './news/seed-news.ts';
+import { createSocketHub } from './socket/hub.ts';
+import { ensureDemoAccount } from './wallet/demo-account.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  io: Server;
+  ctx: AppContext;
+  publisher: MarketPublisher;
+  close(): Promise<void>;
+}
+
+export interface ServerDeps {
+  /** Delivery of verification codes; the development sender when absent. */
+  sender?: CodeSender;
+}
+
+export async function createServer(
+  config: ServerConfig,
+  deps: ServerDeps = {},
+): Promise<RunningServer> {
+  const sender = deps.sender ?? new DevCodeSender(config.log);
+  if (config.production && sender.development) {
+    throw new Error(
+      'Refusing to start: NODE_ENV=production with the development code sender. ' +
+        'Provide a real SMS / e-mail sender to createServer.',
+    );
+  }
+  const db = await openDatabase(config);
+  try {
+    const ctx = await prepare(config, db, sender);
+    return await start(ctx);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
+async function prepare(
+  config: ServerConfig,
+  db: Database,
+  sender: CodeSender,
+): Promise<AppContext> {
+  await migrate(db);
+  const now = config.now();
+  await seedNews(db, now);
+  await ensureDemoAccount(db, config.demoUser, config.demoPassword, now);
+  const market = new MarketSimulator(await loadPairs(db), {
+    seed: config.simSeed,
+    speed: config.simSpeed,
+    nowMs: now,
+  });
+  return { config, db, sender, market };
+}
+
+async function start(ctx: AppContext): Promise<RunningServer> {
+  const { config } = ctx;
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5e6 } });
+  installErrorHandling(app, config.log);
+  registerCodeRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerMarketRoutes(app, ctx);
+  registerNewsRoutes(app, ctx);
+  registerMiscRoutes(app, ctx);
+  await serveClient(app, config.distDir);
+  await app.ready();
+  const io = createSocketHub(app.server, ctx);
+  const publisher = new MarketPublisher(ctx.market, io, config.now);
+  await app.listen({ port: config.port, host: config.host });
+  if (config.marketTimer) publisher.start();
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  return {
+    url,
+    port,
+    app,
+    io,
+    ctx,
+    publisher,
+    async close() {
+      publisher.stop();
+      await io.close();
+      await app.close().catch(() => undefined);
+      await ctx.db.close();
+    },
+  };
+}
+
+/** Static files of the built client; other GETs outside /api and /wss get index.html. */
+async function serveClient(app: FastifyInstance, distDir: string | null): Promise<void> {
+  const root = distDir === null ? null : resolve(distDir);
+  const spa = root !== null && existsSync(resolve(root, 'index.html'));
+  if (spa) await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((req, reply) => {
+    const path = pathOf(req);
+    const isApi = path.startsWith('/api') || path.startsWith('/wss');
+    // A missing file (a name with an extension) is not a client route: answer the envelope.
+    const isFile = /\.[A-Za-z0-9]+$/.test(path);
+    if (spa && req.method === 'GET' && !isApi && !isFile) return reply.sendFile('index.html');
+    return reply
+      .code(200)
+      .send({ type: 'error', message: t(langOf(req), 'error.notFound', { path }) });
+  });
+}

@@ -1,0 +1,68 @@
+// Server configuration: read once from the environment (main.ts) or built by tests.
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite data folder; null keeps the database in memory (tests). */
+  dataDir: string | null;
+  /** When set, a real PostgreSQL is used instead of PGlite. */
+  databaseUrl: string | null;
+  demoUser: string;
+  demoPassword: string;
+  customerServiceUrl: string;
+  simSeed: number;
+  simSpeed: number;
+  production: boolean;
+  /** Folder of the built client (served with SPA fallback when it exists). */
+  distDir: string | null;
+  /** Wall clock in ms; tests substitute it to move time. */
+  now: () => number;
+  /** Emit market pushes every second (tests may turn it off). */
+  marketTimer: boolean;
+  /** Log requests and delivered codes to stdout. */
+  log: boolean;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
+  return {
+    port: intOr(env.PORT, 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    demoUser: env.DEMO_USER ?? 'demo@bourse.local',
+    demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
+    customerServiceUrl: env.CUSTOMER_SERVICE_URL ?? '',
+    simSeed: intOr(env.SIM_SEED, 1),
+    simSpeed: numOr(env.SIM_SPEED, 1),
+    production: env.NODE_ENV === 'production',
+    distDir: './dist',
+    now: () => Date.now(),
+    marketTimer: true,
+    log: true,
+  };
+}
+
+/** Defaults for tests: in-memory database, port 0, no logging. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...configFromEnv({}),
+    port: 0,
+    dataDir: null,
+    distDir: null,
+    log: false,
+    ...overrides,
+  };
+}
+
+function nonEmpty(v: string | undefined): string | null {
+  return v === undefined || v === '' ? null : v;
+}
+
+function intOr(v: string | undefined, fallback: number): number {
+  const n = v === undefined ? NaN : Number.parseInt(v, 10);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+function numOr(v: string | undefined, fallback: number): number {
+  const n = v === undefined ? NaN : Number(v);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}

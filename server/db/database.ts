@@ -1,0 +1,83 @@
+// One small storage interface over PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
+// The same SQL runs on both: `$1` placeholders, NUMERIC money (read back as strings),
+// INTEGER ids (never BIGINT, which the two drivers return differently).
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+export type Param = string | number | boolean | Date | null;
+
+export interface Queryable {
+  query<R extends Row = Row>(sql: string, params?: readonly Param[]): Promise<R[]>;
+}
+
+export interface Database extends Queryable {
+  /** Runs `fn` in one transaction; rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+export async function openDatabase(opts: {
+  dataDir: string | null;
+  databaseUrl: string | null;
+}): Promise<Database> {
+  if (opts.databaseUrl !== null) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const db = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
+  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+    async query<R extends Row>(sql: string, params: readonly Param[] = []) {
+      const res = await q.query<R>(sql, [...params]);
+      return res.rows;
+    },
+  });
+  const base = wrap(db);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    exec: async (sql) => {
+      await db.exec(sql);
+    },
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 5 });
+  const client = await pool.connect(); // fail fast on a bad URL
+  client.release();
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<R extends Row>(sql: string, params: readonly Param[] = []) {
+      const res = await q.query<R>(sql, [...params]);
+      return res.rows;
+    },
+  });
+  return {
+    kind: 'postgres',
+    query: wrap(pool).query,
+    async transaction(fn) {
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        const out = await fn(wrap(c));
+        await c.query('COMMIT');
+        return out;
+      } catch (err) {
+        await c.query('ROLLBACK');
+        throw err;
+      } finally {
+        c.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

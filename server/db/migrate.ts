@@ -1,0 +1,43 @@
+// Versioned migrations: server/db/migrations/NNNN-name.sql, applied in name order, each once,
+// each in its own transaction, recorded in schema_migrations.
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.ts';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+export async function migrate(db: Database): Promise<string[]> {
+  await db.exec(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (
+       version TEXT PRIMARY KEY,
+       applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+     )`,
+  );
+  const done = new Set(
+    (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map(
+      (r) => r.version,
+    ),
+  );
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}-.+\.sql$/.test(f)).sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    const version = file.replace(/\.sql$/, '');
+    if (done.has(version)) continue;
+    const sql = await readFile(MIGRATIONS_DIR + file, 'utf8');
+    await db.transaction(async (tx) => {
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+    });
+    applied.push(version);
+  }
+  return applied;
+}
+
+/** Splits a script on `;` at line ends (our migrations hold no functions or quoted `;`). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .replace(/--.*$/gm, '')
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}

@@ -1,0 +1,76 @@
+// The `{type, message}` envelope, the per-request language, zod input parsing with localized
+// errors, and the error handler that turns anything thrown into an envelope.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { toLang } from '../../src/shared/locales.ts';
+import type { Lang } from '../../src/shared/locales.ts';
+import { t } from '../i18n/messages.ts';
+import { ApiError } from './api-error.ts';
+
+export interface Envelope {
+  type: string;
+  message: unknown;
+}
+
+export const ok = (message: unknown): Envelope => ({ type: 'ok', message });
+
+/** The language of server messages: the `lang` header, else the `lang` field, else English. */
+export function langOf(req: FastifyRequest): Lang {
+  const header = req.headers.lang;
+  if (typeof header === 'string' && header !== '') return toLang(header);
+  return toLang(fieldOf(req, 'lang'));
+}
+
+/** Body fields merged over query fields (legacy clients send either). */
+export function input(req: FastifyRequest): Record<string, unknown> {
+  const q = isRecord(req.query) ? req.query : {};
+  const b = isRecord(req.body) ? req.body : {};
+  return { ...q, ...b };
+}
+
+/** Parses `input(req)` with `schema`; a failure names the first bad field. */
+export function parse<S extends z.ZodType>(schema: S, req: FastifyRequest): z.infer<S> {
+  const res = schema.safeParse(input(req));
+  if (res.success) return res.data;
+  const issue = res.error.issues[0];
+  const field = issue?.path.map(String).join('.') ?? '';
+  const first = issue?.path[0];
+  const missing = first !== undefined && input(req)[String(first)] === undefined;
+  throw new ApiError(missing ? 'error.fieldRequired' : 'error.fieldInvalid', { field });
+}
+
+/** Text field: trimmed string; numbers from JSON bodies accepted. */
+export const text = (max = 200) =>
+  z.union([z.string(), z.number().transform(String)]).pipe(z.string().trim().max(max));
+
+export function installErrorHandling(app: FastifyInstance, log: boolean): void {
+  app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = langOf(req);
+    if (err instanceof ApiError) {
+      return reply.code(200).send({ type: err.type, message: t(lang, err.id, err.values) });
+    }
+    const status = statusOf(err);
+    if (status !== null && status >= 400 && status < 500) {
+      return reply.code(200).send({ type: 'error', message: t(lang, 'error.badRequest') });
+    }
+    if (log) console.error(err);
+    return reply.code(200).send({ type: 'error', message: t(lang, 'error.internal') });
+  });
+}
+
+export function pathOf(req: FastifyRequest): string {
+  return req.url.split('?')[0] ?? req.url;
+}
+
+function statusOf(err: unknown): number | null {
+  if (isRecord(err) && typeof err.statusCode === 'number') return err.statusCode;
+  return null;
+}
+
+function fieldOf(req: FastifyRequest, name: string): unknown {
+  return input(req)[name];
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,62 @@
+// Once per second: move the simulator, then broadcast `daymarket` for every pair and `kline`
+// for every pair and period. Each stream (event + symbol (+ period)) has its own `seq`.
+import type { Server } from 'socket.io';
+import { KLINE_PERIODS } from '../../src/shared/constants.ts';
+import type { MarketSimulator } from './simulator.ts';
+import { daymarketPush, klinePush, symbolOf } from './wire-format.ts';
+
+export class MarketPublisher {
+  private readonly seqs = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private readonly market: MarketSimulator;
+  private readonly io: Server;
+  private readonly now: () => number;
+
+  constructor(market: MarketSimulator, io: Server, now: () => number) {
+    this.market = market;
+    this.io = io;
+    this.now = now;
+  }
+
+  start(intervalMs = 1000): void {
+    this.timer = setInterval(() => {
+      try {
+        this.publish();
+      } catch (err) {
+        console.error('market publish failed', err);
+      }
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One round: tick the market and emit every stream. */
+  publish(): void {
+    const now = this.now();
+    this.market.tick(now);
+    for (const pair of this.market.pairs()) {
+      const symbol = symbolOf(pair);
+      const day = this.market.current(pair.matchId, '1day', now);
+      if (day !== null) {
+        const seq = this.nextSeq(`daymarket:${symbol}`);
+        this.io.emit('daymarket', daymarketPush(pair, day, seq, now));
+      }
+      for (const period of KLINE_PERIODS) {
+        const bar = this.market.current(pair.matchId, period, now);
+        if (bar === null) continue;
+        const seq = this.nextSeq(`kline:${symbol}:${period}`);
+        this.io.emit('kline', klinePush(pair, period, bar, seq, now));
+      }
+    }
+  }
+
+  private nextSeq(stream: string): number {
+    const seq = (this.seqs.get(stream) ?? 0) + 1;
+    this.seqs.set(stream, seq);
+    return seq;
+  }
+}

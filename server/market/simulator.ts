@@ -1,0 +1,188 @@
+// The market simulator: for every pair a mean-reverting geometric random walk (log price pulled
+// gently toward the pair's reference price, so prices stay positive and plausible), seeded and
+// deterministic. It backfills two years of hourly bars and seven days of minute bars, then
+// moves once per `tick` (normally each second). Candles of every period are aggregated from
+// the minute series (periods under an hour) or the hour series.
+import type { AggBar, Bar, ServerPeriod } from './candles.ts';
+import { aggregate, bucketStart, mergeInto, usesHours } from './candles.ts';
+import { Prng } from './prng.ts';
+
+export interface PairSpec {
+  matchId: number;
+  legalId: number;
+  currencyId: number;
+  legalName: string;
+  currencyName: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  /** Reference price (a plain number: it only seeds the simulation). */
+  refPrice: number;
+  /** Typical daily volatility, e.g. 0.03 for 3 %. */
+  dailyVolatility: number;
+  /** Typical base amount traded per minute. */
+  minuteVolume: number;
+}
+
+export interface SimulatorOptions {
+  seed: number;
+  /** Volatility multiplier (SIM_SPEED). */
+  speed: number;
+  /** Clock at construction, ms: history ends here. */
+  nowMs: number;
+  minuteHistoryDays?: number;
+  hourHistoryDays?: number;
+}
+
+const MINUTES_PER_DAY = 1440;
+/** Mean reversion per minute: a deviation halves in about two days. */
+const THETA_PER_MINUTE = Math.LN2 / (2 * MINUTES_PER_DAY);
+
+interface PairState {
+  spec: PairSpec;
+  rng: Prng;
+  logPrice: number;
+  logRef: number;
+  sigmaPerMinute: number;
+  priceScale: number;
+  amountScale: number;
+  minutes: Bar[];
+  hours: Bar[];
+  lastTickMs: number;
+}
+
+export class MarketSimulator {
+  private readonly states = new Map<number, PairState>();
+  private readonly speed: number;
+  private readonly minuteDays: number;
+
+  constructor(pairs: readonly PairSpec[], opts: SimulatorOptions) {
+    this.speed = opts.speed;
+    this.minuteDays = opts.minuteHistoryDays ?? 7;
+    for (const spec of pairs) {
+      const state = initState(spec, opts.seed);
+      backfill(state, opts.nowMs, this.minuteDays, opts.hourHistoryDays ?? 730, this.speed);
+      this.states.set(spec.matchId, state);
+    }
+  }
+
+  pairs(): PairSpec[] {
+    return [...this.states.values()].map((s) => s.spec);
+  }
+
+  pair(matchId: number): PairSpec | null {
+    return this.states.get(matchId)?.spec ?? null;
+  }
+
+  /** Moves every pair to `nowMs` (one step per call; the timer calls it once per second). */
+  tick(nowMs: number): void {
+    for (const s of this.states.values()) {
+      const dtMinutes = Math.max(0, (nowMs - s.lastTickMs) / 60000);
+      if (dtMinutes === 0) continue;
+      step(s, dtMinutes, this.speed);
+      const price = priceTicks(s);
+      const lots = Math.round(s.spec.minuteVolume * dtMinutes * activity(s.rng) * s.amountScale);
+      const tick = { o: price, h: price, l: price, c: price, v: lots, q: price * lots };
+      const t = Math.floor(nowMs / 1000);
+      mergeInto(s.minutes, bucketStart('1min', t), tick);
+      mergeInto(s.hours, bucketStart('60min', t), tick);
+      s.lastTickMs = nowMs;
+      trimMinutes(s, this.minuteDays);
+    }
+  }
+
+  /** Bars of `period` with open time in [from, to] (unix s), oldest first. */
+  history(matchId: number, period: ServerPeriod, from: number, to: number): AggBar[] {
+    const s = this.states.get(matchId);
+    if (s === undefined) return [];
+    const base = usesHours(period) ? s.hours : s.minutes;
+    return aggregate(base, period, bucketStart(period, from), to);
+  }
+
+  /** The bar of `period` that holds `nowMs`, or null before any data. */
+  current(matchId: number, period: ServerPeriod, nowMs: number): AggBar | null {
+    const t = Math.floor(nowMs / 1000);
+    const bars = this.history(matchId, period, t, t);
+    return bars[bars.length - 1] ?? null;
+  }
+
+  /** Last price in ticks. */
+  lastPrice(matchId: number): number | null {
+    const s = this.states.get(matchId);
+    return s === undefined ? null : (s.minutes[s.minutes.length - 1]?.c ?? null);
+  }
+}
+
+function initState(spec: PairSpec, seed: number): PairState {
+  const rng = new Prng((Math.imul(seed, 2654435761) ^ Math.imul(spec.matchId, 40503)) >>> 0);
+  const logRef = Math.log(spec.refPrice);
+  return {
+    spec,
+    rng,
+    logPrice: logRef,
+    logRef,
+    sigmaPerMinute: spec.dailyVolatility / Math.sqrt(MINUTES_PER_DAY),
+    priceScale: 10 ** spec.pricePrecision,
+    amountScale: 10 ** spec.amountPrecision,
+    minutes: [],
+    hours: [],
+    lastTickMs: 0,
+  };
+}
+
+function step(s: PairState, dtMinutes: number, speed: number): void {
+  const pull = THETA_PER_MINUTE * dtMinutes * (s.logRef - s.logPrice);
+  s.logPrice += pull + s.sigmaPerMinute * speed * Math.sqrt(dtMinutes) * s.rng.normal();
+}
+
+function priceTicks(s: PairState): number {
+  return Math.max(1, Math.round(Math.exp(s.logPrice) * s.priceScale));
+}
+
+/** Trading activity factor around 1 (log-normal), so volumes vary bar to bar. */
+function activity(rng: Prng): number {
+  return Math.exp(0.6 * rng.normal() - 0.18);
+}
+
+/** A bar of `substeps` walk steps spanning `minutes` minutes. */
+function walkBar(s: PairState, t: number, minutes: number, substeps: number, speed: number): Bar {
+  const o = priceTicks(s);
+  let h = o;
+  let l = o;
+  for (let i = 0; i < substeps; i++) {
+    step(s, minutes / substeps, speed);
+    const p = priceTicks(s);
+    h = Math.max(h, p);
+    l = Math.min(l, p);
+  }
+  const c = priceTicks(s);
+  const v = Math.round(s.spec.minuteVolume * minutes * activity(s.rng) * s.amountScale);
+  return { t, o, h, l, c, v, q: Math.round(((o + c) / 2) * v) };
+}
+
+function backfill(
+  s: PairState,
+  nowMs: number,
+  minuteDays: number,
+  hourDays: number,
+  speed: number,
+): void {
+  const now = Math.floor(nowMs / 1000);
+  const minuteStart = bucketStart('60min', now - minuteDays * 86400);
+  const hourStart = minuteStart - hourDays * 86400;
+  // Start the long walk a little off the reference, as markets rarely sit on it.
+  s.logPrice = s.logRef + 0.1 * s.rng.normal();
+  for (let t = hourStart; t < minuteStart; t += 3600) s.hours.push(walkBar(s, t, 60, 6, speed));
+  const lastMinute = bucketStart('1min', now);
+  for (let t = minuteStart; t <= lastMinute; t += 60) {
+    const bar = walkBar(s, t, 1, 4, speed);
+    s.minutes.push(bar);
+    const { t: _t, ...rest } = bar;
+    mergeInto(s.hours, bucketStart('60min', t), rest);
+  }
+  s.lastTickMs = nowMs;
+}
+
+function trimMinutes(s: PairState, days: number): void {
+  const keep = (days + 1) * MINUTES_PER_DAY;
+  if (s.minutes.length > keep + 60) s.minutes.splice(0, s.minutes.length - keep);
+}

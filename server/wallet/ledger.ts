@@ -1,0 +1,68 @@
+// The one balance primitive: adds a signed delta to one field of a users_wallet row and writes
+// the matching account_log entry, in the caller's transaction. Refuses to go below zero unless
+// `allowNegative` (only lever settlement may). Arithmetic is exact (decimal.js, NUMERIC).
+import { Decimal } from '../../src/shared/decimal.ts';
+import type { Queryable } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+
+export const BALANCE_FIELDS = [
+  'legal_balance',
+  'lock_legal_balance',
+  'change_balance',
+  'lock_change_balance',
+  'lever_balance',
+  'lock_lever_balance',
+  'micro_balance',
+  'lock_micro_balance',
+] as const;
+export type BalanceField = (typeof BALANCE_FIELDS)[number];
+
+/** account_log.type codes used so far. */
+export const LOG_TYPE = { demoGrant: 1 } as const;
+
+export interface BalanceChange {
+  userId: number;
+  currencyId: number;
+  field: BalanceField;
+  delta: Decimal;
+  type: number;
+  memo: string;
+  nowMs: number;
+  allowNegative?: boolean;
+}
+
+export async function changeBalance(tx: Queryable, c: BalanceChange): Promise<Decimal> {
+  if (!(BALANCE_FIELDS as readonly string[]).includes(c.field)) throw new Error('bad field');
+  await tx.query(
+    `INSERT INTO users_wallet (user_id, currency_id) VALUES ($1, $2)
+     ON CONFLICT (user_id, currency_id) DO NOTHING`,
+    [c.userId, c.currencyId],
+  );
+  const rows = await tx.query<Record<string, string>>(
+    `SELECT ${c.field} AS value FROM users_wallet WHERE user_id = $1 AND currency_id = $2 FOR UPDATE`,
+    [c.userId, c.currencyId],
+  );
+  const before = new Decimal(rows[0]?.value ?? '0');
+  const after = before.plus(c.delta);
+  if (after.isNegative() && c.allowNegative !== true) throw new ApiError('wallet.insufficient');
+  await tx.query(
+    `UPDATE users_wallet SET ${c.field} = $1 WHERE user_id = $2 AND currency_id = $3`,
+    [after.toFixed(), c.userId, c.currencyId],
+  );
+  await tx.query(
+    `INSERT INTO account_log (user_id, currency_id, field, delta, before, after, type, memo, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      c.userId,
+      c.currencyId,
+      c.field,
+      c.delta.toFixed(),
+      before.toFixed(),
+      after.toFixed(),
+      c.type,
+      c.memo,
+      new Date(c.nowMs),
+    ],
+  );
+  return after;
+}

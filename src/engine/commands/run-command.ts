@@ -1,0 +1,100 @@
+// The path every command takes (ARCHITECTURE §4 "Commands"): refuse a second identical
+// command while one is in flight, validate with the shared rules before any network call,
+// log the command WITHOUT secrets, run it, log the result, return a typed CommandResult.
+import type { CommandResult } from '../api.ts';
+import type { ValidationId } from '../../shared/validation.ts';
+import type { EngineContext } from '../context.ts';
+import type { CommandBody, CommandName } from '../ingest/events.ts';
+import { parseEdge } from '../ingest/ingest.ts';
+import type { RestResult } from '../transport/rest.ts';
+import type { z } from 'zod';
+
+export interface CommandSpec<T> {
+  command: CommandName;
+  /** Everything that makes two submissions "identical" (kept in memory only). */
+  input: unknown;
+  /** The non-secret fields to log. */
+  fields: CommandBody['fields'];
+  validate?: () => Partial<Record<string, ValidationId>>;
+  execute: () => Promise<CommandResult<T>>;
+  /** Leave the reply's text out of the log (the login token, images). */
+  secretReply?: boolean;
+}
+
+const inFlight = new WeakMap<EngineContext, Set<string>>();
+
+export async function runCommand<T>(
+  ctx: EngineContext,
+  spec: CommandSpec<T>,
+): Promise<CommandResult<T>> {
+  const running = inFlight.get(ctx) ?? new Set<string>();
+  inFlight.set(ctx, running);
+  const key = `${spec.command}:${JSON.stringify(spec.input)}`;
+  if (running.has(key)) return { ok: false, code: 'busy' };
+  const errors = definedErrors(spec.validate?.() ?? {});
+  if (Object.keys(errors).length > 0) return { ok: false, code: 'invalid', fields: errors };
+  running.add(key);
+  const at = ctx.services.clock.now();
+  ctx.store.dispatch({
+    at,
+    kind: 'command',
+    name: 'command.issued',
+    body: { command: spec.command, fields: spec.fields },
+  });
+  try {
+    const result = await spec.execute();
+    ctx.store.dispatch({
+      at: ctx.services.clock.now(),
+      kind: 'reply',
+      name: 'command.result',
+      body: {
+        command: spec.command,
+        ok: result.ok,
+        type: resultType(result),
+        message: spec.secretReply === true ? null : resultMessage(result),
+      },
+    });
+    return result;
+  } finally {
+    running.delete(key);
+  }
+}
+
+/** A REST result → CommandResult, validating an ok message with `schema`. */
+export function toCommandResult<S extends z.ZodType, T>(
+  ctx: EngineContext,
+  result: RestResult,
+  schema: S,
+  source: string,
+  map: (value: z.output<S>) => { message: string; data: T },
+): CommandResult<T> {
+  if (!result.ok) {
+    return result.code === 'network'
+      ? { ok: false, code: 'network', message: result.message }
+      : { ok: false, code: 'server', type: result.type, message: result.message };
+  }
+  const parsed = parseEdge(schema, result.message, source, ctx.services.clock.now());
+  if (!parsed.ok) {
+    ctx.store.dispatch(parsed.event);
+    return { ok: false, code: 'server', type: 'malformed', message: '' };
+  }
+  return { ok: true, ...map(parsed.value) };
+}
+
+function definedErrors(
+  errors: Partial<Record<string, ValidationId>>,
+): Record<string, ValidationId> {
+  const out: Record<string, ValidationId> = {};
+  for (const [field, id] of Object.entries(errors)) if (id !== undefined) out[field] = id;
+  return out;
+}
+
+function resultType<T>(result: CommandResult<T>): string {
+  if (result.ok) return 'ok';
+  return result.code === 'server' ? result.type : result.code;
+}
+
+function resultMessage<T>(result: CommandResult<T>): string | null {
+  if (result.ok) return typeof result.message === 'string' ? result.message.slice(0, 500) : null;
+  return 'message' in result ? result.message.slice(0, 500) : null;
+}

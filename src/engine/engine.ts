@@ -1,0 +1,250 @@
+// The engine: composes transport, ingest, log, projections and frames behind EngineApi
+// (api.ts). Runs in the dedicated worker (worker.ts) and under Node (node.ts).
+import type { Subscription } from 'rxjs';
+import { DEFAULT_LANG } from '../shared/locales.ts';
+import type { Lang } from '../shared/locales.ts';
+import type { EngineApi, EngineConfig, EngineSnapshot, FrameDiff } from './api.ts';
+import * as account from './commands/account.ts';
+import * as content from './commands/content.ts';
+import type { AuthHolder, EngineContext } from './context.ts';
+import { createFrameScheduler } from './frames/frame-scheduler.ts';
+import type { FrameScheduler } from './frames/frame-scheduler.ts';
+import { ingestPush } from './ingest/ingest.ts';
+import type { NewEvent } from './ingest/events.ts';
+import { createEventLog } from './log/event-log.ts';
+import type { EventLog, EventLogOptions } from './log/event-log.ts';
+import { createSessionStore } from './log/session-store.ts';
+import type { SessionStore } from './log/session-store.ts';
+import {
+  createQuotationPoller,
+  fetchHistory,
+  fetchQuotation,
+  fetchSparklines,
+  syncClock,
+} from './market-sync.ts';
+import type { Poller } from './market-sync.ts';
+import { sparklineCloses } from './projections/market.ts';
+import type { Services } from './services.ts';
+import { adoptToken, expireSession, logout, refreshUserInfo } from './session-actions.ts';
+import { createStore } from './store.ts';
+import type { Store } from './store.ts';
+import { createRestClient } from './transport/rest.ts';
+import { createSocketTransport } from './transport/socket.ts';
+
+export interface EngineOptions {
+  /** Database names (tests use unique ones). */
+  logDbName?: string;
+  sessionDbName?: string;
+  log?: Partial<Pick<EventLogOptions, 'retain' | 'memoryCapacity'>>;
+}
+
+/** EngineApi plus what Node callers (tests, replay) need beyond the page's interface. */
+export interface EngineHandle extends EngineApi {
+  close(): Promise<void>;
+  /** The event log (read-only use: tests, export). */
+  readonly log: EventLog;
+}
+
+interface Running {
+  ctx: EngineContext;
+  poller: Poller;
+  subscriptions: Subscription[];
+}
+
+export function createEngine(services: Services, options: EngineOptions = {}): EngineHandle {
+  const auth: AuthHolder = { token: null, generation: 0 };
+  let lang: Lang = DEFAULT_LANG;
+  let visible = true;
+  let store: Store | null = null;
+  const log = createEventLog({
+    services,
+    ...(options.logDbName === undefined ? {} : { dbName: options.logDbName }),
+    ...options.log,
+    onStatus: (status) =>
+      store?.dispatch({
+        at: services.clock.now(),
+        kind: 'system',
+        name: 'log.status',
+        body: { status },
+      }),
+  });
+  const frames: FrameScheduler = createFrameScheduler(services.timers, {
+    session: () => requireStore().state().session.session,
+    connection: () => requireStore().state().session.connection,
+    market: () => requireStore().state().market.market,
+    ticker: (symbol) => requireStore().state().market.tickers[symbol],
+    sparkline: (symbol) => sparklineCloses(requireStore().state().market.sparklines[symbol]),
+  });
+  store = createStore(log, frames);
+  const sessionStore: SessionStore = createSessionStore(services, options.sessionDbName);
+  let running: Promise<Running> | null = null;
+  /** UI events are logged only once the log is open (seq continues from the stored log). */
+  let logOpen = false;
+  const dispatchUi = (event: NewEvent): void => {
+    if (logOpen) requireStore().dispatch(event);
+  };
+
+  function requireStore(): Store {
+    if (store === null) throw new Error('engine store not created');
+    return store;
+  }
+
+  const boot = async (config: EngineConfig): Promise<Running> => {
+    const s = requireStore();
+    const ctx = buildContext(services, config, s, sessionStore, auth, () => lang);
+    const status = await log.open();
+    logOpen = true;
+    s.dispatch({ at: services.clock.now(), kind: 'system', name: 'log.status', body: { status } });
+    const poller = createQuotationPoller(ctx);
+    const subscriptions = wireSocket(ctx, () => poller.update(visible));
+    const token = await sessionStore.loadToken();
+    if (token !== null) {
+      await adoptToken(ctx, token, true);
+      await refreshUserInfo(ctx);
+    }
+    await Promise.all([syncClock(ctx), fetchQuotation(ctx)]);
+    ctx.socket.connect();
+    poller.update(visible);
+    void fetchSparklines(ctx);
+    return { ctx, poller, subscriptions };
+  };
+
+  const ready = async (): Promise<EngineContext> => {
+    if (running === null) throw new Error('engine not started: call start() first');
+    return (await running).ctx;
+  };
+
+  const handle: EngineHandle = {
+    log,
+    async start(config: EngineConfig, onFrame: (diff: FrameDiff) => void): Promise<EngineSnapshot> {
+      lang = config.lang;
+      visible = config.visible;
+      running ??= boot(config);
+      const r = await running;
+      frames.setVisible(visible);
+      r.poller.update(visible);
+      frames.reset();
+      frames.setSink(onFrame);
+      return requireStore().snapshot();
+    },
+    async setVisible(next) {
+      visible = next;
+      frames.setVisible(next);
+      dispatchUi({
+        at: services.clock.now(),
+        kind: 'command',
+        name: 'ui.visible',
+        body: { visible: next },
+      });
+      if (running !== null) (await running).poller.update(next);
+    },
+    async setLang(next) {
+      lang = next;
+      dispatchUi({
+        at: services.clock.now(),
+        kind: 'command',
+        name: 'ui.lang',
+        body: { lang: next },
+      });
+      await Promise.resolve();
+    },
+    sendCode: async (input) => account.sendCode(await ready(), input),
+    checkCode: async (input) => account.checkCode(await ready(), input),
+    register: async (cmd) => account.register(await ready(), cmd),
+    login: async (cmd) => account.login(await ready(), cmd),
+    forget: async (cmd) => account.forget(await ready(), cmd),
+    bindEmail: async (cmd) => account.bindEmail(await ready(), cmd),
+    logout: async () => logout(await ready()),
+    async ackExpired() {
+      dispatchUi({
+        at: services.clock.now(),
+        kind: 'command',
+        name: 'session.expired-ack',
+        body: {},
+      });
+      await Promise.resolve();
+    },
+    countries: async () => content.countries(await ready()),
+    newsList: async (cId) => content.newsList(await ready(), cId),
+    newsDetail: async (id) => content.newsDetail(await ready(), id),
+    customerService: async () => content.customerService(await ready()),
+    appQrCode: async (text) => content.appQrCode(await ready(), text),
+    async selectPair(symbol) {
+      const ctx = await ready();
+      ctx.store.dispatch({
+        at: services.clock.now(),
+        kind: 'command',
+        name: 'ui.select-pair',
+        body: { symbol },
+      });
+      const state = ctx.store.state().market;
+      if (symbol in state.tickers && state.sparklines[symbol] === undefined)
+        await fetchHistory(ctx, symbol);
+    },
+    async close() {
+      frames.dispose();
+      if (running !== null) {
+        const r = await running;
+        r.poller.stop();
+        r.subscriptions.forEach((sub) => sub.unsubscribe());
+        r.ctx.socket.close();
+      }
+      await log.close();
+    },
+  };
+  return handle;
+}
+
+function buildContext(
+  services: Services,
+  config: EngineConfig,
+  store: Store,
+  sessionStore: SessionStore,
+  auth: AuthHolder,
+  lang: () => Lang,
+): EngineContext {
+  const baseUrl = config.baseUrl.replace(/\/+$/, '');
+  const ctx: EngineContext = {
+    services,
+    config,
+    store,
+    sessionStore,
+    auth,
+    lang,
+    rest: createRestClient({
+      services,
+      baseUrl,
+      lang,
+      token: () => auth.token,
+      onExpired: () => expireSession(ctx),
+    }),
+    socket: createSocketTransport({
+      services,
+      url: baseUrl === '' ? services.origin : baseUrl,
+      token: () => auth.token,
+    }),
+  };
+  return ctx;
+}
+
+/** Socket state, pushes and resync into the store. */
+function wireSocket(ctx: EngineContext, onState: () => void): Subscription[] {
+  const { clock } = ctx.services;
+  return [
+    ctx.socket.state$.subscribe((state) => {
+      ctx.store.dispatch({
+        at: clock.now(),
+        kind: 'system',
+        name: 'socket.state',
+        body: { state },
+      });
+      onState();
+    }),
+    ctx.socket.push$.subscribe(({ event, payload }) => {
+      ctx.store.dispatch(ingestPush(event, payload, clock.now()));
+    }),
+    ctx.socket.resync$.subscribe(() => {
+      void fetchQuotation(ctx).then(() => fetchSparklines(ctx));
+    }),
+  ];
+}

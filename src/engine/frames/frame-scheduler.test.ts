@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createFrameScheduler } from './frame-scheduler.ts';
+import type { FrameSource } from './frame-scheduler.ts';
+import { manualTimers } from '../testing/fakes.ts';
+import type { FrameDiff, Ticker } from '../api.ts';
+import type { DecStr } from '../../shared/decimal.ts';
+import { initialSessionState } from '../projections/session.ts';
+
+function setup(visible = true) {
+  const timers = manualTimers();
+  const prices: Record<string, string> = {};
+  const source: FrameSource = {
+    session: () => initialSessionState.session,
+    connection: () => initialSessionState.connection,
+    market: () => ({ groups: [], loaded: true, error: null }),
+    ticker: (symbol) =>
+      symbol in prices ? ({ symbol, price: prices[symbol] } as unknown as Ticker) : undefined,
+    sparkline: () => ['1' as DecStr],
+  };
+  const diffs: FrameDiff[] = [];
+  const frames = createFrameScheduler(timers, source, visible);
+  frames.setSink((d) => diffs.push(d));
+  return { timers, frames, diffs, prices };
+}
+
+describe('frame scheduler', () => {
+  it('coalesces N changes in one frame into one diff carrying the latest values', () => {
+    const { timers, frames, diffs, prices } = setup();
+    for (let i = 0; i < 100; i += 1) {
+      prices['BTC/USDT'] = String(i);
+      frames.markTicker('BTC/USDT');
+      frames.markConnection();
+    }
+    expect(timers.pendingFrames()).toBe(1);
+    timers.frame();
+    expect(diffs).toHaveLength(1);
+    expect(diffs[0]).toMatchObject({
+      frame: 1,
+      tickers: { 'BTC/USDT': { price: '99' } },
+      connection: initialSessionState.connection,
+    });
+    expect(diffs[0]?.session).toBeUndefined();
+    timers.frame();
+    expect(diffs).toHaveLength(1); // nothing changed: no empty diff
+  });
+
+  it('posts nothing while hidden and one diff with everything on return', () => {
+    const { timers, frames, diffs, prices } = setup();
+    frames.setVisible(false);
+    prices['A/B'] = '1';
+    prices['C/D'] = '2';
+    frames.markTicker('A/B');
+    frames.markTicker('C/D');
+    frames.markSparkline('A/B');
+    frames.markSession();
+    for (let i = 0; i < 10; i += 1) timers.frame();
+    expect(diffs).toHaveLength(0);
+    frames.setVisible(true);
+    timers.frame();
+    timers.frame();
+    expect(diffs).toHaveLength(1);
+    expect(Object.keys(diffs[0]?.tickers ?? {}).sort()).toEqual(['A/B', 'C/D']);
+    expect(diffs[0]?.sparklines).toEqual({ 'A/B': ['1'] });
+    expect(diffs[0]?.session).toBeDefined();
+  });
+
+  it('a frame already requested when the page hides does not post', () => {
+    const { timers, frames, diffs } = setup();
+    frames.markMarket();
+    frames.setVisible(false);
+    timers.frame();
+    expect(diffs).toHaveLength(0);
+  });
+});

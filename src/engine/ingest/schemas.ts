@@ -1,0 +1,235 @@
+// Schemas for every reply and push the engine reads (CONVENTIONS 6). Each turns the wire
+// form (decimals as strings or numbers, flags as 0/1, ids possibly as strings when a push
+// came through the legacy HTTP port) into the domain form of ingest/events.ts.
+import { z } from 'zod';
+import { Decimal, decStr } from '../../shared/decimal.ts';
+import type { DecStr } from '../../shared/decimal.ts';
+
+/** A wire decimal (string or number) → canonical DecStr. */
+export const wireDecimal = z.union([z.string(), z.number()]).transform((value, ctx): DecStr => {
+  const d = decStr(value);
+  if (d === null) {
+    ctx.addIssue({ code: 'custom', message: `not a decimal: ${String(value).slice(0, 40)}` });
+    return z.NEVER;
+  }
+  return d;
+});
+
+/** A percent change ("+1.23", "-0.5", 1.2) → signed, 2 decimals ("1.23", "-0.50"). */
+export const wireChange = wireDecimal.transform((d): DecStr => {
+  const v = new Decimal(d);
+  return (v.isZero() ? '0.00' : v.toFixed(2, Decimal.ROUND_HALF_UP)) as DecStr;
+});
+
+/** An integer that may arrive as a number or a digit string. */
+export const wireInt = z
+  .union([z.number().int(), z.string().regex(/^-?\d+$/)])
+  .transform((v) => Number(v));
+
+const flag = wireInt.transform((v) => v === 1);
+const optionalSeq = wireInt.optional().transform((v) => v ?? null);
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((v) => (v === undefined || v === null || v === '' ? null : v));
+
+const quotationItem = z.object({
+  id: wireInt,
+  legal_id: wireInt,
+  currency_id: wireInt,
+  legal_name: z.string(),
+  currency_name: z.string(),
+  logo: z.string().nullish(),
+  now_price: wireDecimal,
+  change: wireChange,
+  high: wireDecimal,
+  low: wireDecimal,
+  volume: wireDecimal,
+  is_display: flag,
+  sort: wireInt.optional(),
+});
+
+export const quotationReply = z
+  .array(
+    z.object({
+      id: wireInt,
+      name: z.string(),
+      quotation: z.array(quotationItem),
+    }),
+  )
+  .transform((groups) =>
+    groups.map((g) => ({
+      legalId: g.id,
+      name: g.name,
+      pairs: g.quotation.map((q) => ({
+        matchId: q.id,
+        symbol: `${q.currency_name}/${q.legal_name}`,
+        legalId: q.legal_id,
+        currencyId: q.currency_id,
+        legalName: q.legal_name,
+        currencyName: q.currency_name,
+        logo: q.logo ?? '',
+        price: q.now_price,
+        change: q.change,
+        high: q.high,
+        low: q.low,
+        volume: q.volume,
+        isDisplay: q.is_display,
+        sort: q.sort ?? 0,
+      })),
+    })),
+  );
+
+const symbol = z.string().regex(/^[^/\s]+\/[^/\s]+$/);
+
+export const daymarketPush = z
+  .object({
+    symbol,
+    now_price: wireDecimal.optional(),
+    close: wireDecimal.optional(),
+    change: wireChange,
+    high: wireDecimal,
+    low: wireDecimal,
+    volume: wireDecimal,
+    seq: optionalSeq,
+    server_time: optionalSeq,
+  })
+  .transform((p, ctx) => {
+    const price = p.now_price ?? p.close;
+    if (price === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'no now_price or close' });
+      return z.NEVER;
+    }
+    return {
+      symbol: p.symbol,
+      price,
+      change: p.change,
+      high: p.high,
+      low: p.low,
+      volume: p.volume,
+      seq: p.seq,
+      serverTime: p.server_time,
+    };
+  });
+
+export const klinePush = z
+  .object({
+    symbol,
+    period: z.string(),
+    time: wireInt,
+    close: wireDecimal,
+    seq: optionalSeq,
+    server_time: optionalSeq,
+  })
+  .transform((p) => ({
+    symbol: p.symbol,
+    period: p.period,
+    time: p.time,
+    close: p.close,
+    seq: p.seq,
+    serverTime: p.server_time,
+  }));
+
+const klineBar = z.object({ id: wireInt, close: wireDecimal });
+
+/** The kline call's own envelope: `{code, msg, data}`, code 1 on success. */
+export const klineEnvelope = z.object({
+  code: wireInt,
+  msg: z.string().optional(),
+  data: z.array(klineBar).nullish(),
+});
+
+export const userInfoReply = z
+  .object({
+    id: wireInt,
+    account: z.string().nullish(),
+    account_number: z.string().nullish(),
+    phone: nullableText,
+    email: nullableText,
+    extension_code: z.string().nullish(),
+    is_seller: flag.optional(),
+    review_status: wireInt.optional(),
+  })
+  .transform((u) => ({
+    id: u.id,
+    account: u.account ?? u.account_number ?? '',
+    phone: u.phone,
+    email: u.email,
+    extensionCode: u.extension_code ?? '',
+    isSeller: u.is_seller ?? false,
+    reviewStatus: u.review_status ?? 0,
+  }));
+
+/** Login answers the token as a bare string. */
+export const tokenReply = z.string().regex(/^[A-Za-z0-9._~+/=-]{8,512}$/);
+
+export const serverTimeReply = wireInt;
+
+const newsItem = z.object({
+  id: wireInt,
+  c_id: wireInt,
+  title: z.string(),
+  abstract: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  thumbnail: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  update_time: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+
+/** `{list, page, pages, total}` (extension) or the legacy pageData `{data, page, pages, total}`. */
+export const newsListReply = z
+  .object({
+    list: z.array(newsItem).optional(),
+    data: z.array(newsItem).optional(),
+    page: wireInt.optional(),
+    pages: wireInt.optional(),
+    total: wireInt.optional(),
+  })
+  .transform((page, ctx) => {
+    const list = page.list ?? page.data;
+    if (list === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'no list' });
+      return z.NEVER;
+    }
+    return { list, page: page.page ?? 1, pages: page.pages ?? 1, total: page.total ?? list.length };
+  });
+
+export const newsDetailReply = newsItem.extend({
+  content: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+
+export const countriesReply = z.array(
+  z.object({
+    country_id: wireInt,
+    area_code: z.union([z.string(), z.number()]).transform((v) => String(v)),
+    name_cn: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
+    name_en: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
+  }),
+);
+
+/** Any text message (`message` of most commands); numbers are turned into text. */
+export const textReply = z.union([z.string(), z.number()]).transform((v) => String(v));
+
+/** Describe the first issue briefly (for `system.malformed`). */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return `${path === '' ? '(root)' : path}: ${issue.message}`.slice(0, 200);
+}

@@ -1,0 +1,75 @@
+// Where the auth token survives reloads: its own small Dexie database (`bourse-session`),
+// apart from the event log, so the log never holds a secret and each degrades on its own.
+// Without IndexedDB the token lives in memory only (the user logs in again after a reload).
+import Dexie from 'dexie';
+import type { Table } from 'dexie';
+import type { Services } from '../services.ts';
+
+export const SESSION_DB_NAME = 'bourse-session';
+const TOKEN_KEY = 'token';
+
+interface Row {
+  key: string;
+  value: string;
+}
+
+export interface SessionStore {
+  loadToken(): Promise<string | null>;
+  saveToken(token: string): Promise<void>;
+  clearToken(): Promise<void>;
+}
+
+export function createSessionStore(
+  services: Pick<Services, 'indexedDb' | 'logger'>,
+  dbName = SESSION_DB_NAME,
+): SessionStore {
+  let memory: string | null = null;
+  let table: Promise<Table<Row, string> | null> | null = null;
+
+  const open = (): Promise<Table<Row, string> | null> => {
+    table ??= (async () => {
+      const deps = services.indexedDb();
+      if (deps === null) return null;
+      try {
+        const db = new Dexie(dbName, { indexedDB: deps.indexedDB, IDBKeyRange: deps.IDBKeyRange });
+        db.version(1).stores({ session: 'key' });
+        await db.open();
+        return db.table<Row, string>('session');
+      } catch (error) {
+        services.logger.warn('session store unavailable; token kept in memory', error);
+        return null;
+      }
+    })();
+    return table;
+  };
+
+  const guarded = async (fn: (t: Table<Row, string>) => Promise<unknown>): Promise<void> => {
+    const t = await open();
+    if (t === null) return;
+    try {
+      await fn(t);
+    } catch (error) {
+      services.logger.warn('session store write failed', error);
+    }
+  };
+
+  return {
+    async loadToken() {
+      const t = await open();
+      if (t === null) return memory;
+      try {
+        return (await t.get(TOKEN_KEY))?.value ?? null;
+      } catch {
+        return memory;
+      }
+    },
+    async saveToken(token) {
+      memory = token;
+      await guarded((t) => t.put({ key: TOKEN_KEY, value: token }));
+    },
+    async clearToken() {
+      memory = null;
+      await guarded((t) => t.delete(TOKEN_KEY));
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// Market data that comes by request: the quotation snapshot, 1-minute sparkline history, the
+// server clock, and the home-table poll that runs only while the socket is not online and the
+// page is visible (a push, when present, replaces the poll).
+import {
+  HOME_MARKET_REFRESH_MS,
+  SPARKLINE_POINTS,
+  SPARKLINE_WINDOW_SECONDS,
+} from '../shared/constants.ts';
+import type { EngineContext } from './context.ts';
+import { malformed, parseEdge } from './ingest/ingest.ts';
+import { klineEnvelope, quotationReply, serverTimeReply } from './ingest/schemas.ts';
+import type { TimerId } from './services.ts';
+
+export const HISTORY_CONCURRENCY = 4;
+const KLINE_PATH = '/api/currency/new_timeshar';
+
+export async function fetchQuotation(ctx: EngineContext): Promise<void> {
+  const reply = await ctx.rest.get('/api/currency/quotation_new');
+  const at = ctx.services.clock.now();
+  if (!reply.ok) {
+    ctx.store.dispatch({
+      at,
+      kind: 'reply',
+      name: 'market.quotation-failed',
+      body: { message: reply.message },
+    });
+    return;
+  }
+  const parsed = parseEdge(quotationReply, reply.message, 'reply:/api/currency/quotation_new', at);
+  ctx.store.dispatch(
+    parsed.ok
+      ? { at, kind: 'reply', name: 'market.quotation', body: { groups: parsed.value } }
+      : parsed.event,
+  );
+}
+
+/** Sparkline history of every displayed pair, a few requests at a time. */
+export async function fetchSparklines(ctx: EngineContext): Promise<void> {
+  const symbols = Object.values(ctx.store.state().market.tickers)
+    .filter((t) => t.isDisplay)
+    .map((t) => t.symbol);
+  const queue = [...symbols];
+  const worker = async (): Promise<void> => {
+    for (let symbol = queue.shift(); symbol !== undefined; symbol = queue.shift())
+      await fetchHistory(ctx, symbol);
+  };
+  await Promise.all(Array.from({ length: Math.min(HISTORY_CONCURRENCY, queue.length) }, worker));
+}
+
+export async function fetchHistory(ctx: EngineContext, symbol: string): Promise<void> {
+  const to = Math.floor(ctx.services.clock.now() / 1000);
+  const reply = await ctx.rest.kline(KLINE_PATH, {
+    symbol,
+    period: '1min',
+    from: to - SPARKLINE_WINDOW_SECONDS,
+    to,
+  });
+  const at = ctx.services.clock.now();
+  if (!reply.ok) return;
+  const source = `reply:${KLINE_PATH}`;
+  const parsed = parseEdge(klineEnvelope, reply.json, source, at);
+  if (!parsed.ok) return void ctx.store.dispatch(parsed.event);
+  if (parsed.value.code !== 1)
+    return void ctx.store.dispatch(
+      malformed(source, `code ${parsed.value.code}: ${parsed.value.msg ?? ''}`, at),
+    );
+  const bars = [...(parsed.value.data ?? [])].sort((a, b) => a.id - b.id).slice(-SPARKLINE_POINTS);
+  ctx.store.dispatch({
+    at,
+    kind: 'reply',
+    name: 'market.history',
+    body: {
+      symbol,
+      period: '1min',
+      bars: bars.map((b) => ({ time: b.id * 1000, close: b.close })),
+    },
+  });
+}
+
+/** /api/server/time (extension): offset = server − midpoint of the request. */
+export async function syncClock(ctx: EngineContext): Promise<void> {
+  const sentAt = ctx.services.clock.now();
+  const reply = await ctx.rest.get('/api/server/time');
+  const receivedAt = ctx.services.clock.now();
+  if (!reply.ok) return;
+  const parsed = parseEdge(serverTimeReply, reply.message, 'reply:/api/server/time', receivedAt);
+  ctx.store.dispatch(
+    parsed.ok
+      ? {
+          at: receivedAt,
+          kind: 'reply',
+          name: 'clock.sync',
+          body: { serverMs: parsed.value, sentAt, receivedAt },
+        }
+      : parsed.event,
+  );
+}
+
+export interface Poller {
+  /** Re-evaluate whether the poll should run (call on visibility and socket changes). */
+  update(visible: boolean): void;
+  stop(): void;
+}
+
+/** Home market table: quotation_new every 5 s while the socket is not online and the page is visible. */
+export function createQuotationPoller(ctx: EngineContext): Poller {
+  let timer: TimerId | null = null;
+  let busy = false;
+  const tick = (): void => {
+    if (busy) return;
+    busy = true;
+    void fetchQuotation(ctx).finally(() => {
+      busy = false;
+    });
+  };
+  const stop = (): void => {
+    if (timer !== null) ctx.services.timers.clearInterval(timer);
+    timer = null;
+  };
+  return {
+    update(visible) {
+      const wanted = visible && ctx.socket.state() !== 'online';
+      if (wanted && timer === null)
+        timer = ctx.services.timers.setInterval(tick, HOME_MARKET_REFRESH_MS);
+      if (!wanted) stop();
+    },
+    stop,
+  };
+}

@@ -1,0 +1,128 @@
+// The injected services (CONVENTIONS 7): everything the engine needs from the outside world
+// (clock, timers, frames, randomness, network, storage, logging) arrives through this object,
+// so tests and replay can substitute each part. Engine logic never touches the globals.
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+
+export type TimerId = number | ReturnType<typeof setTimeout>;
+
+export interface Clock {
+  /** Milliseconds since the epoch, local clock. */
+  now(): number;
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): TimerId;
+  clearTimeout(id: TimerId): void;
+  setInterval(fn: () => void, ms: number): TimerId;
+  clearInterval(id: TimerId): void;
+  /** Run `fn` at the next animation frame (or a 16 ms tick where there are no frames). */
+  requestFrame(fn: () => void): TimerId;
+  cancelFrame(id: TimerId): void;
+}
+
+export interface Random {
+  /** A number in [0, 1). Used for backoff jitter only. */
+  next(): number;
+}
+
+export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface SocketOptions {
+  path: string;
+  transports: string[];
+  autoConnect: boolean;
+  reconnection: boolean;
+}
+
+/** The part of a socket.io client socket the engine uses. */
+export interface SocketLike {
+  readonly connected: boolean;
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+  off(event: string, listener?: (...args: unknown[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+}
+
+export type SocketFactory = (url: string, options: SocketOptions) => SocketLike;
+
+/** What Dexie needs to reach IndexedDB; null when there is none (then the log lives in memory). */
+export interface IndexedDbDeps {
+  indexedDB: IDBFactory;
+  IDBKeyRange: typeof IDBKeyRange;
+}
+
+export interface Logger {
+  warn(message: string, detail?: unknown): void;
+  error(message: string, detail?: unknown): void;
+}
+
+export interface Services {
+  clock: Clock;
+  timers: Timers;
+  random: Random;
+  fetch: FetchFn;
+  socket: SocketFactory;
+  indexedDb: () => IndexedDbDeps | null;
+  logger: Logger;
+  /** The origin used when the engine's baseUrl is '' (same origin). */
+  origin: string;
+}
+
+export const FRAME_FALLBACK_MS = 16;
+
+export const systemClock: Clock = { now: () => Date.now() };
+export const systemRandom: Random = { next: () => Math.random() };
+export const consoleLogger: Logger = {
+  warn: (message, detail) => console.warn(`[engine] ${message}`, detail ?? ''),
+  error: (message, detail) => console.error(`[engine] ${message}`, detail ?? ''),
+};
+
+export const socketIoFactory: SocketFactory = (url, options) => io(url, options) as Socket;
+
+interface FrameGlobals {
+  requestAnimationFrame?: (fn: () => void) => number;
+  cancelAnimationFrame?: (id: number) => void;
+}
+
+/** Timers from the global scope; frames from requestAnimationFrame when present, else 16 ms. */
+export function globalTimers(): Timers {
+  const g = globalThis as unknown as FrameGlobals;
+  const raf = g.requestAnimationFrame;
+  const caf = g.cancelAnimationFrame;
+  const hasFrames = typeof raf === 'function' && typeof caf === 'function';
+  return {
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+    setInterval: (fn, ms) => setInterval(fn, ms),
+    clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
+    requestFrame: (fn) =>
+      hasFrames ? raf.call(globalThis, fn) : setTimeout(fn, FRAME_FALLBACK_MS),
+    cancelFrame: (id) => {
+      if (hasFrames && typeof id === 'number') caf.call(globalThis, id);
+      else clearTimeout(id as ReturnType<typeof setTimeout>);
+    },
+  };
+}
+
+function globalIndexedDb(): IndexedDbDeps | null {
+  const g = globalThis as { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange };
+  if (g.indexedDB === undefined || g.IDBKeyRange === undefined) return null;
+  return { indexedDB: g.indexedDB, IDBKeyRange: g.IDBKeyRange };
+}
+
+/** Services of the dedicated worker (or any browser context). */
+export function createBrowserServices(): Services {
+  const location = (globalThis as { location?: { origin: string } }).location;
+  return {
+    clock: systemClock,
+    timers: globalTimers(),
+    random: systemRandom,
+    fetch: (url, init) => fetch(url, init),
+    socket: socketIoFactory,
+    indexedDb: globalIndexedDb,
+    logger: consoleLogger,
+    origin: location?.origin ?? '',
+  };
+}

@@ -1,0 +1,152 @@
+// The REST client of the legacy contract (api-contract §2, docs/api-extensions.md):
+// form-encoded bodies, `?_timespan=<ms>` on every request, the `lang` header, the raw token
+// in `Authorization`. It returns results, never throws: a network failure is `network`, a
+// `{type, message}` envelope is unwrapped (codes compared loosely), 999 also calls onExpired.
+import type { Lang } from '../../shared/locales.ts';
+import type { Services } from '../services.ts';
+
+export type Params = Record<string, string | number | undefined>;
+
+export type RestResult =
+  | { ok: true; message: unknown }
+  | { ok: false; code: 'server'; type: string; message: string }
+  | { ok: false; code: 'network'; message: string };
+
+export type KlineResult =
+  { ok: true; json: unknown } | { ok: false; code: 'network'; message: string };
+
+export type BinaryResult =
+  | { ok: true; contentType: string; bytes: Uint8Array }
+  | { ok: false; code: 'network'; message: string };
+
+export interface RestOptions {
+  services: Pick<Services, 'fetch' | 'clock'>;
+  baseUrl: string;
+  lang: () => Lang;
+  token: () => string | null;
+  /** Called when a reply says the session has expired (type 999). */
+  onExpired: (path: string) => void;
+}
+
+export interface RestClient {
+  get(path: string, query?: Params): Promise<RestResult>;
+  post(path: string, body?: Params): Promise<RestResult>;
+  /** The kline history call, whose reply is `{code, msg, data}`, not an envelope. */
+  kline(path: string, query: Params): Promise<KlineResult>;
+  /** A binary resource (the QR code image). */
+  binary(path: string, query: Params): Promise<BinaryResult>;
+}
+
+export const SESSION_EXPIRED = '999';
+
+export function createRestClient(options: RestOptions): RestClient {
+  const call = async (
+    method: 'GET' | 'POST',
+    path: string,
+    params: Params,
+  ): Promise<Response | string> => {
+    const url = buildUrl(options, path, method === 'GET' ? params : {});
+    const headers: Record<string, string> = { lang: options.lang(), Accept: 'application/json' };
+    const token = options.token();
+    if (token !== null) headers.Authorization = token;
+    const init: RequestInit = { method, headers };
+    if (method === 'POST') {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      init.body = formBody(params).toString();
+    }
+    try {
+      const response = await options.services.fetch(url, init);
+      if (!response.ok) return `HTTP ${response.status}`;
+      return response;
+    } catch (error) {
+      return errorText(error);
+    }
+  };
+
+  const envelope = async (
+    method: 'GET' | 'POST',
+    path: string,
+    params: Params,
+  ): Promise<RestResult> => {
+    const response = await call(method, path, params);
+    if (typeof response === 'string') return { ok: false, code: 'network', message: response };
+    const json = await readJson(response);
+    if (json === undefined) return { ok: false, code: 'network', message: 'invalid JSON' };
+    const result = unwrapEnvelope(json);
+    if (!result.ok && result.code === 'server' && result.type === SESSION_EXPIRED)
+      options.onExpired(path);
+    return result;
+  };
+
+  return {
+    get: (path, query = {}) => envelope('GET', path, query),
+    post: (path, body = {}) => envelope('POST', path, body),
+    async kline(path, query) {
+      const response = await call('GET', path, query);
+      if (typeof response === 'string') return { ok: false, code: 'network', message: response };
+      const json = await readJson(response);
+      return json === undefined
+        ? { ok: false, code: 'network', message: 'invalid JSON' }
+        : { ok: true, json };
+    },
+    async binary(path, query) {
+      const response = await call('GET', path, query);
+      if (typeof response === 'string') return { ok: false, code: 'network', message: response };
+      try {
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return {
+          ok: true,
+          contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+          bytes,
+        };
+      } catch (error) {
+        return { ok: false, code: 'network', message: errorText(error) };
+      }
+    },
+  };
+}
+
+/** `{type, message}` → result. `type` may be a string or a number ("999" == 999). */
+export function unwrapEnvelope(json: unknown): RestResult {
+  if (typeof json !== 'object' || json === null || !('type' in json)) {
+    return { ok: false, code: 'server', type: 'malformed', message: 'reply is not an envelope' };
+  }
+  const { type } = json as { type: unknown };
+  const message = 'message' in json ? (json as { message: unknown }).message : undefined;
+  const typeText =
+    typeof type === 'string' || typeof type === 'number' ? String(type) : 'malformed';
+  if (typeText === 'ok') return { ok: true, message };
+  return { ok: false, code: 'server', type: typeText, message: messageText(message) };
+}
+
+export function formBody(params: Params): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) body.append(key, String(value));
+  }
+  return body;
+}
+
+function buildUrl(options: RestOptions, path: string, query: Params): string {
+  const search = formBody(query);
+  search.append('_timespan', String(options.services.clock.now()));
+  return `${options.baseUrl}${path}?${search.toString()}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function messageText(message: unknown): string {
+  if (typeof message === 'string') return message;
+  if (message === undefined || message === null) return '';
+  return typeof message === 'number' ? String(message) : JSON.stringify(message).slice(0, 500);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
