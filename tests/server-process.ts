@@ -62,7 +62,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     await waitUntilUp(url, child, 60_000);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${String(error)}\n${log}`);
+    throw new Error(`${String(error)}\n${log}`, { cause: error });
   }
   return {
     url,
