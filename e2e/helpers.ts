@@ -1,6 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** A fresh e-mail address per test run, so tests never collide with earlier data. */
+/** The English catalogue, so tests assert the exact messages a user reads. */
+export const en = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', 'locales', 'en.json'), 'utf8'),
+) as Record<string, string>;
+
+export function msg(id: string): string {
+  const text = en[id];
+  if (text === undefined) throw new Error(`no message ${id}`);
+  return text;
+}
+
+/** A fresh e-mail address per test, so tests never collide with earlier data. */
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
@@ -22,6 +35,10 @@ export async function readCode(request: APIRequestContext, to: string): Promise<
   return code;
 }
 
+export function submit(page: Page) {
+  return page.locator('form button[type="submit"]');
+}
+
 /** Register through the real form, reading the code from the outbox. */
 export async function registerByEmail(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/components/register');
@@ -32,7 +49,7 @@ export async function registerByEmail(page: Page, email: string, password: strin
   await page.locator('input[name="password"]').fill(password);
   await page.locator('input[name="confirm"]').fill(password);
   await page.locator('input[name="agreement"]').check();
-  await page.getByTestId('submit').click();
+  await submit(page).click();
   await expect(page).toHaveURL(/\/components\/login/);
 }
 
@@ -40,6 +57,6 @@ export async function login(page: Page, account: string, password: string): Prom
   await page.goto('/components/login');
   await page.locator('input[name="account"]').fill(account);
   await page.locator('input[name="password"]').fill(password);
-  await page.getByTestId('submit').click();
+  await submit(page).click();
   await expect(page).toHaveURL(/\/$/);
 }

@@ -28,7 +28,14 @@ import { registerMiscRoutes } from './misc/routes.ts';
 import { registerNewsRoutes } from './news/routes.ts';
 import { seedNews } from './news/seed-news.ts';
 import { createSocketHub } from './socket/hub.ts';
+import { MarketMakers } from './trading/market-makers.ts';
+import { registerSpotRoutes } from './trading/routes.ts';
+import { ensureSimAccounts } from './trading/sim-accounts.ts';
+import type { SimAccountIds } from './trading/sim-accounts.ts';
+import { SpotPublisher } from './trading/spot-publisher.ts';
+import { SpotService } from './trading/spot-service.ts';
 import { ensureDemoAccount } from './wallet/demo-account.ts';
+import { Decimal } from '../src/shared/decimal.ts';
 
 export interface RunningServer {
   url: string;
@@ -37,6 +44,9 @@ export interface RunningServer {
   io: Server;
   ctx: AppContext;
   publisher: MarketPublisher;
+  spot: SpotService;
+  spotPublisher: SpotPublisher;
+  makers: MarketMakers | null;
   close(): Promise<void>;
 }
 
@@ -58,32 +68,50 @@ export async function createServer(
   }
   const db = await openDatabase(config);
   try {
-    const ctx = await prepare(config, db, sender);
-    return await start(ctx);
+    const prepared = await prepare(config, db, sender);
+    return await start(prepared);
   } catch (err) {
     await db.close();
     throw err;
   }
 }
 
-async function prepare(
-  config: ServerConfig,
-  db: Database,
-  sender: CodeSender,
-): Promise<AppContext> {
+interface Prepared {
+  ctx: AppContext;
+  spot: SpotService;
+  sim: SimAccountIds;
+}
+
+async function prepare(config: ServerConfig, db: Database, sender: CodeSender): Promise<Prepared> {
   await migrate(db);
   const now = config.now();
   await seedNews(db, now);
   await ensureDemoAccount(db, config.demoUser, config.demoPassword, now);
-  const market = new MarketSimulator(await loadPairs(db), {
+  const pairs = await loadPairs(db);
+  const market = new MarketSimulator(pairs, {
     seed: config.simSeed,
     speed: config.simSpeed,
     nowMs: now,
   });
-  return { config, db, sender, market };
+  const sim = await ensureSimAccounts(db, now);
+  const feeRows = await db.query<{ id: number; spot_fee: string }>(
+    'SELECT id, spot_fee FROM currency_matches',
+  );
+  const spot = new SpotService({
+    db,
+    market,
+    pairs,
+    fees: new Map(feeRows.map((r) => [r.id, new Decimal(r.spot_fee)])),
+    now: config.now,
+    feeAccount: sim.fees,
+    simulatedUsers: [...sim.makers, sim.taker],
+    recentTrades: config.loadProfile === null ? 60 : 1000,
+  });
+  await spot.loadResting();
+  return { ctx: { config, db, sender, market }, spot, sim };
 }
 
-async function start(ctx: AppContext): Promise<RunningServer> {
+async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
   const { config } = ctx;
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   await app.register(formbody);
@@ -94,12 +122,34 @@ async function start(ctx: AppContext): Promise<RunningServer> {
   registerMarketRoutes(app, ctx);
   registerNewsRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
+  registerSpotRoutes(app, ctx, spot);
   await serveClient(app, config.distDir);
   await app.ready();
   const io = createSocketHub(app.server, ctx);
-  const publisher = new MarketPublisher(ctx.market, io, config.now);
+  const publisher = new MarketPublisher(ctx.market, io, config.now, config.simOff ? 'off' : 'fair');
+  const makers = config.simOff
+    ? null
+    : new MarketMakers(
+        spot,
+        ctx.market,
+        { makers: sim.makers, taker: sim.taker },
+        {
+          seed: config.simSeed,
+          profile: config.loadProfile,
+        },
+      );
+  const focus = makers?.focusPair ?? null;
+  const spotPublisher = new SpotPublisher(spot, io, config.now, {
+    intervalMs: config.loadProfile === null ? 1000 : 100,
+    deltaForAll: new Set(config.loadProfile !== null && focus !== null ? [focus] : []),
+    detailMax: config.loadProfile === null ? 30 : 1000,
+  });
   await app.listen({ port: config.port, host: config.host });
-  if (config.marketTimer) publisher.start();
+  if (config.marketTimer) {
+    publisher.start();
+    spotPublisher.start();
+    makers?.start();
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -110,8 +160,14 @@ async function start(ctx: AppContext): Promise<RunningServer> {
     io,
     ctx,
     publisher,
+    spot,
+    spotPublisher,
+    makers,
     async close() {
+      makers?.stop();
+      spotPublisher.stop();
       publisher.stop();
+      await spot.idle();
       await io.close();
       await app.close().catch(() => undefined);
       await ctx.db.close();

@@ -1,4 +1,8 @@
-// Server configuration: read once from the environment (main.ts) or built by tests.
+// Server configuration: read once from the environment and command line (main.ts) or built by
+// tests.
+import type { LoadProfile } from './trading/market-makers.ts';
+import { LOAD_PROFILES } from './trading/market-makers.ts';
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -20,9 +24,15 @@ export interface ServerConfig {
   marketTimer: boolean;
   /** Log requests and delivered codes to stdout. */
   log: boolean;
+  /** SIM_OFF=1 / --no-sim: no simulator movement, no market makers (candles from user trades). */
+  simOff: boolean;
+  /** LOAD_PROFILE / --load=: drive the benchmark rates of BUDGETS.md. */
+  loadProfile: LoadProfile | null;
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
+export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = []): ServerConfig {
+  const simOff = argv.includes('--no-sim') || ['1', 'true', 'yes'].includes(env.SIM_OFF ?? '');
+  const loadProfile = simOff ? null : loadProfileOf(env, argv);
   return {
     port: intOr(env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',
@@ -38,6 +48,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     now: () => Date.now(),
     marketTimer: true,
     log: true,
+    simOff,
+    loadProfile,
   };
 }
 
@@ -51,6 +63,18 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     log: false,
     ...overrides,
   };
+}
+
+/** `--load=<profile>` or LOAD_PROFILE; an unknown name is an error. */
+function loadProfileOf(env: NodeJS.ProcessEnv, argv: readonly string[]): LoadProfile | null {
+  const arg = argv.find((a) => a.startsWith('--load='))?.slice('--load='.length);
+  const profile = arg ?? nonEmpty(env.LOAD_PROFILE);
+  if (profile === null) return null;
+  const known = LOAD_PROFILES.find((p) => p === profile);
+  if (known === undefined) {
+    throw new Error(`Unknown load profile "${profile}" (use ${LOAD_PROFILES.join(', ')})`);
+  }
+  return known;
 }
 
 function nonEmpty(v: string | undefined): string | null {

@@ -2,7 +2,13 @@
 import { createServer } from './app.ts';
 import { configFromEnv } from './config.ts';
 
-const config = configFromEnv(process.env);
+let config;
+try {
+  config = configFromEnv(process.env, process.argv.slice(2));
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
 const server = await createServer(config).catch((err: unknown) => {
   console.error(
     `Bourse server failed to start: ${err instanceof Error ? err.message : String(err)}`,
@@ -15,6 +21,11 @@ console.log(
   config.databaseUrl === null
     ? `Storage: PGlite in ${config.dataDir ?? '(memory)'}`
     : 'Storage: PostgreSQL (DATABASE_URL)',
+);
+console.log(
+  config.simOff
+    ? 'Market simulator and market makers: off (SIM_OFF)'
+    : `Market makers: on${config.loadProfile === null ? '' : `, load profile ${config.loadProfile}`}`,
 );
 
 let stopping = false;

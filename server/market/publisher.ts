@@ -1,4 +1,4 @@
-// Once per second: move the simulator, then broadcast `daymarket` for every pair and `kline`
+// Once per second: move the simulator (or only its fair value, see `mode`), then broadcast `daymarket` for every pair and `kline`
 // for every pair and period. Each stream (event + symbol (+ period)) has its own `seq`.
 import type { Server } from 'socket.io';
 import { KLINE_PERIODS } from '../../src/shared/constants.ts';
@@ -11,11 +11,22 @@ export class MarketPublisher {
   private readonly market: MarketSimulator;
   private readonly io: Server;
   private readonly now: () => number;
+  /**
+   * How the simulator moves each round: `candles` (random-walk candles, no spot engine),
+   * `fair` (fair value only: candles come from real trades), `off` (SIM_OFF).
+   */
+  private readonly mode: 'candles' | 'fair' | 'off';
 
-  constructor(market: MarketSimulator, io: Server, now: () => number) {
+  constructor(
+    market: MarketSimulator,
+    io: Server,
+    now: () => number,
+    mode: 'candles' | 'fair' | 'off' = 'candles',
+  ) {
     this.market = market;
     this.io = io;
     this.now = now;
+    this.mode = mode;
   }
 
   start(intervalMs = 1000): void {
@@ -37,7 +48,8 @@ export class MarketPublisher {
   /** One round: tick the market and emit every stream. */
   publish(): void {
     const now = this.now();
-    this.market.tick(now);
+    if (this.mode === 'candles') this.market.tick(now);
+    else if (this.mode === 'fair') this.market.advance(now);
     for (const pair of this.market.pairs()) {
       const symbol = symbolOf(pair);
       const day = this.market.current(pair.matchId, '1day', now);

@@ -90,6 +90,43 @@ export class MarketSimulator {
     }
   }
 
+  /**
+   * Moves only the fair value of every pair to `nowMs` (spot trading on: candles then come
+   * from real trades through `recordTrade`, market makers quote around `fairPrice`).
+   */
+  advance(nowMs: number): void {
+    for (const s of this.states.values()) {
+      const dtMinutes = Math.max(0, (nowMs - s.lastTickMs) / 60000);
+      if (dtMinutes === 0) continue;
+      step(s, dtMinutes, this.speed);
+      s.lastTickMs = nowMs;
+    }
+  }
+
+  /** The simulated fair value in ticks (what the market makers quote around). */
+  fairPrice(matchId: number): number | null {
+    const s = this.states.get(matchId);
+    return s === undefined ? null : priceTicks(s);
+  }
+
+  /** Folds a real trade (price in ticks, amount in lots) into the candles. */
+  recordTrade(matchId: number, priceTicks: number, lots: number, nowMs: number): void {
+    const s = this.states.get(matchId);
+    if (s === undefined) return;
+    const tick = {
+      o: priceTicks,
+      h: priceTicks,
+      l: priceTicks,
+      c: priceTicks,
+      v: lots,
+      q: priceTicks * lots,
+    };
+    const t = Math.floor(nowMs / 1000);
+    mergeInto(s.minutes, bucketStart('1min', t), tick);
+    mergeInto(s.hours, bucketStart('60min', t), tick);
+    trimMinutes(s, this.minuteDays);
+  }
+
   /** Bars of `period` with open time in [from, to] (unix s), oldest first. */
   history(matchId: number, period: ServerPeriod, from: number, to: number): AggBar[] {
     const s = this.states.get(matchId);

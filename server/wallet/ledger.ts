@@ -18,7 +18,7 @@ export const BALANCE_FIELDS = [
 export type BalanceField = (typeof BALANCE_FIELDS)[number];
 
 /** account_log.type codes used so far. */
-export const LOG_TYPE = { demoGrant: 1 } as const;
+export const LOG_TYPE = { demoGrant: 1, spotTrade: 10, spotCancel: 11 } as const;
 
 export interface BalanceChange {
   userId: number;

@@ -214,6 +214,21 @@ describe('engine', () => {
     await engine.close();
   });
 
+  it('shares one request between identical concurrent read-only queries', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const list = { list: [], page: 1, pages: 1, total: 0 };
+    const t = testServices(routes({ '/api/news/list': async () => (await gate, ok(list)) }));
+    const { engine } = await started(t, 'query');
+    const first = engine.newsList(3);
+    const second = engine.newsList(3);
+    release();
+    expect(await first).toEqual({ ok: true, message: '', data: [] });
+    expect(await second).toEqual({ ok: true, message: '', data: [] });
+    expect(t.http.requests.filter((r) => r.url.pathname === '/api/news/list').length).toBe(1);
+    await engine.close();
+  });
+
   it('logs in, restores the token after a restart, never logs secrets, and logs out', async () => {
     const t = testServices(routes({ '/api/user/register': () => ok('registered') }));
     const first = await started(t, 'login');

@@ -156,3 +156,181 @@ export interface CountryItem {
   name_cn: string;
   name_en: string;
 }
+
+// ---- Spot (issue 3) ------------------------------------------------------------------------
+
+/** One aggregated depth level on the Huobi layout: [price, amount], decimal strings. */
+export type DepthLevel = [WireDecimal, WireDecimal];
+
+/** Header of the spot market pushes (market_depth, market_detail). */
+export interface SpotPushHeader {
+  symbol: string; // "BTC/USDT"
+  'base-currency': string;
+  'quote-currency': string;
+  currency_id: number;
+  currency_name: string;
+  legal_id: number;
+  legal_name: string;
+  seq?: number;
+  server_time?: number;
+}
+
+/** Legacy `market_depth`: top 10 a side, bids best (highest) first, asks best (lowest) first. */
+export interface MarketDepthPush extends SpotPushHeader {
+  type: 'market_depth';
+  bids: DepthLevel[] | string;
+  asks: DepthLevel[] | string;
+}
+
+/**
+ * Extension (decision 9): `market_depth` as a snapshot or delta of the whole book. A delta level
+ * with amount "0" removes the level; `prev_seq` is the `seq` of the previous message of the
+ * stream (null on a snapshot, which describes the book after delta `seq`).
+ */
+export interface MarketDepthDeltaPush extends SpotPushHeader {
+  type: 'market_depth';
+  mode: 'snapshot' | 'delta';
+  seq: number;
+  prev_seq: number | null;
+  bids: DepthLevel[];
+  asks: DepthLevel[];
+}
+
+export interface MarketTrade {
+  id: number;
+  tradeId: number;
+  price: WireDecimal;
+  amount: WireDecimal;
+  ts: number; // ms
+  time: string; // "HH:mm:ss" (UTC)
+  direction: 'buy' | 'sell';
+}
+
+/** `market_detail`: up to 30 recent trades, newest first. */
+export interface MarketDetailPush extends SpotPushHeader {
+  type: 'market_detail';
+  data: MarketTrade[];
+}
+
+/** A price level of `transaction/deal` and of the `transaction` push. */
+export interface SpotLevel {
+  price: WireDecimal;
+  number: WireDecimal;
+  /** Cumulative number from the best level. */
+  sum: WireDecimal;
+  currency: number;
+  legal: number;
+}
+
+/** `transaction` push after a user's order: values are strings as in the legacy (§3.2). */
+export interface TransactionPush {
+  type: 'transaction';
+  in: string; // JSON SpotLevel[] (bids, best first)
+  out: string; // JSON SpotLevel[] (asks, descending price)
+  last_price: string;
+  currency_id: string;
+  legal_id: string;
+  content: string;
+  seq?: number;
+  server_time?: number;
+}
+
+/** `update_balance`, sent to the user's room only (decision 4). */
+export interface UpdateBalancePush {
+  type: string; // "update_balance_<uid>"
+}
+
+/** A public fill (`complete` of transaction/deal). */
+export interface SpotFill {
+  id: number;
+  price: WireDecimal;
+  number: WireDecimal;
+  way: 1 | 2 | number; // taker direction: 2 buy, 1 sell
+  time: string; // "Y-m-d H:i:s"
+  create_time: number; // unix s
+}
+
+/** `message` of POST /api/transaction/deal. */
+export interface SpotDeal {
+  in: SpotLevel[];
+  out: SpotLevel[];
+  last_price: WireDecimal;
+  cny_price: WireDecimal;
+  user_legal: WireDecimal;
+  user_currency: WireDecimal;
+  complete: SpotFill[];
+}
+
+/** Entrust row: a user's resting order (transaction_in / transaction_out). */
+export interface EntrustRow {
+  id: number;
+  type: 'in' | 'out';
+  legal_id: number;
+  currency_id: number;
+  legal_name: string;
+  currency_name: string;
+  price: WireDecimal;
+  number: WireDecimal; // remaining
+  total_number: WireDecimal;
+  complete_number: WireDecimal;
+  total_money: WireDecimal; // price × remaining
+  mode: 1 | 2 | number;
+  create_time: string; // "Y-m-d H:i:s"
+}
+
+/** History row: one of the user's fills (transaction_complete). */
+export interface HistoryRow {
+  id: number;
+  way: 1 | 2 | number; // the user's direction: 2 buy, 1 sell
+  type: 'in' | 'out';
+  legal_id: number;
+  currency_id: number;
+  legal_name: string;
+  currency_name: string;
+  price: WireDecimal;
+  number: WireDecimal;
+  in_fee: WireDecimal;
+  out_fee: WireDecimal;
+  time: string; // "Y-m-d H:i:s"
+  create_time: number; // unix s
+}
+
+/** Paged lists of the spot calls: `message` = `{list, page, pages, total}` (like news/list). */
+export interface PagedList<T> {
+  list: T[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** A trade of GET /api/currency/new_tradehistory. */
+export interface TradeHistoryItem {
+  id: number;
+  price: WireDecimal;
+  amount: WireDecimal;
+  direction: 'buy' | 'sell';
+  ts: number;
+  time: string; // "HH:mm:ss" (UTC)
+}
+
+/** `message` of GET /api/currency/detail. */
+export interface CurrencyDetail {
+  id: number;
+  name: string;
+  full_name: string;
+  desc: string;
+}
+
+/** A market coin of /api/quotation and /api/quotation_new (`message.coin_list`). */
+export interface CoinListItem {
+  id: number; // match id
+  name: string; // base currency name
+  symbol: string;
+  type: string; // the quote currency name
+  last_price: WireDecimal;
+  proportion: string; // percent change, "+1.23"
+  legal_id: number;
+  currency_id: number;
+  legal_name: string;
+  currency_name: string;
+}

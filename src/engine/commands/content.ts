@@ -1,6 +1,6 @@
 // Content calls (docs/api-extensions.md "News and misc"): area codes, news, the customer
 // service link and the app QR code. They go through runCommand like every other command, so
-// they are logged, validated at the edge and refused while an identical one is in flight.
+// they are logged and validated at the edge; identical concurrent calls share one request.
 import type { CommandResult } from '../api.ts';
 import type { CountryItem, NewsDetail, NewsItem } from '../../shared/wire.ts';
 import type { EngineContext } from '../context.ts';
@@ -13,6 +13,7 @@ export function countries(ctx: EngineContext): Promise<CommandResult<CountryItem
     input: null,
     fields: {},
     secretReply: true,
+    query: true,
     execute: async () =>
       toCommandResult(
         ctx,
@@ -30,6 +31,7 @@ export function newsList(ctx: EngineContext, cId?: number): Promise<CommandResul
     input: cId ?? null,
     fields: { cId: cId ?? null },
     secretReply: true,
+    query: true,
     execute: async () => {
       const reply = await ctx.rest.post('/api/news/list', { c_id: cId, lang: ctx.lang() });
       return toCommandResult(ctx, reply, newsListReply, 'reply:/api/news/list', (page) => ({
@@ -46,6 +48,7 @@ export function newsDetail(ctx: EngineContext, id: number): Promise<CommandResul
     input: id,
     fields: { id },
     secretReply: true,
+    query: true,
     execute: async () => {
       const reply = await ctx.rest.post('/api/news/detail', { id });
       return toCommandResult(ctx, reply, newsDetailReply, 'reply:/api/news/detail', (detail) => ({
@@ -62,6 +65,7 @@ export function customerService(ctx: EngineContext): Promise<CommandResult<strin
     command: 'customer-service',
     input: null,
     fields: {},
+    query: true,
     execute: async () => {
       const { session } = ctx.store.state().session;
       const fill = (template: string): string =>
@@ -87,6 +91,7 @@ export function appQrCode(ctx: EngineContext, text: string): Promise<CommandResu
     input: text,
     fields: { length: text.length },
     secretReply: true,
+    query: true,
     execute: async (): Promise<CommandResult<string>> => {
       const reply = await ctx.rest.binary('/api/qrcode', { text });
       if (!reply.ok) return { ok: false, code: 'network', message: reply.message };

@@ -1,5 +1,5 @@
 // The path every command takes (ARCHITECTURE §4 "Commands"): refuse a second identical
-// command while one is in flight, validate with the shared rules before any network call,
+// command while one is in flight (a read-only query instead shares the running request), validate with the shared rules before any network call,
 // log the command WITHOUT secrets, run it, log the result, return a typed CommandResult.
 import type { CommandResult } from '../api.ts';
 import type { ValidationId } from '../../shared/validation.ts';
@@ -19,21 +19,30 @@ export interface CommandSpec<T> {
   execute: () => Promise<CommandResult<T>>;
   /** Leave the reply's text out of the log (the login token, images). */
   secretReply?: boolean;
+  /** A read-only query: an identical call while one is in flight shares its result. */
+  query?: boolean;
 }
 
-const inFlight = new WeakMap<EngineContext, Set<string>>();
+const inFlight = new WeakMap<EngineContext, Map<string, Promise<CommandResult<unknown>>>>();
 
-export async function runCommand<T>(
-  ctx: EngineContext,
-  spec: CommandSpec<T>,
-): Promise<CommandResult<T>> {
-  const running = inFlight.get(ctx) ?? new Set<string>();
+export function runCommand<T>(ctx: EngineContext, spec: CommandSpec<T>): Promise<CommandResult<T>> {
+  const running = inFlight.get(ctx) ?? new Map<string, Promise<CommandResult<unknown>>>();
   inFlight.set(ctx, running);
   const key = `${spec.command}:${JSON.stringify(spec.input)}`;
-  if (running.has(key)) return { ok: false, code: 'busy' };
+  const pending = running.get(key) as Promise<CommandResult<T>> | undefined;
+  if (pending !== undefined) {
+    return spec.query === true ? pending : Promise.resolve({ ok: false, code: 'busy' });
+  }
   const errors = definedErrors(spec.validate?.() ?? {});
-  if (Object.keys(errors).length > 0) return { ok: false, code: 'invalid', fields: errors };
-  running.add(key);
+  if (Object.keys(errors).length > 0) {
+    return Promise.resolve({ ok: false, code: 'invalid', fields: errors });
+  }
+  const run = execute(ctx, spec).finally(() => running.delete(key));
+  running.set(key, run);
+  return run;
+}
+
+async function execute<T>(ctx: EngineContext, spec: CommandSpec<T>): Promise<CommandResult<T>> {
   const at = ctx.services.clock.now();
   ctx.store.dispatch({
     at,
@@ -41,23 +50,19 @@ export async function runCommand<T>(
     name: 'command.issued',
     body: { command: spec.command, fields: spec.fields },
   });
-  try {
-    const result = await spec.execute();
-    ctx.store.dispatch({
-      at: ctx.services.clock.now(),
-      kind: 'reply',
-      name: 'command.result',
-      body: {
-        command: spec.command,
-        ok: result.ok,
-        type: resultType(result),
-        message: spec.secretReply === true ? null : resultMessage(result),
-      },
-    });
-    return result;
-  } finally {
-    running.delete(key);
-  }
+  const result = await spec.execute();
+  ctx.store.dispatch({
+    at: ctx.services.clock.now(),
+    kind: 'reply',
+    name: 'command.result',
+    body: {
+      command: spec.command,
+      ok: result.ok,
+      type: resultType(result),
+      message: spec.secretReply === true ? null : resultMessage(result),
+    },
+  });
+  return result;
 }
 
 /** A REST result → CommandResult, validating an ok message with `schema`. */

@@ -1,0 +1,64 @@
+// Loading, empty and error states shared by every list (ARCHITECTURE §7).
+import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/i18n-context.tsx';
+
+export function Loading({ text }: { text?: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="state state--loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{text ?? t('common.loading')}</span>
+    </div>
+  );
+}
+
+export function Empty({ text }: { text?: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="state state--empty">
+      <EmptyIcon />
+      <span>{text ?? t('common.noData')}</span>
+    </div>
+  );
+}
+
+export function ErrorState({
+  text,
+  onRetry,
+  children,
+}: {
+  text: string;
+  onRetry?: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="state state--error" role="alert">
+      <span>{text}</span>
+      {onRetry && (
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      )}
+      {children}
+    </div>
+  );
+}
+
+function EmptyIcon() {
+  return (
+    <svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" className="state__icon">
+      <rect
+        x="6"
+        y="10"
+        width="28"
+        height="22"
+        rx="2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
+      <path d="M6 18h28M14 24h12" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,21 @@
+// The text to show for a failed command: the server's message (already in the user's
+// language), or a localized fallback when the failure was local.
+import type { CommandResult } from '../../engine/api.ts';
+import { t, tv } from '../i18n/i18n.ts';
+
+type Failure = Exclude<CommandResult<unknown>, { ok: true }>;
+
+export function failureMessage(result: Failure): string {
+  switch (result.code) {
+    case 'busy':
+      return t('auth.busy');
+    case 'network':
+      return result.message !== '' ? result.message : t('common.networkError');
+    case 'server':
+      return result.message !== '' ? result.message : t('common.networkError');
+    case 'invalid': {
+      const first = Object.values(result.fields)[0];
+      return first === undefined ? t('common.networkError') : tv(first);
+    }
+  }
+}

@@ -1,0 +1,13 @@
+// Subscribe a component to exactly one signal (CONVENTIONS 15): the component re-renders when
+// that signal changes and for nothing else. useSyncExternalStore keeps it tear-free.
+import type { ReadonlySignal } from '@preact/signals-core';
+import { useCallback, useSyncExternalStore } from 'react';
+
+export function useSignalValue<T>(source: ReadonlySignal<T>): T {
+  const subscribe = useCallback(
+    (onChange: () => void) => source.subscribe(() => onChange()),
+    [source],
+  );
+  const read = useCallback(() => source.peek(), [source]);
+  return useSyncExternalStore(subscribe, read, read);
+}

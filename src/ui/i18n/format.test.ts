@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { changeDirection, formatChange, formatDateTime, formatFixed } from './format.ts';
+
+describe('formatFixed', () => {
+  it('rounds half up to the given decimals and groups per locale', () => {
+    expect(formatFixed('27123.45678', 4, 'en')).toBe('27,123.4568');
+    expect(formatFixed('0.000015', 5, 'en')).toBe('0.00002');
+    expect(formatFixed('1234.5', 2, 'de')).toBe('1.234,50');
+  });
+  it('keeps precision beyond floats', () => {
+    expect(formatFixed('12345678901234567.1234', 4, 'en')).toBe('12,345,678,901,234,567.1234');
+  });
+  it('shows -- for non-numbers', () => {
+    expect(formatFixed('', 4, 'en')).toBe('--');
+    expect(formatFixed('abc', 2, 'en')).toBe('--');
+  });
+});
+
+describe('formatChange', () => {
+  it('signs the percent change', () => {
+    expect(formatChange('1.23', 'en')).toBe('+1.23%');
+    expect(formatChange('-0.5', 'en')).toBe('-0.50%');
+    expect(formatChange('0', 'en')).toBe('0.00%');
+  });
+  it('gives the direction', () => {
+    expect(changeDirection('1.2')).toBe('up');
+    expect(changeDirection('-0.01')).toBe('down');
+    expect(changeDirection('0.00')).toBe('flat');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('parses the server format and falls back to the raw text', () => {
+    expect(formatDateTime('2026-01-02 03:04:05', 'en')).toContain('2026');
+    expect(formatDateTime('not a date', 'en')).toBe('not a date');
+  });
+});

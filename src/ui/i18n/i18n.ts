@@ -1,0 +1,100 @@
+// The one owner of the intl object (CONVENTIONS 8). English is bundled as the fallback; the
+// other languages are loaded by dynamic import before the first render. `t` takes a MessageId,
+// a key of locales/en.json, so a wrong id fails the type check. A language change reloads the
+// page (spec §4), so the intl object never changes while the page lives.
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import en from '../../../locales/en.json';
+import { BCP47, DEFAULT_LANG, toLang, type Lang } from '../../shared/locales.ts';
+import type { ValidationId } from '../../shared/validation.ts';
+import { storage } from '../storage.ts';
+import { changeDirection, formatChange, formatDateTime, formatFixed } from './format.ts';
+
+export type MessageId = keyof typeof en;
+export type MessageValues = Record<string, string | number>;
+
+// Every validation id of the shared rules must be a message id (checked at compile time).
+const validationIds: Record<ValidationId, MessageId> = {
+  'validation.accountRequired': 'validation.accountRequired',
+  'validation.accountTooLong': 'validation.accountTooLong',
+  'validation.passwordRequired': 'validation.passwordRequired',
+  'validation.passwordLength': 'validation.passwordLength',
+  'validation.passwordChars': 'validation.passwordChars',
+  'validation.confirmRequired': 'validation.confirmRequired',
+  'validation.passwordMismatch': 'validation.passwordMismatch',
+  'validation.codeRequired': 'validation.codeRequired',
+  'validation.emailInvalid': 'validation.emailInvalid',
+  'validation.phoneInvalid': 'validation.phoneInvalid',
+  'validation.accountFormat': 'validation.accountFormat',
+  'validation.agreementRequired': 'validation.agreementRequired',
+  'validation.emailRequired': 'validation.emailRequired',
+};
+
+type Catalogue = Record<string, string>;
+const loaders = import.meta.glob<Catalogue>(
+  ['../../../locales/*.json', '!../../../locales/en.json'],
+  { import: 'default' },
+);
+const cache = createIntlCache();
+
+let lang: Lang = DEFAULT_LANG;
+let intl: IntlShape = makeIntl(DEFAULT_LANG, en);
+
+function makeIntl(l: Lang, messages: Catalogue): IntlShape {
+  return createIntl(
+    {
+      locale: BCP47[l],
+      defaultLocale: 'en',
+      messages,
+      onError: (err) => {
+        if (import.meta.env.DEV) console.warn('[i18n]', err.message);
+      },
+    },
+    cache,
+  );
+}
+
+/** The language chosen by the user (stored under `lang`, or the older `locale`). */
+export function storedLang(): Lang {
+  return toLang(storage.get('lang') ?? storage.get('locale') ?? DEFAULT_LANG);
+}
+
+/** Load the catalogue of the stored language (English keys fill any gap). Call before render. */
+export async function initI18n(): Promise<Lang> {
+  lang = storedLang();
+  let messages: Catalogue = en;
+  const load = loaders[`../../../locales/${lang}.json`];
+  if (lang !== 'en' && load !== undefined) {
+    try {
+      messages = { ...en, ...(await load()) };
+    } catch {
+      messages = en;
+    }
+  }
+  intl = makeIntl(lang, messages);
+  document.documentElement.lang = BCP47[lang];
+  return lang;
+}
+
+export function currentLang(): Lang {
+  return lang;
+}
+
+export function locale(): string {
+  return BCP47[lang];
+}
+
+export function t(id: MessageId, values?: MessageValues): string {
+  return intl.formatMessage({ id }, values);
+}
+
+/** The message of a shared validation rule. */
+export function tv(id: ValidationId): string {
+  return t(validationIds[id]);
+}
+
+export const fmt = {
+  fixed: (value: string, dp: number): string => formatFixed(value, dp, BCP47[lang]),
+  change: (value: string): string => formatChange(value, BCP47[lang]),
+  direction: changeDirection,
+  dateTime: (value: string | number): string => formatDateTime(value, BCP47[lang]),
+};

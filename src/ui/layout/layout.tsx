@@ -1,0 +1,30 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Loading } from '../components/states.tsx';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { ToastHost } from '../toast/toast-host.tsx';
+import { EngineStatusBar } from './engine-status-bar.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { SessionWatch } from './session-watch.tsx';
+
+export function Layout() {
+  const { t } = useI18n();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Header />
+      <EngineStatusBar />
+      <main id="main" className="app__main">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ToastHost />
+      <SessionWatch />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+// A labelled form field with its validation message under it (role="alert"). The value is
+// controlled by the form and never cleared on an error.
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { LineIcon } from '../../components/line-icon.tsx';
+
+interface FieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'value' | 'name'
+> {
+  name: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | undefined;
+  /** Content at the end of the input row (a send-code button, an area code…). */
+  addon?: ReactNode;
+  lead?: ReactNode;
+}
+
+export function Field({
+  name,
+  label,
+  value,
+  onValue,
+  error,
+  addon,
+  lead,
+  type = 'text',
+  ...rest
+}: FieldProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [reveal, setReveal] = useState(false);
+  const isPassword = type === 'password';
+  return (
+    <div className={`field ${error ? 'field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__row">
+        {lead}
+        <input
+          {...rest}
+          id={id}
+          name={name}
+          type={isPassword && reveal ? 'text' : type}
+          className="field__input"
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {isPassword && (
+          <button
+            type="button"
+            className="field__reveal"
+            onClick={() => setReveal(!reveal)}
+            aria-label={t(reveal ? 'auth.hidePassword' : 'auth.showPassword')}
+            aria-pressed={reveal}
+          >
+            <EyeIcon open={reveal} />
+          </button>
+        )}
+        {addon}
+      </div>
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <LineIcon>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {!open && <path d="M4 4l16 16" />}
+    </LineIcon>
+  );
+}

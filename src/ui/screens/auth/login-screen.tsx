@@ -1,0 +1,76 @@
+// Login (wallet-account-earn.md §2, §5): account + password; on success the spec's keys are
+// stored and the user goes to /.
+import { Link, useNavigate } from 'react-router';
+import { hasErrors, validateLogin } from '../../../shared/validation.ts';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { PATH, ROUTE_PATH } from '../../route-paths.ts';
+import { storage } from '../../storage.ts';
+import { toast } from '../../toast/toast.ts';
+import { AuthCard } from './auth-card.tsx';
+import { Field } from './field.tsx';
+import { useForm } from './use-form.ts';
+
+export default function LoginScreen() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const form = useForm({ account: '', password: '' });
+  const { values } = form;
+
+  const submit = async (): Promise<void> => {
+    if (form.busy) return;
+    const invalid = validateLogin(values);
+    form.setErrors(invalid);
+    if (hasErrors(invalid)) return;
+    const account = values.account.trim();
+    const result = await form.run(() =>
+      engine.login({ account, password: values.password, areaCodeId: null }),
+    );
+    if (!result.ok) return;
+    storage.set('user_id', result.data.userId);
+    storage.set('accountNum', account);
+    toast.success(result.message !== '' ? result.message : t('auth.login.success'));
+    void navigate(PATH.home);
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      onSubmit={() => void submit()}
+      error={form.formError}
+      footer={
+        <p className="auth__alt">
+          {t('auth.login.noAccount')}{' '}
+          <Link to={ROUTE_PATH.register}>{t('auth.login.toRegister')}</Link>
+        </p>
+      }
+    >
+      <Field
+        name="account"
+        label={t('auth.login.account')}
+        placeholder={t('auth.login.accountPlaceholder')}
+        autoComplete="username"
+        value={values.account}
+        onValue={(v) => form.setValue('account', v)}
+        error={form.message('account')}
+      />
+      <Field
+        name="password"
+        type="password"
+        label={t('auth.login.password')}
+        placeholder={t('auth.login.passwordPlaceholder')}
+        autoComplete="current-password"
+        value={values.password}
+        onValue={(v) => form.setValue('password', v)}
+        error={form.message('password')}
+      />
+      <div className="auth__links">
+        <Link to={PATH.forgetPwd}>{t('auth.login.forgot')}</Link>
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={form.busy}>
+        {form.busy ? t('auth.login.submitting') : t('auth.login.submit')}
+      </button>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+// One market row: subscribes to its own ticker only; the sparkline cell to its own closes.
+// Props are a string and a stable callback, so memo() holds between frames.
+import { memo } from 'react';
+import { DECIMALS } from '../../../shared/constants.ts';
+import { sparklineSignal, tickerSignal } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { sparklinePath } from './sparkline-path.ts';
+
+interface MarketRowProps {
+  symbol: string;
+  onSelect: (symbol: string) => void;
+}
+
+export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRowProps) {
+  const { t, fmt } = useI18n();
+  const ticker = useSignalValue(tickerSignal(symbol));
+  if (ticker === null) return null;
+  const direction = fmt.direction(ticker.change);
+  const select = (): void => onSelect(symbol);
+
+  return (
+    <tr
+      className="market__row"
+      data-symbol={symbol}
+      tabIndex={0}
+      aria-label={t('home.table.rowLabel', { pair: symbol })}
+      onClick={select}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          select();
+        }
+      }}
+    >
+      <td>
+        <span className="market__pair">
+          {ticker.logo !== '' && (
+            <img
+              className="market__logo"
+              src={ticker.logo}
+              alt=""
+              width="20"
+              height="20"
+              loading="lazy"
+            />
+          )}
+          <span className="market__base">{ticker.currencyName}</span>
+          <span className="market__quote">
+            {t('home.table.quote', { quote: ticker.legalName })}
+          </span>
+        </span>
+      </td>
+      <td className={`num market__price is-${direction}`} data-testid="price">
+        {/* Keyed by price: the span remounts on a change, which replays the flash animation. */}
+        <span key={ticker.price} className="flash">
+          {fmt.fixed(ticker.price, DECIMALS.price)}
+        </span>
+      </td>
+      <td className="num">
+        <span className={`change-chip is-${direction}`}>{fmt.change(ticker.change)}</span>
+      </td>
+      <td className="num hide-sm">{fmt.fixed(ticker.high, DECIMALS.highLow)}</td>
+      <td className="num hide-sm">{fmt.fixed(ticker.low, DECIMALS.highLow)}</td>
+      <td className="num hide-sm">{fmt.fixed(ticker.volume, DECIMALS.volume)}</td>
+      <td className="market__trend">
+        <SparklineCell symbol={symbol} />
+      </td>
+    </tr>
+  );
+});
+
+const SPARK_W = 120;
+const SPARK_H = 32;
+
+const SparklineCell = memo(function SparklineCell({ symbol }: { symbol: string }) {
+  const closes = useSignalValue(sparklineSignal(symbol));
+  const spark = sparklinePath(closes, SPARK_W, SPARK_H);
+  return (
+    <svg
+      className="sparkline"
+      width={SPARK_W}
+      height={SPARK_H}
+      viewBox={`0 0 ${SPARK_W} ${SPARK_H}`}
+      aria-hidden="true"
+    >
+      {spark !== null && (
+        <path d={spark.path} className={`sparkline__line is-${spark.direction}`} />
+      )}
+    </svg>
+  );
+});

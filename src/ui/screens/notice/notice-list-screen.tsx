@@ -1,0 +1,72 @@
+// Notice list (spec §2): titles with update_time; a click opens the detail.
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { NewsItem } from '../../../shared/wire.ts';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { ROUTE_PATH } from '../../route-paths.ts';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; items: NewsItem[] }
+  | { status: 'error'; message: string };
+
+export default function NoticeListScreen() {
+  const { t, fmt } = useI18n();
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  const load = useCallback(() => {
+    setState({ status: 'loading' });
+    let live = true;
+    void engine.newsList().then((r) => {
+      if (live)
+        setState(
+          r.ok
+            ? { status: 'ready', items: r.data }
+            : { status: 'error', message: failureMessage(r) },
+        );
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  useEffect(load, [load]);
+
+  return (
+    <section className="page page--narrow">
+      <h1 className="page__title">{t('notice.list.title')}</h1>
+      <div className="panel">
+        {state.status === 'loading' && <Loading text={t('notice.list.loading')} />}
+        {state.status === 'error' && (
+          <ErrorState text={t('notice.list.error', { message: state.message })} onRetry={load} />
+        )}
+        {state.status === 'ready' && state.items.length === 0 && (
+          <Empty text={t('notice.list.empty')} />
+        )}
+        {state.status === 'ready' && state.items.length > 0 && (
+          <ul className="notice-list">
+            {state.items.map((n) => (
+              <li key={n.id}>
+                <Link
+                  className="notice-list__item"
+                  to={`${ROUTE_PATH.noticeDetail}?id=${n.id}`}
+                  data-notice-id={n.id}
+                >
+                  <span className="notice-list__title">{n.title}</span>
+                  <time
+                    className="notice-list__time num"
+                    dateTime={n.update_time.replace(' ', 'T')}
+                  >
+                    {fmt.dateTime(n.update_time)}
+                  </time>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

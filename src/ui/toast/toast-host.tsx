@@ -1,0 +1,37 @@
+import { useSignalValue } from '../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { dismissToast, toasts } from './toast.ts';
+
+export function ToastHost() {
+  const { t } = useI18n();
+  const items = useSignalValue(toasts);
+  return (
+    <div className="toasts" role="region" aria-label={t('common.notifications')}>
+      {items.map((item) => (
+        <div
+          key={item.id}
+          className={`toast toast--${item.kind}`}
+          role={item.kind === 'error' ? 'alert' : 'status'}
+        >
+          <span className="toast__text">{item.text}</span>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label={t('common.dismiss')}
+            onClick={() => dismissToast(item.id)}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+      <path d="M2 2l8 8M10 2l-8 8" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}
