@@ -133,6 +133,8 @@ describe('market', () => {
       currency_id: 2,
       legal_name: 'USDT',
       is_display: 1,
+      price_precision: 2,
+      amount_precision: 4,
     });
     expect(String(btc?.now_price)).toMatch(/^\d+\.\d{2}$/);
     expect(Number(btc?.now_price)).toBeGreaterThan(30000);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeEngine } from '../src/engine/node.ts';
 import type { EngineHandle } from '../src/engine/engine.ts';
 import type { EngineSnapshot, FrameDiff } from '../src/engine/api.ts';
+import { Decimal } from '../src/shared/decimal.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 let server: ServerProcess;
@@ -19,6 +20,17 @@ async function until<T>(probe: () => T | undefined | null | false, ms = 15_000):
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The latest value of a spot part of the frames (or of the start snapshot). */
+function latest<K extends 'spot' | 'book' | 'orders' | 'trades' | 'chart'>(
+  key: K,
+): FrameDiff[K] | EngineSnapshot[K] {
+  for (let i = frames.length - 1; i >= 0; i -= 1) {
+    const f = frames[i];
+    if (f !== undefined && f[key] !== undefined) return f[key];
+  }
+  return snapshot[key];
 }
 
 async function outboxCode(to: string): Promise<string> {
@@ -165,4 +177,83 @@ describe('engine against the reference server', () => {
       expect(de.data[0]?.title).not.toBe(en.data[0]?.title);
     }
   });
+
+  it('spot: watches BTC/USDT, places, sees, cancels a limit buy, and fills a market buy', async () => {
+    const login = await engine.login({
+      account: 'demo@bourse.local',
+      password: 'demo1234',
+      areaCodeId: null,
+    });
+    expect(login.ok).toBe(true);
+    await engine.setBookWindow({ bidStart: 0, bidCount: 200, askStart: 0, askCount: 200 });
+    await engine.watchSpot('BTC/USDT');
+
+    const book = await until(() => {
+      const b = latest('book');
+      return b && b.source === 'delta' && b.bids.length > 0 && b.asks.length > 0 ? b : null;
+    });
+    expect(book.symbol).toBe('BTC/USDT');
+    expect(new Decimal(book.bids[0]?.price ?? '0').lt(book.asks[0]?.price ?? '0')).toBe(true);
+    const spot = await until(() => {
+      const v = latest('spot');
+      return v?.loaded && v.userLegal !== '0' ? v : null;
+    });
+    expect(spot.pricePrecision).toBe(2);
+    expect(spot.amountPrecision).toBe(4);
+    const legalBefore = new Decimal(spot.userLegal);
+    await until(() => (latest('chart')?.bars.length ?? 0) > 0);
+    await until(() => (latest('trades')?.length ?? 0) > 0);
+
+    const price = new Decimal(book.bids[0]?.price ?? '0').times(0.97).toFixed(2);
+    const invalid = await engine.placeSpotOrder({ side: 'buy', mode: 2, price: '', number: '1' });
+    expect(invalid).toMatchObject({
+      ok: false,
+      code: 'invalid',
+      fields: { price: 'validation.spot.priceRequired' },
+    });
+    const placed = await engine.placeSpotOrder({
+      side: 'buy',
+      mode: 2,
+      price,
+      number: '0.01',
+    });
+    expect(placed.ok).toBe(true);
+    const open = await until(() =>
+      latest('orders')?.open.find((o) => o.price === price || new Decimal(o.price).eq(price)),
+    );
+    expect(open.side).toBe('buy');
+    await until(() => latest('book')?.bids.find((r) => r.own && new Decimal(r.price).eq(price)));
+    await until(() => {
+      const v = latest('spot');
+      return v && new Decimal(v.userLegal).eq(legalBefore.minus(new Decimal(price).times('0.01')));
+    });
+
+    const cancelled = await engine.cancelSpotOrder({ id: open.id, side: 'buy' });
+    expect(cancelled.ok).toBe(true);
+    await until(() => latest('orders')?.open.every((o) => o.id !== open.id));
+    await until(() => {
+      const v = latest('spot');
+      return v && new Decimal(v.userLegal).eq(legalBefore);
+    });
+    expect(latest('book')?.bids.some((r) => r.own)).toBe(false);
+
+    const historyBefore = latest('orders')?.history.length ?? 0;
+    const market = await engine.placeSpotOrder({
+      side: 'buy',
+      mode: 1,
+      price: '',
+      number: '0.001',
+    });
+    expect(market.ok).toBe(true);
+    await until(() => (latest('orders')?.history.length ?? 0) > historyBefore);
+    await until(() => {
+      const v = latest('spot');
+      return v && new Decimal(v.userCurrency).gt(spot.userCurrency);
+    });
+    await engine.watchSpot(null);
+    await engine.logout();
+    const logged = await engine.log.read(0, 1_000_000);
+    expect(logged.filter((e) => e.name === 'system.malformed')).toEqual([]);
+    expect(logged.some((e) => e.name === 'book.delta')).toBe(true);
+  }, 60_000);
 });

@@ -98,6 +98,8 @@ function quotationItem(ctx: AppContext, p: PairSpec, m: MatchRow, now: number): 
     high: price(p, day?.h ?? last),
     low: price(p, day?.l ?? last),
     volume: amount(p, day?.v ?? 0),
+    price_precision: p.pricePrecision,
+    amount_precision: p.amountPrecision,
   };
   return item;
 }

@@ -70,7 +70,8 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, spot: 
     const first = errors.price ?? errors.number;
     if (first !== undefined) throw new ApiError(first);
     const pair = spot.pairByIds(b.legal_id, b.currency_id);
-    if (pair === null) throw new ApiError('spot.pairClosed');
+    if (pair === null || !(await spotOpen(ctx, pair.matchId)))
+      throw new ApiError('spot.pairClosed');
     const num = parseDecimal(b.num);
     if (num === null) throw new ApiError('error.fieldInvalid', { field: 'num' });
     const price = b.mode === 2 ? parseDecimal(b.price) : null;
@@ -167,6 +168,15 @@ interface EntrustDbRow {
   total_number: string;
   mode: number;
   created_at: Date | string;
+}
+
+/** The back office can close spot trading on a pair (`open_transaction = 0`). */
+async function spotOpen(ctx: AppContext, matchId: number): Promise<boolean> {
+  const rows = await ctx.db.query<{ open_transaction: number }>(
+    'SELECT open_transaction FROM currency_matches WHERE id = $1',
+    [matchId],
+  );
+  return rows[0]?.open_transaction === 1;
 }
 
 async function entrust(

@@ -262,6 +262,24 @@ describe('spot orders', () => {
     expect(sell).toEqual({ type: 'error', message: 'Insufficient balance.' });
   });
 
+  it('refuses orders on a pair whose spot trading is closed', async () => {
+    await s.ctx.db.query('UPDATE currency_matches SET open_transaction = 0 WHERE id = 1');
+    try {
+      const r = await post(
+        s,
+        '/api/transaction/in',
+        { ...BTC, price: '1', num: '1', mode: '2' },
+        { authorization: demo },
+      );
+      expect(r).toEqual({
+        type: 'error',
+        message: 'Spot trading is not available for this pair.',
+      });
+    } finally {
+      await s.ctx.db.query('UPDATE currency_matches SET open_transaction = 1 WHERE id = 1');
+    }
+  });
+
   it('answers bad input with localized envelopes', async () => {
     const auth = { authorization: demo };
     const cases: Array<[string, Record<string, string>, string]> = [

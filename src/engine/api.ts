@@ -4,8 +4,10 @@
 // Everything crossing the boundary is structured-clonable: decimals travel as DecStr.
 import type { DecStr } from '../shared/decimal.ts';
 import type { Lang } from '../shared/locales.ts';
+import type { KlinePeriod } from '../shared/constants.ts';
+import type { SpotMode, SpotSide } from '../shared/spot.ts';
 import type { AccountKind, ValidationId } from '../shared/validation.ts';
-import type { CountryItem, NewsDetail, NewsItem } from '../shared/wire.ts';
+import type { CountryItem, CurrencyDetail, NewsDetail, NewsItem } from '../shared/wire.ts';
 
 export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline';
 export type LogStatus = 'indexeddb' | 'memory' | 'opening';
@@ -51,6 +53,9 @@ export interface Ticker {
   sort: number;
   /** Time of the last update (event time, ms). */
   at: number;
+  /** Decimals of prices and of quantities on this pair (extension of quotation_new). */
+  pricePrecision: number;
+  amountPrecision: number;
 }
 
 export interface QuotationGroupView {
@@ -66,6 +71,148 @@ export interface MarketView {
   error: string | null;
 }
 
+// ---- Spot (issue 3) ------------------------------------------------------------------------
+
+/** Price grouping of the order book: multiples of the pair's tick (10^-pricePrecision). */
+export type BookGrouping = 1 | 10 | 100 | 1000;
+/** How often the book is sent to the page: every frame, or at most every 250 ms / 1 s. */
+export type BookRate = 'frame' | 250 | 1000;
+
+/** One grouped price level, as the page paints it. */
+export interface BookRow {
+  /** Grouped price: bids rounded down, asks rounded up to the grouping step. */
+  price: DecStr;
+  amount: DecStr;
+  /** Cumulative amount from the best level down to this one (inclusive). */
+  total: DecStr;
+  /** total / the larger of the two sides' totals over the whole book, 0..1 (depth bar width). */
+  depth: number;
+  /** The user has an open order at a price inside this level. */
+  own: boolean;
+}
+
+/** The order book of the selected pair: only the rows inside the page's windows. */
+export interface BookView {
+  symbol: string;
+  grouping: BookGrouping;
+  /** The pair's tick, e.g. "0.01". */
+  tick: DecStr;
+  /** Grouped levels in the whole book, per side (for the virtualizer's scroll height). */
+  bidCount: number;
+  askCount: number;
+  /** Index of bids[0] / asks[0] among the side's grouped levels (0 = best). */
+  bidStart: number;
+  askStart: number;
+  /** Best first: bids descending, asks ascending. */
+  bids: BookRow[];
+  asks: BookRow[];
+  bestBid: DecStr | null;
+  bestAsk: DecStr | null;
+  /** bestAsk − bestBid, null when a side is empty. */
+  spread: DecStr | null;
+  /** 'legacy' top-10 pushes or the snapshot/delta stream. */
+  source: 'legacy' | 'delta' | 'rest' | 'none';
+  /** How many times the book was replaced by a fresh snapshot after a gap or a reconnect. */
+  resyncs: number;
+  /** Time of the last change (event time, ms). */
+  at: number;
+}
+
+/** The rows of the book the page shows; the engine sends only these. */
+export interface BookWindow {
+  bidStart: number;
+  bidCount: number;
+  askStart: number;
+  askCount: number;
+}
+
+export interface TradeView {
+  id: number;
+  price: DecStr;
+  amount: DecStr;
+  direction: 'buy' | 'sell';
+  /** ms */
+  time: number;
+}
+
+export interface Bar {
+  /** Open time, ms. */
+  time: number;
+  open: DecStr;
+  high: DecStr;
+  low: DecStr;
+  close: DecStr;
+  volume: DecStr;
+}
+
+/** Chart change: `reset` replaces all bars (new pair/period or history loaded); otherwise upsert by time. */
+export interface ChartDiff {
+  symbol: string;
+  period: KlinePeriod;
+  reset: boolean;
+  bars: Bar[];
+  loading: boolean;
+  error: string | null;
+}
+
+export interface OpenOrderView {
+  id: number;
+  side: SpotSide;
+  mode: SpotMode;
+  symbol: string;
+  price: DecStr;
+  /** Remaining. */
+  number: DecStr;
+  totalNumber: DecStr;
+  completeNumber: DecStr;
+  totalMoney: DecStr;
+  createTime: string;
+}
+
+export interface FilledOrderView {
+  id: number;
+  side: SpotSide;
+  symbol: string;
+  price: DecStr;
+  number: DecStr;
+  fee: DecStr;
+  time: string;
+}
+
+export interface SpotOrdersView {
+  open: OpenOrderView[];
+  history: FilledOrderView[];
+  openHasMore: boolean;
+  historyHasMore: boolean;
+  loading: boolean;
+}
+
+/** The selected spot pair: balances, last price, currency info. */
+export interface SpotView {
+  symbol: string;
+  legalId: number;
+  currencyId: number;
+  legalName: string;
+  currencyName: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  lastPrice: DecStr;
+  cnyPrice: DecStr;
+  /** Available quote (legal) and base (currency) balances; "0" for visitors. */
+  userLegal: DecStr;
+  userCurrency: DecStr;
+  detail: CurrencyDetail | null;
+  loaded: boolean;
+}
+
+export interface PlaceSpotOrder {
+  side: SpotSide;
+  mode: SpotMode;
+  /** Ignored for market orders. */
+  price: string;
+  number: string;
+}
+
 /** One coalesced change set, at most one per animation frame, none while hidden. */
 export interface FrameDiff {
   frame: number;
@@ -76,6 +223,13 @@ export interface FrameDiff {
   tickers?: Record<string, Ticker>;
   /** Changed sparklines only: the last closes (≤ 60), oldest first. */
   sparklines?: Record<string, DecStr[]>;
+  /** null when no pair is watched any more (watchSpot(null)). */
+  spot?: SpotView | null;
+  book?: BookView | null;
+  /** Recent trades of the selected pair, newest first (at most 20). */
+  trades?: TradeView[];
+  chart?: ChartDiff | null;
+  orders?: SpotOrdersView;
 }
 
 /** A full snapshot, used when the page (re)attaches. */
@@ -85,6 +239,11 @@ export interface EngineSnapshot {
   market: MarketView;
   tickers: Record<string, Ticker>;
   sparklines: Record<string, DecStr[]>;
+  spot: SpotView | null;
+  book: BookView | null;
+  trades: TradeView[];
+  chart: ChartDiff | null;
+  orders: SpotOrdersView;
 }
 
 /** Result of a command. `message` is the server's text (already in the user's language). */
@@ -169,4 +328,19 @@ export interface EngineApi {
   appQrCode(text: string): Promise<CommandResult<string>>;
   /** Select the pair the trading screens open on (the page also stores it under the spec keys). */
   selectPair(symbol: string): Promise<void>;
+
+  /**
+   * Open (symbol) or close (null) the spot screen's live data: book, trades, chart, balances,
+   * orders of that pair. While open, the engine subscribes to the pair's delta depth stream.
+   */
+  watchSpot(symbol: string | null): Promise<void>;
+  setBookGrouping(grouping: BookGrouping): Promise<void>;
+  setBookWindow(window: BookWindow): Promise<void>;
+  setBookRate(rate: BookRate): Promise<void>;
+  setChartPeriod(period: KlinePeriod): Promise<void>;
+  /** Place a spot order on the watched pair (a second identical submit in flight is `busy`). */
+  placeSpotOrder(order: PlaceSpotOrder): Promise<CommandResult>;
+  cancelSpotOrder(input: { id: number; side: SpotSide }): Promise<CommandResult>;
+  /** Next page of open orders or of history. */
+  loadMoreSpotOrders(tab: 'open' | 'history'): Promise<void>;
 }

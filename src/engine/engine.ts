@@ -6,9 +6,11 @@ import type { Lang } from '../shared/locales.ts';
 import type { EngineApi, EngineConfig, EngineSnapshot, FrameDiff } from './api.ts';
 import * as account from './commands/account.ts';
 import * as content from './commands/content.ts';
+import * as spotCommands from './commands/spot.ts';
 import type { AuthHolder, EngineContext } from './context.ts';
 import { createFrameScheduler } from './frames/frame-scheduler.ts';
 import type { FrameScheduler } from './frames/frame-scheduler.ts';
+import { createSpotReader } from './frames/spot-reader.ts';
 import { ingestPush } from './ingest/ingest.ts';
 import type { NewEvent } from './ingest/events.ts';
 import { createEventLog } from './log/event-log.ts';
@@ -26,6 +28,8 @@ import type { Poller } from './market-sync.ts';
 import { sparklineCloses } from './projections/market.ts';
 import type { Services } from './services.ts';
 import { adoptToken, expireSession, logout, refreshUserInfo } from './session-actions.ts';
+import { createSpotSync } from './spot-sync.ts';
+import type { SpotSync } from './spot-sync.ts';
 import { createStore } from './store.ts';
 import type { Store } from './store.ts';
 import { createRestClient } from './transport/rest.ts';
@@ -48,6 +52,7 @@ export interface EngineHandle extends EngineApi {
 interface Running {
   ctx: EngineContext;
   poller: Poller;
+  spot: SpotSync;
   subscriptions: Subscription[];
 }
 
@@ -68,14 +73,28 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
         body: { status },
       }),
   });
-  const frames: FrameScheduler = createFrameScheduler(services.timers, {
-    session: () => requireStore().state().session.session,
-    connection: () => requireStore().state().session.connection,
-    market: () => requireStore().state().market.market,
-    ticker: (symbol) => requireStore().state().market.tickers[symbol],
-    sparkline: (symbol) => sparklineCloses(requireStore().state().market.sparklines[symbol]),
+  const reader = createSpotReader();
+  const frames: FrameScheduler = createFrameScheduler(
+    services.timers,
+    {
+      session: () => requireStore().state().session.session,
+      connection: () => requireStore().state().session.connection,
+      market: () => requireStore().state().market.market,
+      ticker: (symbol) => requireStore().state().market.tickers[symbol],
+      sparkline: (symbol) => sparklineCloses(requireStore().state().market.sparklines[symbol]),
+      spot: () => requireStore().state().spot.view.view,
+      book: () => reader.book(requireStore().state()),
+      trades: () => [...requireStore().state().spot.trades.list],
+      chart: (reset, times) => reader.chart(requireStore().state(), reset, times),
+      orders: () => requireStore().state().spot.orders.view,
+    },
+    true,
+    services.clock,
+  );
+  store = createStore(log, frames, {
+    book: (state) => reader.book(state),
+    chart: (state) => reader.chart(state, true, new Set()),
   });
-  store = createStore(log, frames);
   const sessionStore: SessionStore = createSessionStore(services, options.sessionDbName);
   let running: Promise<Running> | null = null;
   /** UI events are logged only once the log is open (seq continues from the stored log). */
@@ -96,7 +115,8 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     logOpen = true;
     s.dispatch({ at: services.clock.now(), kind: 'system', name: 'log.status', body: { status } });
     const poller = createQuotationPoller(ctx);
-    const subscriptions = wireSocket(ctx, () => poller.update(visible));
+    const spot = createSpotSync(ctx);
+    const subscriptions = wireSocket(ctx, spot, () => poller.update(visible));
     const token = await sessionStore.loadToken();
     if (token !== null) {
       await adoptToken(ctx, token, true);
@@ -106,7 +126,20 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     ctx.socket.connect();
     poller.update(visible);
     void fetchSparklines(ctx);
-    return { ctx, poller, subscriptions };
+    return { ctx, poller, spot, subscriptions };
+  };
+
+  const running$ = async (): Promise<Running> => {
+    if (running === null) throw new Error('engine not started: call start() first');
+    return running;
+  };
+
+  /** After a login or logout: the spot balances and orders of the new session. */
+  const sessionChanged = async (): Promise<void> => {
+    if (running === null) return;
+    const r = await running;
+    r.spot.update(visible);
+    await r.spot.refresh();
   };
 
   const ready = async (): Promise<EngineContext> => {
@@ -123,6 +156,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       const r = await running;
       frames.setVisible(visible);
       r.poller.update(visible);
+      r.spot.update(visible);
       frames.reset();
       frames.setSink(onFrame);
       return requireStore().snapshot();
@@ -136,7 +170,11 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
         name: 'ui.visible',
         body: { visible: next },
       });
-      if (running !== null) (await running).poller.update(next);
+      if (running !== null) {
+        const r = await running;
+        r.poller.update(next);
+        r.spot.update(next);
+      }
     },
     async setLang(next) {
       lang = next;
@@ -151,10 +189,17 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     sendCode: async (input) => account.sendCode(await ready(), input),
     checkCode: async (input) => account.checkCode(await ready(), input),
     register: async (cmd) => account.register(await ready(), cmd),
-    login: async (cmd) => account.login(await ready(), cmd),
+    async login(cmd) {
+      const result = await account.login(await ready(), cmd);
+      if (result.ok) void sessionChanged();
+      return result;
+    },
     forget: async (cmd) => account.forget(await ready(), cmd),
     bindEmail: async (cmd) => account.bindEmail(await ready(), cmd),
-    logout: async () => logout(await ready()),
+    async logout() {
+      await logout(await ready());
+      await sessionChanged();
+    },
     async ackExpired() {
       dispatchUi({
         at: services.clock.now(),
@@ -181,11 +226,37 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       if (symbol in state.tickers && state.sparklines[symbol] === undefined)
         await fetchHistory(ctx, symbol);
     },
+    watchSpot: async (symbol) => (await running$()).spot.watch(symbol),
+    async setBookGrouping(grouping) {
+      reader.grouping = grouping;
+      frames.markBook(true);
+      await Promise.resolve();
+    },
+    async setBookWindow(window) {
+      reader.window = { ...window };
+      frames.markBook(true);
+      await Promise.resolve();
+    },
+    async setBookRate(rate) {
+      frames.setBookRate(rate);
+      await Promise.resolve();
+    },
+    setChartPeriod: async (period) => (await running$()).spot.setChartPeriod(period),
+    placeSpotOrder: async (order) => {
+      const r = await running$();
+      return spotCommands.placeSpotOrder(r.ctx, r.spot, order);
+    },
+    cancelSpotOrder: async (input) => {
+      const r = await running$();
+      return spotCommands.cancelSpotOrder(r.ctx, r.spot, input);
+    },
+    loadMoreSpotOrders: async (tab) => (await running$()).spot.loadMore(tab),
     async close() {
       frames.dispose();
       if (running !== null) {
         const r = await running;
         r.poller.stop();
+        r.spot.stop();
         r.subscriptions.forEach((sub) => sub.unsubscribe());
         r.ctx.socket.close();
       }
@@ -228,7 +299,7 @@ function buildContext(
 }
 
 /** Socket state, pushes and resync into the store. */
-function wireSocket(ctx: EngineContext, onState: () => void): Subscription[] {
+function wireSocket(ctx: EngineContext, spot: SpotSync, onState: () => void): Subscription[] {
   const { clock } = ctx.services;
   return [
     ctx.socket.state$.subscribe((state) => {
@@ -239,11 +310,13 @@ function wireSocket(ctx: EngineContext, onState: () => void): Subscription[] {
         body: { state },
       });
       onState();
+      if (state === 'online') spot.online();
     }),
     ctx.socket.push$.subscribe(({ event, payload }) => {
-      ctx.store.dispatch(ingestPush(event, payload, clock.now()));
+      spot.push(ingestPush(event, payload, clock.now()));
     }),
     ctx.socket.resync$.subscribe(() => {
+      spot.resync();
       void fetchQuotation(ctx).then(() => fetchSparklines(ctx));
     }),
   ];

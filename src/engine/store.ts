@@ -8,10 +8,13 @@ import { foldMarket, initialMarketState, sparklineCloses } from './projections/m
 import type { MarketState } from './projections/market.ts';
 import { foldSession, initialSessionState } from './projections/session.ts';
 import type { SessionState } from './projections/session.ts';
+import { foldSpot, initialSpotState } from './projections/spot.ts';
+import type { SpotState } from './projections/spot.ts';
 
 export interface EngineState {
   session: SessionState;
   market: MarketState;
+  spot: SpotState;
 }
 
 export interface Store {
@@ -20,18 +23,28 @@ export interface Store {
   snapshot(): EngineSnapshot;
 }
 
+/** Frame-time views that depend on page settings (the book's grouping and window). */
+export interface SnapshotViews {
+  book(state: EngineState): EngineSnapshot['book'];
+  chart(state: EngineState): EngineSnapshot['chart'];
+}
+
 export const initialEngineState: EngineState = {
   session: initialSessionState,
   market: initialMarketState,
+  spot: initialSpotState,
 };
 
 export function foldEngine(state: EngineState, event: EngineEvent): EngineState {
   const session = foldSession(state.session, event);
   const market = foldMarket(state.market, event);
-  return session === state.session && market === state.market ? state : { session, market };
+  const spot = foldSpot(state.spot, event);
+  return session === state.session && market === state.market && spot === state.spot
+    ? state
+    : { session, market, spot };
 }
 
-export function createStore(log: EventLog, frames: FrameScheduler): Store {
+export function createStore(log: EventLog, frames: FrameScheduler, views: SnapshotViews): Store {
   let state = initialEngineState;
   return {
     state: () => state,
@@ -42,11 +55,11 @@ export function createStore(log: EventLog, frames: FrameScheduler): Store {
       if (state !== previous) markChanges(frames, previous, state);
       return logged;
     },
-    snapshot: () => snapshotOf(state),
+    snapshot: () => snapshotOf(state, views),
   };
 }
 
-export function snapshotOf(state: EngineState): EngineSnapshot {
+export function snapshotOf(state: EngineState, views: SnapshotViews): EngineSnapshot {
   const sparklines: EngineSnapshot['sparklines'] = {};
   for (const [symbol, line] of Object.entries(state.market.sparklines))
     sparklines[symbol] = sparklineCloses(line);
@@ -56,6 +69,11 @@ export function snapshotOf(state: EngineState): EngineSnapshot {
     market: state.market.market,
     tickers: { ...state.market.tickers },
     sparklines,
+    spot: state.spot.view.view,
+    book: views.book(state),
+    trades: [...state.spot.trades.list],
+    chart: views.chart(state),
+    orders: state.spot.orders.view,
   };
 }
 
@@ -72,5 +90,22 @@ function markChanges(frames: FrameScheduler, a: EngineState, b: EngineState): vo
     for (const [symbol, line] of Object.entries(b.market.sparklines)) {
       if (a.market.sparklines[symbol] !== line) frames.markSparkline(symbol);
     }
+  }
+  if (a.spot !== b.spot) markSpotChanges(frames, a.spot, b.spot);
+}
+
+function markSpotChanges(frames: FrameScheduler, a: SpotState, b: SpotState): void {
+  if (a.view.view !== b.view.view) frames.markSpot();
+  if (a.book !== b.book) frames.markBook(a.book.symbol !== b.book.symbol);
+  // Own-order marks live in the book rows.
+  if (a.orders.view.open !== b.orders.view.open && b.book.symbol !== null) frames.markBook();
+  if (a.orders.view !== b.orders.view) frames.markOrders();
+  if (a.trades.list !== b.trades.list) frames.markTrades();
+  if (a.chart !== b.chart) {
+    const ca = a.chart;
+    const cb = b.chart;
+    if (ca.epoch !== cb.epoch) frames.markChart('reset');
+    else if (ca.bars !== cb.bars && cb.changed !== null) frames.markChart(cb.changed);
+    else if (ca.loading !== cb.loading || ca.error !== cb.error) frames.markChart('meta');
   }
 }

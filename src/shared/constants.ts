@@ -11,6 +11,10 @@ export const CHART_POLL_MS = 10000;
 export const REDIRECT_DELAY_MS = 500;
 export const LOADING_CLEAR_MS = 2000;
 export const SPARKLINE_POINTS = 60;
+/** Recent trades kept for the spot screen (§9 "trade history capped at 20"). */
+export const TRADES_KEPT = 20;
+/** Rows per page of the spot order lists (transaction_in/out/complete). */
+export const SPOT_ORDERS_PAGE = 10;
 export const SPARKLINE_WINDOW_SECONDS = 604800;
 export const PRICE_SCALE = 100000;
 export const TOKEN_LIFETIME_SECONDS = 86400;

@@ -21,7 +21,20 @@ export const STORAGE_KEYS = [
   'index1',
   'index2',
   'lastPrice',
+  // Bourse's own display preferences (not in the legacy list; kept on logout).
+  'chart_period',
+  'book_grouping',
+  'book_rate',
+  'reduced_motion',
 ] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
 /** Keys that survive logout (spec §8: clear local storage, keep the locale). */
-export const KEPT_ON_LOGOUT: readonly StorageKey[] = ['locale', 'lang', 'night_mode'];
+export const KEPT_ON_LOGOUT: readonly StorageKey[] = [
+  'locale',
+  'lang',
+  'night_mode',
+  'chart_period',
+  'book_grouping',
+  'book_rate',
+  'reduced_motion',
+];

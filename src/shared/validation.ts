@@ -3,6 +3,7 @@
 // the reference server (to answer a clear error). Each rule returns a message id of
 // locales/*.json (`validation.*`), or null when the value passes.
 import { ACCOUNT_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
+import type { SpotValidationId } from './spot.ts';
 
 export type ValidationId =
   | 'validation.accountRequired'
@@ -17,7 +18,8 @@ export type ValidationId =
   | 'validation.phoneInvalid'
   | 'validation.accountFormat'
   | 'validation.agreementRequired'
-  | 'validation.emailRequired';
+  | 'validation.emailRequired'
+  | SpotValidationId;
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationId>>;
 export type AccountKind = 'email' | 'mobile';

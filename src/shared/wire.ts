@@ -57,6 +57,9 @@ export interface QuotationItem {
   sort: number;
   market_from_name?: string;
   rmb_relation?: WireDecimal;
+  /** Extension (reference server): decimals of prices / of quantities on this pair. */
+  price_precision?: number;
+  amount_precision?: number;
 }
 
 /** A legal (quote) currency with its pairs: `message` of /api/currency/quotation_new is an array of these. */

@@ -24,4 +24,6 @@ export const PATH = {
   bindEmail: '/bindEmail',
   noticeList: '/noticeList',
   leverDealCenter: '/leverdealCenter',
+  dealCenter: '/dealCenter',
+  quotation: '/quotation',
 } as const;

@@ -21,6 +21,8 @@ const ForgetPwd = lazy(() => import('./screens/auth/forget-screen.tsx'));
 const BindEmail = lazy(() => import('./screens/auth/bind-email-screen.tsx'));
 const NoticeList = lazy(() => import('./screens/notice/notice-list-screen.tsx'));
 const NoticeDetail = lazy(() => import('./screens/notice/notice-detail-screen.tsx'));
+const Spot = lazy(() => import('./screens/spot/spot-screen.tsx'));
+const Quotation = lazy(() => import('./screens/quotation/quotation-screen.tsx'));
 export const NotOpen = lazy(() => import('./screens/common/not-open-screen.tsx'));
 export const NotFound = lazy(() => import('./screens/common/not-found-screen.tsx'));
 
@@ -86,10 +88,10 @@ export const ROUTES: readonly RouteEntry[] = [
   open('/resetPwd'),
   open('/noticeList', NoticeList),
   open(ROUTE_PATH.noticeDetail, NoticeDetail, 'noticeDetail'),
-  open('/quotation'),
+  open('/quotation', Quotation),
   open('/upstart'),
   // Trading screens show login/register prompts to visitors (spec §2, §6) instead of redirecting.
-  open('/dealCenter'),
+  open('/dealCenter', Spot),
   open('/leverdealCenter'),
   open('/secondDealCenter'),
   guarded('/bindEmail', BindEmail),

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createFrameScheduler } from './frame-scheduler.ts';
 import type { FrameSource } from './frame-scheduler.ts';
 import { manualTimers } from '../testing/fakes.ts';
-import type { FrameDiff, Ticker } from '../api.ts';
+import type { BookView, FrameDiff, Ticker } from '../api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import { initialSessionState } from '../projections/session.ts';
 
 function setup(visible = true) {
   const timers = manualTimers();
+  const book = { n: 0 };
   const prices: Record<string, string> = {};
   const source: FrameSource = {
     session: () => initialSessionState.session,
@@ -16,11 +17,22 @@ function setup(visible = true) {
     ticker: (symbol) =>
       symbol in prices ? ({ symbol, price: prices[symbol] } as unknown as Ticker) : undefined,
     sparkline: () => ['1' as DecStr],
+    spot: () => null,
+    book: () => ({ symbol: 'BTC/USDT', version: book.n }) as unknown as BookView,
+    trades: () => [],
+    chart: () => null,
+    orders: () => ({
+      open: [],
+      history: [],
+      openHasMore: false,
+      historyHasMore: false,
+      loading: false,
+    }),
   };
   const diffs: FrameDiff[] = [];
-  const frames = createFrameScheduler(timers, source, visible);
+  const frames = createFrameScheduler(timers, source, visible, { now: () => timers.now() });
   frames.setSink((d) => diffs.push(d));
-  return { timers, frames, diffs, prices };
+  return { timers, frames, diffs, prices, book };
 }
 
 describe('frame scheduler', () => {
@@ -70,5 +82,32 @@ describe('frame scheduler', () => {
     frames.setVisible(false);
     timers.frame();
     expect(diffs).toHaveLength(0);
+  });
+
+  it('the book honours its rate: at most one book per interval, a view change goes at once', () => {
+    const { timers, frames, diffs, book } = setup();
+    frames.setBookRate(250);
+    const books = (): number[] =>
+      diffs.flatMap((d) => (d.book ? [(d.book as unknown as { version: number }).version] : []));
+    for (let i = 1; i <= 10; i += 1) {
+      book.n = i;
+      frames.markBook();
+      timers.frame();
+      timers.advance(16);
+    }
+    expect(books()).toEqual([1]);
+    timers.advance(250);
+    timers.frame();
+    expect(books()).toEqual([1, 10]);
+    book.n = 11;
+    frames.markBook(true);
+    timers.frame();
+    expect(books()).toEqual([1, 10, 11]);
+    frames.setBookRate('frame');
+    book.n = 12;
+    frames.markBook();
+    timers.frame();
+    expect(books()).toEqual([1, 10, 11, 12]);
+    expect(diffs.every((d) => Object.keys(d).length > 1)).toBe(true);
   });
 });

@@ -2,9 +2,23 @@
 // Callers mark what changed; at the frame the scheduler reads the current state through
 // `read` and posts only the marked parts. While hidden it keeps collecting marks and posts
 // nothing; on becoming visible it posts one diff with everything that changed meanwhile.
-import type { ConnectionView, FrameDiff, MarketView, SessionView, Ticker } from '../api.ts';
+// The order book honours the page's update rate (`setBookRate`): at most one book per 250 ms
+// or 1 s when asked (a grouping or window change is sent at the next frame regardless).
+import type {
+  BookRate,
+  BookView,
+  ChartDiff,
+  ConnectionView,
+  FrameDiff,
+  MarketView,
+  SessionView,
+  SpotOrdersView,
+  SpotView,
+  Ticker,
+  TradeView,
+} from '../api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { Timers, TimerId } from '../services.ts';
+import type { Clock, Timers, TimerId } from '../services.ts';
 
 export interface FrameSource {
   session(): SessionView;
@@ -12,7 +26,16 @@ export interface FrameSource {
   market(): MarketView;
   ticker(symbol: string): Ticker | undefined;
   sparkline(symbol: string): DecStr[] | undefined;
+  spot(): SpotView | null;
+  book(): BookView | null;
+  trades(): TradeView[];
+  /** All bars when `reset`, else the bars at `times` (and the loading/error state). */
+  chart(reset: boolean, times: ReadonlySet<number>): ChartDiff | null;
+  orders(): SpotOrdersView;
 }
+
+/** What changed in the chart: everything, one bar (its time), or only loading/error. */
+export type ChartMark = 'reset' | 'meta' | number;
 
 export interface FrameScheduler {
   markSession(): void;
@@ -20,6 +43,13 @@ export interface FrameScheduler {
   markMarket(): void;
   markTicker(symbol: string): void;
   markSparkline(symbol: string): void;
+  markSpot(): void;
+  /** `force`: a view change (grouping, window) that is not held back by the book rate. */
+  markBook(force?: boolean): void;
+  markTrades(): void;
+  markChart(mark: ChartMark): void;
+  markOrders(): void;
+  setBookRate(rate: BookRate): void;
   setVisible(visible: boolean): void;
   setSink(sink: ((diff: FrameDiff) => void) | null): void;
   /** Drop pending marks (after a full snapshot has been handed over). */
@@ -31,6 +61,7 @@ export function createFrameScheduler(
   timers: Timers,
   read: FrameSource,
   visible = true,
+  clock: Clock = { now: () => 0 },
 ): FrameScheduler {
   let sink: ((diff: FrameDiff) => void) | null = null;
   let isVisible = visible;
@@ -41,12 +72,37 @@ export function createFrameScheduler(
   let market = false;
   let tickers = new Set<string>();
   let sparklines = new Set<string>();
+  let spot = false;
+  let book = false;
+  let bookForced = false;
+  let trades = false;
+  let orders = false;
+  let chartReset = false;
+  let chartMeta = false;
+  let chartTimes = new Set<number>();
+  let bookRate: BookRate = 'frame';
+  let lastBookAt = -Infinity;
+  let bookTimer: TimerId | null = null;
 
-  const dirty = (): boolean =>
-    session || connection || market || tickers.size > 0 || sparklines.size > 0;
+  const chartDirty = (): boolean => chartReset || chartMeta || chartTimes.size > 0;
+  const bookDue = (): boolean =>
+    book && (bookForced || bookRate === 'frame' || clock.now() - lastBookAt >= bookRate);
+  const others = (): boolean =>
+    session ||
+    connection ||
+    market ||
+    tickers.size > 0 ||
+    sparklines.size > 0 ||
+    spot ||
+    trades ||
+    orders ||
+    chartDirty();
+  const dirty = (): boolean => others() || book;
 
   const clear = (): void => {
-    session = connection = market = false;
+    session = connection = market = spot = book = bookForced = trades = orders = false;
+    chartReset = chartMeta = false;
+    chartTimes = new Set();
     tickers = new Set();
     sparklines = new Set();
   };
@@ -59,14 +115,37 @@ export function createFrameScheduler(
     if (market) diff.market = read.market();
     if (tickers.size > 0) diff.tickers = collect(tickers, (s) => read.ticker(s));
     if (sparklines.size > 0) diff.sparklines = collect(sparklines, (s) => read.sparkline(s));
+    if (spot) diff.spot = read.spot();
+    if (trades) diff.trades = read.trades();
+    if (orders) diff.orders = read.orders();
+    if (chartDirty()) diff.chart = read.chart(chartReset, chartTimes);
     return diff;
+  };
+
+  /** Hold the book back until its rate allows, then ask for a frame. */
+  const armBookTimer = (): void => {
+    if (bookTimer !== null || bookRate === 'frame') return;
+    const wait = Math.max(0, lastBookAt + bookRate - clock.now());
+    bookTimer = timers.setTimeout(() => {
+      bookTimer = null;
+      schedule();
+    }, wait);
   };
 
   const post = (): void => {
     pending = null;
-    if (!isVisible || sink === null || !dirty()) return;
+    if (!isVisible || sink === null) return;
+    const withBook = bookDue();
+    if (book && !withBook) armBookTimer();
+    if (!others() && !withBook) return;
     const diff = build();
+    const heldBook = book && !withBook;
+    if (withBook) {
+      diff.book = read.book();
+      lastBookAt = clock.now();
+    }
     clear();
+    book = heldBook;
     // Through Comlink the sink is a proxy returning a promise; a closed page must not crash us.
     const delivered: unknown = sink(diff);
     if (delivered instanceof Promise) delivered.catch(() => undefined);
@@ -102,6 +181,35 @@ export function createFrameScheduler(
       sparklines.add(symbol);
       schedule();
     },
+    markSpot: () => {
+      spot = true;
+      schedule();
+    },
+    markBook: (force = false) => {
+      book = true;
+      bookForced ||= force;
+      schedule();
+    },
+    markTrades: () => {
+      trades = true;
+      schedule();
+    },
+    markChart: (mark) => {
+      if (mark === 'reset') chartReset = true;
+      else if (mark === 'meta') chartMeta = true;
+      else chartTimes.add(mark);
+      schedule();
+    },
+    markOrders: () => {
+      orders = true;
+      schedule();
+    },
+    setBookRate(rate) {
+      bookRate = rate;
+      if (bookTimer !== null) timers.clearTimeout(bookTimer);
+      bookTimer = null;
+      if (book) schedule();
+    },
     setVisible(next) {
       isVisible = next;
       if (!next) cancel();
@@ -115,6 +223,8 @@ export function createFrameScheduler(
     reset: clear,
     dispose() {
       cancel();
+      if (bookTimer !== null) timers.clearTimeout(bookTimer);
+      bookTimer = null;
       sink = null;
       clear();
     },

@@ -3,7 +3,17 @@
 // are canonical DecStr). Bodies never carry secrets: no password, token or code.
 import type { DecStr } from '../../shared/decimal.ts';
 import type { LogEvent, LogKind } from '../../shared/log-event.ts';
-import type { ConnectionState, LogStatus, Ticker } from '../api.ts';
+import type { KlinePeriod } from '../../shared/constants.ts';
+import type { CurrencyDetail } from '../../shared/wire.ts';
+import type {
+  Bar,
+  ConnectionState,
+  FilledOrderView,
+  LogStatus,
+  OpenOrderView,
+  Ticker,
+  TradeView,
+} from '../api.ts';
 
 type Ev<K extends LogKind, N extends string, B> = LogEvent<B> & { kind: K; name: N };
 
@@ -33,7 +43,11 @@ export interface KlineBody {
   period: string;
   /** Candle open time, ms. */
   time: number;
+  open: DecStr;
+  high: DecStr;
+  low: DecStr;
   close: DecStr;
+  volume: DecStr;
   seq: number | null;
   serverTime: number | null;
 }
@@ -60,6 +74,72 @@ export interface ClockSyncBody {
   receivedAt: number;
 }
 
+// ---- Spot (issue 3) ------------------------------------------------------------------------
+
+/** One depth level: [price, amount], canonical decimals. Amount "0" (deltas only) removes it. */
+export type BookLevel = readonly [DecStr, DecStr];
+
+export interface BookLevelsBody {
+  symbol: string;
+  /** Stream sequence (extension); null when absent (legacy). */
+  seq: number | null;
+  /** Best first is NOT assumed: the fold orders levels itself. */
+  bids: BookLevel[];
+  asks: BookLevel[];
+}
+
+export interface BookDeltaBody extends BookLevelsBody {
+  seq: number;
+  prevSeq: number;
+}
+
+export interface SpotPair {
+  legalId: number;
+  currencyId: number;
+  legalName: string;
+  currencyName: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  /** The ticker's last price when the pair was opened. */
+  price: DecStr;
+}
+
+export interface WatchSpotBody {
+  symbol: string | null;
+  /** The pair as the quotation describes it; null when unknown. */
+  pair: SpotPair | null;
+  period: KlinePeriod;
+  loggedIn: boolean;
+}
+
+export interface SpotDealBody {
+  symbol: string;
+  lastPrice: DecStr;
+  cnyPrice: DecStr;
+  userLegal: DecStr;
+  userCurrency: DecStr;
+  /** Top bids and asks (any order). */
+  bids: BookLevel[];
+  asks: BookLevel[];
+}
+
+export interface SpotTransactionBody {
+  legalId: number;
+  currencyId: number;
+  lastPrice: DecStr;
+  bids: BookLevel[];
+  asks: BookLevel[];
+}
+
+export interface OrdersPageBody<Row> {
+  symbol: string;
+  /** Pages fromPage..toPage (1-based) are in `rows`; fromPage 1 replaces, later pages append. */
+  fromPage: number;
+  toPage: number;
+  rows: Row[];
+  hasMore: boolean;
+}
+
 export type CommandName =
   | 'send-code'
   | 'check-code'
@@ -71,7 +151,9 @@ export type CommandName =
   | 'news-list'
   | 'news-detail'
   | 'customer-service'
-  | 'app-qrcode';
+  | 'app-qrcode'
+  | 'spot-place'
+  | 'spot-cancel';
 
 /** A command as logged: its name and non-secret fields only. */
 export interface CommandBody {
@@ -107,7 +189,24 @@ export type EngineEvent =
   | Ev<'reply', 'command.result', CommandResultBody>
   | Ev<'command', 'ui.visible', { visible: boolean }>
   | Ev<'command', 'ui.lang', { lang: string }>
-  | Ev<'command', 'ui.select-pair', { symbol: string }>;
+  | Ev<'command', 'ui.select-pair', { symbol: string }>
+  | Ev<'command', 'ui.watch-spot', WatchSpotBody>
+  | Ev<'command', 'ui.chart-period', { period: KlinePeriod }>
+  | Ev<'push', 'book.top', BookLevelsBody>
+  | Ev<'push', 'book.snapshot', BookLevelsBody & { seq: number }>
+  | Ev<'push', 'book.delta', BookDeltaBody>
+  | Ev<'system', 'book.resync', { symbol: string; reason: 'gap' | 'reconnect' }>
+  | Ev<'push', 'spot.transaction', SpotTransactionBody>
+  | Ev<'push', 'spot.balance', { userId: number | null }>
+  | Ev<'reply', 'spot.deal', SpotDealBody>
+  | Ev<'reply', 'spot.detail', { symbol: string; detail: CurrencyDetail }>
+  | Ev<'push', 'trades.push', { symbol: string; seq: number | null; trades: TradeView[] }>
+  | Ev<'reply', 'trades.history', { symbol: string; trades: TradeView[] }>
+  | Ev<'reply', 'chart.history', { symbol: string; period: KlinePeriod; bars: Bar[] }>
+  | Ev<'reply', 'chart.history-failed', { symbol: string; period: KlinePeriod; message: string }>
+  | Ev<'reply', 'orders.open', OrdersPageBody<OpenOrderView>>
+  | Ev<'reply', 'orders.history', OrdersPageBody<FilledOrderView>>
+  | Ev<'reply', 'orders.failed', { symbol: string; tab: 'open' | 'history'; message: string }>;
 
 export type EventName = EngineEvent['name'];
 /** An event before the log has given it a seq. */

@@ -1,8 +1,20 @@
 // The edge: raw pushes and replies in, validated events out. Nothing here throws on bad
 // input; a payload that fails its schema becomes one `system.malformed` event and is dropped.
+// The hot spot pushes (`market_depth`, `market_detail`) use the hand-rolled validators of
+// fast.ts (BUDGETS B1); everything else uses zod.
 import type { z } from 'zod';
-import { daymarketPush, describeIssue, klinePush } from './schemas.ts';
+import {
+  daymarketPush,
+  describeIssue,
+  klinePush,
+  transactionPush,
+  updateBalancePush,
+} from './schemas.ts';
 import type { NewEvent } from './events.ts';
+import { ingestDepth, ingestDetail } from './fast.ts';
+import { malformed } from './malformed.ts';
+
+export { malformed };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; event: NewEvent };
 
@@ -18,25 +30,31 @@ export function parseEdge<S extends z.ZodType>(
   return { ok: false, event: malformed(source, describeIssue(result.error), at) };
 }
 
-export function malformed(source: string, reason: string, at: number): NewEvent {
-  return {
-    at,
-    kind: 'system',
-    name: 'system.malformed',
-    body: { source, reason: reason.slice(0, 200) },
-  };
-}
-
 /** A socket push (event name and payload) → one event. Unknown event names are malformed. */
 export function ingestPush(event: string, payload: unknown, at: number): NewEvent {
   const source = `push:${event}`;
-  if (event === 'daymarket') {
-    const p = parseEdge(daymarketPush, payload, source, at);
-    return p.ok ? { at, kind: 'push', name: 'market.daymarket', body: p.value } : p.event;
+  switch (event) {
+    case 'market_depth':
+      return ingestDepth(payload, at);
+    case 'market_detail':
+      return ingestDetail(payload, at);
+    case 'daymarket': {
+      const p = parseEdge(daymarketPush, payload, source, at);
+      return p.ok ? { at, kind: 'push', name: 'market.daymarket', body: p.value } : p.event;
+    }
+    case 'kline': {
+      const p = parseEdge(klinePush, payload, source, at);
+      return p.ok ? { at, kind: 'push', name: 'market.kline', body: p.value } : p.event;
+    }
+    case 'transaction': {
+      const p = parseEdge(transactionPush, payload, source, at);
+      return p.ok ? { at, kind: 'push', name: 'spot.transaction', body: p.value } : p.event;
+    }
+    case 'update_balance': {
+      const p = parseEdge(updateBalancePush, payload, source, at);
+      return p.ok ? { at, kind: 'push', name: 'spot.balance', body: p.value } : p.event;
+    }
+    default:
+      return malformed(source, 'unknown event', at);
   }
-  if (event === 'kline') {
-    const p = parseEdge(klinePush, payload, source, at);
-    return p.ok ? { at, kind: 'push', name: 'market.kline', body: p.value } : p.event;
-  }
-  return malformed(source, 'unknown event', at);
 }

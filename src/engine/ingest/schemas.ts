@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { Decimal, decStr } from '../../shared/decimal.ts';
 import type { DecStr } from '../../shared/decimal.ts';
+import type { FilledOrderView, OpenOrderView } from '../api.ts';
+import type { BookLevel } from './events.ts';
 
 /** A wire decimal (string or number) → canonical DecStr. */
 export const wireDecimal = z.union([z.string(), z.number()]).transform((value, ctx): DecStr => {
@@ -47,7 +49,13 @@ const quotationItem = z.object({
   volume: wireDecimal,
   is_display: flag,
   sort: wireInt.optional(),
+  price_precision: wireInt.optional(),
+  amount_precision: wireInt.optional(),
 });
+
+/** Decimals when quotation_new does not say (legacy backends). */
+export const DEFAULT_PRICE_PRECISION = 8;
+export const DEFAULT_AMOUNT_PRECISION = 4;
 
 export const quotationReply = z
   .array(
@@ -76,6 +84,8 @@ export const quotationReply = z
         volume: q.volume,
         isDisplay: q.is_display,
         sort: q.sort ?? 0,
+        pricePrecision: q.price_precision ?? DEFAULT_PRICE_PRECISION,
+        amountPrecision: q.amount_precision ?? DEFAULT_AMOUNT_PRECISION,
       })),
     })),
   );
@@ -117,7 +127,11 @@ export const klinePush = z
     symbol,
     period: z.string(),
     time: wireInt,
+    open: wireDecimal.optional(),
+    high: wireDecimal.optional(),
+    low: wireDecimal.optional(),
     close: wireDecimal,
+    volume: wireDecimal.optional(),
     seq: optionalSeq,
     server_time: optionalSeq,
   })
@@ -125,12 +139,37 @@ export const klinePush = z
     symbol: p.symbol,
     period: p.period,
     time: p.time,
+    open: p.open ?? p.close,
+    high: p.high ?? p.close,
+    low: p.low ?? p.close,
     close: p.close,
+    volume: p.volume ?? ZERO,
     seq: p.seq,
     serverTime: p.server_time,
   }));
 
-const klineBar = z.object({ id: wireInt, close: wireDecimal });
+const ZERO = '0' as DecStr;
+
+/** A history bar: `id` (unix s) and close always; open/high/low/volume when the server sends them. */
+const klineBar = z
+  .object({
+    id: wireInt,
+    open: wireDecimal.optional(),
+    high: wireDecimal.optional(),
+    low: wireDecimal.optional(),
+    close: wireDecimal,
+    volume: wireDecimal.optional(),
+    amount: wireDecimal.optional(),
+  })
+  .transform((b) => ({
+    id: b.id,
+    time: b.id * 1000,
+    open: b.open ?? b.close,
+    high: b.high ?? b.close,
+    low: b.low ?? b.close,
+    close: b.close,
+    volume: b.volume ?? b.amount ?? ZERO,
+  }));
 
 /** The kline call's own envelope: `{code, msg, data}`, code 1 on success. */
 export const klineEnvelope = z.object({
@@ -225,6 +264,154 @@ export const countriesReply = z.array(
 
 /** Any text message (`message` of most commands); numbers are turned into text. */
 export const textReply = z.union([z.string(), z.number()]).transform((v) => String(v));
+
+// ---- Spot (issue 3) ------------------------------------------------------------------------
+
+/** A non-negative wire decimal. */
+const amountDecimal = wireDecimal.refine((d) => !d.startsWith('-'), 'negative');
+
+/** A SpotLevel of transaction/deal and of the `transaction` push → [price, number]. */
+const spotLevel = z
+  .object({ price: amountDecimal, number: amountDecimal })
+  .transform((l): BookLevel => [l.price, l.number]);
+
+export const dealReply = z.object({
+  in: z.array(spotLevel).nullish(),
+  out: z.array(spotLevel).nullish(),
+  last_price: wireDecimal,
+  cny_price: wireDecimal.nullish(),
+  user_legal: wireDecimal.nullish(),
+  user_currency: wireDecimal.nullish(),
+});
+
+/** The legacy `transaction` push: `in`/`out` are JSON text of SpotLevel lists. */
+const jsonLevels = z
+  .union([z.string(), z.array(z.unknown())])
+  .transform((v, ctx): unknown => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(spotLevel));
+
+export const transactionPush = z
+  .object({
+    in: jsonLevels,
+    out: jsonLevels,
+    last_price: wireDecimal,
+    currency_id: wireInt,
+    legal_id: wireInt,
+  })
+  .transform((p) => ({
+    legalId: p.legal_id,
+    currencyId: p.currency_id,
+    lastPrice: p.last_price,
+    bids: p.in,
+    asks: p.out,
+  }));
+
+/** `update_balance` {type: "update_balance_<uid>"}. */
+export const updateBalancePush = z
+  .object({ type: z.string().regex(/^update_balance(_\d+)?$/) })
+  .transform((p) => {
+    const id = /_(\d+)$/.exec(p.type)?.[1];
+    return { userId: id === undefined ? null : Number(id) };
+  });
+
+export const currencyDetailReply = z.object({
+  id: wireInt,
+  name: z.string(),
+  full_name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  desc: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+
+const sideOf = (type: string | undefined, way: number | undefined): 'buy' | 'sell' =>
+  type === 'in' || way === 2 ? 'buy' : 'sell';
+
+const entrustRow = z
+  .object({
+    id: wireInt,
+    type: z.enum(['in', 'out']).optional(),
+    currency_name: z.string(),
+    legal_name: z.string(),
+    price: wireDecimal,
+    number: wireDecimal,
+    total_number: wireDecimal.optional(),
+    complete_number: wireDecimal.optional(),
+    total_money: wireDecimal.optional(),
+    mode: wireInt.optional(),
+    create_time: z.union([z.string(), z.number()]).transform(String),
+  })
+  .transform((r): OpenOrderView => ({
+    id: r.id,
+    side: sideOf(r.type, undefined),
+    mode: r.mode === 1 ? 1 : 2,
+    symbol: `${r.currency_name}/${r.legal_name}`,
+    price: r.price,
+    number: r.number,
+    totalNumber: r.total_number ?? r.number,
+    completeNumber: r.complete_number ?? ZERO,
+    totalMoney: r.total_money ?? ZERO,
+    createTime: r.create_time,
+  }));
+
+const historyRow = z
+  .object({
+    id: wireInt,
+    way: wireInt.optional(),
+    type: z.enum(['in', 'out']).optional(),
+    currency_name: z.string(),
+    legal_name: z.string(),
+    price: wireDecimal,
+    number: wireDecimal,
+    in_fee: wireDecimal.optional(),
+    out_fee: wireDecimal.optional(),
+    time: z.union([z.string(), z.number()]).transform(String),
+  })
+  .transform((r): FilledOrderView => {
+    const side = sideOf(r.type, r.way);
+    return {
+      id: r.id,
+      side,
+      symbol: `${r.currency_name}/${r.legal_name}`,
+      price: r.price,
+      number: r.number,
+      fee: (side === 'buy' ? r.in_fee : r.out_fee) ?? ZERO,
+      time: r.time,
+    };
+  });
+
+/** `{list|data, page, pages, total}` of a spot order list. */
+const pagedOf = <R extends z.ZodType>(row: R) =>
+  z
+    .object({
+      list: z.array(row).optional(),
+      data: z.array(row).optional(),
+      page: wireInt.optional(),
+      pages: wireInt.optional(),
+      total: wireInt.optional(),
+    })
+    .transform((p, ctx) => {
+      const list = p.list ?? p.data;
+      if (list === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'no list' });
+        return z.NEVER;
+      }
+      return { list: list as z.output<R>[], page: p.page ?? 1, pages: p.pages ?? 1 };
+    });
+
+export const entrustPage = pagedOf(entrustRow);
+export const historyPage = pagedOf(historyRow);
 
 /** Describe the first issue briefly (for `system.malformed`). */
 export function describeIssue(error: z.ZodError): string {

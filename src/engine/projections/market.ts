@@ -81,6 +81,23 @@ export function foldMarket(state: MarketState, event: EngineEvent): MarketState 
     case 'ui.visible':
     case 'ui.lang':
     case 'ui.select-pair':
+    case 'ui.watch-spot':
+    case 'ui.chart-period':
+    case 'book.top':
+    case 'book.snapshot':
+    case 'book.delta':
+    case 'book.resync':
+    case 'spot.transaction':
+    case 'spot.balance':
+    case 'spot.deal':
+    case 'spot.detail':
+    case 'trades.push':
+    case 'trades.history':
+    case 'chart.history':
+    case 'chart.history-failed':
+    case 'orders.open':
+    case 'orders.history':
+    case 'orders.failed':
       return state;
     default:
       return exhaustive(event, state);

@@ -36,6 +36,8 @@ const seedArb = (symbol: string): fc.Arbitrary<TickerSeed> => {
     volume: decArb,
     isDisplay: fc.boolean(),
     sort: fc.nat(10),
+    pricePrecision: fc.integer({ min: 0, max: 8 }),
+    amountPrecision: fc.integer({ min: 0, max: 8 }),
   });
 };
 
@@ -89,7 +91,18 @@ export const marketEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
       at,
       kind: 'push',
       name: 'market.kline',
-      body: { symbol, period, time: T0 + minute * 60_000, close, seq: null, serverTime: null },
+      body: {
+        symbol,
+        period,
+        time: T0 + minute * 60_000,
+        open: close,
+        high: close,
+        low: close,
+        close,
+        volume: '1' as DecStr,
+        seq: null,
+        serverTime: null,
+      },
     })),
   fc
     .record({

@@ -10,7 +10,14 @@ import type { Services, SocketLike, TimerId } from '../services.ts';
 import { backoffDelay } from './backoff.ts';
 
 export const SOCKET_PATH = '/wss/socket.io/';
-export const PUSH_EVENTS = ['daymarket', 'kline'] as const;
+export const PUSH_EVENTS = [
+  'daymarket',
+  'kline',
+  'market_depth',
+  'market_detail',
+  'transaction',
+  'update_balance',
+] as const;
 
 export interface RawPush {
   event: string;
@@ -26,6 +33,11 @@ export interface SocketTransport {
   connect(): void;
   /** Send `login {token}` now if connected (else it is sent on the next connect). */
   login(): void;
+  /**
+   * Emit a (idempotent) request now if connected; returns false, and sends nothing, while
+   * disconnected (never through socket.io's offline buffer). Callers re-send on connect.
+   */
+  emit(event: string, payload: unknown): boolean;
   /** Drop the user's room: reconnect as a visitor. */
   relogAsVisitor(): void;
   close(): void;
@@ -104,6 +116,11 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
       socket.connect();
     },
     login: emitLogin,
+    emit(event, payload) {
+      if (socket === null || !socket.connected || closed) return false;
+      socket.emit(event, payload);
+      return true;
+    },
     relogAsVisitor() {
       if (socket === null || closed) return;
       if (retry !== null) timers.clearTimeout(retry);

@@ -5,14 +5,20 @@
 import * as Comlink from 'comlink';
 import type {
   BindEmailCommand,
+  BookGrouping,
+  BookRate,
+  BookWindow,
   CommandResult,
   EngineApi,
   ForgetCommand,
   LoginCommand,
+  PlaceSpotOrder,
   RegisterCommand,
   SendCodeInput,
 } from '../../engine/api.ts';
+import type { KlinePeriod } from '../../shared/constants.ts';
 import type { Lang } from '../../shared/locales.ts';
+import type { SpotSide } from '../../shared/spot.ts';
 import type { AccountKind } from '../../shared/validation.ts';
 import type { CountryItem, NewsDetail, NewsItem } from '../../shared/wire.ts';
 import { applyFrame, applySnapshot, setBridgeStatus } from './signals.ts';
@@ -94,6 +100,16 @@ export const engine = {
   customerService: () => command<string>((api) => api.customerService()),
   appQrCode: (text: string) => command<string>((api) => api.appQrCode(text)),
   selectPair: (symbol: string) => notify((api) => api.selectPair(symbol)),
+  /** Open (symbol) or close (null) the spot screen's live data. */
+  watchSpot: (symbol: string | null) => notify((api) => api.watchSpot(symbol)),
+  setBookGrouping: (grouping: BookGrouping) => notify((api) => api.setBookGrouping(grouping)),
+  setBookWindow: (window: BookWindow) => notify((api) => api.setBookWindow(window)),
+  setBookRate: (rate: BookRate) => notify((api) => api.setBookRate(rate)),
+  setChartPeriod: (period: KlinePeriod) => notify((api) => api.setChartPeriod(period)),
+  placeSpotOrder: (order: PlaceSpotOrder) => command((api) => api.placeSpotOrder(order)),
+  cancelSpotOrder: (input: { id: number; side: SpotSide }) =>
+    command((api) => api.cancelSpotOrder(input)),
+  loadMoreSpotOrders: (tab: 'open' | 'history') => notify((api) => api.loadMoreSpotOrders(tab)),
 };
 
 export type Engine = typeof engine;

@@ -2,7 +2,16 @@ import { effect } from '@preact/signals-core';
 import { describe, expect, it } from 'vitest';
 import type { Ticker } from '../../engine/api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
-import { applyFrame, market, sparklineSignal, tickerSignal } from './signals.ts';
+import type { Bar } from '../../engine/api.ts';
+import {
+  applyFrame,
+  chart,
+  market,
+  orders,
+  sparklineSignal,
+  spot,
+  tickerSignal,
+} from './signals.ts';
 
 const ticker = (symbol: string, price: string): Ticker => ({
   matchId: 1,
@@ -20,6 +29,8 @@ const ticker = (symbol: string, price: string): Ticker => ({
   isDisplay: true,
   sort: 1,
   at: 0,
+  pricePrecision: 2,
+  amountPrecision: 4,
 });
 
 describe('applyFrame', () => {
@@ -49,5 +60,40 @@ describe('applyFrame', () => {
     expect(tickerSignal('X/Y')).toBe(tickerSignal('X/Y'));
     applyFrame({ frame: 3, sparklines: { 'X/Y': ['1', '2'] as DecStr[] } });
     expect(sparklineSignal('X/Y').value).toEqual(['1', '2']);
+  });
+
+  it('chart: a reset replaces the bars; other diffs upsert by time, sorted, and bump the version', () => {
+    const bar = (time: number, close: string): Bar => ({
+      time,
+      open: close as DecStr,
+      high: close as DecStr,
+      low: close as DecStr,
+      close: close as DecStr,
+      volume: '1' as DecStr,
+    });
+    const base = { symbol: 'BTC/USDT', period: '1min' as const, loading: false, error: null };
+    applyFrame({ frame: 4, chart: { ...base, reset: true, bars: [bar(120, '2'), bar(60, '1')] } });
+    expect(chart.value?.bars.map((b) => b.time)).toEqual([60, 120]);
+    const v = chart.value?.version ?? 0;
+    applyFrame({
+      frame: 5,
+      chart: { ...base, reset: false, bars: [bar(120, '3'), bar(180, '4'), bar(0, '0')] },
+    });
+    expect(chart.value?.bars.map((b) => [b.time, b.close])).toEqual([
+      [0, '0'],
+      [60, '1'],
+      [120, '3'],
+      [180, '4'],
+    ]);
+    expect(chart.value?.version).toBe(v + 1);
+    applyFrame({
+      frame: 6,
+      chart: { ...base, period: '5min', reset: false, bars: [bar(300, '5')] },
+    });
+    expect(chart.value).toMatchObject({ period: '5min', bars: [{ time: 300 }] });
+    applyFrame({ frame: 7, chart: null, spot: null });
+    expect(chart.value).toBeNull();
+    expect(spot.value).toBeNull();
+    expect(orders.value.open).toEqual([]);
   });
 });

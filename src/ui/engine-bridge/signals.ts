@@ -3,13 +3,20 @@
 // signal per symbol: a market row subscribes to its own pair only.
 import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type {
+  Bar,
+  BookView,
+  ChartDiff,
   ConnectionView,
   EngineSnapshot,
   FrameDiff,
   MarketView,
   SessionView,
+  SpotOrdersView,
+  SpotView,
   Ticker,
+  TradeView,
 } from '../../engine/api.ts';
+import type { KlinePeriod } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 
 /** Whether the worker has answered `start`: pages show loading states until it has. */
@@ -41,7 +48,41 @@ const tickers = new Map<string, Signal<Ticker | null>>();
 const sparklines = new Map<string, Signal<readonly DecStr[]>>();
 const EMPTY: readonly DecStr[] = Object.freeze([]);
 
+/** The chart of the watched pair as the page keeps it: bars sorted by time, upserted per frame. */
+export interface ChartState {
+  symbol: string;
+  period: KlinePeriod;
+  bars: readonly Bar[];
+  loading: boolean;
+  error: string | null;
+  /** +1 on every applied chart diff (a cheap "redraw needed" key). */
+  version: number;
+}
+
+export const EMPTY_ORDERS: SpotOrdersView = Object.freeze({
+  open: [],
+  history: [],
+  openHasMore: false,
+  historyHasMore: false,
+  loading: false,
+}) as SpotOrdersView;
+const NO_TRADES: readonly TradeView[] = Object.freeze([]);
+
+const spotSignal = signal<SpotView | null>(null);
+const bookSignal = signal<BookView | null>(null);
+const tradesSignal = signal<readonly TradeView[]>(NO_TRADES);
+const chartSignal = signal<ChartState | null>(null);
+const ordersSignal = signal<SpotOrdersView>(EMPTY_ORDERS);
+
 export const bridgeStatus: ReadonlySignal<BridgeStatus> = bridgeStatusSignal;
+/** The watched spot pair's panel (null until watched). */
+export const spot: ReadonlySignal<SpotView | null> = spotSignal;
+/** The watched pair's order book: only the rows of the window set with `setBookWindow`. */
+export const book: ReadonlySignal<BookView | null> = bookSignal;
+/** Recent trades of the watched pair, newest first (≤ 20). */
+export const trades: ReadonlySignal<readonly TradeView[]> = tradesSignal;
+export const chart: ReadonlySignal<ChartState | null> = chartSignal;
+export const orders: ReadonlySignal<SpotOrdersView> = ordersSignal;
 export const session: ReadonlySignal<SessionView> = sessionSignal;
 export const connection: ReadonlySignal<ConnectionView> = connectionSignal;
 export const market: ReadonlySignal<MarketView> = marketSignal;
@@ -86,7 +127,56 @@ export function applyFrame(diff: FrameDiff): void {
         (sparklineSignal(symbol) as Signal<readonly DecStr[]>).value = closes;
       }
     }
+    if (diff.spot !== undefined) spotSignal.value = diff.spot;
+    if (diff.book !== undefined) bookSignal.value = diff.book;
+    if (diff.trades !== undefined) tradesSignal.value = diff.trades;
+    if (diff.orders !== undefined) ordersSignal.value = diff.orders;
+    if (diff.chart !== undefined) chartSignal.value = applyChart(chartSignal.peek(), diff.chart);
   });
+}
+
+/**
+ * A chart diff onto the page's copy: `reset` (or another pair/period) replaces the bars;
+ * otherwise each bar is upserted by time, keeping the bars sorted.
+ */
+export function applyChart(current: ChartState | null, diff: ChartDiff | null): ChartState | null {
+  if (diff === null) return null;
+  const version = (current?.version ?? 0) + 1;
+  const same = current !== null && current.symbol === diff.symbol && current.period === diff.period;
+  if (diff.reset || !same) {
+    const bars = [...diff.bars].sort((a, b) => a.time - b.time);
+    return {
+      symbol: diff.symbol,
+      period: diff.period,
+      bars,
+      loading: diff.loading,
+      error: diff.error,
+      version,
+    };
+  }
+  let bars = current.bars;
+  if (diff.bars.length > 0) {
+    const next = [...current.bars];
+    for (const bar of diff.bars) upsertBar(next, bar);
+    bars = next;
+  }
+  return { ...current, bars, loading: diff.loading, error: diff.error, version };
+}
+
+function upsertBar(bars: Bar[], bar: Bar): void {
+  let lo = 0;
+  let hi = bars.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const t = (bars[mid] as Bar).time;
+    if (t === bar.time) {
+      bars[mid] = bar;
+      return;
+    }
+    if (t < bar.time) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  bars.splice(lo, 0, bar);
 }
 
 /** Apply the full snapshot `start` returns (the page (re)attaches). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { changeDirection, formatChange, formatDateTime, formatFixed } from './format.ts';
+import {
+  changeDirection,
+  formatChange,
+  formatDateTime,
+  formatFixed,
+  formatTime,
+} from './format.ts';
 
 describe('formatFixed', () => {
   it('rounds half up to the given decimals and groups per locale', () => {
@@ -33,5 +39,13 @@ describe('formatDateTime', () => {
   it('parses the server format and falls back to the raw text', () => {
     expect(formatDateTime('2026-01-02 03:04:05', 'en')).toContain('2026');
     expect(formatDateTime('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('formatTime', () => {
+  it('shows hours, minutes and seconds on a 24-hour clock', () => {
+    const ms = new Date(2026, 0, 2, 15, 4, 5).getTime();
+    expect(formatTime(ms, 'en')).toBe('15:04:05');
+    expect(formatTime(Number.NaN, 'en')).toBe('--');
   });
 });

@@ -54,3 +54,15 @@ export function formatDateTime(value: string | number, locale: string): string {
   if (Number.isNaN(date.getTime())) return String(value);
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** A time of day with seconds (24-hour), e.g. a trade's time; "--" when not a valid time. */
+export function formatTime(ms: number, locale: string): string {
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) return '--';
+  return new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}

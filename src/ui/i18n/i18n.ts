@@ -5,15 +5,22 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import en from '../../../locales/en.json';
 import { BCP47, DEFAULT_LANG, toLang, type Lang } from '../../shared/locales.ts';
+import type { SpotValidationId } from '../../shared/spot.ts';
 import type { ValidationId } from '../../shared/validation.ts';
 import { storage } from '../storage.ts';
-import { changeDirection, formatChange, formatDateTime, formatFixed } from './format.ts';
+import {
+  changeDirection,
+  formatChange,
+  formatDateTime,
+  formatFixed,
+  formatTime,
+} from './format.ts';
 
 export type MessageId = keyof typeof en;
 export type MessageValues = Record<string, string | number>;
 
 // Every validation id of the shared rules must be a message id (checked at compile time).
-const validationIds: Record<ValidationId, MessageId> = {
+const validationIds: Record<ValidationId | SpotValidationId, MessageId> = {
   'validation.accountRequired': 'validation.accountRequired',
   'validation.accountTooLong': 'validation.accountTooLong',
   'validation.passwordRequired': 'validation.passwordRequired',
@@ -27,6 +34,10 @@ const validationIds: Record<ValidationId, MessageId> = {
   'validation.accountFormat': 'validation.accountFormat',
   'validation.agreementRequired': 'validation.agreementRequired',
   'validation.emailRequired': 'validation.emailRequired',
+  'validation.spot.priceRequired': 'validation.spot.priceRequired',
+  'validation.spot.numberRequired': 'validation.spot.numberRequired',
+  'validation.spot.sellPriceRequired': 'validation.spot.sellPriceRequired',
+  'validation.spot.sellNumberRequired': 'validation.spot.sellNumberRequired',
 };
 
 type Catalogue = Record<string, string>;
@@ -87,8 +98,8 @@ export function t(id: MessageId, values?: MessageValues): string {
   return intl.formatMessage({ id }, values);
 }
 
-/** The message of a shared validation rule. */
-export function tv(id: ValidationId): string {
+/** The message of a shared validation rule (account forms and the spot order form). */
+export function tv(id: ValidationId | SpotValidationId): string {
   return t(validationIds[id]);
 }
 
@@ -97,4 +108,5 @@ export const fmt = {
   change: (value: string): string => formatChange(value, BCP47[lang]),
   direction: changeDirection,
   dateTime: (value: string | number): string => formatDateTime(value, BCP47[lang]),
+  time: (ms: number): string => formatTime(ms, BCP47[lang]),
 };

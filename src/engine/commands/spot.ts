@@ -1,0 +1,97 @@
+// Spot commands (docs/api-extensions.md "Spot"): place a limit or market order on the watched
+// pair and cancel an open order. Validation first (src/shared/spot.ts, the same rules as the
+// page and the server); each placement carries a fresh `client_id` (extension: the server
+// answers a repeated id with the first reply), and a second identical submit while one is in
+// flight is refused as `busy` (run-command.ts). On success the balances and orders refresh.
+import { validateSpotOrder } from '../../shared/spot.ts';
+import type { SpotSide } from '../../shared/spot.ts';
+import type { CommandResult, PlaceSpotOrder } from '../api.ts';
+import type { EngineContext } from '../context.ts';
+import { textReply } from '../ingest/schemas.ts';
+import type { SpotSync } from '../spot-sync.ts';
+import { runCommand, toCommandResult } from './run-command.ts';
+
+const text = (message: string): { message: string; data: undefined } => ({
+  message,
+  data: undefined,
+});
+
+const NO_PAIR: CommandResult = {
+  ok: false,
+  code: 'server',
+  type: 'no-pair',
+  message: 'no spot pair is open',
+};
+
+let issued = 0;
+
+/** A client order id: time, randomness (injected services) and a counter, base 36. */
+export function clientId(ctx: EngineContext): string {
+  const { clock, random } = ctx.services;
+  issued += 1;
+  const r1 = Math.floor(random.next() * 2 ** 32).toString(36);
+  const r2 = Math.floor(random.next() * 2 ** 32).toString(36);
+  return `b${clock.now().toString(36)}${issued.toString(36)}${r1}${r2}`.slice(0, 48);
+}
+
+export function placeSpotOrder(
+  ctx: EngineContext,
+  sync: SpotSync,
+  order: PlaceSpotOrder,
+): Promise<CommandResult> {
+  const view = ctx.store.state().spot.view.view;
+  const price = order.mode === 2 ? order.price.trim() : '';
+  const number = order.number.trim();
+  const id = clientId(ctx);
+  return runCommand(ctx, {
+    command: 'spot-place',
+    input: { symbol: view?.symbol ?? null, side: order.side, mode: order.mode, price, number },
+    fields: {
+      symbol: view?.symbol ?? null,
+      side: order.side,
+      mode: order.mode,
+      price: order.mode === 2 ? price : null,
+      number,
+      clientId: id,
+    },
+    validate: () => validateSpotOrder({ side: order.side, mode: order.mode, price, number }),
+    execute: async () => {
+      if (view === null) return NO_PAIR;
+      const reply = await ctx.rest.post(
+        order.side === 'buy' ? '/api/transaction/in' : '/api/transaction/out',
+        {
+          legal_id: view.legalId,
+          currency_id: view.currencyId,
+          price: order.mode === 2 ? price : undefined,
+          num: number,
+          mode: order.mode,
+          client_id: id,
+        },
+      );
+      const result = toCommandResult(ctx, reply, textReply, 'reply:spot-place', text);
+      if (result.ok) void sync.refresh();
+      return result;
+    },
+  });
+}
+
+export function cancelSpotOrder(
+  ctx: EngineContext,
+  sync: SpotSync,
+  input: { id: number; side: SpotSide },
+): Promise<CommandResult> {
+  return runCommand(ctx, {
+    command: 'spot-cancel',
+    input,
+    fields: { id: input.id, side: input.side },
+    execute: async () => {
+      const reply = await ctx.rest.post('/api/transaction_del', {
+        id: input.id,
+        type: input.side === 'buy' ? 'in' : 'out',
+      });
+      const result = toCommandResult(ctx, reply, textReply, 'reply:spot-cancel', text);
+      if (result.ok) void sync.refresh();
+      return result;
+    },
+  });
+}

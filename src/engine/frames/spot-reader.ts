@@ -1,0 +1,52 @@
+// The spot parts of a frame, read from the engine state with the page's view settings
+// (book grouping and window): used by the frame scheduler and by the start snapshot.
+import type { BookGrouping, BookView, BookWindow, ChartDiff } from '../api.ts';
+import { createBookViewer, DEFAULT_WINDOW } from '../projections/book/book-view.ts';
+import { searchTime } from '../projections/chart.ts';
+import type { EngineState } from '../store.ts';
+
+export interface SpotReader {
+  grouping: BookGrouping;
+  window: BookWindow;
+  book(state: EngineState): BookView | null;
+  chart(state: EngineState, reset: boolean, times: ReadonlySet<number>): ChartDiff | null;
+}
+
+export function createSpotReader(): SpotReader {
+  const viewer = createBookViewer();
+  const reader: SpotReader = {
+    grouping: 1,
+    window: DEFAULT_WINDOW,
+    book(state) {
+      const spot = state.spot;
+      const symbol = spot.book.symbol;
+      const open = spot.orders.view.open;
+      return viewer.view(spot.book, {
+        grouping: reader.grouping,
+        window: reader.window,
+        pricePrecision: spot.view.view?.pricePrecision ?? 0,
+        own: open.filter((o) => o.symbol === symbol),
+      });
+    },
+    chart(state, reset, times) {
+      const c = state.spot.chart;
+      if (c.symbol === null) return null;
+      const bars = reset
+        ? [...c.bars]
+        : [...times].flatMap((t) => {
+            const i = searchTime(c.bars, t);
+            const bar = i >= 0 ? c.bars[i] : undefined;
+            return bar === undefined ? [] : [bar];
+          });
+      return {
+        symbol: c.symbol,
+        period: c.period,
+        reset,
+        bars,
+        loading: c.loading,
+        error: c.error,
+      };
+    },
+  };
+  return reader;
+}

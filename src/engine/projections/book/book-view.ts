@@ -1,0 +1,220 @@
+// The book as the page paints it (BookView of api.ts), computed at frame time from BookState:
+// price grouping (tick × 1/10/100/1000; bids round down, asks round up; amounts summed
+// exactly), cumulative totals, depth fractions, `own` marks and the page's row windows. Exact
+// arithmetic on scaled bigints; the only float is the depth fraction (pixels). A side's
+// grouping is cached by (book version, grouping, precision), so a frame without book changes
+// (a window scroll) only slices.
+import { Decimal } from '../../../shared/decimal.ts';
+import type { DecStr } from '../../../shared/decimal.ts';
+import type { SpotSide } from '../../../shared/spot.ts';
+import type { BookGrouping, BookRow, BookView, BookWindow } from '../../api.ts';
+import type { BookState } from './book.ts';
+import type { BookSide, SideKind } from './sorted-side.ts';
+
+/** At most this many rows per side in one view (BUDGETS B3: small frames). */
+export const MAX_WINDOW_ROWS = 200;
+export const DEFAULT_WINDOW: BookWindow = { bidStart: 0, bidCount: 50, askStart: 0, askCount: 50 };
+
+export interface BookViewOptions {
+  grouping: BookGrouping;
+  window: BookWindow;
+  pricePrecision: number;
+  /** The user's open orders on the pair (side and price). */
+  own: readonly { side: SpotSide; price: DecStr }[];
+}
+
+/** A side after grouping: parallel arrays, best first, values scaled by 10^scale. */
+export interface GroupedSide {
+  prices: bigint[];
+  amounts: bigint[];
+  /** Cumulative amount from the best level, inclusive. */
+  totals: bigint[];
+}
+
+interface Cache {
+  key: string;
+  priceScale: number;
+  amountScale: number;
+  step: bigint;
+  bids: GroupedSide;
+  asks: GroupedSide;
+}
+
+export interface BookViewer {
+  view(book: BookState, options: BookViewOptions): BookView | null;
+}
+
+/** A viewer with its own cache (one per engine). */
+export function createBookViewer(): BookViewer {
+  let cache: Cache | null = null;
+  return {
+    view(book, options) {
+      if (book.symbol === null) return null;
+      const key = `${book.version}|${options.grouping}|${options.pricePrecision}`;
+      if (cache?.key !== key)
+        cache = { key, ...groupBook(book, options.grouping, options.pricePrecision) };
+      return render(book, cache, options);
+    },
+  };
+}
+
+/** Group both sides (exported for the properties). */
+export function groupBook(
+  book: Pick<BookState, 'bids' | 'asks'>,
+  grouping: BookGrouping,
+  pricePrecision: number,
+): Omit<Cache, 'key'> {
+  const priceScale = Math.max(
+    pricePrecision,
+    maxFraction(book.bids.prices),
+    maxFraction(book.asks.prices),
+  );
+  const amountScale = Math.max(maxFraction(book.bids.amounts), maxFraction(book.asks.amounts));
+  const step = 10n ** BigInt(priceScale - pricePrecision) * BigInt(grouping);
+  return {
+    priceScale,
+    amountScale,
+    step,
+    bids: groupSide(book.bids, 'bid', step, priceScale, amountScale),
+    asks: groupSide(book.asks, 'ask', step, priceScale, amountScale),
+  };
+}
+
+function groupSide(
+  side: BookSide,
+  kind: SideKind,
+  step: bigint,
+  priceScale: number,
+  amountScale: number,
+): GroupedSide {
+  const out: GroupedSide = { prices: [], amounts: [], totals: [] };
+  let total = 0n;
+  for (let i = 0; i < side.prices.length; i += 1) {
+    const p = toScaled(side.prices[i] as string, priceScale);
+    const rem = p % step;
+    const key = rem === 0n ? p : kind === 'bid' ? p - rem : p - rem + step;
+    const amount = toScaled(side.amounts[i] as string, amountScale);
+    total += amount;
+    const last = out.prices.length - 1;
+    if (last >= 0 && out.prices[last] === key) {
+      out.amounts[last] = (out.amounts[last] as bigint) + amount;
+      out.totals[last] = total;
+    } else {
+      out.prices.push(key);
+      out.amounts.push(amount);
+      out.totals.push(total);
+    }
+  }
+  return out;
+}
+
+function render(book: BookState, c: Cache, o: BookViewOptions): BookView {
+  const bidTotal = c.bids.totals[c.bids.totals.length - 1] ?? 0n;
+  const askTotal = c.asks.totals[c.asks.totals.length - 1] ?? 0n;
+  const max = bidTotal > askTotal ? bidTotal : askTotal;
+  const ownBids = ownPrices(o.own, 'buy', c.priceScale);
+  const ownAsks = ownPrices(o.own, 'sell', c.priceScale);
+  const bidStart = clampStart(o.window.bidStart, c.bids.prices.length);
+  const askStart = clampStart(o.window.askStart, c.asks.prices.length);
+  const rows = (g: GroupedSide, kind: SideKind, start: number, count: number, own: bigint[]) => {
+    const end = Math.min(g.prices.length, start + clampCount(count));
+    const out: BookRow[] = [];
+    for (let i = start; i < end; i += 1) {
+      const price = g.prices[i] as bigint;
+      const total = g.totals[i] as bigint;
+      out.push({
+        price: fromScaled(price, c.priceScale),
+        amount: fromScaled(g.amounts[i] as bigint, c.amountScale),
+        total: fromScaled(total, c.amountScale),
+        depth: max === 0n ? 0 : Number(total) / Number(max),
+        own: own.some((p) =>
+          kind === 'bid' ? p >= price && p < price + c.step : p <= price && p > price - c.step,
+        ),
+      });
+    }
+    return out;
+  };
+  const bestBid = book.bids.prices[0] ?? null;
+  const bestAsk = book.asks.prices[0] ?? null;
+  return {
+    symbol: book.symbol ?? '',
+    grouping: o.grouping,
+    tick: tickOf(o.pricePrecision),
+    bidCount: c.bids.prices.length,
+    askCount: c.asks.prices.length,
+    bidStart,
+    askStart,
+    bids: rows(c.bids, 'bid', bidStart, o.window.bidCount, ownBids),
+    asks: rows(c.asks, 'ask', askStart, o.window.askCount, ownAsks),
+    bestBid,
+    bestAsk,
+    spread:
+      bestBid === null || bestAsk === null
+        ? null
+        : (new Decimal(bestAsk).minus(bestBid).toFixed() as DecStr),
+    source: book.source,
+    resyncs: book.resyncs,
+    at: book.at,
+  };
+}
+
+function ownPrices(own: BookViewOptions['own'], side: SpotSide, scale: number): bigint[] {
+  const out: bigint[] = [];
+  for (const o of own) {
+    if (o.side !== side) continue;
+    const [int = '0', frac = ''] = o.price.split('.');
+    // An order price finer than the book's scale cannot be exact here: truncate for the mark.
+    out.push(toScaled(frac.length > scale ? `${int}.${frac.slice(0, scale)}` : o.price, scale));
+  }
+  return out;
+}
+
+function clampStart(start: number, count: number): number {
+  if (!Number.isFinite(start) || start < 0) return 0;
+  return Math.min(Math.floor(start), count);
+}
+
+function clampCount(count: number): number {
+  if (!Number.isFinite(count) || count < 0) return 0;
+  return Math.min(Math.floor(count), MAX_WINDOW_ROWS);
+}
+
+export function tickOf(pricePrecision: number): DecStr {
+  return (pricePrecision <= 0 ? '1' : `0.${'0'.repeat(pricePrecision - 1)}1`) as DecStr;
+}
+
+function maxFraction(values: readonly string[]): number {
+  let max = 0;
+  for (const v of values) {
+    const dot = v.indexOf('.');
+    if (dot >= 0 && v.length - dot - 1 > max) max = v.length - dot - 1;
+  }
+  return max;
+}
+
+const zeros: string[] = [''];
+function zerosOf(n: number): string {
+  for (let i = zeros.length; i <= n; i += 1) zeros.push(`${zeros[i - 1] ?? ''}0`);
+  return zeros[n] ?? '';
+}
+
+/** A canonical non-negative decimal with at most `scale` decimals × 10^scale. */
+export function toScaled(s: string, scale: number): bigint {
+  const dot = s.indexOf('.');
+  if (dot < 0) return BigInt(s + zerosOf(scale));
+  const frac = s.length - dot - 1;
+  return BigInt(s.slice(0, dot) + s.slice(dot + 1) + zerosOf(scale - frac));
+}
+
+/** v / 10^scale as a canonical decimal string. */
+export function fromScaled(v: bigint, scale: number): DecStr {
+  const digits = v.toString();
+  if (scale === 0) return digits as DecStr;
+  const padded = digits.length <= scale ? zerosOf(scale - digits.length + 1) + digits : digits;
+  const int = padded.slice(0, padded.length - scale);
+  let frac = padded.slice(padded.length - scale);
+  let end = frac.length;
+  while (end > 0 && frac.charCodeAt(end - 1) === 48) end -= 1;
+  frac = frac.slice(0, end);
+  return (frac === '' ? int : `${int}.${frac}`) as DecStr;
+}

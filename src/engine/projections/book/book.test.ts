@@ -1,0 +1,388 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Decimal } from '../../../shared/decimal.ts';
+import type { DecStr } from '../../../shared/decimal.ts';
+import type { BookLevel, NewEvent } from '../../ingest/events.ts';
+import { chunk, withSeq } from '../../testing/arbitraries.ts';
+import { foldBookAll, initialBookState, isGap } from './book.ts';
+import type { BookState } from './book.ts';
+import { createBookViewer, fromScaled, groupBook, toScaled } from './book-view.ts';
+import { cmpDec, levelsOf } from './sorted-side.ts';
+
+const SYMBOL = 'BTC/USDT';
+const T0 = 1_700_000_000_000;
+
+const priceOf = (tick: number): DecStr => fromScaled(BigInt(tick), 2);
+const amountArb: fc.Arbitrary<DecStr> = fc
+  .integer({ min: 1, max: 50_000 })
+  .map((n) => fromScaled(BigInt(n), 4));
+/** A level change: a price on the side's grid, an amount or "0" (remove). */
+const changeArb = (lo: number, hi: number): fc.Arbitrary<BookLevel> =>
+  fc.tuple(
+    fc.integer({ min: lo, max: hi }).map(priceOf),
+    fc.oneof(
+      { weight: 1, arbitrary: fc.constant('0' as DecStr) },
+      { weight: 3, arbitrary: amountArb },
+    ),
+  );
+const bidsArb = fc.array(changeArb(1, 40), { maxLength: 25 });
+const asksArb = fc.array(changeArb(41, 80), { maxLength: 25 });
+
+const watch: NewEvent = {
+  at: T0,
+  kind: 'command',
+  name: 'ui.watch-spot',
+  body: {
+    symbol: SYMBOL,
+    pair: {
+      legalId: 1,
+      currencyId: 2,
+      legalName: 'USDT',
+      currencyName: 'BTC',
+      pricePrecision: 2,
+      amountPrecision: 4,
+      price: '1' as DecStr,
+    },
+    period: '1min',
+    loggedIn: false,
+  },
+};
+
+/** The server's book: a map per side, changed by absolute levels. */
+class Model {
+  bids = new Map<DecStr, DecStr>();
+  asks = new Map<DecStr, DecStr>();
+  apply(bids: readonly BookLevel[], asks: readonly BookLevel[]): void {
+    for (const [side, levels] of [
+      [this.bids, bids],
+      [this.asks, asks],
+    ] as const)
+      for (const [p, a] of levels) {
+        if (a === '0') side.delete(p);
+        else side.set(p, a);
+      }
+  }
+  levels(side: 'bids' | 'asks'): BookLevel[] {
+    const sorted = [...this[side].entries()].sort((a, b) => cmpDec(a[0], b[0]));
+    return side === 'bids' ? sorted.reverse() : sorted;
+  }
+}
+
+/** A snapshot at seq `seq` then deltas seq+1…; returns the events and the model after each. */
+const streamArb = fc
+  .record({
+    seq: fc.integer({ min: 0, max: 1000 }),
+    initial: fc.tuple(bidsArb, asksArb),
+    deltas: fc.array(fc.tuple(bidsArb, asksArb), { minLength: 2, maxLength: 30 }),
+  })
+  .map(({ seq, initial, deltas }) => {
+    const model = new Model();
+    model.apply(...initial);
+    const events: NewEvent[] = [
+      watch,
+      {
+        at: T0,
+        kind: 'push',
+        name: 'book.snapshot',
+        body: { symbol: SYMBOL, seq, bids: model.levels('bids'), asks: model.levels('asks') },
+      },
+    ];
+    deltas.forEach(([bids, asks], i) => {
+      model.apply(bids, asks);
+      events.push({
+        at: T0 + i + 1,
+        kind: 'push',
+        name: 'book.delta',
+        body: { symbol: SYMBOL, seq: seq + i + 1, prevSeq: seq + i, bids, asks },
+      });
+    });
+    return { events, model, lastSeq: seq + deltas.length };
+  });
+
+/** Any book event, with arbitrary seqs: for the structural invariants. */
+const anyEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
+  fc.constant(watch),
+  fc.record({ seq: fc.nat(20), bids: bidsArb, asks: asksArb }).map((b): NewEvent => ({
+    at: T0,
+    kind: 'push',
+    name: 'book.snapshot',
+    body: { symbol: SYMBOL, ...b },
+  })),
+  fc
+    .record({ seq: fc.nat(20), prevSeq: fc.nat(20), bids: bidsArb, asks: asksArb })
+    .map((b): NewEvent => ({
+      at: T0,
+      kind: 'push',
+      name: 'book.delta',
+      body: { symbol: SYMBOL, ...b },
+    })),
+  fc
+    .record({ seq: fc.option(fc.nat(20), { nil: null }), bids: bidsArb, asks: asksArb })
+    .map((b): NewEvent => ({
+      at: T0,
+      kind: 'push',
+      name: 'book.top',
+      body: { symbol: SYMBOL, ...b },
+    })),
+  fc.constantFrom<NewEvent>(
+    { at: T0, kind: 'system', name: 'book.resync', body: { symbol: SYMBOL, reason: 'gap' } },
+    { at: T0, kind: 'system', name: 'book.resync', body: { symbol: SYMBOL, reason: 'reconnect' } },
+  ),
+  fc.record({ bids: bidsArb, asks: asksArb }).map((b): NewEvent => ({
+    at: T0,
+    kind: 'reply',
+    name: 'spot.deal',
+    body: {
+      symbol: SYMBOL,
+      lastPrice: '1' as DecStr,
+      cnyPrice: '7.2' as DecStr,
+      userLegal: '0' as DecStr,
+      userCurrency: '0' as DecStr,
+      ...b,
+    },
+  })),
+);
+
+const fold = (events: readonly NewEvent[], state: BookState = initialBookState): BookState =>
+  foldBookAll(state, withSeq(events));
+
+function checkSides(s: BookState): void {
+  const strictly = (prices: readonly string[], dir: 1 | -1): boolean =>
+    prices.every((p, i) => i === 0 || cmpDec(prices[i - 1] as string, p) * dir < 0);
+  expect(strictly(s.bids.prices, -1)).toBe(true);
+  expect(strictly(s.asks.prices, 1)).toBe(true);
+  for (const a of [...s.bids.amounts, ...s.asks.amounts]) {
+    expect(a).not.toBe('0');
+    expect(new Decimal(a).toFixed()).toBe(a);
+  }
+  expect(s.bids.prices.length).toBe(s.bids.amounts.length);
+  expect(s.asks.prices.length).toBe(s.asks.amounts.length);
+}
+
+describe('book projection', () => {
+  it('K1 bidsStrictlyDescending, K2 asksStrictlyAscending, K3 noZeroLevel', () => {
+    fc.assert(
+      fc.property(fc.array(anyEventArb, { maxLength: 40 }), (events) => {
+        let s = initialBookState;
+        for (const e of withSeq(events)) {
+          s = foldBookAll(s, [e]);
+          checkSides(s);
+        }
+      }),
+    );
+  });
+
+  it('K4 chunkedFoldEqualsWholeFold', () => {
+    fc.assert(
+      fc.property(
+        fc.array(anyEventArb, { maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 5 }),
+        (events, cuts) => {
+          const all = withSeq(events);
+          const whole = foldBookAll(initialBookState, all);
+          const chunked = chunk(all, cuts).reduce<BookState>(
+            (s, part) => foldBookAll(s, part),
+            initialBookState,
+          );
+          expect(chunked).toEqual(whole);
+        },
+      ),
+    );
+  });
+
+  it('applies a gap-free stream exactly as the server book (naive model)', () => {
+    fc.assert(
+      fc.property(streamArb, ({ events, model, lastSeq }) => {
+        const s = fold(events);
+        expect(s.source).toBe('delta');
+        expect(s.seq).toBe(lastSeq);
+        expect(s.resyncs).toBe(0);
+        expect(levelsOf(s.bids)).toEqual(model.levels('bids'));
+        expect(levelsOf(s.asks)).toEqual(model.levels('asks'));
+      }),
+    );
+  });
+
+  it('K5 gapResyncs: any dropped delta resyncs, deltas wait, the next snapshot is the book', () => {
+    fc.assert(
+      fc.property(streamArb, fc.nat(), ({ events, model, lastSeq }, drop) => {
+        // Drop one delta that is not the last (index 2 … length − 2).
+        const deltas = events.length - 2;
+        const i = 2 + (drop % (deltas - 1));
+        const gapped = events.filter((_, j) => j !== i);
+        const afterGap = fold(gapped);
+        expect(afterGap.resyncs).toBe(1);
+        expect(afterGap.needSnapshot).toBe(true);
+        expect(afterGap.source).toBe('none');
+        expect(afterGap.bids.prices).toEqual([]);
+        const fresh: NewEvent = {
+          at: T0 + 1000,
+          kind: 'push',
+          name: 'book.snapshot',
+          body: {
+            symbol: SYMBOL,
+            seq: lastSeq,
+            bids: model.levels('bids'),
+            asks: model.levels('asks'),
+          },
+        };
+        const s = foldBookAll(afterGap, withSeq([fresh]));
+        expect(s.needSnapshot).toBe(false);
+        expect(levelsOf(s.bids)).toEqual(model.levels('bids'));
+        expect(levelsOf(s.asks)).toEqual(model.levels('asks'));
+      }),
+    );
+  });
+
+  it('isGap names exactly the deltas the fold resyncs on', () => {
+    fc.assert(
+      fc.property(streamArb, fc.nat(50), fc.nat(50), ({ events }, seq, prevSeq) => {
+        const s = fold(events);
+        const delta = { symbol: SYMBOL, seq, prevSeq, bids: [], asks: [] };
+        const next = foldBookAll(
+          s,
+          withSeq([{ at: T0, kind: 'push', name: 'book.delta', body: delta }]),
+        );
+        expect(next.resyncs > s.resyncs).toBe(isGap(s, delta));
+      }),
+    );
+  });
+
+  it('K6 snapshotReplaces and K8 sourcePriority', () => {
+    const snap: NewEvent = {
+      at: T0,
+      kind: 'push',
+      name: 'book.snapshot',
+      body: {
+        symbol: SYMBOL,
+        seq: 5,
+        bids: [['10' as DecStr, '1' as DecStr]],
+        asks: [['11' as DecStr, '2' as DecStr]],
+      },
+    };
+    const top: NewEvent = {
+      at: T0,
+      kind: 'push',
+      name: 'book.top',
+      body: { symbol: SYMBOL, seq: 1, bids: [['9' as DecStr, '1' as DecStr]], asks: [] },
+    };
+    const legacy = fold([watch, top]);
+    expect(legacy.source).toBe('legacy');
+    expect(levelsOf(legacy.bids)).toEqual([['9', '1']]);
+    const delta = fold([watch, top, snap, top]);
+    expect(delta.source).toBe('delta');
+    expect(levelsOf(delta.bids)).toEqual([['10', '1']]);
+    const early = fold([
+      watch,
+      { ...snap, name: 'book.delta', body: { ...snap.body, prevSeq: 4 } } as NewEvent,
+    ]);
+    expect(early.needSnapshot).toBe(true);
+    expect(early.bids.prices).toEqual([]);
+  });
+
+  it('K7 otherSymbolsIgnored', () => {
+    fc.assert(
+      fc.property(fc.array(anyEventArb, { maxLength: 20 }), (events) => {
+        const other = events.map((e) =>
+          'symbol' in e.body ? ({ ...e, body: { ...e.body, symbol: 'ETH/USDT' } } as NewEvent) : e,
+        );
+        const s = fold([watch, ...other.filter((e) => e.name !== 'ui.watch-spot')]);
+        expect(s.bids.prices).toEqual([]);
+        expect(s.source).toBe('none');
+      }),
+    );
+  });
+});
+
+describe('book view', () => {
+  const bookArb = fc.record({ bids: bidsArb, asks: asksArb }).map(({ bids, asks }) => {
+    const model = new Model();
+    model.apply(bids, asks);
+    return fold([
+      watch,
+      {
+        at: T0,
+        kind: 'push',
+        name: 'book.snapshot',
+        body: { symbol: SYMBOL, seq: 1, bids: model.levels('bids'), asks: model.levels('asks') },
+      },
+    ]);
+  });
+  const groupingArb = fc.constantFrom(1 as const, 10 as const, 100 as const, 1000 as const);
+
+  it('grouping conserves the total amount, keeps the order, rounds bids down and asks up', () => {
+    fc.assert(
+      fc.property(bookArb, groupingArb, (book, grouping) => {
+        const g = groupBook(book, grouping, 2);
+        for (const [side, raw, kind] of [
+          [g.bids, book.bids, 'bid'],
+          [g.asks, book.asks, 'ask'],
+        ] as const) {
+          const sum = raw.amounts.reduce((s, a) => s + toScaled(a, g.amountScale), 0n);
+          expect(side.amounts.reduce((s, a) => s + a, 0n)).toBe(sum);
+          expect(side.totals.at(-1) ?? 0n).toBe(sum);
+          side.prices.forEach((p, i) => {
+            expect(p % g.step).toBe(0n);
+            if (i > 0)
+              expect(
+                kind === 'bid'
+                  ? p < (side.prices[i - 1] as bigint)
+                  : p > (side.prices[i - 1] as bigint),
+              ).toBe(true);
+          });
+          for (const price of raw.prices) {
+            const p = toScaled(price, g.priceScale);
+            const key =
+              kind === 'bid' ? p - (p % g.step) : p % g.step === 0n ? p : p - (p % g.step) + g.step;
+            expect(side.prices).toContain(key);
+          }
+        }
+      }),
+    );
+  });
+
+  it('renders only the window, with totals, depth fractions and own marks', () => {
+    const book = fold([
+      watch,
+      {
+        at: T0,
+        kind: 'push',
+        name: 'book.snapshot',
+        body: {
+          symbol: SYMBOL,
+          seq: 1,
+          bids: [
+            ['100.05', '1'],
+            ['100.01', '2'],
+            ['99.99', '0.5'],
+          ] as unknown as BookLevel[],
+          asks: [
+            ['100.1', '1.5'],
+            ['100.25', '1'],
+          ] as unknown as BookLevel[],
+        },
+      },
+    ]);
+    const viewer = createBookViewer();
+    const view = viewer.view(book, {
+      grouping: 10,
+      window: { bidStart: 0, bidCount: 1, askStart: 1, askCount: 5 },
+      pricePrecision: 2,
+      own: [{ side: 'buy', price: '100.03' as DecStr }],
+    });
+    expect(view).toMatchObject({
+      tick: '0.01',
+      bidCount: 2,
+      askCount: 2,
+      bidStart: 0,
+      askStart: 1,
+      bestBid: '100.05',
+      bestAsk: '100.1',
+      spread: '0.05',
+      bids: [{ price: '100', amount: '3', total: '3', own: true }],
+      asks: [{ price: '100.3', amount: '1', total: '2.5', own: false }],
+    });
+    expect(view?.bids[0]?.depth).toBeCloseTo(3 / 3.5);
+    expect(view?.asks[0]?.depth).toBeCloseTo(2.5 / 3.5);
+  });
+});

@@ -1,0 +1,45 @@
+// The spot screen's state: the composition of the watched pair's projections (panel, book,
+// recent trades, chart, the user's orders). Each part is a pure fold over its own subset of
+// events, with its invariants at the top of its file; this file only routes events to them.
+import type { EngineEvent } from '../ingest/events.ts';
+import { foldBook, initialBookState, isBookEvent } from './book/book.ts';
+import type { BookState } from './book/book.ts';
+import { foldChart, initialChartState, isChartEvent } from './chart.ts';
+import type { ChartState } from './chart.ts';
+import { foldOrders, initialOrdersState, isOrdersEvent } from './spot-orders.ts';
+import type { OrdersState } from './spot-orders.ts';
+import { foldSpotView, initialSpotViewState, isSpotViewEvent } from './spot-view.ts';
+import type { SpotViewState } from './spot-view.ts';
+import { foldTrades, initialTradesState, isTradesEvent } from './trades.ts';
+import type { TradesState } from './trades.ts';
+
+export interface SpotState {
+  view: SpotViewState;
+  book: BookState;
+  trades: TradesState;
+  chart: ChartState;
+  orders: OrdersState;
+}
+
+export const initialSpotState: SpotState = {
+  view: initialSpotViewState,
+  book: initialBookState,
+  trades: initialTradesState,
+  chart: initialChartState,
+  orders: initialOrdersState,
+};
+
+export function foldSpot(state: SpotState, event: EngineEvent): SpotState {
+  const view = isSpotViewEvent(event) ? foldSpotView(state.view, event) : state.view;
+  const book = isBookEvent(event) ? foldBook(state.book, event) : state.book;
+  const trades = isTradesEvent(event) ? foldTrades(state.trades, event) : state.trades;
+  const chart = isChartEvent(event) ? foldChart(state.chart, event) : state.chart;
+  const orders = isOrdersEvent(event) ? foldOrders(state.orders, event) : state.orders;
+  return view === state.view &&
+    book === state.book &&
+    trades === state.trades &&
+    chart === state.chart &&
+    orders === state.orders
+    ? state
+    : { view, book, trades, chart, orders };
+}

@@ -1,0 +1,298 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { FrameDiff } from './api.ts';
+import { createEngine } from './engine.ts';
+import { ok, testServices } from './testing/fakes.ts';
+import type { Route, TestServices } from './testing/fakes.ts';
+
+const TOKEN = '0123456789abcdef0123456789abcdef';
+const quotation = [
+  {
+    id: 1,
+    name: 'USDT',
+    quotation: [
+      {
+        id: 11,
+        legal_id: 1,
+        currency_id: 2,
+        legal_name: 'USDT',
+        currency_name: 'BTC',
+        now_price: '100.00',
+        change: '+1.2',
+        high: '101',
+        low: '99',
+        volume: '5',
+        is_display: 1,
+        sort: 1,
+        price_precision: 2,
+        amount_precision: 4,
+      },
+    ],
+  },
+];
+const entrust = (id: number, type: 'in' | 'out', price: string) => ({
+  id,
+  type,
+  legal_id: 1,
+  currency_id: 2,
+  legal_name: 'USDT',
+  currency_name: 'BTC',
+  price,
+  number: '1.0000',
+  total_number: '1.0000',
+  complete_number: '0.0000',
+  total_money: price,
+  mode: 2,
+  create_time: '2024-01-01 00:00:00',
+});
+
+function routes(extra: Record<string, Route> = {}): Record<string, Route> {
+  return {
+    '/api/server/time': () => ok(1_700_000_000_000),
+    '/api/currency/quotation_new': () => ok(quotation),
+    '/api/currency/new_timeshar': () => ({
+      code: 1,
+      msg: 'success',
+      data: [
+        { id: 1_699_999_940, open: '99', high: '101', low: '98', close: '100', volume: '2' },
+        { id: 1_700_000_000, open: '100', high: '100.5', low: '99.5', close: '100.2', volume: '1' },
+      ],
+    }),
+    '/api/user/info': () => ok({ id: 42, account: 'a@b.co', phone: null, email: 'a@b.co' }),
+    '/api/user/login': () => ok(TOKEN),
+    '/api/transaction/deal': () =>
+      ok({
+        in: [{ price: '99.00', number: '1', sum: '1', currency: 2, legal: 1 }],
+        out: [{ price: '101.00', number: '2', sum: '2', currency: 2, legal: 1 }],
+        last_price: '100.00',
+        cny_price: '720.00',
+        user_legal: '500.5',
+        user_currency: '1.25',
+        complete: [],
+      }),
+    '/api/currency/detail': () => ok({ id: 2, name: 'BTC', full_name: 'Bitcoin', desc: 'd' }),
+    '/api/currency/new_tradehistory': () =>
+      ok([
+        {
+          id: 7,
+          price: '100.00',
+          amount: '0.5',
+          direction: 'buy',
+          ts: 1_700_000_000_000,
+          time: '',
+        },
+      ]),
+    '/api/transaction_in': () =>
+      ok({ list: [entrust(5, 'in', '98.00')], page: 1, pages: 1, total: 1 }),
+    '/api/transaction_out': () => ok({ list: [], page: 1, pages: 1, total: 0 }),
+    '/api/transaction_complete': () => ok({ list: [], page: 1, pages: 1, total: 0 }),
+    ...extra,
+  };
+}
+
+async function started(t: TestServices, name: string) {
+  const engine = createEngine(t.services, { logDbName: `${name}-log`, sessionDbName: `${name}-s` });
+  const frames: FrameDiff[] = [];
+  await engine.start({ baseUrl: '', lang: 'en', visible: true }, (d) => frames.push(d));
+  const socket = t.sockets[0];
+  if (socket === undefined) throw new Error('no socket');
+  socket.open();
+  await engine.login({ account: 'a@b.co', password: 'secret12', areaCodeId: null });
+  return { engine, frames, socket };
+}
+
+const depth = (
+  mode: 'snapshot' | 'delta',
+  seq: number,
+  prev: number | null,
+  bids: string[][],
+  asks: string[][],
+) => ({
+  type: 'market_depth',
+  symbol: 'BTC/USDT',
+  mode,
+  seq,
+  prev_seq: prev,
+  bids,
+  asks,
+});
+
+describe('spot sync', () => {
+  it('subscribes, seeds, applies deltas, resyncs on a gap and after a reconnect', async () => {
+    const t = testServices(routes());
+    const { engine, frames, socket } = await started(t, 'spot-sync');
+    await engine.watchSpot('BTC/USDT');
+    expect(socket.emitted.filter((e) => e.event === 'depth_subscribe')).toEqual([
+      { event: 'depth_subscribe', args: [{ symbol: 'BTC/USDT', mode: 'delta' }] },
+    ]);
+    t.timers.frame();
+    const first = frames.at(-1);
+    expect(first?.book).toMatchObject({
+      source: 'rest',
+      bestBid: '99',
+      bestAsk: '101',
+      spread: '2',
+    });
+    expect(first?.spot).toMatchObject({
+      userLegal: '500.5',
+      lastPrice: '100',
+      loaded: true,
+      pricePrecision: 2,
+    });
+    expect(first?.trades?.map((x) => x.id)).toEqual([7]);
+    expect(first?.chart).toMatchObject({ reset: true, period: '1min' });
+    expect(first?.chart?.bars).toHaveLength(2);
+    expect(first?.orders?.open.map((o) => o.id)).toEqual([5]);
+
+    socket.fire(
+      'market_depth',
+      depth(
+        'snapshot',
+        10,
+        null,
+        [
+          ['99.5', '1'],
+          ['98', '1'],
+        ],
+        [['100.5', '1']],
+      ),
+    );
+    socket.fire(
+      'market_depth',
+      depth(
+        'delta',
+        11,
+        10,
+        [
+          ['99.5', '0'],
+          ['99.7', '3'],
+        ],
+        [],
+      ),
+    );
+    t.timers.frame();
+    expect(frames.at(-1)?.book).toMatchObject({
+      source: 'delta',
+      bids: [
+        { price: '99.7', amount: '3', own: false },
+        { price: '98', own: true },
+      ],
+    });
+    socket.fire('market_depth', depth('delta', 13, 12, [['97', '1']], []));
+    expect(socket.emitted.filter((e) => e.event === 'depth_snapshot')).toEqual([
+      { event: 'depth_snapshot', args: [{ symbol: 'BTC/USDT' }] },
+    ]);
+    t.timers.frame();
+    expect(frames.at(-1)?.book).toMatchObject({ source: 'none', resyncs: 1, bids: [] });
+    socket.fire('market_depth', depth('snapshot', 13, null, [['96', '2']], []));
+    t.timers.frame();
+    expect(frames.at(-1)?.book).toMatchObject({ source: 'delta', bids: [{ price: '96' }] });
+
+    socket.drop();
+    t.timers.advance(60_000);
+    socket.open();
+    expect(socket.emitted.filter((e) => e.event === 'depth_subscribe')).toHaveLength(2);
+    t.timers.frame();
+    expect(frames.at(-1)?.book).toMatchObject({ resyncs: 2, source: 'none' });
+    const log = JSON.stringify(await engine.log.read(0, 10_000));
+    expect(log).toContain('"reason":"gap"');
+    expect(log).toContain('"reason":"reconnect"');
+
+    await engine.watchSpot(null);
+    expect(socket.emitted.at(-1)).toEqual({
+      event: 'depth_unsubscribe',
+      args: [{ symbol: 'BTC/USDT' }],
+    });
+    await engine.close();
+  });
+
+  it('places with validation, a client_id and busy refusal; cancels; refreshes on update_balance', async () => {
+    let release: (v: unknown) => void = () => undefined;
+    const t = testServices(
+      routes({
+        '/api/transaction/in': () =>
+          new Promise((resolve) => {
+            release = resolve;
+          }),
+        '/api/transaction_del': () => ok('order cancelled'),
+      }),
+    );
+    const { engine, socket } = await started(t, 'spot-commands');
+    await engine.watchSpot('BTC/USDT');
+    const invalid = await engine.placeSpotOrder({ side: 'sell', mode: 2, price: '0', number: '' });
+    expect(invalid).toEqual({
+      ok: false,
+      code: 'invalid',
+      fields: {
+        price: 'validation.spot.sellPriceRequired',
+        number: 'validation.spot.sellNumberRequired',
+      },
+    });
+    const order = { side: 'buy' as const, mode: 2 as const, price: '98.5', number: '0.1' };
+    const first = engine.placeSpotOrder(order);
+    await vi.waitFor(() =>
+      expect(t.http.requests.some((r) => r.url.pathname === '/api/transaction/in')).toBe(true),
+    );
+    expect(await engine.placeSpotOrder(order)).toEqual({ ok: false, code: 'busy' });
+    const before = t.http.requests.filter((r) => r.url.pathname === '/api/transaction/deal').length;
+    release(ok('order placed'));
+    expect(await first).toMatchObject({ ok: true, message: 'order placed' });
+    const sent = t.http.requests.find((r) => r.url.pathname === '/api/transaction/in')?.body;
+    expect(Object.fromEntries(sent ?? [])).toMatchObject({
+      legal_id: '1',
+      currency_id: '2',
+      price: '98.5',
+      num: '0.1',
+      mode: '2',
+    });
+    expect(sent?.get('client_id')).toMatch(/^[a-z0-9]{8,48}$/);
+    await vi.waitFor(() =>
+      expect(t.http.requests.filter((r) => r.url.pathname === '/api/transaction/deal').length).toBe(
+        before + 1,
+      ),
+    );
+
+    const market = engine.placeSpotOrder({ side: 'buy', mode: 1, price: 'ignored', number: '1' });
+    await vi.waitFor(() =>
+      expect(t.http.requests.filter((r) => r.url.pathname === '/api/transaction/in')).toHaveLength(
+        2,
+      ),
+    );
+    release(ok('filled'));
+    await market;
+    const marketBody = t.http.requests.filter((r) => r.url.pathname === '/api/transaction/in')[1]
+      ?.body;
+    expect(marketBody?.has('price')).toBe(false);
+    expect(marketBody?.get('client_id')).not.toBe(sent?.get('client_id'));
+
+    expect(await engine.cancelSpotOrder({ id: 5, side: 'buy' })).toMatchObject({ ok: true });
+    const del = t.http.requests.find((r) => r.url.pathname === '/api/transaction_del')?.body;
+    expect(Object.fromEntries(del ?? [])).toEqual({ id: '5', type: 'in' });
+
+    const deals = t.http.requests.filter((r) => r.url.pathname === '/api/transaction/deal').length;
+    socket.fire('update_balance', { type: 'update_balance_42' });
+    await vi.waitFor(() =>
+      expect(
+        t.http.requests.filter((r) => r.url.pathname === '/api/transaction/deal').length,
+      ).toBeGreaterThan(deals),
+    );
+    const log = JSON.stringify(await engine.log.read(0, 10_000));
+    expect(log).toContain('"command":"spot-place"');
+    expect(log).toContain('"name":"spot.balance"');
+    await engine.close();
+  });
+
+  it('polls the order history every 5 s while watching, visible and logged in', async () => {
+    const t = testServices(routes());
+    const { engine } = await started(t, 'spot-poll');
+    await engine.watchSpot('BTC/USDT');
+    const count = () =>
+      t.http.requests.filter((r) => r.url.pathname === '/api/transaction_complete').length;
+    const start = count();
+    t.timers.advance(5_000);
+    await vi.waitFor(() => expect(count()).toBe(start + 1));
+    await engine.setVisible(false);
+    t.timers.advance(20_000);
+    expect(count()).toBe(start + 1);
+    await engine.close();
+  });
+});

@@ -1,0 +1,59 @@
+// A modal confirmation (spec §5: cancel requires a confirm dialog with a reminder title and
+// sure / cancel buttons). Native <dialog>: focus is trapped and Escape closes it.
+import { useEffect, useId, useRef } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmDialog(p: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const d = ref.current;
+    if (d === null) return;
+    if (p.open && !d.open) d.showModal();
+    if (!p.open && d.open) d.close();
+  }, [p.open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onClose={p.onClose}
+      data-testid="confirm-dialog"
+    >
+      <h2 id={titleId} className="dialog__title">
+        {p.title}
+      </h2>
+      <p id={bodyId} className="dialog__body">
+        {p.body}
+      </p>
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--ghost btn--sm" onClick={p.onClose}>
+          {p.cancelLabel}
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary btn--sm"
+          disabled={p.busy}
+          onClick={p.onConfirm}
+          data-testid="confirm-sure"
+        >
+          {p.confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

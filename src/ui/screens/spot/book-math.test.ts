@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  askLevels,
+  groupingDecimals,
+  groupingStep,
+  parseGrouping,
+  parseRate,
+  parseReducedMotion,
+  sameWindow,
+  spreadPercent,
+} from './book-math.ts';
+
+describe('grouping', () => {
+  it('steps are multiples of the tick', () => {
+    expect(groupingStep(2, 1)).toBe('0.01');
+    expect(groupingStep(2, 10)).toBe('0.1');
+    expect(groupingStep(2, 1000)).toBe('10');
+    expect(groupingStep(5, 100)).toBe('0.001');
+  });
+
+  it('decimals drop with the grouping, never below 0', () => {
+    expect(groupingDecimals(2, 1)).toBe(2);
+    expect(groupingDecimals(2, 10)).toBe(1);
+    expect(groupingDecimals(2, 1000)).toBe(0);
+  });
+});
+
+describe('stored preferences', () => {
+  it('fall back to defaults on anything unknown', () => {
+    expect(parseGrouping('100')).toBe(100);
+    expect(parseGrouping('7')).toBe(1);
+    expect(parseGrouping(null)).toBe(1);
+    expect(parseRate('250')).toBe(250);
+    expect(parseRate('frame')).toBe('frame');
+    expect(parseRate('x')).toBe('frame');
+    expect(parseReducedMotion('1', false)).toBe(true);
+    expect(parseReducedMotion('0', true)).toBe(false);
+    expect(parseReducedMotion(null, true)).toBe(true);
+  });
+});
+
+describe('spreadPercent', () => {
+  it('is spread / best ask in percent', () => {
+    expect(spreadPercent('1', '200')).toBe('0.50');
+    expect(spreadPercent(null, '200')).toBeNull();
+    expect(spreadPercent('1', '0')).toBeNull();
+  });
+});
+
+describe('askLevels', () => {
+  it('maps displayed rows (best ask last) to levels', () => {
+    // 100 asks; rows 90..99 are displayed → levels 0..9
+    expect(askLevels(100, 90, 99)).toEqual({ start: 0, n: 10 });
+    expect(askLevels(100, 0, 9)).toEqual({ start: 90, n: 10 });
+    expect(askLevels(0, 0, 9)).toEqual({ start: 0, n: 0 });
+  });
+
+  it('compares windows by value', () => {
+    const w = { bidStart: 0, bidCount: 1, askStart: 2, askCount: 3 };
+    expect(sameWindow(w, { ...w })).toBe(true);
+    expect(sameWindow(w, { ...w, askCount: 4 })).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+// The canvas and its legend. The controller lives as long as the canvas; props only feed it
+// (setData marks the chart dirty, the next animation frame paints).
+import { memo, useEffect, useRef, useState } from 'react';
+import type { Bar } from '../../../../engine/api.ts';
+import { ChartController } from './chart-controller.ts';
+import type { ChartMode } from './chart-draw.ts';
+import { ChartLegend } from './chart-legend.tsx';
+
+export interface ChartCanvasProps {
+  /** Symbol and button; a new key resets zoom and pan. */
+  dataKey: string;
+  bars: readonly Bar[];
+  mode: ChartMode;
+  periodSec: number;
+  pricePrecision: number;
+  locale: string;
+  /** Incremented by the "latest" button: back to the newest bars. */
+  resetSignal: number;
+  label: string;
+}
+
+export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
+  const { dataKey, bars, mode, periodSec, pricePrecision, locale, resetSignal, label } = props;
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [controller, setController] = useState<ChartController | null>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (canvas === null) return undefined;
+    const c = new ChartController(canvas, locale);
+    setController(c);
+    return () => {
+      c.destroy();
+      setController(null);
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    controller?.setData({ key: dataKey, bars, mode, periodSec, pricePrecision });
+  }, [controller, dataKey, bars, mode, periodSec, pricePrecision]);
+
+  useEffect(() => {
+    if (resetSignal > 0) controller?.resetView();
+  }, [controller, resetSignal]);
+
+  return (
+    <div className="chart__stage">
+      <canvas
+        ref={canvasRef}
+        className="chart__canvas"
+        role="img"
+        tabIndex={0}
+        aria-label={label}
+        data-testid="spot-chart-canvas"
+      />
+      {controller !== null && (
+        <ChartLegend
+          controller={controller}
+          mode={mode}
+          periodSec={periodSec}
+          pricePrecision={pricePrecision}
+          locale={locale}
+        />
+      )}
+    </div>
+  );
+});

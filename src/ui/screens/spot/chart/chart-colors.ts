@@ -1,0 +1,37 @@
+// The chart's colours come from the theme's CSS variables (styles/base.css, styles/chart.css).
+// A theme change reloads the page (spec §4), so they are read once per theme and kept.
+import type { ChartColors } from './chart-draw.ts';
+
+const byTheme = new Map<string, ChartColors>();
+
+export function chartColors(element: Element): ChartColors {
+  const theme = document.documentElement.dataset['theme'] ?? 'night';
+  let colors = byTheme.get(theme);
+  if (colors === undefined) {
+    colors = readColors(element);
+    byTheme.set(theme, colors);
+  }
+  return colors;
+}
+
+function readColors(element: Element): ChartColors {
+  const css = getComputedStyle(element);
+  const v = (name: string, fallback: string): string =>
+    css.getPropertyValue(name).trim() || fallback;
+  return {
+    background: v('--panel', '#181a20'),
+    text: v('--text', '#eaecef'),
+    muted: v('--text-muted', '#848e9c'),
+    grid: v('--chart-grid', '#2b3139'),
+    up: v('--up', '#0ecb81'),
+    down: v('--down', '#f6465d'),
+    line: v('--chart-line', '#3b82f6'),
+    lineFill: v('--chart-line-fill', 'rgba(59,130,246,0.25)'),
+    ma15: v('--chart-ma15', '#f0b90b'),
+    ma10: v('--chart-ma10', '#c084fc'),
+    ma20: v('--chart-ma20', '#38bdf8'),
+    crosshair: v('--chart-crosshair', '#5e6673'),
+    labelInk: v('--chart-label-ink', '#ffffff'),
+    font: `11px ${css.fontFamily || 'sans-serif'}`,
+  };
+}

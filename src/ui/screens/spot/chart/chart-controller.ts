@@ -1,0 +1,317 @@
+// Owns the canvas: size (ResizeObserver, devicePixelRatio), input (drag to pan, wheel to zoom,
+// keys, double-click to reset) and the frame loop. Every change only marks the chart dirty;
+// one requestAnimationFrame paints it (B11: at most one redraw per frame). The legend reads the
+// bar under the pointer through subscribe/getLegend (useSyncExternalStore).
+import type { Bar } from '../../../../engine/api.ts';
+import { syncBarCache, type BarCache } from './bar-cache.ts';
+import { chartColors } from './chart-colors.ts';
+import { drawChart, type ChartMode } from './chart-draw.ts';
+import { localOffsetMs } from './ticks.ts';
+import {
+  barAt,
+  defaultViewport,
+  followData,
+  panViewport,
+  resizeViewport,
+  zoomViewport,
+  type ViewLimits,
+  type Viewport,
+} from './viewport.ts';
+
+export interface ChartInput {
+  /** Symbol and button (period or realtime): a new key resets the view. */
+  key: string;
+  bars: readonly Bar[];
+  mode: ChartMode;
+  periodSec: number;
+  pricePrecision: number;
+}
+
+export interface LegendData {
+  bar: Bar;
+  index: number;
+  ma15: number;
+  ma10: number;
+  ma20: number;
+  /** The pointer is on this bar (otherwise it is the newest bar). */
+  hovering: boolean;
+}
+
+const WHEEL_SPEED = 0.0015;
+const KEY_PAN_SHARE = 0.1;
+const KEY_ZOOM = 1.25;
+
+export class ChartController {
+  private readonly ctx: CanvasRenderingContext2D | null;
+  private readonly resize: ResizeObserver;
+  private readonly listeners = new Set<() => void>();
+  private input: ChartInput | null = null;
+  private cache: BarCache | null = null;
+  private viewport: Viewport | null = null;
+  /** Width of the price axis at the last paint (it follows the widest label). */
+  private axisWidth = 56;
+  private width = 0;
+  private height = 0;
+  private pointer: { x: number; y: number } | null = null;
+  private drag: { x: number } | null = null;
+  private frame = 0;
+  private legend: LegendData | null = null;
+  private firstDraw: { key: string; started: number } | null = null;
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly locale: string,
+  ) {
+    this.ctx = canvas.getContext('2d', { alpha: true });
+    this.resize = new ResizeObserver((entries) => this.onResize(entries));
+    this.resize.observe(canvas);
+    this.listen();
+  }
+
+  /** New data or options. The numeric cache is synced here, once per data version. */
+  setData(input: ChartInput): void {
+    const started = performance.now();
+    const keyChanged = this.input?.key !== input.key;
+    const oldLength = this.cache?.length ?? 0;
+    this.cache = syncBarCache(this.cache, input.key, input.bars).cache;
+    this.input = input;
+    const limits = this.limits();
+    if (keyChanged || this.viewport === null || oldLength === 0) {
+      this.viewport = defaultViewport(limits);
+      if (input.bars.length > 0) this.firstDraw = { key: input.key, started };
+    } else if (oldLength !== limits.length) {
+      this.viewport = followData(this.viewport, oldLength, limits);
+    }
+    this.markDirty();
+  }
+
+  resetView(): void {
+    this.viewport = defaultViewport(this.limits());
+    this.markDirty();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getLegend = (): LegendData | null => this.legend;
+
+  destroy(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.resize.disconnect();
+    this.unlisten();
+    this.listeners.clear();
+  }
+
+  // ---- frame loop ------------------------------------------------------------------------
+
+  private markDirty(): void {
+    if (this.frame === 0) this.frame = requestAnimationFrame(this.paint);
+  }
+
+  private readonly paint = (): void => {
+    this.frame = 0;
+    const { ctx, input, cache, viewport } = this;
+    if (ctx === null || input === null || cache === null || viewport === null) return;
+    if (this.width <= 0 || this.height <= 0) return;
+    this.fitBackingStore(ctx);
+    const hover = this.hoverIndex();
+    const layout = drawChart(ctx, {
+      width: this.width,
+      height: this.height,
+      cache,
+      viewport,
+      mode: input.mode,
+      periodSec: input.periodSec,
+      pricePrecision: input.pricePrecision,
+      colors: chartColors(this.canvas),
+      locale: this.locale,
+      tzOffset: localOffsetMs,
+      pointer: this.pointer,
+      hover,
+    });
+    this.axisWidth = layout.priceAxis.width;
+    this.recordFirstDraw(cache);
+    this.updateLegend(cache, hover);
+  };
+
+  /** Canvas pixels = CSS size × devicePixelRatio; drawing happens in CSS pixels. */
+  private fitBackingStore(ctx: CanvasRenderingContext2D): void {
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(this.width * dpr);
+    const h = Math.round(this.height * dpr);
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  }
+
+  /** Time from data arrival to the first painted frame of a new series (read by benchmarks). */
+  private recordFirstDraw(cache: BarCache): void {
+    if (this.firstDraw === null || this.firstDraw.key !== cache.key) return;
+    const ms = performance.now() - this.firstDraw.started;
+    this.canvas.dataset['firstDrawMs'] = ms.toFixed(1);
+    this.canvas.dataset['bars'] = String(cache.length);
+    this.firstDraw = null;
+  }
+
+  private updateLegend(cache: BarCache, hover: number): void {
+    const index = hover >= 0 ? hover : cache.length - 1;
+    const bar = cache.bars[index];
+    const prev = this.legend;
+    if (bar === undefined) {
+      if (prev !== null) this.emit(null);
+      return;
+    }
+    if (prev !== null && prev.bar === bar && prev.index === index && prev.hovering === hover >= 0) {
+      return;
+    }
+    this.emit({
+      bar,
+      index,
+      ma15: cache.ma15[index] ?? NaN,
+      ma10: cache.ma10[index] ?? NaN,
+      ma20: cache.ma20[index] ?? NaN,
+      hovering: hover >= 0,
+    });
+  }
+
+  private emit(legend: LegendData | null): void {
+    this.legend = legend;
+    for (const l of this.listeners) l();
+  }
+
+  private hoverIndex(): number {
+    const p = this.pointer;
+    const cache = this.cache;
+    if (p === null || cache === null || this.viewport === null) return -1;
+    const plotWidth = this.plotWidth();
+    if (p.x < 0 || p.x >= plotWidth) return -1;
+    return barAt(this.viewport, plotWidth, p.x, cache.length);
+  }
+
+  private plotWidth(): number {
+    return Math.max(0, this.width - this.axisWidth);
+  }
+
+  private limits(): ViewLimits {
+    return { length: this.cache?.length ?? 0, plotWidth: Math.max(1, this.plotWidth()) };
+  }
+
+  // ---- size and input --------------------------------------------------------------------
+
+  private onResize(entries: ResizeObserverEntry[]): void {
+    const box = entries[entries.length - 1]?.contentRect;
+    if (box === undefined) return;
+    const oldPlot = this.plotWidth();
+    this.width = box.width;
+    this.height = box.height;
+    if (this.viewport !== null)
+      this.viewport = resizeViewport(this.viewport, oldPlot, this.limits());
+    this.markDirty();
+  }
+
+  private readonly onPointerDown = (e: PointerEvent): void => {
+    if (e.button !== 0) return;
+    this.drag = { x: e.offsetX };
+    this.canvas.setPointerCapture(e.pointerId);
+  };
+
+  private readonly onPointerMove = (e: PointerEvent): void => {
+    this.pointer = { x: e.offsetX, y: e.offsetY };
+    if (this.drag !== null && this.viewport !== null) {
+      const spacing = this.plotWidth() / (this.viewport.to - this.viewport.from);
+      const bars = (this.drag.x - e.offsetX) / Math.max(spacing, 1e-6);
+      this.viewport = panViewport(this.viewport, bars, this.limits());
+      this.drag = { x: e.offsetX };
+    }
+    this.markDirty();
+  };
+
+  private readonly onPointerUp = (e: PointerEvent): void => {
+    this.drag = null;
+    if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
+  };
+
+  private readonly onPointerLeave = (): void => {
+    if (this.drag !== null) return;
+    this.pointer = null;
+    this.markDirty();
+  };
+
+  private readonly onWheel = (e: WheelEvent): void => {
+    if (this.viewport === null) return;
+    e.preventDefault();
+    const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
+    const anchor = e.offsetX / Math.max(1, this.plotWidth());
+    this.viewport = zoomViewport(
+      this.viewport,
+      Math.exp(delta * WHEEL_SPEED),
+      anchor,
+      this.limits(),
+    );
+    this.markDirty();
+  };
+
+  private readonly onKeyDown = (e: KeyboardEvent): void => {
+    const vp = this.viewport;
+    if (vp === null) return;
+    const count = vp.to - vp.from;
+    const limits = this.limits();
+    const next = keyAction(e.key, vp, count, limits);
+    if (next === null) return;
+    e.preventDefault();
+    this.viewport = next;
+    this.markDirty();
+  };
+
+  private readonly onDoubleClick = (): void => this.resetView();
+
+  private listen(): void {
+    const c = this.canvas;
+    c.addEventListener('pointerdown', this.onPointerDown);
+    c.addEventListener('pointermove', this.onPointerMove);
+    c.addEventListener('pointerup', this.onPointerUp);
+    c.addEventListener('pointercancel', this.onPointerUp);
+    c.addEventListener('pointerleave', this.onPointerLeave);
+    c.addEventListener('wheel', this.onWheel, { passive: false });
+    c.addEventListener('keydown', this.onKeyDown);
+    c.addEventListener('dblclick', this.onDoubleClick);
+  }
+
+  private unlisten(): void {
+    const c = this.canvas;
+    c.removeEventListener('pointerdown', this.onPointerDown);
+    c.removeEventListener('pointermove', this.onPointerMove);
+    c.removeEventListener('pointerup', this.onPointerUp);
+    c.removeEventListener('pointercancel', this.onPointerUp);
+    c.removeEventListener('pointerleave', this.onPointerLeave);
+    c.removeEventListener('wheel', this.onWheel);
+    c.removeEventListener('keydown', this.onKeyDown);
+    c.removeEventListener('dblclick', this.onDoubleClick);
+  }
+}
+
+/** Keyboard: arrows pan, +/− zoom, Home/End jump to the oldest/newest bars. */
+function keyAction(key: string, vp: Viewport, count: number, limits: ViewLimits): Viewport | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return panViewport(vp, -count * KEY_PAN_SHARE, limits);
+    case 'ArrowRight':
+      return panViewport(vp, count * KEY_PAN_SHARE, limits);
+    case '+':
+    case '=':
+      return zoomViewport(vp, 1 / KEY_ZOOM, 1, limits);
+    case '-':
+      return zoomViewport(vp, KEY_ZOOM, 1, limits);
+    case 'Home':
+      return panViewport(vp, -(limits.length + count), limits);
+    case 'End':
+      return defaultViewport(limits);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,135 @@
+// The drawer against a recording stub of CanvasRenderingContext2D (node has no canvas): what it
+// costs in JavaScript to turn 10,000 bars into one frame (B11), and that it batches its paths.
+import { describe, expect, it } from 'vitest';
+import type { Bar } from '../../../../engine/api.ts';
+import type { DecStr } from '../../../../shared/decimal.ts';
+import { buildBarCache } from './bar-cache.ts';
+import { drawChart, type ChartColors, type Scene } from './chart-draw.ts';
+import { defaultViewport, maxVisible, RIGHT_PAD } from './viewport.ts';
+
+const COLORS: ChartColors = {
+  background: '#000',
+  text: '#fff',
+  muted: '#888',
+  grid: '#333',
+  up: 'green',
+  down: 'red',
+  line: 'blue',
+  lineFill: 'rgba(0,0,255,0.2)',
+  ma15: 'gold',
+  ma10: 'purple',
+  ma20: 'cyan',
+  crosshair: '#555',
+  labelInk: '#fff',
+  font: '11px sans-serif',
+};
+
+function stubContext(): { ctx: CanvasRenderingContext2D; calls: Map<string, number> } {
+  const calls = new Map<string, number>();
+  const gradient = { addColorStop: () => undefined };
+  const target: Record<string, unknown> = {};
+  const ctx = new Proxy(target, {
+    get(obj, prop: string) {
+      if (prop in obj) return obj[prop];
+      return (...args: unknown[]) => {
+        calls.set(prop, (calls.get(prop) ?? 0) + 1);
+        if (prop === 'measureText') return { width: String(args[0]).length * 6 };
+        if (prop === 'createLinearGradient') return gradient;
+        return undefined;
+      };
+    },
+    set(obj, prop: string, value) {
+      obj[prop] = value;
+      return true;
+    },
+  }) as unknown as CanvasRenderingContext2D;
+  return { ctx, calls };
+}
+
+function bars(count: number): Bar[] {
+  const out: Bar[] = [];
+  let price = 27000;
+  for (let i = 0; i < count; i++) {
+    const open = price;
+    price = Math.max(1, price + Math.sin(i / 7) * 40 + ((i * 7919) % 61) - 30);
+    const d = (n: number): DecStr => n.toFixed(2) as DecStr;
+    out.push({
+      time: Date.UTC(2024, 0, 1) + i * 60_000,
+      open: d(open),
+      high: d(Math.max(open, price) + 12),
+      low: d(Math.min(open, price) - 12),
+      close: d(price),
+      volume: d(((i * 104729) % 1000) / 10 + 1),
+    });
+  }
+  return out;
+}
+
+function scene(overrides: Partial<Scene>, data: Bar[]): Scene {
+  const cache = buildBarCache('BTC/USDT|1min', data);
+  return {
+    width: 1200,
+    height: 500,
+    cache,
+    viewport: defaultViewport({ length: cache.length, plotWidth: 1140 }),
+    mode: 'candles',
+    periodSec: 60,
+    pricePrecision: 2,
+    colors: COLORS,
+    locale: 'en-US',
+    tzOffset: () => 0,
+    pointer: { x: 600, y: 200 },
+    hover: cache.length - 50,
+    ...overrides,
+  };
+}
+
+describe('drawChart', () => {
+  it('B11: of 10,000 bars only the visible ones are drawn (timing lives in the benchmark)', () => {
+    const data = bars(10_000);
+    const visible = maxVisible(1140);
+    const zoomedOut = { from: 10_000 + RIGHT_PAD - visible, to: 10_000 + RIGHT_PAD };
+    const { ctx, calls } = stubContext();
+    drawChart(ctx, scene({ viewport: zoomedOut }, data));
+    const rects = calls.get('rect') ?? 0;
+    // A body and a volume bar per visible candle (plus a few for the frame), never the whole series.
+    expect(rects).toBeGreaterThan(visible);
+    expect(rects).toBeLessThan(2 * visible + 50);
+  });
+
+  it('batches candles and volume into a few fills, whatever the zoom', () => {
+    for (const count of [100, 1140]) {
+      const { ctx, calls } = stubContext();
+      const data = bars(5000);
+      drawChart(ctx, scene({ viewport: { from: 5003 - count, to: 5003 } }, data));
+      expect(calls.get('fill') ?? 0).toBeLessThanOrEqual(8);
+      expect(calls.get('rect') ?? 0).toBeGreaterThan(count);
+    }
+  });
+
+  it('draws the realtime line and an empty chart without throwing', () => {
+    const { ctx, calls } = stubContext();
+    drawChart(ctx, scene({ mode: 'line' }, bars(300)));
+    expect(calls.get('lineTo') ?? 0).toBeGreaterThan(100);
+    const empty = stubContext();
+    expect(() => drawChart(empty.ctx, scene({ hover: -1, pointer: null }, []))).not.toThrow();
+  });
+
+  it('labels the last price with its original decimal string', () => {
+    const data = bars(200);
+    const last = data[data.length - 1];
+    const texts: string[] = [];
+    const { ctx } = stubContext();
+    const spy = new Proxy(ctx, {
+      get(obj, prop: string) {
+        if (prop === 'fillText') return (text: string) => texts.push(text);
+        return Reflect.get(obj, prop) as unknown;
+      },
+      set(obj, prop, value) {
+        return Reflect.set(obj, prop, value);
+      },
+    });
+    drawChart(spy, scene({ pointer: null, hover: -1 }, data));
+    expect(texts).toContain(last?.close);
+  });
+});

@@ -1,0 +1,83 @@
+// The read-out over the chart: the bar under the crosshair (or the newest bar) with its
+// original decimal strings, and the MA values. Re-renders at most once per painted frame, and
+// only when the bar or the hover changes.
+import { memo, useSyncExternalStore } from 'react';
+import { toPixelNumber } from '../../../../shared/decimal.ts';
+import { useI18n } from '../../../i18n/i18n-context.tsx';
+import type { ChartController } from './chart-controller.ts';
+import type { ChartMode } from './chart-draw.ts';
+import { CROSS_FAST, CROSS_SLOW, MA_MAIN } from './indicators.ts';
+import { formatBarTime, localOffsetMs } from './ticks.ts';
+
+interface ChartLegendProps {
+  controller: ChartController;
+  mode: ChartMode;
+  periodSec: number;
+  pricePrecision: number;
+  locale: string;
+}
+
+const NO_VALUE = '--';
+
+export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
+  const { controller, mode, periodSec, pricePrecision, locale } = props;
+  const { t } = useI18n();
+  const legend = useSyncExternalStore(
+    controller.subscribe,
+    controller.getLegend,
+    controller.getLegend,
+  );
+  if (legend === null) return null;
+  const { bar } = legend;
+  const dir = toPixelNumber(bar.close) >= toPixelNumber(bar.open) ? 'up' : 'down';
+  const ma = (v: number): string => (Number.isFinite(v) ? v.toFixed(pricePrecision) : NO_VALUE);
+
+  return (
+    <div className="chart__legend" data-testid="chart-legend" data-hover={legend.hovering}>
+      <div className="chart__legend-row">
+        <span className="chart__legend-time">
+          {formatBarTime(bar.time, periodSec, locale, localOffsetMs(bar.time))}
+        </span>
+        <Item label={t('chart.legend.open')} value={bar.open} dir={dir} />
+        <Item label={t('chart.legend.high')} value={bar.high} dir={dir} />
+        <Item label={t('chart.legend.low')} value={bar.low} dir={dir} />
+        <Item label={t('chart.legend.close')} value={bar.close} dir={dir} />
+        <Item label={t('chart.legend.volume')} value={bar.volume} dir="plain" />
+      </div>
+      <div className="chart__legend-row">
+        <Item
+          label={t('chart.legend.ma', { window: MA_MAIN })}
+          value={ma(legend.ma15)}
+          dir="ma15"
+        />
+        {mode === 'candles' && (
+          <>
+            <Item
+              label={t('chart.legend.ma', { window: CROSS_FAST })}
+              value={ma(legend.ma10)}
+              dir="ma10"
+            />
+            <Item
+              label={t('chart.legend.ma', { window: CROSS_SLOW })}
+              value={ma(legend.ma20)}
+              dir="ma20"
+            />
+          </>
+        )}
+        <span className="chart__cross-key" title={t('chart.legend.crossHint')}>
+          <span className="chart__cross chart__cross--golden">{t('chart.legend.golden')}</span>
+          <span className="chart__cross chart__cross--death">{t('chart.legend.death')}</span>
+        </span>
+      </div>
+    </div>
+  );
+});
+
+function Item({ label, value, dir }: { label: string; value: string; dir: string }) {
+  return (
+    <span className="chart__legend-item">
+      <span className="chart__legend-label">{label}</span>
+      <span className={`chart__legend-value chart__legend-value--${dir}`}>{value}</span>
+    </span>
+  );
+}

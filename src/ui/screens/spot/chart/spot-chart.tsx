@@ -1,0 +1,183 @@
+// The spot chart panel (spec §2 "Chart widget"): period buttons (default one minute, kept under
+// 'chart_period'), the canvas with candles or the realtime line, volume, MA 15 and the MA10/20
+// cross, and the loading, error and empty states. Data: the engine's chart signal.
+import { memo, useCallback, useEffect, useState } from 'react';
+import type { Bar } from '../../../../engine/api.ts';
+import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '../../../../shared/constants.ts';
+import { BCP47 } from '../../../../shared/locales.ts';
+import { useSignalValue } from '../../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../../i18n/i18n-context.tsx';
+import type { MessageId } from '../../../i18n/i18n.ts';
+import { storage } from '../../../storage.ts';
+import '../../../styles/chart.css';
+import { ChartCanvas } from './chart-canvas.tsx';
+import {
+  CHART_PERIODS,
+  enginePeriod,
+  parseChartPeriod,
+  type ChartPeriod,
+} from './chart-periods.ts';
+import { chartState, requestChartPeriod, type ChartState } from './chart-source.ts';
+
+export interface SpotChartProps {
+  /** Decimals of the pair's prices (axis labels, MA values). */
+  pricePrecision: number;
+}
+
+const PERIOD_LABELS: Record<ChartPeriod, MessageId> = {
+  realtime: 'chart.period.realtime',
+  '1min': 'chart.period.1min',
+  '5min': 'chart.period.5min',
+  '15min': 'chart.period.15min',
+  '30min': 'chart.period.30min',
+  '60min': 'chart.period.60min',
+  '1day': 'chart.period.1day',
+  '1week': 'chart.period.1week',
+  '1mon': 'chart.period.1mon',
+};
+
+const NO_BARS: readonly Bar[] = Object.freeze([]);
+
+export const SpotChart = memo(function SpotChart({ pricePrecision }: SpotChartProps) {
+  const { t, lang } = useI18n();
+  const [period, setPeriod] = useState<ChartPeriod>(() =>
+    parseChartPeriod(storage.get('chart_period')),
+  );
+  const [resetSignal, setResetSignal] = useState(0);
+  const state = useSignalValue(chartState);
+  const wanted = enginePeriod(period);
+
+  useEffect(() => {
+    void requestChartPeriod(wanted);
+  }, [wanted]);
+
+  const choose = useCallback((next: ChartPeriod) => {
+    storage.set('chart_period', next);
+    setPeriod(next);
+  }, []);
+  const retry = useCallback(() => void requestChartPeriod(wanted), [wanted]);
+  const resetView = useCallback(() => setResetSignal((n) => n + 1), []);
+
+  const { bars, loading, error, symbol } = viewOf(state, wanted);
+
+  return (
+    <div className="chart" data-testid="spot-chart">
+      <div className="chart__toolbar">
+        <div className="chart__periods" role="group" aria-label={t('chart.periods')}>
+          {CHART_PERIODS.map((p) => (
+            <PeriodButton
+              key={p}
+              period={p}
+              label={t(PERIOD_LABELS[p])}
+              active={p === period}
+              onChoose={choose}
+            />
+          ))}
+        </div>
+        {loading && bars.length > 0 && <span className="spinner chart__busy" aria-hidden="true" />}
+        {error !== null && bars.length > 0 && (
+          <span className="chart__note" role="status">
+            {t('chart.error')}
+          </span>
+        )}
+        <button
+          type="button"
+          className="chart__reset"
+          title={t('chart.resetViewHint')}
+          onClick={resetView}
+          disabled={bars.length === 0}
+        >
+          {t('chart.resetView')}
+        </button>
+      </div>
+      <div className="chart__body">
+        <ChartCanvas
+          dataKey={`${symbol}|${period}`}
+          bars={bars}
+          mode={period === 'realtime' ? 'line' : 'candles'}
+          periodSec={KLINE_PERIOD_SECONDS[wanted]}
+          pricePrecision={pricePrecision}
+          locale={BCP47[lang]}
+          resetSignal={resetSignal}
+          label={t('chart.canvasLabel', { symbol, period: t(PERIOD_LABELS[period]) })}
+        />
+        <ChartStatus loading={loading} error={error} empty={bars.length === 0} onRetry={retry} />
+      </div>
+    </div>
+  );
+});
+
+interface ChartView {
+  bars: readonly Bar[];
+  loading: boolean;
+  error: string | null;
+  symbol: string;
+}
+
+/** What to show: bars of another period (the engine has not switched yet) count as loading. */
+function viewOf(state: ChartState | null, wanted: KlinePeriod): ChartView {
+  const current = state !== null && state.period === wanted ? state : null;
+  return {
+    bars: current?.bars ?? NO_BARS,
+    loading: current === null || current.loading,
+    error: current?.error ?? null,
+    symbol: state?.symbol ?? '',
+  };
+}
+
+interface PeriodButtonProps {
+  period: ChartPeriod;
+  label: string;
+  active: boolean;
+  onChoose: (period: ChartPeriod) => void;
+}
+
+function PeriodButton({ period, label, active, onChoose }: PeriodButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`chart__period${active ? ' chart__period--active' : ''}`}
+      aria-pressed={active}
+      data-period={period}
+      onClick={() => onChoose(period)}
+    >
+      {label}
+    </button>
+  );
+}
+
+interface ChartStatusProps {
+  loading: boolean;
+  error: string | null;
+  empty: boolean;
+  onRetry: () => void;
+}
+
+/** Overlay for the states without a chart: loading, error, no data. */
+function ChartStatus({ loading, error, empty, onRetry }: ChartStatusProps) {
+  const { t } = useI18n();
+  if (error !== null && empty) {
+    return (
+      <div className="chart__state state state--error" role="alert">
+        <p>{t('chart.error')}</p>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onRetry}>
+          {t('chart.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!empty) return null;
+  if (loading) {
+    return (
+      <div className="chart__state state" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p>{t('chart.loading')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="chart__state state" role="status">
+      <p>{t('chart.empty')}</p>
+    </div>
+  );
+}

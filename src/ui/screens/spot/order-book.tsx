@@ -1,0 +1,197 @@
+// The order book of the selected pair (issue 3): asks above (best at the bottom), the last
+// price and the spread in the middle, bids below (best at the top). Each side is virtualized;
+// the engine groups, totals and windows the book in the worker and sends only the rows the
+// virtualizers show (setBookWindow). Preferences (grouping, update rate, reduced motion) are
+// kept in storage and told to the engine.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BookGrouping, BookRate, BookView, BookWindow } from '../../../engine/api.ts';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { book } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { storage } from '../../storage.ts';
+import { Loading } from '../../components/states.tsx';
+import { BookMid } from './book-mid.tsx';
+import { BookSettings, type BookLayout } from './book-settings.tsx';
+import { BookSide, type Side } from './book-side.tsx';
+import {
+  DEFAULT_WINDOW,
+  groupingDecimals,
+  parseGrouping,
+  parseRate,
+  parseReducedMotion,
+  sameWindow,
+} from './book-math.ts';
+import type { PairMeta } from './pair-meta.ts';
+
+interface OrderBookProps {
+  meta: PairMeta;
+  onPick: (price: string) => void;
+}
+
+export function OrderBook({ meta, onPick }: OrderBookProps) {
+  const { t } = useI18n();
+  const raw = useSignalValue(book);
+  const view = raw !== null && raw.symbol === meta.symbol ? raw : null;
+  const prefs = useBookPrefs();
+  const onWindow = useWindowReporter();
+  const [layout, setLayout] = useState<BookLayout>('both');
+  const priceDp = groupingDecimals(meta.pricePrecision, view?.grouping ?? prefs.grouping);
+
+  return (
+    <section
+      className={`spot__panel spot__book book--${layout}`}
+      aria-labelledby="spot-book-title"
+      data-testid="order-book"
+    >
+      <header className="spot__head">
+        <h2 id="spot-book-title" className="spot__title">
+          {t('spot.book.title')}
+        </h2>
+        <BookSettings
+          pricePrecision={meta.pricePrecision}
+          grouping={prefs.grouping}
+          onGrouping={prefs.setGrouping}
+          rate={prefs.rate}
+          onRate={prefs.setRate}
+          reducedMotion={prefs.reducedMotion}
+          onReducedMotion={prefs.setReducedMotion}
+          layout={layout}
+          onLayout={setLayout}
+        />
+      </header>
+      <div className="book__cols" aria-hidden="true">
+        <span>{t('spot.book.price', { currency: meta.quote })}</span>
+        <span className="num">{t('spot.book.amount', { currency: meta.base })}</span>
+        <span className="num">{t('spot.book.total', { currency: meta.base })}</span>
+      </div>
+      {view === null ? (
+        <Loading text={t('spot.book.loading')} />
+      ) : (
+        <BookBody
+          view={view}
+          layout={layout}
+          priceDp={priceDp}
+          amountDp={meta.amountPrecision}
+          pricePrecision={meta.pricePrecision}
+          motion={!prefs.reducedMotion}
+          onPick={onPick}
+          onWindow={onWindow}
+        />
+      )}
+    </section>
+  );
+}
+
+interface BookBodyProps {
+  view: BookView;
+  layout: BookLayout;
+  priceDp: number;
+  amountDp: number;
+  pricePrecision: number;
+  motion: boolean;
+  onPick: (price: string) => void;
+  onWindow: (side: Side, start: number, count: number) => void;
+}
+
+function BookBody({ view, layout, priceDp, amountDp, pricePrecision, ...rest }: BookBodyProps) {
+  const { t } = useI18n();
+  const { onWindow } = rest;
+  useEffect(() => {
+    if (layout === 'bids') onWindow('ask', 0, 0);
+    if (layout === 'asks') onWindow('bid', 0, 0);
+  }, [layout, onWindow]);
+  return (
+    <div className="book__body">
+      {layout !== 'bids' && (
+        <BookSide
+          side="ask"
+          label={t('spot.book.asks')}
+          rows={view.asks}
+          start={view.askStart}
+          count={view.askCount}
+          priceDp={priceDp}
+          amountDp={amountDp}
+          {...rest}
+        />
+      )}
+      <BookMid view={view} pricePrecision={pricePrecision} onPick={rest.onPick} />
+      {layout !== 'asks' && (
+        <BookSide
+          side="bid"
+          label={t('spot.book.bids')}
+          rows={view.bids}
+          start={view.bidStart}
+          count={view.bidCount}
+          priceDp={priceDp}
+          amountDp={amountDp}
+          {...rest}
+        />
+      )}
+    </div>
+  );
+}
+
+function systemPrefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    : false;
+}
+
+/** The stored book preferences; each change is stored and told to the engine. */
+function useBookPrefs() {
+  const [grouping, setGroupingState] = useState<BookGrouping>(() =>
+    parseGrouping(storage.get('book_grouping')),
+  );
+  const [rate, setRateState] = useState<BookRate>(() => parseRate(storage.get('book_rate')));
+  const [reducedMotion, setReducedState] = useState(() =>
+    parseReducedMotion(storage.get('reduced_motion'), systemPrefersReducedMotion()),
+  );
+  useEffect(() => void engine.setBookGrouping(grouping), [grouping]);
+  useEffect(() => void engine.setBookRate(rate), [rate]);
+
+  const setGrouping = useCallback((g: BookGrouping) => {
+    storage.set('book_grouping', g);
+    setGroupingState(g);
+  }, []);
+  const setRate = useCallback((r: BookRate) => {
+    storage.set('book_rate', r);
+    setRateState(r);
+  }, []);
+  const setReducedMotion = useCallback((on: boolean) => {
+    storage.set('reduced_motion', on ? '1' : '0');
+    setReducedState(on);
+  }, []);
+  return { grouping, setGrouping, rate, setRate, reducedMotion, setReducedMotion };
+}
+
+/** Collects the rows each side shows and sends the window to the engine, once per frame. */
+function useWindowReporter(): (side: Side, start: number, count: number) => void {
+  const current = useRef<BookWindow>(DEFAULT_WINDOW);
+  const sent = useRef<BookWindow | null>(null);
+  const frame = useRef<number | null>(null);
+
+  useEffect(() => {
+    void engine.setBookWindow(DEFAULT_WINDOW);
+    sent.current = DEFAULT_WINDOW;
+    return () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    };
+  }, []);
+
+  return useCallback((side: Side, start: number, count: number) => {
+    const w = current.current;
+    current.current =
+      side === 'bid'
+        ? { ...w, bidStart: start, bidCount: count }
+        : { ...w, askStart: start, askCount: count };
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      const next = current.current;
+      if (sent.current !== null && sameWindow(sent.current, next)) return;
+      sent.current = next;
+      void engine.setBookWindow(next);
+    });
+  }, []);
+}

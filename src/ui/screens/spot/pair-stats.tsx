@@ -1,0 +1,75 @@
+// Header stats of the selected pair: pair, last price coloured by the 24 h change, its CNY
+// estimate, change, 24 h high, low and volume (decimals of spec §9).
+import { DECIMALS } from '../../../shared/constants.ts';
+import { spot, tickerSignal } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import type { PairMeta } from './pair-meta.ts';
+
+export function PairStats({ meta }: { meta: PairMeta }) {
+  const { t, fmt } = useI18n();
+  const ticker = useSignalValue(tickerSignal(meta.symbol));
+  const dir = ticker === null ? 'flat' : fmt.direction(ticker.change);
+  const dash = '--';
+
+  return (
+    <section className="spot__panel spot__stats" aria-label={t('spot.stats.label')}>
+      <div className="stats__pair">
+        {ticker !== null && ticker.logo !== '' && (
+          <img className="stats__logo" src={ticker.logo} alt="" width="24" height="24" />
+        )}
+        <span className="stats__base">{meta.base}</span>
+        <span className="stats__quote">{t('spot.pair.quote', { quote: meta.quote })}</span>
+      </div>
+      <div className="stats__last">
+        <span className="visually-hidden">{t('spot.stats.last')}</span>
+        <span className={`stats__price num is-${dir}`} data-testid="last-price">
+          {ticker === null ? dash : fmt.fixed(ticker.price, DECIMALS.price)}
+        </span>
+        <CnyPrice />
+      </div>
+      <dl className="stats__list">
+        <Stat label={t('spot.stats.change')} className={`is-${dir}`}>
+          {ticker === null ? dash : fmt.change(ticker.change)}
+        </Stat>
+        <Stat label={t('spot.stats.high')}>
+          {ticker === null ? dash : fmt.fixed(ticker.high, DECIMALS.highLow)}
+        </Stat>
+        <Stat label={t('spot.stats.low')}>
+          {ticker === null ? dash : fmt.fixed(ticker.low, DECIMALS.highLow)}
+        </Stat>
+        <Stat label={t('spot.stats.volume', { currency: meta.base })}>
+          {ticker === null ? dash : fmt.fixed(ticker.volume, DECIMALS.volume)}
+        </Stat>
+      </dl>
+    </section>
+  );
+}
+
+function Stat({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: string;
+}) {
+  return (
+    <div className="stats__item">
+      <dt>{label}</dt>
+      <dd className={`num ${className ?? ''}`}>{children}</dd>
+    </div>
+  );
+}
+
+function CnyPrice() {
+  const { t, fmt } = useI18n();
+  const view = useSignalValue(spot);
+  if (view === null || !view.loaded) return null;
+  return (
+    <span className="stats__cny num">
+      {t('spot.stats.cny', { value: fmt.fixed(view.cnyPrice, 2) })}
+    </span>
+  );
+}

@@ -1,0 +1,210 @@
+// One side's order form: price (disabled and showing the best opposite price for market
+// orders), amount, the 0–100 % slider with Max, total, submit. Errors from the shared rules
+// appear under the fields and never clear what was typed; success resets the form (spec §4).
+import type { ReadonlySignal } from '@preact/signals-core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { fixed, type DecStr } from '../../../shared/decimal.ts';
+import { DECIMALS } from '../../../shared/constants.ts';
+import {
+  validateSpotOrder,
+  type SpotMode,
+  type SpotSide,
+  type SpotValidationId,
+} from '../../../shared/spot.ts';
+import type { ValidationId } from '../../../shared/validation.ts';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { ROUTE_PATH } from '../../route-paths.ts';
+import { toast } from '../../toast/toast.ts';
+import { orderTotal, sliderEnabled, sliderPercent, sliderQuantity } from './form-math.ts';
+import { NumberField, PercentSlider } from './form-fields.tsx';
+import type { PairMeta } from './pair-meta.ts';
+import type { PickedPrice } from './trade-forms.tsx';
+
+type FieldError = ValidationId | SpotValidationId;
+interface Errors {
+  price?: FieldError | undefined;
+  number?: FieldError | undefined;
+}
+
+interface SpotFormProps {
+  side: SpotSide;
+  mode: SpotMode;
+  meta: PairMeta;
+  loggedIn: boolean;
+  /** Available quote (buy) or base (sell). */
+  balance: string;
+  /** Best ask (buy) or best bid (sell): the price of a market order. */
+  best: ReadonlySignal<DecStr | null>;
+  picked: ReadonlySignal<PickedPrice | null>;
+}
+
+export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: SpotFormProps) {
+  const { t, tv, fmt } = useI18n();
+  const bestPrice = useSignalValue(best);
+  const [price, setPrice] = useState('');
+  const [number, setNumber] = useState('');
+  const [percent, setPercent] = useState(0);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const market = mode === 1;
+  const effectivePrice = market ? (bestPrice ?? '') : price;
+  const slider = { side, balance, price: effectivePrice, amountPrecision: meta.amountPrecision };
+
+  // A price clicked in the book fills the limit price.
+  useEffect(
+    () =>
+      picked.subscribe((p) => {
+        if (p === null) return;
+        setPrice(p.price);
+        setErrors((e) => ({ ...e, price: undefined }));
+      }),
+    [picked],
+  );
+
+  const onPrice = (v: string): void => {
+    setPrice(v);
+    setErrors((e) => ({ ...e, price: undefined }));
+  };
+  const onNumber = (v: string): void => {
+    setNumber(v);
+    setPercent(sliderPercent({ ...slider, number: v }));
+    setErrors((e) => ({ ...e, number: undefined }));
+  };
+  const onSlide = (pct: number): void => {
+    setPercent(pct);
+    const qty = sliderQuantity({ ...slider, percent: pct });
+    setNumber(pct === 0 || qty === null ? '' : qty);
+    setErrors((e) => ({ ...e, number: undefined }));
+  };
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (busy) return;
+    const found = validateSpotOrder({ side, mode, price, number });
+    setErrors(found);
+    if (found.price !== undefined || found.number !== undefined) return;
+    setBusy(true);
+    const result = await engine.placeSpotOrder({ side, mode, price: market ? '' : price, number });
+    setBusy(false);
+    if (result.ok) {
+      toast.success(result.message !== '' ? result.message : t('spot.form.placed'));
+      setPrice('');
+      setNumber('');
+      setPercent(0);
+      setErrors({});
+      return;
+    }
+    if (result.code === 'invalid') {
+      const f = result.fields;
+      setErrors({ price: f['price'], number: f['number'] ?? f['num'] });
+    }
+    toast.error(failureMessage(result));
+  };
+
+  const total = orderTotal(effectivePrice, number);
+  const unitBalance = side === 'buy' ? meta.quote : meta.base;
+
+  return (
+    <form
+      className={`spot-form spot-form--${side}`}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      data-testid={`${side}-form`}
+    >
+      <fieldset className="spot-form__fields" disabled={!loggedIn}>
+        <div className="spot-form__avail">
+          <span className="muted">{t('spot.form.available')}</span>
+          <span className="num" data-testid={`${side}-available`}>
+            {t('spot.form.amountWithUnit', {
+              value: fmt.fixed(balance, DECIMALS.price),
+              currency: unitBalance,
+            })}
+          </span>
+        </div>
+        <NumberField
+          name="price"
+          label={t('spot.form.price')}
+          unit={meta.quote}
+          value={market ? marketPrice(bestPrice, meta.pricePrecision) : price}
+          onValue={onPrice}
+          maxDecimals={meta.pricePrecision}
+          disabled={market}
+          placeholder={market ? t('spot.form.marketPrice') : ''}
+          error={errors.price === undefined ? undefined : tv(errors.price)}
+        />
+        <NumberField
+          name="number"
+          label={t('spot.form.amount')}
+          unit={meta.base}
+          value={number}
+          onValue={onNumber}
+          maxDecimals={meta.amountPrecision}
+          error={errors.number === undefined ? undefined : tv(errors.number)}
+        />
+        <PercentSlider
+          side={side}
+          value={percent}
+          onChange={onSlide}
+          disabled={!sliderEnabled(loggedIn, effectivePrice)}
+        />
+        <FormTotal side={side} total={total} approx={market} quote={meta.quote} />
+      </fieldset>
+      {loggedIn ? (
+        <button
+          type="submit"
+          className={`btn btn--block spot-form__submit btn--${side}`}
+          disabled={busy}
+          data-testid={`${side}-submit`}
+        >
+          {busy ? t('spot.form.placing') : t(SUBMIT_LABEL[side], { currency: meta.base })}
+        </button>
+      ) : (
+        <LoginPrompt side={side} />
+      )}
+    </form>
+  );
+}
+
+const SUBMIT_LABEL = { buy: 'spot.form.buy', sell: 'spot.form.sell' } as const;
+
+function FormTotal(p: { side: SpotSide; total: string | null; approx: boolean; quote: string }) {
+  const { t, fmt } = useI18n();
+  const text = p.total === null ? '--' : fmt.fixed(p.total, DECIMALS.price);
+  return (
+    <div className="spot-form__total">
+      <span className="muted">{t('spot.form.total')}</span>
+      <span className="num" data-testid={`${p.side}-total`}>
+        {t('spot.form.amountWithUnit', {
+          value: p.approx && p.total !== null ? t('spot.form.totalApprox', { value: text }) : text,
+          currency: p.quote,
+        })}
+      </span>
+    </div>
+  );
+}
+
+function LoginPrompt({ side }: { side: SpotSide }) {
+  const { t } = useI18n();
+  return (
+    <div className="spot-form__login" data-testid={`${side}-login-prompt`}>
+      <span className="muted">{t('spot.form.loginPrompt')}</span>
+      <div className="spot-form__login-actions">
+        <Link className="btn btn--primary btn--sm" to={ROUTE_PATH.login}>
+          {t('spot.form.login')}
+        </Link>
+        <Link className="btn btn--ghost btn--sm" to={ROUTE_PATH.register}>
+          {t('spot.form.register')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The best opposite price as the disabled price field shows it ('' when the side is empty). */
+function marketPrice(best: DecStr | null, pricePrecision: number): string {
+  return best === null ? '' : fixed(best, pricePrecision);
+}

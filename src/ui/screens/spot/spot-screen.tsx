@@ -1,0 +1,72 @@
+// /dealCenter (trading-c2c-market.md §2 "Spot trading screen"): pair stats, order book, chart,
+// buy and sell forms, market list, recent trades, the user's orders and the currency info.
+// The screen tells the engine which pair to watch; every panel subscribes to its own signal.
+// Choosing a pair stores it under the spec's keys and switches in place (ADR 0009).
+import { signal } from '@preact/signals-core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { bridgeStatus, market } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { storage } from '../../storage.ts';
+import '../../styles/spot.css';
+import { SpotChart } from './chart/spot-chart.tsx';
+import { CurrencyInfo } from './currency-info.tsx';
+import { MarketList } from './market-list.tsx';
+import { OrderBook } from './order-book.tsx';
+import { OrdersPanel } from './orders-panel.tsx';
+import { pairMetaSignal } from './pair-meta.ts';
+import { PairStats } from './pair-stats.tsx';
+import { RecentTrades } from './recent-trades.tsx';
+import { rememberPair, resolvePair } from './remember-pair.ts';
+import { TradeForms, type PickedPrice } from './trade-forms.tsx';
+
+export default function SpotScreen() {
+  const { t } = useI18n();
+  const m = useSignalValue(market);
+  const status = useSignalValue(bridgeStatus);
+  const [chosen, setChosen] = useState<string | null>(() => storage.get('symbol'));
+  const symbol = m.loaded ? resolvePair(chosen, m.groups) : null;
+
+  useEffect(() => {
+    if (symbol === null) return undefined;
+    void engine.watchSpot(symbol);
+    return () => void engine.watchSpot(null);
+  }, [symbol]);
+
+  const onSelect = useCallback((next: string) => {
+    rememberPair(next);
+    setChosen(next);
+  }, []);
+
+  if (status === 'failed') return <ErrorState text={t('app.engineFailed')} />;
+  if (m.error !== null && !m.loaded) return <ErrorState text={m.error} />;
+  if (!m.loaded) return <Loading text={t('spot.loading')} />;
+  if (symbol === null) return <Empty text={t('spot.noPairs')} />;
+  return <SpotLayout key={symbol} symbol={symbol} onSelect={onSelect} />;
+}
+
+function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string) => void }) {
+  const { t } = useI18n();
+  const meta = useSignalValue(pairMetaSignal(symbol));
+  // A price clicked in the book, for the forms (a new object per click, so the same price
+  // clicked twice still fills the form again).
+  const picked = useMemo(() => signal<PickedPrice | null>(null), []);
+  const onPick = useCallback((price: string) => (picked.value = { price }), [picked]);
+
+  return (
+    <div className="spot" data-symbol={symbol}>
+      <PairStats meta={meta} />
+      <OrderBook meta={meta} onPick={onPick} />
+      <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
+        <SpotChart pricePrecision={meta.pricePrecision} />
+      </section>
+      <TradeForms meta={meta} picked={picked} />
+      <MarketList symbol={symbol} onSelect={onSelect} />
+      <RecentTrades meta={meta} />
+      <OrdersPanel meta={meta} />
+      <CurrencyInfo />
+    </div>
+  );
+}

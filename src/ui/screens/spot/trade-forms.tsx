@@ -1,0 +1,92 @@
+// Buy and sell forms side by side (spec §2, §4, §5) under one limit / market switch. Visitors
+// see the fields disabled and login / register prompts instead of the submit buttons.
+import { computed, type ReadonlySignal } from '@preact/signals-core';
+import { useMemo, useState } from 'react';
+import type { SpotMode } from '../../../shared/spot.ts';
+import { book, session, spot } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import type { PairMeta } from './pair-meta.ts';
+import { SpotForm } from './spot-form.tsx';
+
+/** A price clicked in the book; a new object per click. */
+export interface PickedPrice {
+  price: string;
+}
+
+interface TradeFormsProps {
+  meta: PairMeta;
+  picked: ReadonlySignal<PickedPrice | null>;
+}
+
+// Narrow views of the spot and book signals: they notify only when the value itself changes.
+const balances = computed(() => {
+  const v = spot.value;
+  return { legal: v?.userLegal ?? '0', currency: v?.userCurrency ?? '0' };
+});
+const legalBalance = computed(() => balances.value.legal);
+const currencyBalance = computed(() => balances.value.currency);
+const bestAsk = computed(() => book.value?.bestAsk ?? null);
+const bestBid = computed(() => book.value?.bestBid ?? null);
+const loggedIn = computed(() => session.value.loggedIn);
+
+export function TradeForms({ meta, picked }: TradeFormsProps) {
+  const { t } = useI18n();
+  const [mode, setMode] = useState<SpotMode>(2);
+  const isLoggedIn = useSignalValue(loggedIn);
+  const legal = useSignalValue(legalBalance);
+  const currency = useSignalValue(currencyBalance);
+  const modes = useMemo(
+    () =>
+      [
+        { id: 2 as const, label: t('spot.form.limit') },
+        { id: 1 as const, label: t('spot.form.market') },
+      ] satisfies { id: SpotMode; label: string }[],
+    [t],
+  );
+
+  return (
+    <section className="spot__panel spot__forms" aria-labelledby="spot-forms-title">
+      <header className="spot__head">
+        <h2 id="spot-forms-title" className="visually-hidden">
+          {t('spot.form.title')}
+        </h2>
+        <div className="spot-tabs spot-tabs--line" role="tablist" aria-label={t('spot.form.modes')}>
+          {modes.map((m) => (
+            <button
+              key={m.id}
+              type="button"
+              role="tab"
+              aria-selected={mode === m.id}
+              className={`spot-tabs__tab ${mode === m.id ? 'is-active' : ''}`}
+              data-testid={m.id === 2 ? 'mode-limit' : 'mode-market'}
+              onClick={() => setMode(m.id)}
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+      </header>
+      <div className="forms__pair">
+        <SpotForm
+          side="buy"
+          mode={mode}
+          meta={meta}
+          loggedIn={isLoggedIn}
+          balance={legal}
+          best={bestAsk}
+          picked={picked}
+        />
+        <SpotForm
+          side="sell"
+          mode={mode}
+          meta={meta}
+          loggedIn={isLoggedIn}
+          balance={currency}
+          best={bestBid}
+          picked={picked}
+        />
+      </div>
+    </section>
+  );
+}
