@@ -101,6 +101,14 @@ export default tseslint.config(
           ],
         },
       ],
+      // no-restricted-imports does not see import(): the same rule for dynamic imports.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/engine\\u002F(?!api(\\.ts)?$)/]',
+          message: 'The UI may import only the engine public module (src/engine/api.ts).',
+        },
+      ],
     },
   },
   {

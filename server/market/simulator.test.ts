@@ -36,6 +36,24 @@ function run(seed: number): MarketSimulator {
 }
 
 describe('MarketSimulator', () => {
+  it('gives a quiet bucket (fair mode, no trade yet) a flat bar at the last price', () => {
+    const sim = new MarketSimulator([BTC], opts);
+    const later = NOW + 5 * 60_000;
+    sim.advance(later);
+    const last = sim.lastPrice(BTC.matchId);
+    const t = Math.floor(later / 1000);
+    expect(sim.history(BTC.matchId, '1min', t, t)).toEqual([]);
+    expect(sim.current(BTC.matchId, '1min', later)).toEqual({
+      t: bucketStart('1min', t),
+      o: last,
+      h: last,
+      l: last,
+      c: last,
+      v: 0,
+      q: 0n,
+    });
+  });
+
   it('is deterministic for a seed and differs between seeds', () => {
     const now = Math.floor(NOW / 1000) + 120;
     const a = run(7).history(1, '1min', now - 86400, now);

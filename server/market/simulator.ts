@@ -139,7 +139,13 @@ export class MarketSimulator {
   current(matchId: number, period: ServerPeriod, nowMs: number): AggBar | null {
     const t = Math.floor(nowMs / 1000);
     const bars = this.history(matchId, period, t, t);
-    return bars[bars.length - 1] ?? null;
+    const bar = bars[bars.length - 1];
+    if (bar !== undefined) return bar;
+    // A quiet bucket (no trade yet, spot trading on): a flat bar at the last price, no volume,
+    // as exchanges show it, so every period keeps streaming.
+    const last = this.lastPrice(matchId);
+    if (last === null) return null;
+    return { t: bucketStart(period, t), o: last, h: last, l: last, c: last, v: 0, q: 0n };
   }
 
   /** Last price in ticks. */

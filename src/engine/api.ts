@@ -260,6 +260,36 @@ export interface EngineConfig {
   lang: Lang;
   /** Whether the page is visible right now. */
   visible: boolean;
+  /** Benchmarks: also measure the size of every posted FrameDiff (see `EngineStats`). */
+  bench?: boolean;
+}
+
+/**
+ * Counters since the engine started (benchmarks, diagnostics). Counts are cumulative: a
+ * benchmark reads them at the start and the end of its window and takes the difference.
+ */
+export interface EngineStats {
+  /** Whether frame sizes are being measured (`EngineConfig.bench`). */
+  bench: boolean;
+  /** Socket pushes received, in all and by socket event name. */
+  socketMessages: number;
+  socketByEvent: Record<string, number>;
+  /** Events logged and folded (pushes, replies, commands, system events). */
+  events: number;
+  /** Of those, `system.malformed`: input rejected at the edge and dropped. */
+  malformed: number;
+  /** Level changes carried by folded `book.delta` events. */
+  levelChanges: number;
+  /** FrameDiffs posted to the page. */
+  frames: number;
+  /** Their summed size, JSON characters (≈ bytes); 0 unless `bench`. */
+  frameBytes: number;
+  /** Sizes of the frames posted since the last `stats(true)` (bench only, bounded). */
+  frameSizes: number[];
+  /** Changes that arrived while hidden: folded but not posted (they go out in one diff on return). */
+  heldWhileHidden: number;
+  /** The event log: events appended, IndexedDB transactions, events waiting for a flush. */
+  log: { appended: number; transactions: number; pending: number };
 }
 
 export interface SendCodeInput {
@@ -343,4 +373,12 @@ export interface EngineApi {
   cancelSpotOrder(input: { id: number; side: SpotSide }): Promise<CommandResult>;
   /** Next page of open orders or of history. */
   loadMoreSpotOrders(tab: 'open' | 'history'): Promise<void>;
+
+  /** Counters since start; `resetSamples` empties `frameSizes` after reading them. */
+  stats(resetSamples?: boolean): Promise<EngineStats>;
+  /**
+   * Benchmarks only (refused unless started with `bench`): append `count` copies of the logged
+   * events through the log's writer, as a long session would leave it; resolves once written.
+   */
+  benchFillLog(count: number): Promise<number>;
 }

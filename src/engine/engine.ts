@@ -29,6 +29,9 @@ import { sparklineCloses } from './projections/market.ts';
 import type { Services } from './services.ts';
 import { adoptToken, expireSession, logout, refreshUserInfo } from './session-actions.ts';
 import { createSpotSync } from './spot-sync.ts';
+import { fillLogForBench } from './bench-fill.ts';
+import { createStatsMeter } from './stats.ts';
+import type { StatsMeter } from './stats.ts';
 import type { SpotSync } from './spot-sync.ts';
 import { createStore } from './store.ts';
 import type { Store } from './store.ts';
@@ -60,6 +63,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
   const auth: AuthHolder = { token: null, generation: 0 };
   let lang: Lang = DEFAULT_LANG;
   let visible = true;
+  let bench = false;
   let store: Store | null = null;
   const log = createEventLog({
     services,
@@ -74,6 +78,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       }),
   });
   const reader = createSpotReader();
+  const meter = createStatsMeter();
   const frames: FrameScheduler = createFrameScheduler(
     services.timers,
     {
@@ -90,11 +95,15 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     },
     true,
     services.clock,
+    meter,
   );
-  store = createStore(log, frames, {
-    book: (state) => reader.book(state),
-    chart: (state) => reader.chart(state, true, new Set()),
-  });
+  store = countedStore(
+    createStore(log, frames, {
+      book: (state) => reader.book(state),
+      chart: (state) => reader.chart(state, true, new Set()),
+    }),
+    meter,
+  );
   const sessionStore: SessionStore = createSessionStore(services, options.sessionDbName);
   let running: Promise<Running> | null = null;
   /** UI events are logged only once the log is open (seq continues from the stored log). */
@@ -116,14 +125,17 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     s.dispatch({ at: services.clock.now(), kind: 'system', name: 'log.status', body: { status } });
     const poller = createQuotationPoller(ctx);
     const spot = createSpotSync(ctx);
-    const subscriptions = wireSocket(ctx, spot, () => poller.update(visible));
+    const subscriptions = wireSocket(ctx, spot, meter, () => poller.update(visible));
     const token = await sessionStore.loadToken();
-    if (token !== null) {
-      await adoptToken(ctx, token, true);
-      await refreshUserInfo(ctx);
-    }
-    await Promise.all([syncClock(ctx), fetchQuotation(ctx)]);
+    if (token !== null) await adoptToken(ctx, token, true);
+    // The socket first: it carries the live book, the critical path of a start (B10); on a busy
+    // server its connect would otherwise queue behind the start-up requests below.
     ctx.socket.connect();
+    await Promise.all([
+      token === null ? null : refreshUserInfo(ctx),
+      syncClock(ctx),
+      fetchQuotation(ctx),
+    ]);
     poller.update(visible);
     void fetchSparklines(ctx);
     return { ctx, poller, spot, subscriptions };
@@ -152,6 +164,8 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     async start(config: EngineConfig, onFrame: (diff: FrameDiff) => void): Promise<EngineSnapshot> {
       lang = config.lang;
       visible = config.visible;
+      bench = config.bench === true;
+      meter.setBench(bench);
       running ??= boot(config);
       const r = await running;
       frames.setVisible(visible);
@@ -251,6 +265,15 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       return spotCommands.cancelSpotOrder(r.ctx, r.spot, input);
     },
     loadMoreSpotOrders: async (tab) => (await running$()).spot.loadMore(tab),
+    stats: async (resetSamples = false) => {
+      await Promise.resolve();
+      return meter.snapshot(log.stats(), resetSamples);
+    },
+    async benchFillLog(count) {
+      if (!bench) throw new Error('benchFillLog: start the engine with bench: true');
+      await running$();
+      return fillLogForBench(log, count);
+    },
     async close() {
       frames.dispose();
       if (running !== null) {
@@ -298,8 +321,25 @@ function buildContext(
   return ctx;
 }
 
+/** The store, with every dispatched event counted (stats.ts). */
+function countedStore(store: Store, meter: StatsMeter): Store {
+  return {
+    ...store,
+    dispatch(event) {
+      const logged = store.dispatch(event);
+      meter.event(logged);
+      return logged;
+    },
+  };
+}
+
 /** Socket state, pushes and resync into the store. */
-function wireSocket(ctx: EngineContext, spot: SpotSync, onState: () => void): Subscription[] {
+function wireSocket(
+  ctx: EngineContext,
+  spot: SpotSync,
+  meter: StatsMeter,
+  onState: () => void,
+): Subscription[] {
   const { clock } = ctx.services;
   return [
     ctx.socket.state$.subscribe((state) => {
@@ -313,6 +353,7 @@ function wireSocket(ctx: EngineContext, spot: SpotSync, onState: () => void): Su
       if (state === 'online') spot.online();
     }),
     ctx.socket.push$.subscribe(({ event, payload }) => {
+      meter.socket(event);
       spot.push(ingestPush(event, payload, clock.now()));
     }),
     ctx.socket.resync$.subscribe(() => {

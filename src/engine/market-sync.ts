@@ -11,7 +11,13 @@ import { malformed, parseEdge } from './ingest/ingest.ts';
 import { klineEnvelope, quotationReply, serverTimeReply } from './ingest/schemas.ts';
 import type { TimerId } from './services.ts';
 
-export const HISTORY_CONCURRENCY = 4;
+/**
+ * Sparkline histories are fetched one at a time: each asks for 7 days of 1-minute bars (spec)
+ * and the server answers up to 1,500 bars (≈ 340 KB, ≈ 90 ms of server time under F-busy).
+ * Four at once held a busy server's event loop for about a second at start and delayed the
+ * watched pair's book behind them (bench B10); in sequence they leave room between them.
+ */
+export const HISTORY_CONCURRENCY = 1;
 const KLINE_PATH = '/api/currency/new_timeshar';
 
 export async function fetchQuotation(ctx: EngineContext): Promise<void> {

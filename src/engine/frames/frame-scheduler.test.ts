@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFrameScheduler } from './frame-scheduler.ts';
+import { ACK_TIMEOUT_MS, createFrameScheduler } from './frame-scheduler.ts';
 import type { FrameSource } from './frame-scheduler.ts';
 import { manualTimers } from '../testing/fakes.ts';
 import type { BookView, FrameDiff, Ticker } from '../api.ts';
@@ -109,5 +109,47 @@ describe('frame scheduler', () => {
     timers.frame();
     expect(books()).toEqual([1, 10, 11, 12]);
     expect(diffs.every((d) => Object.keys(d).length > 1)).toBe(true);
+  });
+
+  it('back-pressure: while the page has not acknowledged a diff, the next one waits and coalesces', async () => {
+    const { timers, frames, prices } = setup();
+    const diffs: FrameDiff[] = [];
+    let ack = (): void => undefined;
+    frames.setSink((d) => {
+      diffs.push(d);
+      return new Promise<void>((resolve) => (ack = resolve)) as unknown as void;
+    });
+    prices['BTC/USDT'] = '1';
+    frames.markTicker('BTC/USDT');
+    timers.frame();
+    expect(diffs).toHaveLength(1);
+    for (let i = 2; i <= 4; i += 1) {
+      prices['BTC/USDT'] = String(i);
+      frames.markTicker('BTC/USDT');
+      timers.frame();
+    }
+    expect(diffs).toHaveLength(1); // the page is busy: nothing more is posted
+    ack();
+    await Promise.resolve();
+    timers.frame();
+    expect(diffs).toHaveLength(2);
+    expect(diffs[1]?.tickers?.['BTC/USDT']?.price).toBe('4'); // one diff with the latest value
+  });
+
+  it('back-pressure gives up after ACK_TIMEOUT_MS (a page that went away)', () => {
+    const { timers, frames } = setup();
+    const diffs: FrameDiff[] = [];
+    frames.setSink((d) => {
+      diffs.push(d);
+      return new Promise<void>(() => undefined) as unknown as void;
+    });
+    frames.markConnection();
+    timers.frame();
+    frames.markConnection();
+    timers.frame();
+    expect(diffs).toHaveLength(1);
+    timers.advance(ACK_TIMEOUT_MS);
+    timers.frame();
+    expect(diffs).toHaveLength(2);
   });
 });

@@ -4,6 +4,10 @@
 // nothing; on becoming visible it posts one diff with everything that changed meanwhile.
 // The order book honours the page's update rate (`setBookRate`): at most one book per 250 ms
 // or 1 s when asked (a grouping or window change is sent at the next frame regardless).
+// Back-pressure: when the sink returns a promise (Comlink: it settles once the page has applied
+// the diff), the next diff waits for it, so a page that is busy for several frames receives one
+// coalesced diff afterwards instead of a queue of them (B3: ≤ 1 message per page frame). A
+// diff not acknowledged within ACK_TIMEOUT_MS no longer holds the next one back.
 import type {
   BookRate,
   BookView,
@@ -34,6 +38,15 @@ export interface FrameSource {
   orders(): SpotOrdersView;
 }
 
+/** How long an unacknowledged diff may hold the next one back (a page that went away). */
+export const ACK_TIMEOUT_MS = 1000;
+
+/** Optional counters (stats.ts): frames posted, changes held back while hidden. */
+export interface FrameMeter {
+  frame(diff: FrameDiff): void;
+  held(): void;
+}
+
 /** What changed in the chart: everything, one bar (its time), or only loading/error. */
 export type ChartMark = 'reset' | 'meta' | number;
 
@@ -62,6 +75,7 @@ export function createFrameScheduler(
   read: FrameSource,
   visible = true,
   clock: Clock = { now: () => 0 },
+  meter: FrameMeter | null = null,
 ): FrameScheduler {
   let sink: ((diff: FrameDiff) => void) | null = null;
   let isVisible = visible;
@@ -83,6 +97,8 @@ export function createFrameScheduler(
   let bookRate: BookRate = 'frame';
   let lastBookAt = -Infinity;
   let bookTimer: TimerId | null = null;
+  /** The page has not yet acknowledged the last diff: its timeout timer. */
+  let unacked: TimerId | null = null;
 
   const chartDirty = (): boolean => chartReset || chartMeta || chartTimes.size > 0;
   const bookDue = (): boolean =>
@@ -132,9 +148,23 @@ export function createFrameScheduler(
     }, wait);
   };
 
+  /** Diffs posted with an acknowledgement pending, numbered so a late one is ignored. */
+  let posted = 0;
+
+  const release = (): void => {
+    if (unacked !== null) timers.clearTimeout(unacked);
+    unacked = null;
+  };
+
+  const acknowledged = (id: number): void => {
+    if (id !== posted || unacked === null) return;
+    release();
+    if (dirty()) schedule();
+  };
+
   const post = (): void => {
     pending = null;
-    if (!isVisible || sink === null) return;
+    if (!isVisible || sink === null || unacked !== null) return;
     const withBook = bookDue();
     if (book && !withBook) armBookTimer();
     if (!others() && !withBook) return;
@@ -148,11 +178,18 @@ export function createFrameScheduler(
     book = heldBook;
     // Through Comlink the sink is a proxy returning a promise; a closed page must not crash us.
     const delivered: unknown = sink(diff);
-    if (delivered instanceof Promise) delivered.catch(() => undefined);
+    if (delivered instanceof Promise) {
+      const id = ++posted;
+      const ack = (): void => acknowledged(id);
+      unacked = timers.setTimeout(ack, ACK_TIMEOUT_MS);
+      delivered.then(ack, ack);
+    }
+    meter?.frame(diff);
   };
 
   const schedule = (): void => {
-    if (pending === null && isVisible && sink !== null) pending = timers.requestFrame(post);
+    if (!isVisible) meter?.held();
+    else if (pending === null && sink !== null) pending = timers.requestFrame(post);
   };
 
   const cancel = (): void => {
@@ -217,12 +254,14 @@ export function createFrameScheduler(
     },
     setSink(next) {
       sink = next;
+      release();
       if (next === null) cancel();
       else if (dirty()) schedule();
     },
     reset: clear,
     dispose() {
       cancel();
+      release();
       if (bookTimer !== null) timers.clearTimeout(bookTimer);
       bookTimer = null;
       sink = null;

@@ -10,57 +10,110 @@ import type { TradeView } from '../api.ts';
 import type { BookLevel, NewEvent } from './events.ts';
 import { malformed } from './malformed.ts';
 
-const PLAIN = /^\d+(?:\.\d+)?$/;
 const SYMBOL = /^[^/\s]+\/[^/\s]+$/;
 const ZERO = 48;
+const NINE = 57;
 const DOT = 46;
 
 /**
  * A non-negative wire decimal → canonical DecStr (no leading zeros, no trailing fraction
- * zeros, no exponent), or null. Plain digit strings take a fast path; the rest go through
- * the decimal library. Equal to `decStr` on every non-negative input.
+ * zeros, no exponent), or null. Plain digit strings take a one-pass fast path; the rest go
+ * through the decimal library. Equal to `decStr` on every non-negative input.
  */
 export function canonDec(value: unknown): DecStr | null {
-  if (typeof value === 'string' && PLAIN.test(value)) return canonPlain(value);
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  if (typeof value === 'string') {
+    const plain = canonPlain(value);
+    if (plain !== null) return plain;
+  } else if (typeof value !== 'number') {
+    return null;
+  }
   const d = decStr(value);
   return d === null || d.startsWith('-') ? null : d;
 }
 
-function canonPlain(s: string): DecStr {
-  let end = s.length;
-  const dot = s.indexOf('.');
-  if (dot >= 0) {
-    while (s.charCodeAt(end - 1) === ZERO) end -= 1;
-    if (s.charCodeAt(end - 1) === DOT) end -= 1;
-  }
-  const intEnd = dot >= 0 ? dot : end;
-  let start = 0;
-  while (start < intEnd - 1 && s.charCodeAt(start) === ZERO) start += 1;
-  return (start === 0 && end === s.length ? s : s.slice(start, end)) as DecStr;
+/** Any wire decimal (string or number, signed) → canonical DecStr, or null: ≡ `decStr`. */
+export function wireDec(value: unknown): DecStr | null {
+  if (typeof value === 'string') return canonPlain(value) ?? decStr(value);
+  return typeof value === 'number' ? decStr(value) : null;
 }
 
-/** `[[price, amount], …]` (or its JSON text, a legacy variant) → levels, or an error text. */
+/**
+ * `\d+(\.\d+)?` → its canonical form (the same string when it already is), else null. One
+ * pass over the characters: no regular expression, no copy unless a zero must go.
+ */
+function canonPlain(s: string): DecStr | null {
+  const scan = scanPlain(s);
+  if (scan < 0) return null;
+  const n = s.length;
+  const dot = s.indexOf('.');
+  const intEnd = dot < 0 ? n : dot;
+  let start = 0;
+  while (start < intEnd - 1 && s.charCodeAt(start) === ZERO) start += 1;
+  // Trailing fraction zeros go, and the dot with them when nothing is left after it.
+  const end = dot < 0 ? n : scan > dot ? scan + 1 : dot;
+  return (start === 0 && end === n ? s : s.slice(start, end)) as DecStr;
+}
+
+/** Index of the last non-zero digit of a plain `\d+(\.\d+)?` (−1: none), or −2: not plain. */
+function scanPlain(s: string): number {
+  const n = s.length;
+  let dot = -1;
+  let lastNonZero = -1;
+  for (let i = 0; i < n; i += 1) {
+    const c = s.charCodeAt(i);
+    if (c === DOT) {
+      if (dot >= 0) return -2;
+      dot = i;
+    } else if (c < ZERO || c > NINE) {
+      return -2;
+    } else if (c !== ZERO) {
+      lastNonZero = i;
+    }
+  }
+  return n === 0 || dot === 0 || dot === n - 1 ? -2 : lastNonZero;
+}
+
+/**
+ * `[[price, amount], …]` (or its JSON text, a legacy variant) → levels, or an error text.
+ * Levels that arrive canonical and exactly `[price, amount]` are taken as they are (no copy);
+ * the payload is the engine's own, freshly decoded, and nothing writes to it.
+ */
 export function parseLevels(raw: unknown, side: string): BookLevel[] | string {
+  const list = listOf(raw);
+  if (typeof list === 'string') return `${side}: ${list}`;
+  let out: BookLevel[] | null = null;
+  for (let i = 0; i < list.length; i += 1) {
+    const level = canonLevel(list[i]);
+    if (typeof level === 'string') return `${side}.${i}: ${level}`;
+    if (out === null && level !== list[i]) out = (list as BookLevel[]).slice(0, i);
+    out?.push(level);
+  }
+  return out ?? (list as BookLevel[]);
+}
+
+function listOf(raw: unknown): unknown[] | string {
   let list = raw;
   if (typeof raw === 'string') {
     try {
       list = JSON.parse(raw) as unknown;
     } catch {
-      return `${side}: not JSON`;
+      return 'not JSON';
     }
   }
-  if (!Array.isArray(list)) return `${side}: not a list`;
-  const out: BookLevel[] = new Array<BookLevel>(list.length);
-  for (let i = 0; i < list.length; i += 1) {
-    const level: unknown = list[i];
-    if (!Array.isArray(level) || level.length < 2) return `${side}.${i}: not [price, amount]`;
-    const price = canonDec(level[0]);
-    const amount = canonDec(level[1]);
-    if (price === null || amount === null) return `${side}.${i}: not a decimal`;
-    out[i] = [price, amount];
-  }
-  return out;
+  return Array.isArray(list) ? list : 'not a list';
+}
+
+/** A canonical `[price, amount]`: the same array when it already is one, else a new pair. */
+function canonLevel(level: unknown): BookLevel | string {
+  if (!Array.isArray(level) || level.length < 2) return 'not [price, amount]';
+  const p: unknown = level[0];
+  const a: unknown = level[1];
+  const price = canonDec(p);
+  const amount = canonDec(a);
+  if (price === null || amount === null) return 'not a decimal';
+  return price === p && amount === a && level.length === 2
+    ? (level as unknown as BookLevel)
+    : [price, amount];
 }
 
 function intOf(v: unknown): number | null {
@@ -143,7 +196,8 @@ export function parseTrades(raw: unknown): TradeView[] | string {
 
 /** Newest first (time, then id, descending), without duplicate ids, at most TRADES_KEPT. */
 export function newestTrades(trades: readonly TradeView[]): TradeView[] {
-  const sorted = [...trades].sort((a, b) => b.time - a.time || b.id - a.id);
+  // Pushes and merges usually arrive in this order already: then there is nothing to sort.
+  const sorted = isNewestFirst(trades) ? trades : [...trades].sort(newerFirst);
   const seen = new Set<number>();
   const out: TradeView[] = [];
   for (const t of sorted) {
@@ -153,6 +207,14 @@ export function newestTrades(trades: readonly TradeView[]): TradeView[] {
     if (out.length === TRADES_KEPT) break;
   }
   return out;
+}
+
+const newerFirst = (a: TradeView, b: TradeView): number => b.time - a.time || b.id - a.id;
+
+function isNewestFirst(trades: readonly TradeView[]): boolean {
+  for (let i = 1; i < trades.length; i += 1)
+    if (newerFirst(trades[i - 1] as TradeView, trades[i] as TradeView) > 0) return false;
+  return true;
 }
 
 /** `market_detail` → `trades.push`. */

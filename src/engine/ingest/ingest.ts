@@ -1,17 +1,13 @@
 // The edge: raw pushes and replies in, validated events out. Nothing here throws on bad
 // input; a payload that fails its schema becomes one `system.malformed` event and is dropped.
-// The hot spot pushes (`market_depth`, `market_detail`) use the hand-rolled validators of
-// fast.ts (BUDGETS B1); everything else uses zod.
+// The hot pushes (`market_depth`, `market_detail` in fast.ts; `kline`, `daymarket` in
+// fast-market.ts) use hand-rolled validators equal to their schemas (BUDGETS B1); everything
+// else uses zod.
 import type { z } from 'zod';
-import {
-  daymarketPush,
-  describeIssue,
-  klinePush,
-  transactionPush,
-  updateBalancePush,
-} from './schemas.ts';
+import { describeIssue, transactionPush, updateBalancePush } from './schemas.ts';
 import type { NewEvent } from './events.ts';
 import { ingestDepth, ingestDetail } from './fast.ts';
+import { ingestDaymarket, ingestKline } from './fast-market.ts';
 import { malformed } from './malformed.ts';
 
 export { malformed };
@@ -38,14 +34,10 @@ export function ingestPush(event: string, payload: unknown, at: number): NewEven
       return ingestDepth(payload, at);
     case 'market_detail':
       return ingestDetail(payload, at);
-    case 'daymarket': {
-      const p = parseEdge(daymarketPush, payload, source, at);
-      return p.ok ? { at, kind: 'push', name: 'market.daymarket', body: p.value } : p.event;
-    }
-    case 'kline': {
-      const p = parseEdge(klinePush, payload, source, at);
-      return p.ok ? { at, kind: 'push', name: 'market.kline', body: p.value } : p.event;
-    }
+    case 'daymarket':
+      return ingestDaymarket(payload, at);
+    case 'kline':
+      return ingestKline(payload, at);
     case 'transaction': {
       const p = parseEdge(transactionPush, payload, source, at);
       return p.ok ? { at, kind: 'push', name: 'spot.transaction', body: p.value } : p.event;

@@ -1,6 +1,10 @@
+import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { createEventLog, FLUSH_AT, FLUSH_MS } from './event-log.ts';
+import { CHUNK_EVENTS, CHUNK_TABLE } from './chunk-store.ts';
+import type { LogChunk } from './chunk-store.ts';
+import { createEventLog, FLUSH_AT, FLUSH_MS, MAX_BATCH, MIN_TX_GAP_MS } from './event-log.ts';
 import { testServices } from '../testing/fakes.ts';
+import type { TestServices } from '../testing/fakes.ts';
 import type { Services } from '../services.ts';
 
 const event = (i: number) => ({ at: i, kind: 'system' as const, name: 'test.event', body: { i } });
@@ -92,4 +96,89 @@ describe('event log', () => {
     for (let i = 0; i < 5; i += 1) log.append(event(i));
     expect((await log.read(0, 10)).map((e) => e.seq)).toEqual([3, 4, 5]);
   });
+
+  it('starts automatic flushes at least MIN_TX_GAP_MS apart and batches what waits meanwhile', async () => {
+    const t = testServices();
+    const log = createEventLog({ services: t.services, dbName: 'gap' });
+    await log.open();
+    for (let i = 0; i < FLUSH_AT; i += 1) log.append(event(i));
+    await log.flush();
+    expect(log.stats()).toMatchObject({ flushes: 1, transactions: 1 });
+    for (let i = 0; i < 3 * FLUSH_AT; i += 1) log.append(event(i));
+    t.timers.advance(MIN_TX_GAP_MS - 1);
+    expect(log.stats()).toMatchObject({ flushes: 1, pending: 3 * FLUSH_AT });
+    t.timers.advance(1);
+    expect(log.stats()).toMatchObject({ flushes: 2, pending: 0 });
+    await log.flush();
+    expect(log.stats().transactions).toBe(2);
+    expect(await log.read(0, 10 * FLUSH_AT)).toHaveLength(4 * FLUSH_AT);
+    await log.close();
+  });
+
+  it('writes a long queue in transactions of at most MAX_BATCH events, all readable', async () => {
+    const t = testServices();
+    const log = createEventLog({ services: t.services, dbName: 'long' });
+    await log.open();
+    const total = FLUSH_AT + 2 * MAX_BATCH + 7;
+    for (let i = 0; i < total; i += 1) log.append(event(i));
+    await log.flush();
+    expect(log.stats().transactions).toBe(1 + 3);
+    const seqs = (await log.read(0, 2 * total)).map((e) => e.seq);
+    expect(seqs).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    const middle = (await log.read(CHUNK_EVENTS + 5, 3 * CHUNK_EVENTS)).map((e) => e.seq);
+    expect(middle).toEqual(
+      Array.from({ length: 3 * CHUNK_EVENTS }, (_, i) => CHUNK_EVENTS + 5 + i),
+    );
+    await log.close();
+  });
+
+  it('prunes whole chunks only and never reads beyond the retention bound', async () => {
+    const t = testServices();
+    const retain = 3 * CHUNK_EVENTS + 10;
+    const log = createEventLog({ services: t.services, dbName: 'chunks', retain });
+    await log.open();
+    for (let round = 0; round < 10; round += 1) {
+      for (let i = 0; i < CHUNK_EVENTS + 3; i += 1) log.append(event(i));
+      await log.flush();
+    }
+    const lastSeq = 10 * (CHUNK_EVENTS + 3);
+    const kept = (await log.read(0, 10_000)).map((e) => e.seq);
+    expect(kept).toEqual(Array.from({ length: retain }, (_, i) => lastSeq - retain + 1 + i));
+    await log.close();
+    const stored = await rawChunks(t, 'chunks');
+    const events = stored.flatMap((c) => c.events.map((e) => e.seq));
+    expect(events).toEqual(
+      Array.from({ length: events.length }, (_, i) => lastSeq - events.length + 1 + i),
+    );
+    expect(events.length).toBeGreaterThanOrEqual(retain);
+    expect(events.length).toBeLessThan(retain + CHUNK_EVENTS + 3);
+  });
+
+  it('drops a version-1 log (one row per event) when it upgrades', async () => {
+    const t = testServices();
+    const deps = t.services.indexedDb();
+    if (deps === null) throw new Error('no fake IndexedDB');
+    const old = new Dexie('upgrade', deps);
+    old.version(1).stores({ events: 'seq' });
+    await old.table('events').bulkAdd([
+      { ...event(1), seq: 1 },
+      { ...event(2), seq: 2 },
+    ]);
+    old.close();
+    const log = createEventLog({ services: t.services, dbName: 'upgrade' });
+    expect(await log.open()).toBe('indexeddb');
+    expect(await log.read(0, 10)).toEqual([]);
+    expect(log.append(event(3)).seq).toBe(1);
+    await log.close();
+  });
 });
+
+async function rawChunks(t: TestServices, name: string): Promise<LogChunk[]> {
+  const deps = t.services.indexedDb();
+  if (deps === null) throw new Error('no fake IndexedDB');
+  const db = new Dexie(name, deps);
+  await db.open();
+  const chunks = await db.table<LogChunk, number>(CHUNK_TABLE).toArray();
+  db.close();
+  return chunks;
+}

@@ -1,18 +1,29 @@
 // The append-only event log (ARCHITECTURE §4 "Log"). `append` is synchronous: it assigns the
 // next seq (strictly increasing, continuing from what the store already holds) and queues the
-// event; the queue is written in ONE Dexie transaction per flush (every FLUSH_MS, or at once
-// when FLUSH_AT events wait), never per event. The flush also prunes beyond the retention
-// bound. If IndexedDB cannot open, or a write fails, the log continues in a memory ring and
-// reports status 'memory'. Secrets never reach this file: event bodies carry none.
+// event; the queue is written in ONE Dexie transaction per flush (FLUSH_MS after the oldest
+// queued event, or as soon as FLUSH_AT events wait), never per event. Automatic flushes wait
+// for the previous transaction to settle and start at least MIN_TX_GAP_MS after it began, so
+// whatever the event rate there are at most 1000 / MIN_TX_GAP_MS transactions a second: a burst
+// makes batches bigger, not transactions more frequent (B7). An explicit `flush()` (read,
+// close) writes at once. Events are stored in chunks of consecutive events, one record each
+// (chunk-store.ts), because IndexedDB's cost is per record. The flush also prunes beyond the
+// retention bound (whole chunks; `read` never returns events beyond it). If IndexedDB cannot
+// open, or a write fails, the log continues in a memory ring and reports status 'memory'.
+// Secrets never reach this file: event bodies carry none.
 import Dexie from 'dexie';
-import type { Table } from 'dexie';
 import type { LogEvent } from '../../shared/log-event.ts';
 import type { LogStatus } from '../api.ts';
 import type { Services, TimerId } from '../services.ts';
+import { CHUNK_TABLE, pruneChunks, readChunks, storedBounds, toChunks } from './chunk-store.ts';
+import type { ChunkTable } from './chunk-store.ts';
 import { EventRing } from './ring.ts';
 
 export const FLUSH_MS = 250;
 export const FLUSH_AT = 500;
+/** Automatic flushes begin at least this long after the previous one began (≤ 8 per second). */
+export const MIN_TX_GAP_MS = 125;
+/** Most events one transaction writes; a longer queue takes several. */
+export const MAX_BATCH = 2_000;
 export const RETAIN_EVENTS = 200_000;
 export const MEMORY_EVENTS = 50_000;
 export const OPEN_TIMEOUT_MS = 5_000;
@@ -49,12 +60,19 @@ export function createEventLog(options: EventLogOptions): EventLog {
   const retain = options.retain ?? RETAIN_EVENTS;
   const ring = new EventRing(options.memoryCapacity ?? MEMORY_EVENTS);
   let db: Dexie | null = null;
-  let events: Table<LogEvent, number> | null = null;
+  let chunks: ChunkTable | null = null;
   let status: LogStatus = 'opening';
   let lastSeq = 0;
   let oldestSeq = 1;
   let queue: LogEvent[] = [];
+  /** FLUSH_MS after the oldest queued event. */
   let timer: TimerId | null = null;
+  /** Runs for MIN_TX_GAP_MS after a flush began; no automatic flush meanwhile. */
+  let gapTimer: TimerId | null = null;
+  /** Flushes begun and not yet settled (they run one after another on `flushing`). */
+  let inFlight = 0;
+  /** The FLUSH_MS deadline passed while a flush could not start yet. */
+  let due = false;
   let flushing: Promise<void> = Promise.resolve();
   const stats = { appended: 0, flushes: 0, transactions: 0 };
 
@@ -69,38 +87,75 @@ export function createEventLog(options: EventLogOptions): EventLog {
     for (const event of batch) ring.push(event);
     db?.close();
     db = null;
-    events = null;
+    chunks = null;
     setStatus('memory');
   };
 
+  /** The oldest seq the retention policy keeps. */
+  const retainedFrom = (): number => lastSeq - retain + 1;
+
   const writeBatch = async (batch: LogEvent[]): Promise<void> => {
-    if (events === null) {
+    if (chunks === null) {
       for (const event of batch) ring.push(event);
       return;
     }
-    const table = events;
-    const cutoff = lastSeq - retain + 1;
+    const table = chunks;
+    const cutoff = retainedFrom();
     stats.transactions += 1;
     try {
+      let kept = oldestSeq;
       await table.db.transaction('rw', table, async () => {
-        await table.bulkAdd(batch);
-        if (cutoff > oldestSeq) await table.where(':id').below(cutoff).delete();
+        await table.bulkAdd(toChunks(batch));
+        if (cutoff > oldestSeq) kept = await pruneChunks(table, cutoff);
       });
-      if (cutoff > oldestSeq) oldestSeq = cutoff;
+      oldestSeq = kept;
     } catch (error) {
       toMemory(error, batch);
     }
   };
 
+  /** Writes everything queued (in batches of at most MAX_BATCH), after the flushes begun. */
   const flush = (): Promise<void> => {
+    due = false;
+    while (queue.length > 0) writeNextBatch();
+    return flushing;
+  };
+
+  /** One transaction for the oldest MAX_BATCH queued events, chained after the ones begun. */
+  const writeNextBatch = (): void => {
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
-    if (queue.length === 0) return flushing;
-    const batch = queue;
-    queue = [];
+    const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
+    queue = batch === queue ? [] : queue.slice(MAX_BATCH);
+    if (queue.length > 0) timer = timers.setTimeout(onDeadline, FLUSH_MS);
     stats.flushes += 1;
-    flushing = flushing.then(() => writeBatch(batch));
-    return flushing;
+    inFlight += 1;
+    if (gapTimer !== null) timers.clearTimeout(gapTimer);
+    gapTimer = timers.setTimeout(() => {
+      gapTimer = null;
+      autoFlush();
+    }, MIN_TX_GAP_MS);
+    flushing = flushing
+      .then(() => writeBatch(batch))
+      .finally(() => {
+        inFlight -= 1;
+        autoFlush();
+      });
+  };
+
+  /** A flush the log decides on itself: only when one is wanted and none is too recent. */
+  const autoFlush = (): void => {
+    if (queue.length === 0) due = false;
+    if (!due && queue.length < FLUSH_AT) return;
+    if (inFlight > 0 || gapTimer !== null) return;
+    due = false;
+    writeNextBatch();
+  };
+
+  const onDeadline = (): void => {
+    timer = null;
+    due = true;
+    autoFlush();
   };
 
   const openDexie = async (): Promise<LogStatus> => {
@@ -111,14 +166,15 @@ export function createEventLog(options: EventLogOptions): EventLog {
       IDBKeyRange: deps.IDBKeyRange,
     });
     candidate.version(1).stores({ events: 'seq' });
+    // v2: one record per chunk of events (the log is a cache: v1's rows are dropped)
+    candidate.version(2).stores({ events: null, [CHUNK_TABLE]: 'seq' });
     await withTimeout(candidate.open(), OPEN_TIMEOUT_MS, timers);
-    const table = candidate.table<LogEvent, number>('events');
-    const last = await table.orderBy(':id').last();
-    const first = await table.orderBy(':id').first();
-    lastSeq = Math.max(lastSeq, last?.seq ?? 0);
-    oldestSeq = first?.seq ?? lastSeq + 1;
+    const table: ChunkTable = candidate.table(CHUNK_TABLE);
+    const bounds = await storedBounds(table);
+    lastSeq = Math.max(lastSeq, bounds?.last ?? 0);
+    oldestSeq = bounds?.first ?? lastSeq + 1;
     db = candidate;
-    events = table;
+    chunks = table;
     return 'indexeddb';
   };
 
@@ -138,20 +194,25 @@ export function createEventLog(options: EventLogOptions): EventLog {
       const stored = { ...event, seq: lastSeq };
       stats.appended += 1;
       queue.push(stored);
-      if (queue.length >= FLUSH_AT) void flush();
-      else if (timer === null) timer = timers.setTimeout(() => void flush(), FLUSH_MS);
+      if (queue.length >= FLUSH_AT) autoFlush();
+      else if (timer === null && !due) timer = timers.setTimeout(onDeadline, FLUSH_MS);
       return stored;
     },
     flush,
     async read(fromSeq, limit) {
       await flush();
-      if (events === null) return ring.read(fromSeq, limit);
-      return events.where(':id').aboveOrEqual(fromSeq).limit(limit).toArray();
+      if (chunks === null) return ring.read(fromSeq, limit);
+      return readChunks(chunks, Math.max(fromSeq, retainedFrom()), limit);
     },
     stats: () => ({ ...stats, pending: queue.length }),
     async close() {
       await flush();
+      if (gapTimer !== null) timers.clearTimeout(gapTimer);
+      gapTimer = null;
       db?.close();
+      // anything appended after close stays in the memory ring (a closed Dexie only throws)
+      db = null;
+      chunks = null;
     },
   };
 }

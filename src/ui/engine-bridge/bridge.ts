@@ -2,6 +2,7 @@
 // Comlink, applies each FrameDiff to the signals, and forwards page visibility. Pages call the
 // typed `engine` facade; every call waits for the engine to be started, so a page can be used
 // while the worker is still booting, and a dead worker becomes a 'network' failure, not a throw.
+// Benchmark switches (`?engine=main`, `?bench=1`) are in bench-hook.ts (ADR 0011).
 import * as Comlink from 'comlink';
 import type {
   BindEmailCommand,
@@ -21,13 +22,14 @@ import type { Lang } from '../../shared/locales.ts';
 import type { SpotSide } from '../../shared/spot.ts';
 import type { AccountKind } from '../../shared/validation.ts';
 import type { CountryItem, NewsDetail, NewsItem } from '../../shared/wire.ts';
+import { benchFlags, countingSink, exposeBenchHook } from './bench-hook.ts';
 import { applyFrame, applySnapshot, setBridgeStatus } from './signals.ts';
 
-type Remote = Comlink.Remote<EngineApi>;
+type Remote = EngineApi;
 
 let remote: Promise<Remote> | null = null;
 
-/** Start the worker once; later calls return the same promise. */
+/** Start the engine once (in its worker, or on the main thread with `?engine=main`). */
 export function startEngine(lang: Lang): Promise<Remote> {
   if (remote === null) remote = boot(lang);
   return remote;
@@ -35,27 +37,49 @@ export function startEngine(lang: Lang): Promise<Remote> {
 
 async function boot(lang: Lang): Promise<Remote> {
   try {
-    const worker = new Worker(new URL('../../engine/worker.ts', import.meta.url), {
-      type: 'module',
-    });
-    worker.addEventListener('error', () => setBridgeStatus('failed'));
-    const api = Comlink.wrap<EngineApi>(worker);
+    const flags = benchFlags(window.location.search);
+    const api = flags.mainThread ? await mainThreadEngine() : workerEngine();
+    const counted = flags.bench ? countingSink(applyFrame) : null;
+    const sink = counted?.sink ?? applyFrame;
     const visible = (): boolean => document.visibilityState === 'visible';
     const snapshot = await api.start(
-      { baseUrl: '', lang, visible: visible() },
-      Comlink.proxy(applyFrame),
+      // Frame sizes are measured in the worker only: the main-thread peer must not pay for it.
+      { baseUrl: '', lang, visible: visible(), bench: flags.bench && !flags.mainThread },
+      flags.mainThread ? sink : Comlink.proxy(sink),
     );
     applySnapshot(snapshot);
     document.addEventListener(
       'visibilitychange',
       () => void api.setVisible(visible()).catch(() => undefined),
     );
+    if (counted !== null) exposeBenchHook(api, flags, counted);
     setBridgeStatus('ready');
     return api;
   } catch (err) {
     setBridgeStatus('failed');
     throw err;
   }
+}
+
+function workerEngine(): Remote {
+  const worker = new Worker(new URL('../../engine/worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  worker.addEventListener('error', () => setBridgeStatus('failed'));
+  // Comlink.Remote<EngineApi> fits EngineApi: every method already returns a Promise, and the
+  // only callback (start's onFrame) is wrapped in Comlink.proxy by `boot`.
+  return Comlink.wrap<EngineApi>(worker);
+}
+
+/**
+ * The benchmark peer (B4/B5, ADR 0011): the engine on the main thread. Deliberately the one
+ * import of engine internals in the UI, and a dynamic one, so the engine stays out of the
+ * page's bundle and is loaded only with `?engine=main`.
+ */
+async function mainThreadEngine(): Promise<Remote> {
+  // eslint-disable-next-line no-restricted-syntax -- the main-thread peer, see above
+  const { createMainThreadEngine } = await import('../../engine/main-thread.ts');
+  return createMainThreadEngine();
 }
 
 function ready(): Promise<Remote> {

@@ -3,17 +3,43 @@
 // strings (never through a binary float), so "0.1 + 0.2" problems cannot reach the screen.
 import { Decimal, fixed } from '../../shared/decimal.ts';
 
-const cache = new Map<string, Intl.NumberFormat>();
+// Building an Intl formatter costs far more than formatting with one (a trade row's time was
+// the page's hottest function under F-busy, bench B4): formatters are built once per key.
+function memo<T>(build: (key: string) => T): (key: string) => T {
+  const made = new Map<string, T>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) {
+      value = build(key);
+      made.set(key, value);
+    }
+    return value;
+  };
+}
+
+const numberFormats = memo((key) => {
+  const [locale, options] = JSON.parse(key) as [string, Intl.NumberFormatOptions];
+  return new Intl.NumberFormat(locale, options);
+});
+const dateTimeFormats = memo((key) => {
+  const [locale, options] = JSON.parse(key) as [string, Intl.DateTimeFormatOptions];
+  return new Intl.DateTimeFormat(locale, options);
+});
 
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let nf = cache.get(key);
-  if (nf === undefined) {
-    nf = new Intl.NumberFormat(locale, options);
-    cache.set(key, nf);
-  }
-  return nf;
+  return numberFormats(JSON.stringify([locale, options]));
 }
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return dateTimeFormats(JSON.stringify([locale, options]));
+}
+
+const TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
 
 function isDecimal(value: string): boolean {
   return /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(value.trim());
@@ -21,11 +47,36 @@ function isDecimal(value: string): boolean {
 
 /** A decimal string with exactly `dp` decimals, grouped per locale; "--" when not a number. */
 export function formatFixed(value: string, dp: number, locale: string): string {
-  if (!isDecimal(value)) return '--';
-  const exact = fixed(value, dp) as Intl.StringNumericLiteral;
-  return numberFormat(locale, { minimumFractionDigits: dp, maximumFractionDigits: dp }).format(
-    exact,
-  );
+  const key = `${locale}|${dp}|${value}`;
+  let text = fixedResults.get(key);
+  if (text === undefined) {
+    text = isDecimal(value)
+      ? fixedFormat(locale, dp).format(fixed(value, dp) as Intl.StringNumericLiteral)
+      : '--';
+    if (fixedResults.size >= FIXED_RESULTS_MAX) fixedResults.clear();
+    fixedResults.set(key, text);
+  }
+  return text;
+}
+
+/**
+ * The book and the trades format the same few thousand prices and amounts frame after frame:
+ * results are remembered (bounded; cleared when full) so that a frame mostly looks them up.
+ */
+const fixedResults = new Map<string, string>();
+const FIXED_RESULTS_MAX = 4_000;
+
+/** The hot path (every book cell): a cheap key, no JSON per call. */
+const fixedFormats = memo((key) => {
+  const [locale = '', dp = '0'] = key.split('|');
+  return numberFormat(locale, {
+    minimumFractionDigits: Number(dp),
+    maximumFractionDigits: Number(dp),
+  });
+});
+
+function fixedFormat(locale: string, dp: number): Intl.NumberFormat {
+  return fixedFormats(`${locale}|${dp}`);
 }
 
 /** A percent change given in percent units ("1.23" → "+1.23%"), signed unless zero. */
@@ -52,17 +103,12 @@ export function changeDirection(value: string): 'up' | 'down' | 'flat' {
 export function formatDateTime(value: string | number, locale: string): string {
   const date = typeof value === 'number' ? new Date(value) : new Date(value.replace(' ', 'T'));
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** A time of day with seconds (24-hour), e.g. a trade's time; "--" when not a valid time. */
 export function formatTime(ms: number, locale: string): string {
   const date = new Date(ms);
   if (Number.isNaN(date.getTime())) return '--';
-  return new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
+  return dateTimeFormat(locale, TIME_OPTIONS).format(date);
 }

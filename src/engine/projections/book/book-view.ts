@@ -9,6 +9,7 @@ import type { DecStr } from '../../../shared/decimal.ts';
 import type { SpotSide } from '../../../shared/spot.ts';
 import type { BookGrouping, BookRow, BookView, BookWindow } from '../../api.ts';
 import type { BookState } from './book.ts';
+import { bestPrice, forEachLevel } from './sorted-side.ts';
 import type { BookSide, SideKind } from './sorted-side.ts';
 
 /** At most this many rows per side in one view (BUDGETS B3: small frames). */
@@ -64,12 +65,10 @@ export function groupBook(
   grouping: BookGrouping,
   pricePrecision: number,
 ): Omit<Cache, 'key'> {
-  const priceScale = Math.max(
-    pricePrecision,
-    maxFraction(book.bids.prices),
-    maxFraction(book.asks.prices),
-  );
-  const amountScale = Math.max(maxFraction(book.bids.amounts), maxFraction(book.asks.amounts));
+  const bids = fractions(book.bids);
+  const asks = fractions(book.asks);
+  const priceScale = Math.max(pricePrecision, bids.price, asks.price);
+  const amountScale = Math.max(bids.amount, asks.amount);
   const step = 10n ** BigInt(priceScale - pricePrecision) * BigInt(grouping);
   return {
     priceScale,
@@ -89,11 +88,11 @@ function groupSide(
 ): GroupedSide {
   const out: GroupedSide = { prices: [], amounts: [], totals: [] };
   let total = 0n;
-  for (let i = 0; i < side.prices.length; i += 1) {
-    const p = toScaled(side.prices[i] as string, priceScale);
+  forEachLevel(side, (level) => {
+    const p = toScaled(level.price, priceScale);
     const rem = p % step;
     const key = rem === 0n ? p : kind === 'bid' ? p - rem : p - rem + step;
-    const amount = toScaled(side.amounts[i] as string, amountScale);
+    const amount = toScaled(level.amount, amountScale);
     total += amount;
     const last = out.prices.length - 1;
     if (last >= 0 && out.prices[last] === key) {
@@ -104,7 +103,7 @@ function groupSide(
       out.amounts.push(amount);
       out.totals.push(total);
     }
-  }
+  });
   return out;
 }
 
@@ -134,8 +133,8 @@ function render(book: BookState, c: Cache, o: BookViewOptions): BookView {
     }
     return out;
   };
-  const bestBid = book.bids.prices[0] ?? null;
-  const bestAsk = book.asks.prices[0] ?? null;
+  const bestBid = bestPrice(book.bids);
+  const bestAsk = bestPrice(book.asks);
   return {
     symbol: book.symbol ?? '',
     grouping: o.grouping,
@@ -183,13 +182,20 @@ export function tickOf(pricePrecision: number): DecStr {
   return (pricePrecision <= 0 ? '1' : `0.${'0'.repeat(pricePrecision - 1)}1`) as DecStr;
 }
 
-function maxFraction(values: readonly string[]): number {
-  let max = 0;
-  for (const v of values) {
-    const dot = v.indexOf('.');
-    if (dot >= 0 && v.length - dot - 1 > max) max = v.length - dot - 1;
-  }
-  return max;
+/** The most fraction digits among the side's prices and among its amounts. */
+function fractions(side: BookSide): { price: number; amount: number } {
+  let price = 0;
+  let amount = 0;
+  forEachLevel(side, (level) => {
+    price = Math.max(price, fractionDigits(level.price));
+    amount = Math.max(amount, fractionDigits(level.amount));
+  });
+  return { price, amount };
+}
+
+function fractionDigits(v: string): number {
+  const dot = v.indexOf('.');
+  return dot < 0 ? 0 : v.length - dot - 1;
 }
 
 const zeros: string[] = [''];

@@ -7,7 +7,7 @@ import { chunk, withSeq } from '../../testing/arbitraries.ts';
 import { foldBookAll, initialBookState, isGap } from './book.ts';
 import type { BookState } from './book.ts';
 import { createBookViewer, fromScaled, groupBook, toScaled } from './book-view.ts';
-import { cmpDec, levelsOf } from './sorted-side.ts';
+import { amountsOf, cmpDec, levelsOf, pricesOf } from './sorted-side.ts';
 
 const SYMBOL = 'BTC/USDT';
 const T0 = 1_700_000_000_000;
@@ -149,14 +149,16 @@ const fold = (events: readonly NewEvent[], state: BookState = initialBookState):
 function checkSides(s: BookState): void {
   const strictly = (prices: readonly string[], dir: 1 | -1): boolean =>
     prices.every((p, i) => i === 0 || cmpDec(prices[i - 1] as string, p) * dir < 0);
-  expect(strictly(s.bids.prices, -1)).toBe(true);
-  expect(strictly(s.asks.prices, 1)).toBe(true);
-  for (const a of [...s.bids.amounts, ...s.asks.amounts]) {
+  expect(strictly(pricesOf(s.bids), -1)).toBe(true);
+  expect(strictly(pricesOf(s.asks), 1)).toBe(true);
+  for (const a of [...amountsOf(s.bids), ...amountsOf(s.asks)]) {
     expect(a).not.toBe('0');
     expect(new Decimal(a).toFixed()).toBe(a);
   }
-  expect(s.bids.prices.length).toBe(s.bids.amounts.length);
-  expect(s.asks.prices.length).toBe(s.asks.amounts.length);
+  for (const side of [s.bids, s.asks]) {
+    expect(pricesOf(side).length).toBe(side.size);
+    expect(amountsOf(side).length).toBe(side.size);
+  }
 }
 
 describe('book projection', () => {
@@ -214,7 +216,7 @@ describe('book projection', () => {
         expect(afterGap.resyncs).toBe(1);
         expect(afterGap.needSnapshot).toBe(true);
         expect(afterGap.source).toBe('none');
-        expect(afterGap.bids.prices).toEqual([]);
+        expect(afterGap.bids.size).toBe(0);
         const fresh: NewEvent = {
           at: T0 + 1000,
           kind: 'push',
@@ -277,7 +279,7 @@ describe('book projection', () => {
       { ...snap, name: 'book.delta', body: { ...snap.body, prevSeq: 4 } } as NewEvent,
     ]);
     expect(early.needSnapshot).toBe(true);
-    expect(early.bids.prices).toEqual([]);
+    expect(early.bids.size).toBe(0);
   });
 
   it('K7 otherSymbolsIgnored', () => {
@@ -287,7 +289,7 @@ describe('book projection', () => {
           'symbol' in e.body ? ({ ...e, body: { ...e.body, symbol: 'ETH/USDT' } } as NewEvent) : e,
         );
         const s = fold([watch, ...other.filter((e) => e.name !== 'ui.watch-spot')]);
-        expect(s.bids.prices).toEqual([]);
+        expect(s.bids.size).toBe(0);
         expect(s.source).toBe('none');
       }),
     );
@@ -318,7 +320,7 @@ describe('book view', () => {
           [g.bids, book.bids, 'bid'],
           [g.asks, book.asks, 'ask'],
         ] as const) {
-          const sum = raw.amounts.reduce((s, a) => s + toScaled(a, g.amountScale), 0n);
+          const sum = amountsOf(raw).reduce((s, a) => s + toScaled(a, g.amountScale), 0n);
           expect(side.amounts.reduce((s, a) => s + a, 0n)).toBe(sum);
           expect(side.totals.at(-1) ?? 0n).toBe(sum);
           side.prices.forEach((p, i) => {
@@ -330,7 +332,7 @@ describe('book view', () => {
                   : p > (side.prices[i - 1] as bigint),
               ).toBe(true);
           });
-          for (const price of raw.prices) {
+          for (const price of pricesOf(raw)) {
             const p = toScaled(price, g.priceScale);
             const key =
               kind === 'bid' ? p - (p % g.step) : p % g.step === 0n ? p : p - (p % g.step) + g.step;

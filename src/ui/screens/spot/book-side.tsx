@@ -28,6 +28,7 @@ interface BookSideProps {
 export function BookSide(props: BookSideProps) {
   const { side, label, rows, start, count, onWindow } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLDivElement>(null);
   const stickToBest = useRef(true);
   const v = useVirtualizer({
     count,
@@ -40,10 +41,19 @@ export function BookSide(props: BookSideProps) {
   const last = items[items.length - 1]?.index ?? -1;
 
   // Asks: keep the best ask (the last display row) in view while the user has not scrolled up.
+  // Done when the canvas has been laid out at its new height (a ResizeObserver runs after
+  // layout), not in a layout effect: there, reading scrollHeight forced a synchronous layout of
+  // the whole book in React's commit on every change of the level count (bench B5, F-deep).
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (side === 'ask' && el !== null && stickToBest.current) el.scrollTop = el.scrollHeight;
-  }, [side, count]);
+    const content = canvas.current;
+    if (side !== 'ask' || el === null || content === null) return undefined;
+    const stick = new ResizeObserver(() => {
+      if (stickToBest.current) el.scrollTop = el.scrollHeight;
+    });
+    stick.observe(content);
+    return () => stick.disconnect();
+  }, [side]);
 
   useEffect(() => {
     if (count === 0) return;
@@ -69,13 +79,13 @@ export function BookSide(props: BookSideProps) {
       onScroll={onScroll}
       data-testid={side === 'ask' ? 'book-asks' : 'book-bids'}
     >
-      <div className="book__canvas" style={{ height: v.getTotalSize() }}>
+      <div ref={canvas} className="book__canvas" style={{ height: v.getTotalSize() }}>
         {items.map((item) => {
           const level = side === 'ask' ? count - 1 - item.index : item.index;
           const row = rows[level - start];
           return (
             <BookRowView
-              key={row === undefined ? `slot-${item.index}` : row.price}
+              key={item.key}
               side={side}
               top={item.start}
               price={row?.price ?? ''}

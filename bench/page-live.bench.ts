@@ -1,0 +1,396 @@
+// The live spot screen under load (BUDGETS B3, B4, B5, B6, B8): the built client against the
+// reference server in a load profile, in Chromium with CPU throttling 4× (CI-low), logged in
+// as the demo user on /dealCenter. Each profile runs the engine in its worker and then, in a
+// fresh page, on the main thread (`?engine=main`, the peer of B4/B5), in the same run.
+//
+//   F-busy:  server rates (a plain socket.io client) → worker page: warm-up, smoothness window
+//            (B4, and B3 traffic), hidden tab (B3), order-form input (B6), page and worker heap
+//            after the memory run (B8) → main-thread page: warm-up, smoothness window (B4 peer).
+//            (B8's log bound is checked by cold-start.bench.ts, which fills the log anyway.)
+//   F-burst: a window that starts with a burst (B5), worker then main-thread page.
+//   F-deep:  a smoothness window (B5), worker then main-thread page.
+//
+// BENCH_PROFILE=1 adds a CPU profile and a trace of the worker page after its F-busy window
+// (text summaries in the run's scratch folder) for finding the cause of a miss.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import {
+  describeRates,
+  loginDemo,
+  measureServerRates,
+  openLivePage,
+  openSpot,
+  pageHeap,
+  quantile,
+  round,
+  sleep,
+  withLive,
+  workerHeap,
+} from './page/harness.ts';
+import type { LivePage, RefServer } from './page/harness.ts';
+import {
+  describeSmoothness,
+  hiddenCheck,
+  HIDE_GRACE_MS,
+  orderFormInput,
+  smoothnessWindow,
+  waitForBurst,
+} from './page/live-session.ts';
+import type { HiddenCheck, InputLatency, Smoothness } from './page/live-session.ts';
+import { formatProfile, formatTrace, profileWindow, traceWindow } from './page/profile.ts';
+import type { Benchmark, BenchRow } from './types.ts';
+
+interface Durations {
+  warmupMs: number;
+  windowMs: number;
+  burstWindowMs: number;
+  hiddenMs: number;
+  inputRounds: number;
+  /** B8: from the end of warm-up to the last heap reading. */
+  memoryMs: number;
+  ratesS: number;
+}
+
+const QUICK: Durations = {
+  warmupMs: 5_000,
+  windowMs: 15_000,
+  burstWindowMs: 12_000,
+  hiddenMs: 3_000,
+  inputRounds: 2,
+  memoryMs: 90_000,
+  ratesS: 5,
+};
+
+const FULL: Durations = {
+  warmupMs: 10_000,
+  windowMs: 60_000,
+  burstWindowMs: 30_000,
+  hiddenMs: 5_000,
+  inputRounds: 5,
+  memoryMs: 600_000,
+  ratesS: 15,
+};
+
+const KIB = 1024;
+const MB = 1024 * 1024;
+/** "The page never freezes": no gap between two frames this long. */
+const FREEZE_MS = 200;
+
+type Engine = 'worker' | 'main';
+
+const bench: Benchmark = {
+  name: 'page-live',
+  ids: ['B3', 'B4', 'B5', 'B6', 'B8'],
+  async run({ quick, outDir }) {
+    const d = quick ? QUICK : FULL;
+    const rows: BenchRow[] = [];
+    rows.push(...(await busy(d, outDir)));
+    rows.push(...(await burst(d)));
+    rows.push(...(await deep(d)));
+    return rows;
+  },
+};
+export default bench;
+
+// ---- sessions ----------------------------------------------------------------------------------
+
+async function livePage(browser: Browser, server: RefServer, engine: Engine): Promise<LivePage> {
+  const lp = await openLivePage(browser, server);
+  try {
+    await loginDemo(lp.page);
+    await openSpot(lp.page, engine);
+  } catch (err) {
+    await lp.close();
+    throw err;
+  }
+  return lp;
+}
+
+interface WorkerRun {
+  smooth: Smoothness;
+  hidden: HiddenCheck;
+  input: InputLatency;
+  heap: HeapRun;
+}
+
+interface HeapRun {
+  /** Page heap after forced GC at the end of warm-up, bytes. */
+  baseline: number;
+  /**
+   * Page heap after forced GC: [ms since the end of warm-up, bytes], from the end of the timed
+   * windows on (the first minute's growth is warm-up: caches, chart bars, fibers).
+   */
+  samples: [number, number][];
+  worker: number | null;
+  elapsedMs: number;
+}
+
+/** Page heap samples every this often once the timed windows are over (B8). */
+const HEAP_SAMPLE_MS = 10_000;
+
+async function busyWorker(
+  browser: Browser,
+  server: RefServer,
+  d: Durations,
+  outDir: string,
+): Promise<WorkerRun> {
+  const lp = await livePage(browser, server, 'worker');
+  try {
+    await sleep(d.warmupMs);
+    const t0 = Date.now();
+    const baseline = await pageHeap(lp.cdp);
+    const samples: [number, number][] = [];
+    const smooth = await smoothnessWindow(lp.page, d.windowMs);
+    if (process.env.BENCH_PROFILE === '1') await profileInto(browser, lp, outDir, 'f-busy-worker');
+    const hidden = await hiddenCheck(lp.page, d.hiddenMs);
+    const input = await orderFormInput(lp.page, d.inputRounds);
+    // forced GCs only now: they must not land in the windows above
+    for (;;) {
+      samples.push([Date.now() - t0, await pageHeap(lp.cdp)]);
+      const left = d.memoryMs - (Date.now() - t0);
+      if (left <= 0) break;
+      await sleep(Math.min(HEAP_SAMPLE_MS, left));
+    }
+    const worker = await workerHeap(lp.cdp);
+    const heap = { baseline, samples, worker, elapsedMs: Date.now() - t0 };
+    return { smooth, hidden, input, heap };
+  } finally {
+    await lp.close();
+  }
+}
+
+async function profileInto(browser: Browser, lp: LivePage, outDir: string, name: string) {
+  const profile = await profileWindow(lp.cdp, 8000);
+  const trace = await traceWindow(browser, lp.page, 6000);
+  const file = join(outDir, `${name}-profile.txt`);
+  writeFileSync(file, `${formatProfile(profile)}\n\n${formatTrace(trace)}\n`);
+  process.stderr.write(`[bench] page-live: profile written to ${file}\n`);
+}
+
+async function smoothRun(
+  browser: Browser,
+  server: RefServer,
+  engine: Engine,
+  warmupMs: number,
+  windowMs: number,
+  waitBurst = false,
+): Promise<Smoothness> {
+  const lp = await livePage(browser, server, engine);
+  try {
+    await sleep(warmupMs);
+    if (waitBurst && !(await waitForBurst(lp.page, 40_000)))
+      throw new Error('no F-burst burst seen within 40 s');
+    return await smoothnessWindow(lp.page, windowMs);
+  } finally {
+    await lp.close();
+  }
+}
+
+// ---- F-busy: B3, B4, B6, B8 --------------------------------------------------------------------
+
+async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
+  return withLive('F-busy', async (server, browser) => {
+    const rates = describeRates(await measureServerRates(server.url, d.ratesS));
+    const w = await busyWorker(browser, server, d, outDir);
+    const m = await smoothRun(browser, server, 'main', d.warmupMs, d.windowMs);
+    return [
+      ...b3Rows(w.smooth, w.hidden, rates),
+      ...smoothRows('B4', 'F-busy', w.smooth, m, 'b4', rates),
+      b6Row(w.input),
+      ...b8Rows(w, d),
+    ];
+  });
+}
+
+function b3Rows(s: Smoothness, h: HiddenCheck, rates: string): BenchRow[] {
+  const perFrame = s.messages / Math.max(1, s.frames);
+  const median = quantile(s.sizes, 0.5);
+  const p95 = quantile(s.sizes, 0.95);
+  const hidden = h.pageWhileHidden + h.engineWhileHidden;
+  const peer = `one message per event: ${s.events} events in the window`;
+  const sizeNote = `${s.sizes.length} diffs, median ${round(median / KIB, 2)} KiB, p95 ${round(p95 / KIB, 2)} KiB, max ${round(Math.max(0, ...s.sizes) / KIB, 2)} KiB (JSON length)`;
+  return [
+    {
+      id: 'B3',
+      what: 'worker → page messages in one animation frame (most), F-busy',
+      value: s.maxPerFrame,
+      unit: 'msg',
+      budget: '≤ 1',
+      peer,
+      ratio: round(s.messages / Math.max(1, s.events), 4),
+      pass: s.maxPerFrame <= 1,
+      note: `${s.messages} diffs over ${s.frames} page frames in ${round(s.windowMs / 1000)} s (${round(perFrame, 2)} per frame on average; ${s.crowdedFrames} frames received more than one); ratio = diffs / events; ${rates}`,
+    },
+    {
+      id: 'B3',
+      what: 'FrameDiff size, median',
+      value: round(median / KIB, 2),
+      unit: 'KiB',
+      budget: '≤ 10 KiB typical',
+      peer: null,
+      ratio: null,
+      pass: median <= 10 * KIB,
+      note: sizeNote,
+    },
+    {
+      id: 'B3',
+      what: 'FrameDiff size, p95',
+      value: round(p95 / KIB, 2),
+      unit: 'KiB',
+      budget: '≤ 10 KiB typical',
+      peer: null,
+      ratio: null,
+      pass: p95 <= 10 * KIB,
+      note: sizeNote,
+    },
+    {
+      id: 'B3',
+      what: 'messages while the tab is hidden',
+      value: hidden,
+      unit: 'msg',
+      budget: '0',
+      peer: null,
+      ratio: null,
+      pass: hidden === 0,
+      note: `hidden ${h.pageWhileHidden} applied by the page, ${h.engineWhileHidden} posted by the engine (after a ${HIDE_GRACE_MS} ms grace); ${h.held} changes held back; ${h.onReturn} diff(s) in the second after returning`,
+    },
+  ];
+}
+
+/** B4/B5 rows: the worker page against the main-thread peer. */
+function smoothRows(
+  id: 'B4' | 'B5',
+  profile: string,
+  w: Smoothness,
+  m: Smoothness,
+  budgets: 'b4' | 'b5',
+  extra = '',
+): BenchRow[] {
+  const note = `worker ${describeSmoothness(w)} | main-thread peer ${describeSmoothness(m)}${extra === '' ? '' : ` | ${extra}`}`;
+  const ratio = (a: number, b: number): number | null => (b > 0 ? round(a / b, 2) : null);
+  const row = (
+    what: string,
+    value: number,
+    peer: number,
+    unit: string,
+    budget: string,
+    pass: boolean,
+  ) => ({
+    id,
+    what: `${profile}, CPU 4×: ${what}`,
+    value: round(value, 1),
+    unit,
+    budget,
+    peer: `main thread ${round(peer, 1)} ${unit}`,
+    ratio: ratio(value, peer),
+    pass,
+    note,
+  });
+  if (budgets === 'b4') {
+    return [
+      row('long tasks ≥ 50 ms', w.longTasks, m.longTasks, 'tasks', '0', w.longTasks === 0),
+      row('frame time p95', w.p95, m.p95, 'ms', '≤ 16.7 ms', w.p95 <= 16.7),
+      row('frame time p99', w.p99, m.p99, 'ms', '≤ 33 ms', w.p99 <= 33),
+    ];
+  }
+  return [
+    row('long tasks', w.longTasks, m.longTasks, 'tasks', '≤ 2', w.longTasks <= 2),
+    row('longest long task', w.longestTask, m.longestTask, 'ms', '< 100 ms', w.longestTask < 100),
+    row(
+      'longest frame gap (freeze)',
+      w.maxGap,
+      m.maxGap,
+      'ms',
+      `< ${FREEZE_MS} ms`,
+      w.maxGap < FREEZE_MS,
+    ),
+  ];
+}
+
+function b6Row(i: InputLatency): BenchRow {
+  return {
+    id: 'B6',
+    what: 'order form click/key → next paint, p75 (Event Timing), F-busy, CPU 4×',
+    value: round(i.p75, 0),
+    unit: 'ms',
+    budget: '≤ 100 ms',
+    peer: null,
+    ratio: null,
+    pass: i.p75 <= 100,
+    note: `${i.interactions} interactions (price and amount keys, slider marks, Max); ${i.reported} took ≥ 16 ms (the rest count as 16 ms); worst ${round(i.max, 0)} ms`,
+  };
+}
+
+function b8Rows(w: WorkerRun, d: Durations): BenchRow[] {
+  const growth = (slope(w.heap.samples) * 3_600_000) / MB;
+  const first = w.heap.samples[0]?.[1] ?? Number.NaN;
+  const last = w.heap.samples[w.heap.samples.length - 1]?.[1] ?? Number.NaN;
+  const minutes = round(w.heap.elapsedMs / 60_000, 1);
+  const workerMb = w.heap.worker === null ? Number.NaN : w.heap.worker / MB;
+  return [
+    {
+      id: 'B8',
+      what: 'page heap growth after warm-up, F-busy, extrapolated to 1 h',
+      value: round(growth, 1),
+      unit: 'MB/h',
+      budget: '≤ 20 MB/h',
+      peer: null,
+      ratio: null,
+      pass: growth <= 20,
+      note: `least-squares slope of ${w.heap.samples.length} used-heap readings after forced GC from ${round((w.heap.samples[0]?.[0] ?? 0) / 1000, 0)} s to ${minutes} min after warm-up (${round(first / MB, 2)} → ${round(last / MB, 2)} MB, min ${round(Math.min(...w.heap.samples.map((x) => x[1])) / MB, 2)}, max ${round(Math.max(...w.heap.samples.map((x) => x[1])) / MB, 2)}; ${round(w.heap.baseline / MB, 2)} MB right after warm-up)${d.memoryMs < 300_000 ? '; a short run, rough: the full run (10 min) is the measure' : ''}`,
+    },
+    {
+      id: 'B8',
+      what: 'worker (engine) heap, F-busy',
+      value: round(workerMb, 1),
+      unit: 'MB',
+      budget: '≤ 150 MB',
+      peer: null,
+      ratio: null,
+      pass: workerMb <= 150,
+      note: `used heap after forced GC, after ${minutes} min`,
+    },
+  ];
+}
+
+/** Least-squares slope of [x, y] points, y per x. */
+function slope(points: readonly [number, number][]): number {
+  const n = points.length;
+  if (n < 2) return Number.NaN;
+  const mx = points.reduce((a, p) => a + p[0], 0) / n;
+  const my = points.reduce((a, p) => a + p[1], 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? Number.NaN : num / den;
+}
+
+// ---- F-burst and F-deep: B5 --------------------------------------------------------------------
+
+async function burst(d: Durations): Promise<BenchRow[]> {
+  return withLive('F-burst', async (server, browser) => {
+    const w = await smoothRun(browser, server, 'worker', 2000, d.burstWindowMs, true);
+    const m = await smoothRun(browser, server, 'main', 2000, d.burstWindowMs, true);
+    return smoothRows(
+      'B5',
+      'F-burst',
+      w,
+      m,
+      'b5',
+      'windows start at a burst (F-busy × 5 for 10 s)',
+    );
+  });
+}
+
+async function deep(d: Durations): Promise<BenchRow[]> {
+  return withLive('F-deep', async (server, browser) => {
+    const rates = describeRates(await measureServerRates(server.url, d.ratesS));
+    const w = await smoothRun(browser, server, 'worker', d.warmupMs, d.windowMs);
+    const m = await smoothRun(browser, server, 'main', d.warmupMs, d.windowMs);
+    return smoothRows('B5', 'F-deep', w, m, 'b5', rates);
+  });
+}

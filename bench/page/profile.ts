@@ -1,0 +1,252 @@
+// CPU profiles of the live page (main thread) for finding the cause of a missed budget: CDP
+// Profiler over a window, self time per function, mapped back to the source through the
+// build's source maps (vite builds with `sourcemap: true`). Used by the page benchmarks when
+// `BENCH_PROFILE=1` is set, and by hand while investigating.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { SourceMapConsumer } from 'source-map-js';
+import type { RawSourceMap } from 'source-map-js';
+import { ROOT, sleep } from './harness.ts';
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+export interface HotSpot {
+  /** "source.ts:line function" (or the minified location when there is no map). */
+  where: string;
+  /** Self time, ms (throttled time, as the page lived it). */
+  selfMs: number;
+  share: number;
+}
+
+export interface ProfileSummary {
+  totalMs: number;
+  /** Time not idle (program, scripts, GC), ms. */
+  busyMs: number;
+  gcMs: number;
+  top: HotSpot[];
+  /** Self time grouped by source file. */
+  byFile: HotSpot[];
+  /** Time including callees, for functions of our own source (components, formatters). */
+  inclusive: HotSpot[];
+}
+
+/** Profile the main thread for `ms`, then summarize. */
+export async function profileWindow(
+  cdp: CDPSession,
+  ms: number,
+  top = 25,
+): Promise<ProfileSummary> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await sleep(ms);
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  await cdp.send('Profiler.disable');
+  return summarize(profile, top);
+}
+
+const maps = new Map<string, SourceMapConsumer | null>();
+
+function mapFor(url: string): SourceMapConsumer | null {
+  const file = url.split('/').pop() ?? '';
+  if (!maps.has(file)) {
+    const path = join(ROOT, 'dist', 'assets', `${file}.map`);
+    maps.set(
+      file,
+      existsSync(path)
+        ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8')) as RawSourceMap)
+        : null,
+    );
+  }
+  return maps.get(file) ?? null;
+}
+
+function locate(frame: CallFrame): string {
+  if (frame.url === '') return frame.functionName === '' ? '(anonymous)' : frame.functionName;
+  const map = mapFor(frame.url);
+  if (map !== null) {
+    const pos = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+    if (pos.source !== null) {
+      const src = pos.source.replace(/^(\.\.\/)+/, '');
+      return `${src}:${pos.line} ${pos.name ?? frame.functionName}`;
+    }
+  }
+  return `${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1} ${frame.functionName}`;
+}
+
+/** Inclusive time of each of our own functions (src/), counted once per call stack. */
+function inclusiveBySource(
+  profile: Profile,
+  self: Map<number, number>,
+  byId: Map<number, ProfileNode>,
+): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const out = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const node = byId.get(at);
+      if (node === undefined) break;
+      const w = locate(node.callFrame);
+      if (!w.startsWith('src/') || seen.has(w)) continue;
+      seen.add(w);
+      out.set(w, (out.get(w) ?? 0) + ms);
+    }
+  }
+  return out;
+}
+
+function summarize(profile: Profile, top: number): ProfileSummary {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const id = samples[i] as number;
+    // the delta before the next sample is the time spent in this one
+    const dt = (deltas[i + 1] ?? 0) / 1000;
+    self.set(id, (self.get(id) ?? 0) + dt);
+  }
+  const where = new Map<string, number>();
+  const files = new Map<string, number>();
+  let total = 0;
+  let idle = 0;
+  let gc = 0;
+  for (const [id, ms] of self) {
+    total += ms;
+    const node = byId.get(id);
+    if (node === undefined) continue;
+    const name = node.callFrame.functionName;
+    if (name === '(idle)') {
+      idle += ms;
+      continue;
+    }
+    if (name === '(garbage collector)') gc += ms;
+    const w = locate(node.callFrame);
+    where.set(w, (where.get(w) ?? 0) + ms);
+    const file = w.includes(':') ? (w.split(':')[0] ?? w) : w;
+    files.set(file, (files.get(file) ?? 0) + ms);
+  }
+  const busy = total - idle;
+  const inclusive = inclusiveBySource(profile, self, byId);
+  const rank = (m: Map<string, number>): HotSpot[] =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([w, ms]) => ({ where: w, selfMs: Math.round(ms), share: busy > 0 ? ms / busy : 0 }));
+  return {
+    totalMs: total,
+    busyMs: busy,
+    gcMs: gc,
+    top: rank(where),
+    byFile: rank(files),
+    inclusive: rank(inclusive),
+  };
+}
+
+export function formatProfile(p: ProfileSummary): string {
+  const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
+  const lines = [
+    `profile: ${Math.round(p.totalMs)} ms, busy ${Math.round(p.busyMs)} ms (${pct(p.busyMs / p.totalMs)}), GC ${Math.round(p.gcMs)} ms`,
+    'by file:',
+    ...p.byFile.map(
+      (h) => `  ${String(h.selfMs).padStart(6)} ms ${pct(h.share).padStart(6)}  ${h.where}`,
+    ),
+    'by function:',
+    ...p.top.map(
+      (h) => `  ${String(h.selfMs).padStart(6)} ms ${pct(h.share).padStart(6)}  ${h.where}`,
+    ),
+    'our functions, inclusive:',
+    ...p.inclusive.map(
+      (h) => `  ${String(h.selfMs).padStart(6)} ms ${pct(h.share).padStart(6)}  ${h.where}`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+export interface TraceSummary {
+  windowMs: number;
+  /** Self time per trace event name on the page's main thread, ms, largest first. */
+  mainThread: { name: string; selfMs: number }[];
+}
+
+/**
+ * A Chromium trace (devtools.timeline) of the page for `ms`: where the main thread's time goes
+ * by event (scripts, style, layout, paint, …), self time so that nesting is not counted twice.
+ */
+export async function traceWindow(
+  browser: Browser,
+  page: Page,
+  ms: number,
+  top = 20,
+): Promise<TraceSummary> {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+  });
+  await sleep(ms);
+  const buffer = await browser.stopTracing();
+  const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
+  if (main === undefined) return { windowMs: ms, mainThread: [] };
+  const mine = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: { end: number; name: string }[] = [];
+  for (const e of mine) {
+    const dur = e.dur ?? 0;
+    while (stack.length > 0 && (stack[stack.length - 1] as { end: number }).end <= e.ts)
+      stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent !== undefined) self.set(parent.name, (self.get(parent.name) ?? 0) - dur);
+    self.set(e.name, (self.get(e.name) ?? 0) + dur);
+    stack.push({ end: e.ts + dur, name: e.name });
+  }
+  return {
+    windowMs: ms,
+    mainThread: [...self]
+      .map(([name, us]) => ({ name, selfMs: Math.round(us / 1000) }))
+      .sort((a, b) => b.selfMs - a.selfMs)
+      .slice(0, top),
+  };
+}
+
+export function formatTrace(t: TraceSummary): string {
+  return [
+    `trace of the main thread over ${t.windowMs} ms (self time per event):`,
+    ...t.mainThread.map((e) => `  ${String(e.selfMs).padStart(6)} ms  ${e.name}`),
+  ].join('\n');
+}

@@ -1,0 +1,133 @@
+// Hand-rolled validators of the market pushes that arrive by the dozen every second (`kline`
+// for every pair and period, `daymarket` for every pair): a zod object parse per push cost
+// about as much as JSON.parse of the whole stream (BUDGETS B1). They accept and produce
+// exactly what the zod schemas `klinePush` / `daymarketPush` (schemas.ts) do — fast-check
+// checks the two against each other — and never throw: a bad payload becomes
+// `system.malformed`.
+import { Decimal } from '../../shared/decimal.ts';
+import type { DecStr } from '../../shared/decimal.ts';
+import type { NewEvent } from './events.ts';
+import { wireDec } from './fast.ts';
+import { malformed } from './malformed.ts';
+
+const SYMBOL = /^[^/\s]+\/[^/\s]+$/;
+const INT_TEXT = /^-?\d+$/;
+const ZERO = '0' as DecStr;
+
+type Fields = Record<string, unknown>;
+
+/** `kline` → `market.kline` (open/high/low default to close, volume to 0). */
+export function ingestKline(payload: unknown, at: number): NewEvent {
+  const source = 'push:kline';
+  const o = objectOf(payload);
+  if (o === null) return malformed(source, '(root): not an object', at);
+  const head = header(o);
+  if (typeof head === 'string') return malformed(source, head, at);
+  if (typeof o.period !== 'string') return malformed(source, 'period: not a string', at);
+  const time = wireInt(o.time);
+  if (time === null) return malformed(source, 'time: not an integer', at);
+  const close = wireDec(o.close);
+  const open = optionalDec(o.open);
+  const high = optionalDec(o.high);
+  const low = optionalDec(o.low);
+  const volume = optionalDec(o.volume);
+  if (close === null || open === null || high === null || low === null || volume === null)
+    return malformed(source, 'open, high, low, close or volume: not a decimal', at);
+  return {
+    at,
+    kind: 'push',
+    name: 'market.kline',
+    body: {
+      symbol: head.symbol,
+      period: o.period,
+      time,
+      open: open ?? close,
+      high: high ?? close,
+      low: low ?? close,
+      close,
+      volume: volume ?? ZERO,
+      seq: head.seq,
+      serverTime: head.serverTime,
+    },
+  };
+}
+
+/** `daymarket` → `market.daymarket` (price = now_price, else close; change signed, 2 dp). */
+export function ingestDaymarket(payload: unknown, at: number): NewEvent {
+  const source = 'push:daymarket';
+  const o = objectOf(payload);
+  if (o === null) return malformed(source, '(root): not an object', at);
+  const head = header(o);
+  if (typeof head === 'string') return malformed(source, head, at);
+  const nowPrice = optionalDec(o.now_price);
+  const close = optionalDec(o.close);
+  const change = wireDec(o.change);
+  const high = wireDec(o.high);
+  const low = wireDec(o.low);
+  const volume = wireDec(o.volume);
+  if (nowPrice === null || close === null || change === null)
+    return malformed(source, 'now_price, close or change: not a decimal', at);
+  if (high === null || low === null || volume === null)
+    return malformed(source, 'high, low or volume: not a decimal', at);
+  const price = nowPrice ?? close;
+  if (price === undefined) return malformed(source, '(root): no now_price or close', at);
+  return {
+    at,
+    kind: 'push',
+    name: 'market.daymarket',
+    body: {
+      symbol: head.symbol,
+      price,
+      change: signedPercent(change),
+      high,
+      low,
+      volume,
+      seq: head.seq,
+      serverTime: head.serverTime,
+    },
+  };
+}
+
+function objectOf(payload: unknown): Fields | null {
+  return typeof payload === 'object' && payload !== null && !Array.isArray(payload)
+    ? (payload as Fields)
+    : null;
+}
+
+interface Header {
+  symbol: string;
+  seq: number | null;
+  serverTime: number | null;
+}
+
+function header(o: Fields): Header | string {
+  if (typeof o.symbol !== 'string' || !SYMBOL.test(o.symbol)) return 'symbol: invalid';
+  const seq = optionalInt(o.seq);
+  if (seq === undefined) return 'seq: not an integer';
+  const serverTime = optionalInt(o.server_time);
+  if (serverTime === undefined) return 'server_time: not an integer';
+  return { symbol: o.symbol, seq, serverTime };
+}
+
+/** As `wireInt`: a safe integer, or a digit string (its Number). */
+function wireInt(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
+  return typeof v === 'string' && INT_TEXT.test(v) ? Number(v) : null;
+}
+
+/** As `wireInt.optional()`: absent → null; present and invalid (null too) → undefined. */
+function optionalInt(v: unknown): number | null | undefined {
+  if (v === undefined) return null;
+  return wireInt(v) ?? undefined;
+}
+
+/** As `wireDecimal.optional()`: absent → undefined; present and invalid (null too) → null. */
+function optionalDec(v: unknown): DecStr | null | undefined {
+  return v === undefined ? undefined : wireDec(v);
+}
+
+/** As `wireChange`: signed, 2 decimals, half up; zero is "0.00". */
+function signedPercent(d: DecStr): DecStr {
+  const v = new Decimal(d);
+  return (v.isZero() ? '0.00' : v.toFixed(2, Decimal.ROUND_HALF_UP)) as DecStr;
+}
