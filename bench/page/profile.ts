@@ -2,7 +2,7 @@
 // Profiler over a window, self time per function, mapped back to the source through the
 // build's source maps (vite builds with `sourcemap: true`). Used by the page benchmarks when
 // `BENCH_PROFILE=1` is set, and by hand while investigating.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
@@ -210,12 +210,14 @@ export async function traceWindow(
   page: Page,
   ms: number,
   top = 20,
+  keepAt = '',
 ): Promise<TraceSummary> {
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
   });
   await sleep(ms);
   const buffer = await browser.stopTracing();
+  if (keepAt !== '') writeFileSync(keepAt, buffer);
   const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = events.find(
     (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',

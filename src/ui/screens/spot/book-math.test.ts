@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  askLevels,
   groupingDecimals,
   groupingStep,
   parseGrouping,
@@ -47,14 +46,7 @@ describe('spreadPercent', () => {
   });
 });
 
-describe('askLevels', () => {
-  it('maps displayed rows (best ask last) to levels', () => {
-    // 100 asks; rows 90..99 are displayed → levels 0..9
-    expect(askLevels(100, 90, 99)).toEqual({ start: 0, n: 10 });
-    expect(askLevels(100, 0, 9)).toEqual({ start: 90, n: 10 });
-    expect(askLevels(0, 0, 9)).toEqual({ start: 0, n: 0 });
-  });
-
+describe('sameWindow', () => {
   it('compares windows by value', () => {
     const w = { bidStart: 0, bidCount: 1, askStart: 2, askCount: 3 };
     expect(sameWindow(w, { ...w })).toBe(true);

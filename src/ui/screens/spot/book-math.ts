@@ -44,22 +44,6 @@ export function spreadPercent(spread: string | null, bestAsk: string | null): st
   return s.div(a).times(100).toFixed(2, Decimal.ROUND_HALF_UP);
 }
 
-/**
- * Asks are painted best-last (lowest price at the bottom, next to the spread): display row
- * `i` of `count` is ask level `count − 1 − i`. Converts a displayed range [first, last] into
- * the levels to ask the engine for.
- */
-export function askLevels(
-  count: number,
-  first: number,
-  last: number,
-): { start: number; n: number } {
-  if (count <= 0 || last < first) return { start: 0, n: 0 };
-  const start = Math.max(0, count - 1 - last);
-  const end = Math.min(count - 1, count - 1 - first);
-  return { start, n: Math.max(0, end - start + 1) };
-}
-
 export function sameWindow(a: BookWindow, b: BookWindow): boolean {
   return (
     a.bidStart === b.bidStart &&

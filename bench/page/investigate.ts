@@ -1,0 +1,46 @@
+// By hand, while chasing a missed page budget: one live page in one load profile, a smoothness
+// window, then a CPU profile and a trace of the main thread, printed as text.
+//
+//   npx tsx bench/page/investigate.ts [--profile=F-busy] [--engine=worker|main] [--window=15]
+//                                     [--warmup=5] [--no-profile] [--reduced-motion]
+//                                     [--trace-file=path: keep the raw trace] [--screenshot=path.png]
+//                                     [--css='.spot__trades{display:none}': an experiment]
+import { describeSmoothness, smoothnessWindow } from './live-session.ts';
+import { loginDemo, openLivePage, openSpot, sleep, withLive } from './harness.ts';
+import type { LoadProfile } from './harness.ts';
+import { formatProfile, formatTrace, profileWindow, traceWindow } from './profile.ts';
+
+const arg = (name: string, fallback: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+
+const profile = arg('profile', 'F-busy') as LoadProfile;
+const engine = arg('engine', 'worker') === 'main' ? 'main' : 'worker';
+const windowMs = Number(arg('window', '15')) * 1000;
+const warmupMs = Number(arg('warmup', '5')) * 1000;
+const withProfile = !process.argv.includes('--no-profile');
+const reducedMotion = process.argv.includes('--reduced-motion');
+const traceFile = arg('trace-file', '');
+const shot = arg('screenshot', '');
+const css = arg('css', '');
+
+await withLive(profile, async (server, browser) => {
+  const lp = await openLivePage(browser, server);
+  try {
+    if (reducedMotion) await lp.page.emulateMedia({ reducedMotion: 'reduce' });
+    await loginDemo(lp.page);
+    await openSpot(lp.page, engine);
+    if (css !== '') await lp.page.addStyleTag({ content: css });
+    await sleep(warmupMs);
+    if (shot !== '') await lp.page.screenshot({ path: shot });
+    const smooth = await smoothnessWindow(lp.page, windowMs);
+    process.stdout.write(`${profile} ${engine} ${describeSmoothness(smooth)}\n\n`);
+    if (withProfile) {
+      process.stdout.write(`${formatProfile(await profileWindow(lp.cdp, 8000))}\n\n`);
+      process.stdout.write(
+        `${formatTrace(await traceWindow(browser, lp.page, 6000, 20, traceFile))}\n`,
+      );
+    }
+  } finally {
+    await lp.close();
+  }
+});
