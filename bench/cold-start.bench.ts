@@ -3,8 +3,8 @@
 // log is filled through its own writer (window.__bourse.fillLog → EngineApi.benchFillLog) with
 // as many events as one hour of F-busy leaves: F-busy logs a few hundred events a second, so an
 // hour (≈ 10⁶ events) is far past the retention of 200,000 and the log holds exactly its bound.
-// Then the page is reloaded several times and the time from navigation start to the first
-// book row with a price in the DOM is taken (median). Unthrottled: B10 is about localhost, not
+// Then the page is reloaded several times and the time from navigation start to the bids'
+// canvas first painting levels (its data-painted mark) is taken (median). Unthrottled: B10 is about localhost, not
 // CI-low.
 import {
   loginDemo,
@@ -14,7 +14,7 @@ import {
   round,
   sleep,
   withLive,
-  BOOK_ROW,
+  BOOK_PAINTED,
 } from './page/harness.ts';
 import type { LivePage } from './page/harness.ts';
 import { logEvents } from './page/live-session.ts';
@@ -37,7 +37,7 @@ interface Filled {
 }
 
 interface Start {
-  /** Navigation start → first book row with a price, ms. */
+  /** Navigation start → the bids canvas first painted with levels, ms. */
   bookMs: number;
   /** Navigation start → load event end, ms. */
   loadMs: number;
@@ -78,7 +78,7 @@ async function fill(lp: LivePage): Promise<Filled> {
 
 async function reload(lp: LivePage): Promise<Start> {
   await lp.page.reload({ waitUntil: 'load' });
-  await lp.page.locator(BOOK_ROW).first().waitFor({ timeout: 30_000 });
+  await lp.page.locator(BOOK_PAINTED).waitFor({ timeout: 30_000 });
   const t = (await lp.page.evaluate(`({
     book: window.__probe.bookAt,
     load: performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? NaN,

@@ -26,7 +26,8 @@ export const DEMO = { account: 'demo@bourse.local', password: 'demo1234' } as co
 /** The symbol every load profile focuses on (the server's first pair). */
 export const FOCUS_SYMBOL = 'BTC/USDT';
 /** A book row with a price: the live book is on screen. */
-export const BOOK_ROW = '[data-testid="book-bids"] [data-price]';
+/** The bids' canvas once it has painted levels (the live book is on screen). */
+export const BOOK_PAINTED = '[data-testid="book-canvas-bid"][data-painted]';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -249,7 +250,7 @@ export async function loginDemo(page: Page): Promise<void> {
 export async function openSpot(page: Page, engine: 'worker' | 'main'): Promise<void> {
   const query = engine === 'main' ? '?bench=1&engine=main' : '?bench=1';
   await page.goto(`/dealCenter${query}`);
-  await page.locator(BOOK_ROW).first().waitFor({ timeout: 60_000 });
+  await page.locator(BOOK_PAINTED).waitFor({ timeout: 60_000 });
 }
 
 // ---- in-page probe ---------------------------------------------------------------------------
@@ -277,14 +278,14 @@ const PROBE_SCRIPT = `(() => {
   observe('event', (e) => p.events.push({
     name: e.name, start: e.startTime, duration: e.duration, id: e.interactionId || 0,
   }), { durationThreshold: 16 });
-  // B10: when the first book row with a price appears (ms since navigation start)
+  // B10: when the bids canvas first paints levels (ms since navigation start)
   p.bookAt = null;
   const book = new MutationObserver(() => {
-    if (document.querySelector('${BOOK_ROW}') === null) return;
+    if (document.querySelector('${BOOK_PAINTED}') === null) return;
     p.bookAt = performance.now();
     book.disconnect();
   });
-  book.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-price'] });
+  book.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-painted'] });
   const tick = (t) => { if (p.last > 0) p.frames.push(t - p.last); p.last = t; requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
   const vs = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState');

@@ -1,27 +1,29 @@
 // The middle of the book: the last trade's price coloured by its direction (click to use it),
 // and the spread between the best ask and the best bid.
-import type { BookView } from '../../../engine/api.ts';
-import { spot, trades } from '../../engine-bridge/signals.ts';
+import { book, spot, trades } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { spreadPercent } from './book-math.ts';
 
 interface BookMidProps {
-  view: BookView;
+  symbol: string;
   pricePrecision: number;
   onPick: (price: string) => void;
 }
 
-export function BookMid({ view, pricePrecision, onPick }: BookMidProps) {
+export function BookMid({ symbol, pricePrecision, onPick }: BookMidProps) {
   const { t, fmt } = useI18n();
-  const pct = spreadPercent(view.spread, view.bestAsk);
+  const current = useSignalValue(book);
+  const view = current?.symbol === symbol ? current : null;
+  const spread = view?.spread ?? null;
+  const pct = spreadPercent(spread, view?.bestAsk ?? null);
   return (
     <div className="book__mid" data-testid="book-mid">
       <LastPrice pricePrecision={pricePrecision} onPick={onPick} />
       <span className="book__spread num">
         <span className="muted">{t('spot.book.spread')}</span>{' '}
         <span data-testid="spread">
-          {view.spread === null ? '--' : fmt.fixed(view.spread, pricePrecision)}
+          {spread === null ? '--' : fmt.fixed(spread, pricePrecision)}
         </span>
         {pct !== null && (
           <span className="muted"> {t('spot.book.spreadPercent', { percent: pct })}</span>

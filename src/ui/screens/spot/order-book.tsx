@@ -1,13 +1,15 @@
 // The order book of the selected pair (issue 3): asks above (best at the bottom), the last
-// price and the spread in the middle, bids below (best at the top). Each side is virtualized;
-// the engine groups, totals and windows the book in the worker and sends only the rows the
-// virtualizers show (setBookWindow). Preferences (grouping, update rate, reduced motion) are
-// kept in storage and told to the engine.
+// price and the spread in the middle, bids below (best at the top). Each side paints the levels
+// in view on a canvas (ADR 0012); the engine groups, totals and windows the book in the worker
+// and sends only the rows the sides show (setBookWindow). This component re-renders when the
+// book appears or its grouping changes, not on every frame: the sides and the middle read the
+// book signal themselves. Preferences (grouping, update rate, reduced motion) are kept in
+// storage and told to the engine.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BookGrouping, BookRate, BookView, BookWindow } from '../../../engine/api.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { book } from '../../engine-bridge/signals.ts';
-import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useSignalSelect } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { storage } from '../../storage.ts';
 import { Loading } from '../../components/states.tsx';
@@ -31,12 +33,17 @@ interface OrderBookProps {
 
 export function OrderBook({ meta, onPick }: OrderBookProps) {
   const { t } = useI18n();
-  const raw = useSignalValue(book);
-  const view = raw !== null && raw.symbol === meta.symbol ? raw : null;
+  const grouping = useSignalSelect(
+    book,
+    useCallback(
+      (v: BookView | null) => (v !== null && v.symbol === meta.symbol ? v.grouping : null),
+      [meta.symbol],
+    ),
+  );
   const prefs = useBookPrefs();
   const onWindow = useWindowReporter();
   const [layout, setLayout] = useState<BookLayout>('both');
-  const priceDp = groupingDecimals(meta.pricePrecision, view?.grouping ?? prefs.grouping);
+  const priceDp = groupingDecimals(meta.pricePrecision, grouping ?? prefs.grouping);
 
   return (
     <section
@@ -65,11 +72,11 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
         <span className="num">{t('spot.book.amount', { currency: meta.base })}</span>
         <span className="num">{t('spot.book.total', { currency: meta.base })}</span>
       </div>
-      {view === null ? (
+      {grouping === null ? (
         <Loading text={t('spot.book.loading')} />
       ) : (
         <BookBody
-          view={view}
+          symbol={meta.symbol}
           layout={layout}
           priceDp={priceDp}
           amountDp={meta.amountPrecision}
@@ -84,7 +91,7 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
 }
 
 interface BookBodyProps {
-  view: BookView;
+  symbol: string;
   layout: BookLayout;
   priceDp: number;
   amountDp: number;
@@ -94,7 +101,7 @@ interface BookBodyProps {
   onWindow: (side: Side, start: number, count: number) => void;
 }
 
-function BookBody({ view, layout, priceDp, amountDp, pricePrecision, ...rest }: BookBodyProps) {
+function BookBody({ layout, pricePrecision, ...rest }: BookBodyProps) {
   const { t } = useI18n();
   const { onWindow } = rest;
   useEffect(() => {
@@ -103,31 +110,9 @@ function BookBody({ view, layout, priceDp, amountDp, pricePrecision, ...rest }: 
   }, [layout, onWindow]);
   return (
     <div className="book__body">
-      {layout !== 'bids' && (
-        <BookSide
-          side="ask"
-          label={t('spot.book.asks')}
-          rows={view.asks}
-          start={view.askStart}
-          count={view.askCount}
-          priceDp={priceDp}
-          amountDp={amountDp}
-          {...rest}
-        />
-      )}
-      <BookMid view={view} pricePrecision={pricePrecision} onPick={rest.onPick} />
-      {layout !== 'asks' && (
-        <BookSide
-          side="bid"
-          label={t('spot.book.bids')}
-          rows={view.bids}
-          start={view.bidStart}
-          count={view.bidCount}
-          priceDp={priceDp}
-          amountDp={amountDp}
-          {...rest}
-        />
-      )}
+      {layout !== 'bids' && <BookSide side="ask" label={t('spot.book.asks')} {...rest} />}
+      <BookMid symbol={rest.symbol} pricePrecision={pricePrecision} onPick={rest.onPick} />
+      {layout !== 'asks' && <BookSide side="bid" label={t('spot.book.bids')} {...rest} />}
     </div>
   );
 }

@@ -2,17 +2,21 @@
 // A theme change reloads the page (spec §4), so they are read once per theme and kept.
 import type { ChartColors } from './chart-draw.ts';
 
-const byTheme = new Map<string, ChartColors>();
-
-export function chartColors(element: Element): ChartColors {
-  const theme = document.documentElement.dataset['theme'] ?? 'night';
-  let colors = byTheme.get(theme);
-  if (colors === undefined) {
-    colors = readColors(element);
-    byTheme.set(theme, colors);
-  }
-  return colors;
+/** `read(element)` once per theme, then the kept result (the book's colours use it too). */
+export function perTheme<T>(read: (element: Element) => T): (element: Element) => T {
+  const byTheme = new Map<string, T>();
+  return (element) => {
+    const theme = document.documentElement.dataset['theme'] ?? 'night';
+    let colors = byTheme.get(theme);
+    if (colors === undefined) {
+      colors = read(element);
+      byTheme.set(theme, colors);
+    }
+    return colors;
+  };
 }
+
+export const chartColors = perTheme(readColors);
 
 function readColors(element: Element): ChartColors {
   const css = getComputedStyle(element);

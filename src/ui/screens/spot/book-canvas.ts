@@ -1,0 +1,264 @@
+// Owns one side of the book on the page (ADR 0012): a native scroller whose spacer is as tall as
+// all the side's levels, and a sticky canvas the size of the scroller's view that paints the
+// levels in view. Data, scrolling, resizing and the pointer only mark the side dirty; one
+// requestAnimationFrame paints it (at most one paint per frame, nothing laid out per update).
+// The asks' scroller is `column-reverse`, so browsers keep it anchored at the spread (scrollTop
+// 0 there, negative above). A changed amount at the same price flashes its cell for FLASH_MS.
+import type { BookRow } from '../../../engine/api.ts';
+import { BOOK_ROW_HEIGHT, levelAt, levelsInView, paintBookSide } from './book-paint.ts';
+import type { BookColors, Side } from './book-paint.ts';
+
+/** How long a changed amount stays highlighted. */
+export const FLASH_MS = 400;
+/** Levels asked of the engine beyond each edge of the view, so a short scroll has data. */
+const OVERSCAN = 4;
+
+export interface BookSideData {
+  rows: readonly BookRow[];
+  start: number;
+  count: number;
+}
+
+export interface BookSideOptions {
+  side: Side;
+  priceDp: number;
+  amountDp: number;
+  motion: boolean;
+  /** Tooltip of a level holding one of the user's orders. */
+  ownLabel: string;
+  format: (value: string, dp: number) => string;
+  colors: (element: Element) => BookColors;
+  onPick: (price: string) => void;
+  onWindow: (side: Side, start: number, count: number) => void;
+  /** The clock of flashes (performance.now on the page; a fake one in tests). */
+  now?: () => number;
+}
+
+export interface BookSideElements {
+  scroller: HTMLElement;
+  spacer: HTMLElement;
+  canvas: HTMLCanvasElement;
+}
+
+export class BookSideController {
+  private readonly ctx: CanvasRenderingContext2D | null;
+  private readonly resize: ResizeObserver;
+  private readonly detach: () => void;
+  private readonly now: () => number;
+  private data: BookSideData = { rows: [], start: 0, count: 0 };
+  private width = 0;
+  private height = 0;
+  private offset = 0;
+  private hover: number | null = null;
+  private frame = 0;
+  private flashTimer: ReturnType<typeof setTimeout> | null = null;
+  /** price → amount of the levels last painted, and price → end of its flash. */
+  private amounts = new Map<string, string>();
+  private readonly flashes = new Map<string, number>();
+  private painted = false;
+  private reported = '';
+
+  constructor(
+    private readonly el: BookSideElements,
+    private opts: BookSideOptions,
+  ) {
+    this.now = opts.now ?? (() => performance.now());
+    this.ctx = el.canvas.getContext('2d');
+    this.resize = new ResizeObserver(() => this.measure());
+    this.resize.observe(el.scroller);
+    this.detach = this.listen();
+  }
+
+  setOptions(opts: BookSideOptions): void {
+    const formatChanged = opts.priceDp !== this.opts.priceDp || opts.format !== this.opts.format;
+    this.opts = opts;
+    if (formatChanged) this.amounts.clear();
+    this.invalidate();
+  }
+
+  setData(data: BookSideData): void {
+    if (data.count !== this.data.count) {
+      this.el.spacer.style.height = `${data.count * BOOK_ROW_HEIGHT}px`;
+    }
+    if (this.opts.motion) this.markFlashes(data.rows);
+    this.data = data;
+    this.report();
+    this.invalidate();
+  }
+
+  /** The level at canvas y (CSS px) if the engine sent it, else null. */
+  rowAt(y: number): BookRow | null {
+    const level = levelAt(this.opts.side, y, this.height, this.offset);
+    return level < this.data.count ? (this.data.rows[level - this.data.start] ?? null) : null;
+  }
+
+  destroy(): void {
+    cancelAnimationFrame(this.frame);
+    if (this.flashTimer !== null) clearTimeout(this.flashTimer);
+    this.resize.disconnect();
+    this.detach();
+  }
+
+  private invalidate(): void {
+    if (this.frame === 0) this.frame = requestAnimationFrame(() => this.paint());
+  }
+
+  private paint(): void {
+    this.frame = 0;
+    const ctx = this.ctx;
+    if (ctx === null || this.width === 0 || this.height === 0) return;
+    const dpr = window.devicePixelRatio || 1;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const now = this.now();
+    const flashing = new Set<string>();
+    for (const [price, until] of this.flashes) {
+      if (until > now) flashing.add(price);
+      else this.flashes.delete(price);
+    }
+    paintBookSide(ctx, {
+      side: this.opts.side,
+      width: this.width,
+      height: this.height,
+      offset: this.offset,
+      ...this.data,
+      priceDp: this.opts.priceDp,
+      amountDp: this.opts.amountDp,
+      colors: this.opts.colors(this.el.canvas),
+      format: this.opts.format,
+      hover: this.hover,
+      flashing,
+    });
+    if (flashing.size > 0) this.armFlashTimer(now);
+    if (!this.painted && this.data.rows.length > 0) {
+      this.painted = true;
+      // readiness for tests and benchmarks (B10: the live book is on screen)
+      this.el.canvas.dataset['painted'] = 'true';
+    }
+  }
+
+  /** Amounts that changed at a price already shown start a flash. */
+  private markFlashes(rows: readonly BookRow[]): void {
+    const until = this.now() + FLASH_MS;
+    const next = new Map<string, string>();
+    for (const row of rows) {
+      const before = this.amounts.get(row.price);
+      if (before !== undefined && before !== row.amount) this.flashes.set(row.price, until);
+      next.set(row.price, row.amount);
+    }
+    this.amounts = next;
+  }
+
+  private armFlashTimer(now: number): void {
+    if (this.flashTimer !== null) return;
+    let soonest = Infinity;
+    for (const until of this.flashes.values()) soonest = Math.min(soonest, until);
+    this.flashTimer = setTimeout(
+      () => {
+        this.flashTimer = null;
+        this.invalidate();
+      },
+      Math.max(0, soonest - now),
+    );
+  }
+
+  private measure(): void {
+    const { scroller, canvas } = this.el;
+    const width = scroller.clientWidth;
+    const height = scroller.clientHeight;
+    if (width === this.width && height === this.height) return;
+    this.width = width;
+    this.height = height;
+    const dpr = window.devicePixelRatio || 1;
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${height}px`;
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(height * dpr);
+    this.report();
+    this.invalidate();
+  }
+
+  /** Tells the engine which levels are in view (plus overscan), when that changed. */
+  private report(): void {
+    const { first, last } = levelsInView(this.height, this.offset, this.data.count);
+    if (last < first) return;
+    const start = Math.max(0, first - OVERSCAN);
+    const n = Math.min(this.data.count, last + OVERSCAN + 1) - start;
+    const key = `${start}:${n}`;
+    if (key === this.reported) return;
+    this.reported = key;
+    this.opts.onWindow(this.opts.side, start, n);
+  }
+
+  private setHover(level: number | null): void {
+    if (level === this.hover) return;
+    this.hover = level;
+    const row = level === null ? null : (this.data.rows[level - this.data.start] ?? null);
+    this.el.canvas.title = row?.own === true ? this.opts.ownLabel : '';
+    this.invalidate();
+  }
+
+  private listen(): () => void {
+    const { scroller, canvas } = this.el;
+    const onScroll = (): void => {
+      // user scrolls only: nothing writes scrollTop, so this read finds layout clean
+      this.offset = Math.abs(scroller.scrollTop);
+      this.report();
+      this.invalidate();
+    };
+    const y = (e: MouseEvent): number => e.clientY - canvas.getBoundingClientRect().top;
+    const onMove = (e: PointerEvent): void => {
+      const level = levelAt(this.opts.side, y(e), this.height, this.offset);
+      this.setHover(level < this.data.count ? level : null);
+    };
+    const onLeave = (): void => this.setHover(null);
+    const onClick = (e: MouseEvent): void => {
+      const row = this.rowAt(y(e));
+      if (row !== null) this.opts.onPick(row.price);
+    };
+    const onKey = (e: KeyboardEvent): void => this.onKey(e);
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    canvas.addEventListener('pointermove', onMove);
+    canvas.addEventListener('pointerleave', onLeave);
+    canvas.addEventListener('click', onClick);
+    canvas.addEventListener('keydown', onKey);
+    canvas.addEventListener('blur', onLeave);
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      canvas.removeEventListener('pointermove', onMove);
+      canvas.removeEventListener('pointerleave', onLeave);
+      canvas.removeEventListener('click', onClick);
+      canvas.removeEventListener('keydown', onKey);
+      canvas.removeEventListener('blur', onLeave);
+    };
+  }
+
+  /** Keyboard: arrows move a cursor away from / towards the spread, Enter or Space picks. */
+  private onKey(e: KeyboardEvent): void {
+    const { count, rows, start } = this.data;
+    if (count === 0) return;
+    const towardsSpread = this.opts.side === 'bid' ? 'ArrowUp' : 'ArrowDown';
+    const away = this.opts.side === 'bid' ? 'ArrowDown' : 'ArrowUp';
+    const at = this.hover ?? -1;
+    if (e.key === away || e.key === towardsSpread) {
+      e.preventDefault();
+      const next = Math.min(count - 1, Math.max(0, e.key === away ? at + 1 : at - 1));
+      this.setHover(next);
+      this.reveal(next);
+    } else if ((e.key === 'Enter' || e.key === ' ') && this.hover !== null) {
+      e.preventDefault();
+      const row = rows[this.hover - start];
+      if (row !== undefined) this.opts.onPick(row.price);
+    }
+  }
+
+  /** Scrolls so that `level` is in view. */
+  private reveal(level: number): void {
+    const top = level * BOOK_ROW_HEIGHT;
+    let offset = this.offset;
+    if (top < offset) offset = top;
+    else if (top + BOOK_ROW_HEIGHT > offset + this.height)
+      offset = top + BOOK_ROW_HEIGHT - this.height;
+    if (offset === this.offset) return;
+    this.el.scroller.scrollTop = this.opts.side === 'bid' ? offset : -offset;
+  }
+}

@@ -1,0 +1,185 @@
+// The book side's geometry (levels ↔ canvas y, both sides, scrolled) and its paint, against a
+// recording stub of CanvasRenderingContext2D (node has no canvas).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { BookRow } from '../../../engine/api.ts';
+import type { DecStr } from '../../../shared/decimal.ts';
+import {
+  BOOK_ROW_HEIGHT as H,
+  levelAt,
+  levelsInView,
+  paintBookSide,
+  rowTop,
+} from './book-paint.ts';
+import type { BookColors, BookPaintScene, Side } from './book-paint.ts';
+
+const COLORS: BookColors = {
+  up: 'green',
+  down: 'red',
+  upSoft: 'lightgreen',
+  downSoft: 'pink',
+  text: 'white',
+  muted: 'grey',
+  hover: 'hover',
+  accent: 'gold',
+  flash: 'flash',
+  font: '12px sans-serif',
+  boldFont: '700 12px sans-serif',
+};
+
+interface Call {
+  op: string;
+  args: unknown[];
+  fillStyle: unknown;
+  textAlign: unknown;
+  font: unknown;
+}
+
+function stubContext(): { ctx: CanvasRenderingContext2D; calls: Call[] } {
+  const calls: Call[] = [];
+  const state: Record<string, unknown> = {};
+  const ctx = new Proxy(state, {
+    get(obj, prop: string) {
+      if (prop in obj) return obj[prop];
+      return (...args: unknown[]) => {
+        calls.push({
+          op: prop,
+          args,
+          fillStyle: obj['fillStyle'],
+          textAlign: obj['textAlign'],
+          font: obj['font'],
+        });
+      };
+    },
+    set(obj, prop: string, value: unknown) {
+      obj[prop] = value;
+      return true;
+    },
+  });
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, calls };
+}
+
+const row = (price: string, amount: string, total: string, depth = 0.5, own = false): BookRow => ({
+  price: price as DecStr,
+  amount: amount as DecStr,
+  total: total as DecStr,
+  depth,
+  own,
+});
+
+function scene(over: Partial<BookPaintScene>): BookPaintScene {
+  return {
+    side: 'bid',
+    width: 300,
+    height: 100,
+    offset: 0,
+    rows: [],
+    start: 0,
+    count: 0,
+    priceDp: 2,
+    amountDp: 4,
+    colors: COLORS,
+    format: (v, dp) => `${v}/${dp}`,
+    hover: null,
+    flashing: new Set(),
+    ...over,
+  };
+}
+
+const texts = (calls: Call[]) => calls.filter((c) => c.op === 'fillText');
+
+describe('book side geometry', () => {
+  it('puts the best bid at the top and the best ask at the bottom', () => {
+    expect(rowTop('bid', 0, 100, 0)).toBe(0);
+    expect(rowTop('bid', 2, 100, 0)).toBe(2 * H);
+    expect(rowTop('ask', 0, 100, 0)).toBe(100 - H);
+    expect(rowTop('ask', 2, 100, 0)).toBe(100 - 3 * H);
+  });
+
+  it('moves the levels away from the spread as the side scrolls', () => {
+    expect(rowTop('bid', 3, 100, 30)).toBe(3 * H - 30);
+    expect(rowTop('ask', 3, 100, 30)).toBe(100 - 4 * H + 30);
+    expect(levelsInView(100, 30, 1000)).toEqual({ first: 1, last: 6 });
+    expect(levelsInView(100, 0, 3)).toEqual({ first: 0, last: 2 });
+    expect(levelsInView(100, 0, 0)).toEqual({ first: 0, last: -1 });
+  });
+
+  it('finds the level drawn at any y (levelAt inverts rowTop)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<Side>('bid', 'ask'),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 40, max: 900 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 0, max: H - 1 }),
+        (side, level, height, offset, within) => {
+          const y = rowTop(side, level, height, offset) + within;
+          expect(levelAt(side, y, height, offset)).toBe(level);
+        },
+      ),
+    );
+  });
+});
+
+describe('paintBookSide', () => {
+  const rows = [row('101', '1', '1', 0.25), row('100', '2', '3', 0.75, true), row('99', '3', '6')];
+
+  it('draws price, amount and total of every level in view, in the side colours', () => {
+    const { ctx, calls } = stubContext();
+    paintBookSide(ctx, scene({ rows, count: 3 }));
+    const t = texts(calls);
+    expect(t.map((c) => c.args[0])).toEqual([
+      '101/2',
+      '1/4',
+      '1/4',
+      '100/2',
+      '2/4',
+      '3/4',
+      '99/2',
+      '3/4',
+      '6/4',
+    ]);
+    expect(t[0]).toMatchObject({ fillStyle: 'green', textAlign: 'left' });
+    expect(t[1]).toMatchObject({ fillStyle: 'white', textAlign: 'right' });
+    expect(t[2]).toMatchObject({ fillStyle: 'grey', textAlign: 'right' });
+    // the own level: bold price and a marker
+    expect(t[3]?.font).toBe(COLORS.boldFont);
+    expect(calls.filter((c) => c.op === 'arc')).toHaveLength(1);
+    // texts are centred in their rows
+    expect(t.map((c) => c.args[2])).toEqual([10, 10, 10, 30, 30, 30, 50, 50, 50]);
+  });
+
+  it('draws the depth bar from the right edge, as wide as the depth', () => {
+    const { ctx, calls } = stubContext();
+    paintBookSide(ctx, scene({ side: 'ask', rows, count: 3 }));
+    const bars = calls.filter((c) => c.op === 'fillRect' && c.fillStyle === 'pink');
+    expect(bars.map((c) => c.args)).toEqual([
+      [225, 100 - H + 1, 75, H - 2],
+      [75, 100 - 2 * H + 1, 225, H - 2],
+      [150, 100 - 3 * H + 1, 150, H - 2],
+    ]);
+  });
+
+  it('paints only the levels in view and those the engine sent', () => {
+    const { ctx, calls } = stubContext();
+    // levels 10 … 12 sent, the side scrolled to level 11: 11 and 12 are drawn, 13 … unknown
+    const sent = [row('90', '1', '1'), row('89', '1', '2'), row('88', '1', '3')];
+    paintBookSide(ctx, scene({ rows: sent, start: 10, count: 1000, offset: 11 * H, height: 60 }));
+    expect(texts(calls).map((c) => c.args[0])).toEqual([
+      '89/2',
+      '1/4',
+      '2/4',
+      '88/2',
+      '1/4',
+      '3/4',
+    ]);
+  });
+
+  it('highlights the hovered level and the flashing amounts', () => {
+    const { ctx, calls } = stubContext();
+    paintBookSide(ctx, scene({ rows, count: 3, hover: 2, flashing: new Set(['100']) }));
+    const fills = calls.filter((c) => c.op === 'fillRect');
+    expect(fills.filter((c) => c.fillStyle === 'hover').map((c) => c.args[1])).toEqual([2 * H]);
+    expect(fills.filter((c) => c.fillStyle === 'flash').map((c) => c.args[1])).toEqual([H + 1]);
+  });
+});

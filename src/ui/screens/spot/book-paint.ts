@@ -1,0 +1,144 @@
+// Painting one side of the order book on a canvas (ADR 0012): the geometry of the scrolled
+// levels and one pure paint of the levels in view. Bids run down from the spread (level 0 at
+// the top), asks run up from it (level 0 at the bottom); `offset` is how far the side is
+// scrolled away from the spread, in CSS px. Numbers arrive as decimal strings and are drawn as
+// the locale formats them: no float touches a price or an amount here.
+import type { BookRow } from '../../../engine/api.ts';
+
+export type Side = 'bid' | 'ask';
+
+export const BOOK_ROW_HEIGHT = 20;
+/** Horizontal padding of a row and the gap between its three columns, CSS px. */
+const PAD = 12;
+const GAP = 4;
+
+export interface BookColors {
+  up: string;
+  down: string;
+  upSoft: string;
+  downSoft: string;
+  text: string;
+  muted: string;
+  hover: string;
+  accent: string;
+  flash: string;
+  font: string;
+  boldFont: string;
+}
+
+export interface BookPaintScene {
+  side: Side;
+  /** CSS px of the canvas. */
+  width: number;
+  height: number;
+  offset: number;
+  /** The rows the engine sent: levels start … start + rows.length − 1 of `count`. */
+  rows: readonly BookRow[];
+  start: number;
+  count: number;
+  priceDp: number;
+  amountDp: number;
+  colors: BookColors;
+  format: (value: string, dp: number) => string;
+  /** Level under the pointer or the keyboard cursor, or null. */
+  hover: number | null;
+  /** Prices whose amount just changed (drawn highlighted). */
+  flashing: ReadonlySet<string>;
+}
+
+/** Top edge (CSS px) of `level` on the canvas. */
+export function rowTop(
+  side: Side,
+  level: number,
+  height: number,
+  offset: number,
+  rowHeight = BOOK_ROW_HEIGHT,
+): number {
+  return side === 'bid' ? level * rowHeight - offset : height - (level + 1) * rowHeight + offset;
+}
+
+/** The level drawn at canvas y (CSS px); may be past the book's end. */
+export function levelAt(
+  side: Side,
+  y: number,
+  height: number,
+  offset: number,
+  rowHeight = BOOK_ROW_HEIGHT,
+): number {
+  // a row covers [top, top + rowHeight): for asks, distances from the bottom edge (…, …]
+  const level =
+    side === 'bid'
+      ? Math.floor((y + offset) / rowHeight)
+      : Math.ceil((height - y + offset) / rowHeight) - 1;
+  return Math.max(0, level);
+}
+
+/** The levels at least partly in view, [first, last] (last < first when none). */
+export function levelsInView(
+  height: number,
+  offset: number,
+  count: number,
+  rowHeight = BOOK_ROW_HEIGHT,
+): { first: number; last: number } {
+  if (count <= 0 || height <= 0) return { first: 0, last: -1 };
+  const first = Math.min(count - 1, Math.max(0, Math.floor(offset / rowHeight)));
+  const last = Math.min(count - 1, Math.floor((offset + height - 1) / rowHeight));
+  return { first, last };
+}
+
+/** Clears the canvas and paints the levels in view. `ctx` is scaled to CSS px. */
+export function paintBookSide(ctx: CanvasRenderingContext2D, s: BookPaintScene): void {
+  ctx.clearRect(0, 0, s.width, s.height);
+  const { first, last } = levelsInView(s.height, s.offset, s.count);
+  const col = Math.max(0, (s.width - 2 * PAD - 2 * GAP) / 3);
+  const amountRight = PAD + 2 * col + GAP;
+  ctx.textBaseline = 'middle';
+  for (let level = first; level <= last; level++) {
+    const row = s.rows[level - s.start];
+    if (row === undefined) continue;
+    const top = rowTop(s.side, level, s.height, s.offset);
+    paintRow(ctx, s, row, top, level === s.hover, { col, amountRight });
+  }
+}
+
+function paintRow(
+  ctx: CanvasRenderingContext2D,
+  s: BookPaintScene,
+  row: BookRow,
+  top: number,
+  hovered: boolean,
+  cols: { col: number; amountRight: number },
+): void {
+  const c = s.colors;
+  const h = BOOK_ROW_HEIGHT;
+  const mid = top + h / 2;
+  if (hovered) {
+    ctx.fillStyle = c.hover;
+    ctx.fillRect(0, top, s.width, h);
+  }
+  const depth = Math.min(1, Math.max(0, row.depth)) * s.width;
+  if (depth > 0) {
+    ctx.fillStyle = s.side === 'bid' ? c.upSoft : c.downSoft;
+    ctx.fillRect(s.width - depth, top + 1, depth, h - 2);
+  }
+  if (s.flashing.has(row.price)) {
+    ctx.fillStyle = c.flash;
+    ctx.fillRect(PAD + cols.col + GAP, top + 1, cols.col, h - 2);
+  }
+  if (row.own) {
+    ctx.fillStyle = c.accent;
+    ctx.beginPath();
+    ctx.arc(6, mid, 2, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+  ctx.font = row.own ? c.boldFont : c.font;
+  ctx.textAlign = 'left';
+  ctx.fillStyle = s.side === 'bid' ? c.up : c.down;
+  ctx.fillText(s.format(row.price, s.priceDp), PAD, mid);
+  ctx.font = c.font;
+  ctx.textAlign = 'right';
+  ctx.fillStyle = c.text;
+  ctx.fillText(s.format(row.amount, s.amountDp), cols.amountRight, mid);
+  ctx.fillStyle = c.muted;
+  ctx.fillText(s.format(row.total, s.amountDp), s.width - PAD, mid);
+}
