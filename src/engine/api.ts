@@ -333,8 +333,15 @@ export interface BindEmailCommand {
 
 /** Methods the page may call on the engine (through Comlink, so every result is a Promise). */
 export interface EngineApi {
-  /** Start (or re-attach to) the engine; `onFrame` receives the coalesced diffs. */
-  start(config: EngineConfig, onFrame: (diff: FrameDiff) => void): Promise<EngineSnapshot>;
+  /**
+   * Start (or re-attach to) the engine; `onFrame` receives the coalesced diffs. When it returns
+   * a promise, the next diff waits until it settles (at most ACK_TIMEOUT_MS): the page's
+   * back-pressure.
+   */
+  start(
+    config: EngineConfig,
+    onFrame: (diff: FrameDiff) => unknown,
+  ): Promise<EngineSnapshot>;
   setVisible(visible: boolean): Promise<void>;
   setLang(lang: Lang): Promise<void>;
 

@@ -11,6 +11,7 @@ import type {
   BookWindow,
   CommandResult,
   EngineApi,
+  FrameDiff,
   ForgetCommand,
   LoginCommand,
   PlaceSpotOrder,
@@ -40,7 +41,7 @@ async function boot(lang: Lang): Promise<Remote> {
     const flags = benchFlags(window.location.search);
     const api = flags.mainThread ? await mainThreadEngine() : workerEngine();
     const counted = flags.bench ? countingSink(applyFrame) : null;
-    const sink = counted?.sink ?? applyFrame;
+    const sink = untilNextFrame(counted?.sink ?? applyFrame);
     const visible = (): boolean => document.visibilityState === 'visible';
     const snapshot = await api.start(
       // Frame sizes are measured in the worker only: the main-thread peer must not pay for it.
@@ -59,6 +60,19 @@ async function boot(lang: Lang): Promise<Remote> {
     setBridgeStatus('failed');
     throw err;
   }
+}
+
+/**
+ * The engine waits for each diff's acknowledgement before it posts the next (frame-scheduler.ts,
+ * back-pressure). Acknowledging at the page's next animation frame, rather than right after
+ * applying, makes that at most one diff per page frame even when the page's and the worker's
+ * frames drift apart (B3). While the page is hidden there is no frame and no diff either.
+ */
+function untilNextFrame(apply: (diff: FrameDiff) => void): (diff: FrameDiff) => Promise<void> {
+  return (diff) => {
+    apply(diff);
+    return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  };
 }
 
 function workerEngine(): Remote {

@@ -47,24 +47,25 @@ function isDecimal(value: string): boolean {
 
 /** A decimal string with exactly `dp` decimals, grouped per locale; "--" when not a number. */
 export function formatFixed(value: string, dp: number, locale: string): string {
-  const key = `${locale}|${dp}|${value}`;
-  let text = fixedResults.get(key);
+  const results = fixedResults(`${locale}|${dp}`);
+  let text = results.get(value);
   if (text === undefined) {
     text = isDecimal(value)
       ? fixedFormat(locale, dp).format(fixed(value, dp) as Intl.StringNumericLiteral)
       : '--';
-    if (fixedResults.size >= FIXED_RESULTS_MAX) fixedResults.clear();
-    fixedResults.set(key, text);
+    if (results.size >= FIXED_RESULTS_MAX) results.clear();
+    results.set(value, text);
   }
   return text;
 }
 
 /**
  * The book and the trades format the same few thousand prices and amounts frame after frame:
- * results are remembered (bounded; cleared when full) so that a frame mostly looks them up.
+ * results are remembered per locale and decimals (bounded; cleared when full), so that a frame
+ * mostly looks them up by the value alone.
  */
-const fixedResults = new Map<string, string>();
 const FIXED_RESULTS_MAX = 4_000;
+const fixedResults = memo(() => new Map<string, string>());
 
 /** The hot path (every book cell): a cheap key, no JSON per call. */
 const fixedFormats = memo((key) => {
