@@ -338,10 +338,7 @@ export interface EngineApi {
    * a promise, the next diff waits until it settles (at most ACK_TIMEOUT_MS): the page's
    * back-pressure.
    */
-  start(
-    config: EngineConfig,
-    onFrame: (diff: FrameDiff) => unknown,
-  ): Promise<EngineSnapshot>;
+  start(config: EngineConfig, onFrame: (diff: FrameDiff) => unknown): Promise<EngineSnapshot>;
   setVisible(visible: boolean): Promise<void>;
   setLang(lang: Lang): Promise<void>;
 

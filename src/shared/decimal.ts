@@ -35,7 +35,38 @@ export function decStr(value: unknown): DecStr | null {
 
 /** Fixed decimals for display (round half up), e.g. fixed("1.23456", 4) === "1.2346". */
 export function fixed(value: DecStr | string, dp: number): string {
-  return new Decimal(value).toFixed(dp, Decimal.ROUND_HALF_UP);
+  return fixedPlain(value, dp) ?? new Decimal(value).toFixed(dp, Decimal.ROUND_HALF_UP);
+}
+
+const PLAIN_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * `fixed` on a plain `-?\d+(\.\d+)?` with string operations (the book, the trades and every
+ * ticker go through it many times a frame), else null. Equal to decimal.js's
+ * `toFixed(dp, ROUND_HALF_UP)`: ties away from zero, a minus sign only on a non-zero value.
+ */
+function fixedPlain(value: string, dp: number): string | null {
+  const m = PLAIN_RE.exec(value);
+  if (m === null || !Number.isInteger(dp) || dp < 0) return null;
+  const [, sign = '', whole = '', frac = ''] = m;
+  let digits = whole + frac.slice(0, dp).padEnd(dp, '0');
+  if (frac.length > dp && frac.charCodeAt(dp) >= FIVE) digits = incrementDigits(digits);
+  const cut = digits.length - dp;
+  const intPart = digits.slice(0, cut).replace(LEADING_ZEROS, '') || '0';
+  const text = dp === 0 ? intPart : `${intPart}.${digits.slice(cut)}`;
+  return sign !== '' && NON_ZERO.test(value) ? `-${text}` : text;
+}
+
+const FIVE = 53;
+const LEADING_ZEROS = /^0+/;
+const NON_ZERO = /[1-9]/;
+
+/** A digit string plus one ("199" → "200", "99" → "100"). */
+function incrementDigits(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i -= 1;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, i)}${String.fromCharCode(digits.charCodeAt(i) + 1)}${'0'.repeat(digits.length - i - 1)}`;
 }
 
 /** Percent change (close − open) / open × 100, to 2 decimals; "0" when open is 0. */

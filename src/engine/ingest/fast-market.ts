@@ -4,7 +4,7 @@
 // exactly what the zod schemas `klinePush` / `daymarketPush` (schemas.ts) do — fast-check
 // checks the two against each other — and never throw: a bad payload becomes
 // `system.malformed`.
-import { Decimal } from '../../shared/decimal.ts';
+import { fixed } from '../../shared/decimal.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { NewEvent } from './events.ts';
 import { wireDec } from './fast.ts';
@@ -128,6 +128,6 @@ function optionalDec(v: unknown): DecStr | null | undefined {
 
 /** As `wireChange`: signed, 2 decimals, half up; zero is "0.00". */
 function signedPercent(d: DecStr): DecStr {
-  const v = new Decimal(d);
-  return (v.isZero() ? '0.00' : v.toFixed(2, Decimal.ROUND_HALF_UP)) as DecStr;
+  // `fixed` gives a zero no sign: "0.00"
+  return fixed(d, 2) as DecStr;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decStr } from '../../shared/decimal.ts';
-import { canonDec, ingestDepth, ingestDetail } from './fast.ts';
+import { canonDec, ingestDepth, ingestDetail, wireDec } from './fast.ts';
 import { ingestPush } from './ingest.ts';
 
 const T = 1_700_000_000_000;
@@ -19,6 +19,14 @@ describe('hand-rolled validators', () => {
           expect(canonDec(v)).toBe(expected === null || expected.startsWith('-') ? null : expected);
         },
       ),
+    );
+    // numbers of every magnitude (exponent forms such as 1e-7 and 1e+21 take the slow path)
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        expect(wireDec(n)).toBe(decStr(n));
+        const expected = decStr(n);
+        expect(canonDec(n)).toBe(expected === null || expected.startsWith('-') ? null : expected);
+      }),
     );
     expect(canonDec('00027000.500')).toBe('27000.5');
     expect(canonDec('0.000')).toBe('0');

@@ -14,6 +14,7 @@ const SYMBOL = /^[^/\s]+\/[^/\s]+$/;
 const ZERO = 48;
 const NINE = 57;
 const DOT = 46;
+const NOT_PLAIN = -2;
 
 /**
  * A non-negative wire decimal → canonical DecStr (no leading zeros, no trailing fraction
@@ -21,20 +22,29 @@ const DOT = 46;
  * through the decimal library. Equal to `decStr` on every non-negative input.
  */
 export function canonDec(value: unknown): DecStr | null {
-  if (typeof value === 'string') {
-    const plain = canonPlain(value);
-    if (plain !== null) return plain;
-  } else if (typeof value !== 'number') {
-    return null;
-  }
+  const plain = plainOf(value);
+  if (plain !== null) return plain;
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
   const d = decStr(value);
   return d === null || d.startsWith('-') ? null : d;
 }
 
 /** Any wire decimal (string or number, signed) → canonical DecStr, or null: ≡ `decStr`. */
 export function wireDec(value: unknown): DecStr | null {
-  if (typeof value === 'string') return canonPlain(value) ?? decStr(value);
-  return typeof value === 'number' ? decStr(value) : null;
+  const plain = plainOf(value);
+  if (plain !== null) return plain;
+  return typeof value === 'string' || typeof value === 'number' ? decStr(value) : null;
+}
+
+/**
+ * The fast path of both: a plain non-negative decimal string, or a non-negative number whose
+ * shortest text (what decimal.js reads a number as) is plain, e.g. 67000.5 but not 1e-7.
+ */
+function plainOf(value: unknown): DecStr | null {
+  if (typeof value === 'string') return canonPlain(value);
+  return typeof value === 'number' && value >= 0 && Number.isFinite(value)
+    ? canonPlain(String(value))
+    : null;
 }
 
 /**
@@ -43,7 +53,9 @@ export function wireDec(value: unknown): DecStr | null {
  */
 function canonPlain(s: string): DecStr | null {
   const scan = scanPlain(s);
-  if (scan < 0) return null;
+  if (scan === NOT_PLAIN) return null;
+  // all zeros ("0", "0.000"): a level's removal in every delta
+  if (scan < 0) return '0' as DecStr;
   const n = s.length;
   const dot = s.indexOf('.');
   const intEnd = dot < 0 ? n : dot;
@@ -62,15 +74,15 @@ function scanPlain(s: string): number {
   for (let i = 0; i < n; i += 1) {
     const c = s.charCodeAt(i);
     if (c === DOT) {
-      if (dot >= 0) return -2;
+      if (dot >= 0) return NOT_PLAIN;
       dot = i;
     } else if (c < ZERO || c > NINE) {
-      return -2;
+      return NOT_PLAIN;
     } else if (c !== ZERO) {
       lastNonZero = i;
     }
   }
-  return n === 0 || dot === 0 || dot === n - 1 ? -2 : lastNonZero;
+  return n === 0 || dot === 0 || dot === n - 1 ? NOT_PLAIN : lastNonZero;
 }
 
 /**

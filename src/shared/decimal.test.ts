@@ -1,0 +1,40 @@
+// The decimal module's fast paths against decimal.js itself, on every shape of input.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Decimal, fixed } from './decimal.ts';
+
+const plain = fc
+  .tuple(
+    fc.boolean(),
+    fc.stringMatching(/^\d{1,12}$/),
+    fc.option(fc.stringMatching(/^\d{1,12}$/), { nil: undefined }),
+  )
+  .map(([neg, whole, frac]) => `${neg ? '-' : ''}${whole}${frac === undefined ? '' : `.${frac}`}`);
+
+describe('fixed', () => {
+  it('equals decimal.js toFixed(dp, ROUND_HALF_UP) on plain decimals', () => {
+    fc.assert(
+      fc.property(plain, fc.integer({ min: 0, max: 10 }), (value, dp) => {
+        expect(fixed(value, dp)).toBe(new Decimal(value).toFixed(dp, Decimal.ROUND_HALF_UP));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('rounds ties away from zero, carries, and signs only non-zero values', () => {
+    expect(fixed('1.005', 2)).toBe('1.01');
+    expect(fixed('-1.005', 2)).toBe('-1.01');
+    expect(fixed('9.995', 2)).toBe('10.00');
+    expect(fixed('99.5', 0)).toBe('100');
+    expect(fixed('-0.001', 2)).toBe('-0.00');
+    expect(fixed('-0.000', 2)).toBe('0.00');
+    expect(fixed('007.10', 1)).toBe('7.1');
+    expect(fixed('1.2345', 4)).toBe('1.2345');
+  });
+
+  it('falls back to decimal.js for other forms', () => {
+    expect(fixed('1e-7', 8)).toBe('0.00000010');
+    expect(fixed('.5', 0)).toBe('1');
+    expect(fixed('+2.25', 1)).toBe('2.3');
+  });
+});
