@@ -26,7 +26,7 @@ const bench: Benchmark = {
   name: 'book-apply',
   ids: ['B2'],
   async run({ quick }) {
-    const pushes = quick ? 400 : 2000;
+    const pushes = quick ? 150 : 2000;
     const runs = quick ? 5 : 11;
     const small = measure(1000, pushes, runs);
     const large = measure(5000, pushes, runs);

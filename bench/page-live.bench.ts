@@ -50,16 +50,20 @@ interface Durations {
   /** B8: from the end of warm-up to the last heap reading. */
   memoryMs: number;
   ratesS: number;
+  /** Whether F-burst and F-deep also run the main-thread peer. */
+  b5Peers: boolean;
 }
 
+/** Quick: shorter windows, and the B5 peers (main thread) only in the full run. */
 const QUICK: Durations = {
-  warmupMs: 5_000,
-  windowMs: 15_000,
-  burstWindowMs: 12_000,
-  hiddenMs: 3_000,
-  inputRounds: 2,
-  memoryMs: 90_000,
-  ratesS: 5,
+  warmupMs: 3_000,
+  windowMs: 8_000,
+  burstWindowMs: 8_000,
+  hiddenMs: 2_000,
+  inputRounds: 1,
+  memoryMs: 30_000,
+  ratesS: 3,
+  b5Peers: false,
 };
 
 const FULL: Durations = {
@@ -70,6 +74,7 @@ const FULL: Durations = {
   inputRounds: 5,
   memoryMs: 600_000,
   ratesS: 15,
+  b5Peers: true,
 };
 
 const KIB = 1024;
@@ -263,16 +268,18 @@ function smoothRows(
   id: 'B4' | 'B5',
   profile: string,
   w: Smoothness,
-  m: Smoothness,
+  m: Smoothness | null,
   budgets: 'b4' | 'b5',
   extra = '',
 ): BenchRow[] {
-  const note = `worker ${describeSmoothness(w)} | main-thread peer ${describeSmoothness(m)}${extra === '' ? '' : ` | ${extra}`}`;
-  const ratio = (a: number, b: number): number | null => (b > 0 ? round(a / b, 2) : null);
+  const peerNote = m === null ? 'measured in the full run only' : describeSmoothness(m);
+  const note = `worker ${describeSmoothness(w)} | main-thread peer ${peerNote}${extra === '' ? '' : ` | ${extra}`}`;
+  const ratio = (a: number, b: number | undefined): number | null =>
+    b !== undefined && b > 0 ? round(a / b, 2) : null;
   const row = (
     what: string,
     value: number,
-    peer: number,
+    peer: number | undefined,
     unit: string,
     budget: string,
     pass: boolean,
@@ -282,7 +289,8 @@ function smoothRows(
     value: round(value, 1),
     unit,
     budget,
-    peer: `main thread ${round(peer, 1)} ${unit}`,
+    peer:
+      peer === undefined ? 'main thread: full run only' : `main thread ${round(peer, 1)} ${unit}`,
     ratio: ratio(value, peer),
     pass,
     note,
@@ -291,12 +299,12 @@ function smoothRows(
     const v = vsync(w);
     const judged = `judged in display frames of ${round(v, 2)} ms (the median rAF interval): p95 ${frameCount(w.p95, v)}, p99 ${frameCount(w.p99, v)} frame(s)`;
     return [
-      row('long tasks ≥ 50 ms', w.longTasks, m.longTasks, 'tasks', '0', w.longTasks === 0),
+      row('long tasks ≥ 50 ms', w.longTasks, m?.longTasks, 'tasks', '0', w.longTasks === 0),
       {
         ...row(
           'frame time p95',
           w.p95,
-          m.p95,
+          m?.p95,
           'ms',
           '≤ 16.7 ms (1 frame)',
           frameCount(w.p95, v) <= 1,
@@ -307,7 +315,7 @@ function smoothRows(
         ...row(
           'frame time p99',
           w.p99,
-          m.p99,
+          m?.p99,
           'ms',
           '≤ 33 ms (2 frames)',
           frameCount(w.p99, v) <= 2,
@@ -317,12 +325,12 @@ function smoothRows(
     ];
   }
   return [
-    row('long tasks', w.longTasks, m.longTasks, 'tasks', '≤ 2', w.longTasks <= 2),
-    row('longest long task', w.longestTask, m.longestTask, 'ms', '< 100 ms', w.longestTask < 100),
+    row('long tasks', w.longTasks, m?.longTasks, 'tasks', '≤ 2', w.longTasks <= 2),
+    row('longest long task', w.longestTask, m?.longestTask, 'ms', '< 100 ms', w.longestTask < 100),
     row(
       'longest frame gap (freeze)',
       w.maxGap,
-      m.maxGap,
+      m?.maxGap,
       'ms',
       `< ${FREEZE_MS} ms`,
       w.maxGap < FREEZE_MS,
@@ -411,7 +419,9 @@ function slope(points: readonly [number, number][]): number {
 async function burst(d: Durations): Promise<BenchRow[]> {
   return withLive('F-burst', async (server, browser) => {
     const w = await smoothRun(browser, server, 'worker', 2000, d.burstWindowMs, true);
-    const m = await smoothRun(browser, server, 'main', 2000, d.burstWindowMs, true);
+    const m = d.b5Peers
+      ? await smoothRun(browser, server, 'main', 2000, d.burstWindowMs, true)
+      : null;
     return smoothRows(
       'B5',
       'F-burst',
@@ -427,7 +437,7 @@ async function deep(d: Durations): Promise<BenchRow[]> {
   return withLive('F-deep', async (server, browser) => {
     const rates = describeRates(await measureServerRates(server.url, d.ratesS));
     const w = await smoothRun(browser, server, 'worker', d.warmupMs, d.windowMs);
-    const m = await smoothRun(browser, server, 'main', d.warmupMs, d.windowMs);
+    const m = d.b5Peers ? await smoothRun(browser, server, 'main', d.warmupMs, d.windowMs) : null;
     return smoothRows('B5', 'F-deep', w, m, 'b5', rates);
   });
 }

@@ -13,6 +13,11 @@ import type { SpotService } from './spot-service.ts';
 export type LoadProfile = 'F-busy' | 'F-burst' | 'F-deep';
 export const LOAD_PROFILES: readonly LoadProfile[] = ['F-busy', 'F-burst', 'F-deep'];
 
+/** F-burst's cycle (s): the burst runs from BURST_FROM_S for BURST_FOR_S in every period. */
+const BURST_PERIOD_S = 30;
+const BURST_FROM_S = 15;
+const BURST_FOR_S = 10;
+
 export interface SimAccounts {
   makers: readonly number[];
   taker: number;
@@ -276,8 +281,11 @@ export class MarketMakers {
     if (this.profile === 'F-deep') return { changes: 200, trades: 2 };
     const base = { changes: 20 + Math.floor(this.rng.next() * 81), trades: 20 };
     if (this.profile === 'F-burst') {
-      const phase = ((Date.now() - this.loadStartMs) / 1000) % 30;
-      if (phase < 10) return { changes: base.changes * 5, trades: base.trades * 5 };
+      // every 30 s: 15 s of F-busy, 10 s of F-busy × 5, 5 s of F-busy (a client that connects
+      // with the server has time to settle before the first burst)
+      const phase = ((Date.now() - this.loadStartMs) / 1000) % BURST_PERIOD_S;
+      if (phase >= BURST_FROM_S && phase < BURST_FROM_S + BURST_FOR_S)
+        return { changes: base.changes * 5, trades: base.trades * 5 };
     }
     return base;
   }
