@@ -47,7 +47,7 @@ const bench: Benchmark = {
   name: 'cold-start',
   ids: ['B10', 'B8'],
   async run({ quick }) {
-    const runs = quick ? 3 : 7;
+    const runs = quick ? 2 : 7;
     return withLive('F-busy', async (server, browser) => {
       const lp = await openLivePage(browser, server, 1);
       try {

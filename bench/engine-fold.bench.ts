@@ -45,7 +45,7 @@ const bench: Benchmark = {
       seconds: RECORD_SECONDS,
       out: FIXTURE,
     });
-    const runs = quick ? 7 : 21;
+    const runs = quick ? 5 : 21;
     const live = fixture.lines.slice(1);
     const deltas = live.filter((l) => isFocusDelta(l, fixture.header.focus));
     const all = await measure(fixture, live, runs);

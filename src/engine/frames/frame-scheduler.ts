@@ -4,10 +4,11 @@
 // nothing; on becoming visible it posts one diff with everything that changed meanwhile.
 // The order book honours the page's update rate (`setBookRate`): at most one book per 250 ms
 // or 1 s when asked (a grouping or window change is sent at the next frame regardless).
-// Back-pressure: when the sink returns a promise (Comlink: it settles once the page has applied
-// the diff), the next diff waits for it, so a page that is busy for several frames receives one
-// coalesced diff afterwards instead of a queue of them (B3: ≤ 1 message per page frame). A
-// diff not acknowledged within ACK_TIMEOUT_MS no longer holds the next one back.
+// Back-pressure: when the sink returns a promise (the page's bridge settles it at the page's
+// next animation frame after applying the diff), the next diff waits for it, so a page that is
+// busy for several frames receives one coalesced diff afterwards instead of a queue of them,
+// and never two in one frame (B3: ≤ 1 message per page frame). A diff not acknowledged within
+// ACK_TIMEOUT_MS no longer holds the next one back.
 import type {
   BookRate,
   BookView,
