@@ -26,8 +26,8 @@ const bench: Benchmark = {
   name: 'book-apply',
   ids: ['B2'],
   async run({ quick }) {
-    const pushes = quick ? 150 : 2000;
-    const runs = quick ? 5 : 11;
+    const pushes = quick ? 150 : 800;
+    const runs = quick ? 5 : 7;
     const small = measure(1000, pushes, runs);
     const large = measure(5000, pushes, runs);
     await Promise.resolve();

@@ -431,18 +431,6 @@ function sendToTarget(
   });
 }
 
-/** Apply CPU throttling to the worker too (Emulation on a worker target), when supported. */
-export async function throttleWorker(cdp: CDPSession, rate = CPU_THROTTLE): Promise<boolean> {
-  const sessionId = await workerSession(cdp);
-  if (sessionId === null) return false;
-  try {
-    await sendToTarget(cdp, sessionId, 'Emulation.setCPUThrottlingRate', { rate });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 // ---- what the server really sends --------------------------------------------------------------
 
 export interface ServerRates {
