@@ -3,7 +3,7 @@
 //
 //   npx tsx bench/page/investigate.ts [--profile=F-busy] [--engine=worker|main] [--window=15]
 //                                     [--warmup=5] [--no-profile] [--reduced-motion]
-//                                     [--trace-file=path: keep the raw trace] [--screenshot=path.png]
+//                                     [--trace-file=path: keep the raw trace] [--trace-seconds=6] [--screenshot=path.png]
 //                                     [--css='.spot__trades{display:none}': an experiment]
 import { describeSmoothness, smoothnessWindow } from './live-session.ts';
 import { loginDemo, openLivePage, openSpot, sleep, withLive } from './harness.ts';
@@ -22,6 +22,7 @@ const reducedMotion = process.argv.includes('--reduced-motion');
 const traceFile = arg('trace-file', '');
 const shot = arg('screenshot', '');
 const css = arg('css', '');
+const traceMs = Number(arg('trace-seconds', '6')) * 1000;
 
 await withLive(profile, async (server, browser) => {
   const lp = await openLivePage(browser, server);
@@ -37,7 +38,7 @@ await withLive(profile, async (server, browser) => {
     if (withProfile) {
       process.stdout.write(`${formatProfile(await profileWindow(lp.cdp, 8000))}\n\n`);
       process.stdout.write(
-        `${formatTrace(await traceWindow(browser, lp.page, 6000, 20, traceFile))}\n`,
+        `${formatTrace(await traceWindow(browser, lp.page, traceMs, 20, traceFile))}\n`,
       );
     }
   } finally {

@@ -75,7 +75,8 @@ export function describeSmoothness(s: Smoothness): string {
   const loaf = s.worstLoafs
     .map((l) => {
       const script = l.scripts[0];
-      const who = script === undefined ? '' : ` ${script.invoker} ${script.duration} ms`;
+      const who =
+        script === undefined ? '' : ` ${script.invoker} ${script.source} ${script.duration} ms`;
       return `${f(l.duration)} ms (render ${f(l.render)}${who})`;
     })
     .join('; ');

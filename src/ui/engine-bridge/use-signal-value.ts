@@ -1,7 +1,7 @@
 // Subscribe a component to exactly one signal (CONVENTIONS 15): the component re-renders when
 // that signal changes and for nothing else. useSyncExternalStore keeps it tear-free.
 import type { ReadonlySignal } from '@preact/signals-core';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 export function useSignalValue<T>(source: ReadonlySignal<T>): T {
   const subscribe = useCallback(
@@ -23,4 +23,37 @@ export function useSignalSelect<T, R>(source: ReadonlySignal<T>, select: (value:
   );
   const read = useCallback(() => select(source.peek()), [source, select]);
   return useSyncExternalStore(subscribe, read, read);
+}
+
+/**
+ * A slow copy of a part of a signal, for what people read rather than watch (a list for
+ * assistive technology beside a canvas): `select(value)` at once when it first holds
+ * something, then at most once every `intervalMs`. `select` must be stable.
+ */
+export function useSignalSampled<T, R extends { readonly length: number }>(
+  source: ReadonlySignal<T>,
+  select: (value: T) => R,
+  intervalMs: number,
+): R {
+  const [sampled, setSampled] = useState<R>(() => select(source.peek()));
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let latest = select(source.peek());
+    let shown = latest.length > 0;
+    const show = (): void => {
+      timer = null;
+      shown = latest.length > 0;
+      setSampled(latest);
+    };
+    const stop = source.subscribe((value) => {
+      latest = select(value);
+      if (!shown && latest.length > 0) show();
+      else timer ??= setTimeout(show, intervalMs);
+    });
+    return () => {
+      stop();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [source, select, intervalMs]);
+  return sampled;
 }

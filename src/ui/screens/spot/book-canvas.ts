@@ -7,6 +7,7 @@
 import type { BookRow } from '../../../engine/api.ts';
 import { BOOK_ROW_HEIGHT, levelAt, levelsInView, paintBookSide } from './book-paint.ts';
 import type { BookColors, Side } from './book-paint.ts';
+import { perTheme } from './chart/chart-colors.ts';
 
 /** How long a changed amount stays highlighted. */
 export const FLASH_MS = 400;
@@ -262,3 +263,24 @@ export class BookSideController {
     this.el.scroller.scrollTop = this.opts.side === 'bid' ? offset : -offset;
   }
 }
+
+/** The book's (and the trades') colours and font, from the theme's CSS variables. */
+export const bookColors = perTheme((element): BookColors => {
+  const css = getComputedStyle(element);
+  const v = (name: string, fallback: string): string =>
+    css.getPropertyValue(name).trim() || fallback;
+  const family = css.fontFamily || 'sans-serif';
+  return {
+    up: v('--up', '#0ecb81'),
+    down: v('--down', '#f6465d'),
+    upSoft: v('--up-soft', 'rgba(14, 203, 129, 0.12)'),
+    downSoft: v('--down-soft', 'rgba(246, 70, 93, 0.12)'),
+    text: v('--text', '#eaecef'),
+    muted: v('--text-muted', '#848e9c'),
+    hover: v('--panel-hover', '#242a31'),
+    accent: v('--accent', '#f0b90b'),
+    flash: v('--accent-soft', 'rgba(240, 185, 11, 0.12)'),
+    font: `12px ${family}`,
+    boldFont: `700 12px ${family}`,
+  };
+});

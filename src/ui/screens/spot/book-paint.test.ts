@@ -12,6 +12,7 @@ import {
   rowTop,
 } from './book-paint.ts';
 import type { BookColors, BookPaintScene, Side } from './book-paint.ts';
+import { paintTrades } from './trades-paint.ts';
 
 const COLORS: BookColors = {
   up: 'green',
@@ -181,5 +182,34 @@ describe('paintBookSide', () => {
     const fills = calls.filter((c) => c.op === 'fillRect');
     expect(fills.filter((c) => c.fillStyle === 'hover').map((c) => c.args[1])).toEqual([2 * H]);
     expect(fills.filter((c) => c.fillStyle === 'flash').map((c) => c.args[1])).toEqual([H + 1]);
+  });
+});
+
+describe('paintTrades', () => {
+  const trade = (id: number, price: string, direction: 'buy' | 'sell') => ({
+    id,
+    price: price as DecStr,
+    amount: '0.5' as DecStr,
+    direction,
+    time: id * 1000,
+  });
+
+  it('paints the newest trades first, price coloured by the taker, as many as fit', () => {
+    const { ctx, calls } = stubContext();
+    const list = [trade(3, '101', 'buy'), trade(2, '100', 'sell'), trade(1, '99', 'buy')];
+    paintTrades(ctx, {
+      width: 300,
+      height: 2 * H,
+      trades: list,
+      priceDp: 2,
+      amountDp: 4,
+      colors: COLORS,
+      format: (v, dp) => `${v}/${dp}`,
+      time: (ms) => `t${ms}`,
+    });
+    const t = texts(calls);
+    expect(t.map((c) => c.args[0])).toEqual(['101/2', '0.5/4', 't3000', '100/2', '0.5/4', 't2000']);
+    expect(t.map((c) => c.fillStyle)).toEqual(['green', 'white', 'grey', 'red', 'white', 'grey']);
+    expect(t.map((c) => c.args[2])).toEqual([10, 10, 10, 30, 30, 30]);
   });
 });

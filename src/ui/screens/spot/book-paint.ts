@@ -86,18 +86,33 @@ export function levelsInView(
   return { first, last };
 }
 
+/** The three columns of a row (as the headers above lay them out): their width, the x where
+ *  the second column's text ends (right-aligned) and the x of the third's end. */
+export interface Columns {
+  col: number;
+  amountRight: number;
+  right: number;
+}
+
+export function columns(width: number): Columns {
+  const col = Math.max(0, (width - 2 * PAD - 2 * GAP) / 3);
+  return { col, amountRight: PAD + 2 * col + GAP, right: width - PAD };
+}
+
+/** x where a row's first column starts. */
+export const ROW_PAD = PAD;
+
 /** Clears the canvas and paints the levels in view. `ctx` is scaled to CSS px. */
 export function paintBookSide(ctx: CanvasRenderingContext2D, s: BookPaintScene): void {
   ctx.clearRect(0, 0, s.width, s.height);
   const { first, last } = levelsInView(s.height, s.offset, s.count);
-  const col = Math.max(0, (s.width - 2 * PAD - 2 * GAP) / 3);
-  const amountRight = PAD + 2 * col + GAP;
+  const cols = columns(s.width);
   ctx.textBaseline = 'middle';
   for (let level = first; level <= last; level++) {
     const row = s.rows[level - s.start];
     if (row === undefined) continue;
     const top = rowTop(s.side, level, s.height, s.offset);
-    paintRow(ctx, s, row, top, level === s.hover, { col, amountRight });
+    paintRow(ctx, s, row, top, level === s.hover, cols);
   }
 }
 
@@ -107,7 +122,7 @@ function paintRow(
   row: BookRow,
   top: number,
   hovered: boolean,
-  cols: { col: number; amountRight: number },
+  cols: Columns,
 ): void {
   const c = s.colors;
   const h = BOOK_ROW_HEIGHT;
@@ -140,5 +155,5 @@ function paintRow(
   ctx.fillStyle = c.text;
   ctx.fillText(s.format(row.amount, s.amountDp), cols.amountRight, mid);
   ctx.fillStyle = c.muted;
-  ctx.fillText(s.format(row.total, s.amountDp), s.width - PAD, mid);
+  ctx.fillText(s.format(row.total, s.amountDp), cols.right, mid);
 }

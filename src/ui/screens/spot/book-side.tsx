@@ -3,14 +3,14 @@
 // reach the canvas straight from the signal, without a React render. The canvas' fallback
 // content lists the levels for assistive technology (and tests): it is refreshed at most once a
 // second (a screen reader cannot follow ten books a second) and lays nothing out.
-import { memo, useEffect, useRef, useState } from 'react';
-import type { BookRow, BookView } from '../../../engine/api.ts';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import type { BookView } from '../../../engine/api.ts';
 import { book } from '../../engine-bridge/signals.ts';
+import { useSignalSampled } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { perTheme } from './chart/chart-colors.ts';
-import { BookSideController } from './book-canvas.ts';
+import { BookSideController, bookColors } from './book-canvas.ts';
 import type { BookSideData, BookSideOptions } from './book-canvas.ts';
-import type { BookColors, Side } from './book-paint.ts';
+import type { Side } from './book-paint.ts';
 
 export type { Side } from './book-paint.ts';
 
@@ -67,7 +67,11 @@ export const BookSide = memo(function BookSide(props: BookSideProps) {
     return book.subscribe((view) => controller.setData(sideOf(view, side, symbol)));
   }, [controller, side, symbol]);
 
-  const listed = useListedRows(side, symbol);
+  const pick = useCallback(
+    (view: BookView | null) => sideOf(view, side, symbol).rows,
+    [side, symbol],
+  );
+  const listed = useSignalSampled(book, pick, LIST_REFRESH_MS);
   return (
     <div
       ref={scroller}
@@ -110,48 +114,3 @@ function sideOf(view: BookView | null, side: Side, symbol: string): BookSideData
     ? { rows: view.bids, start: view.bidStart, count: view.bidCount }
     : { rows: view.asks, start: view.askStart, count: view.askCount };
 }
-
-/** The rows for the fallback list: at once when they first arrive, then once a second. */
-function useListedRows(side: Side, symbol: string): readonly BookRow[] {
-  const [rows, setRows] = useState<readonly BookRow[]>([]);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let latest: readonly BookRow[] = [];
-    let shown = false;
-    const show = (): void => {
-      timer = null;
-      shown = latest.length > 0;
-      setRows(latest);
-    };
-    const stop = book.subscribe((view) => {
-      latest = sideOf(view, side, symbol).rows;
-      if (!shown && latest.length > 0) show();
-      else timer ??= setTimeout(show, LIST_REFRESH_MS);
-    });
-    return () => {
-      stop();
-      if (timer !== null) clearTimeout(timer);
-    };
-  }, [side, symbol]);
-  return rows;
-}
-
-const bookColors = perTheme((element): BookColors => {
-  const css = getComputedStyle(element);
-  const v = (name: string, fallback: string): string =>
-    css.getPropertyValue(name).trim() || fallback;
-  const family = css.fontFamily || 'sans-serif';
-  return {
-    up: v('--up', '#0ecb81'),
-    down: v('--down', '#f6465d'),
-    upSoft: v('--up-soft', 'rgba(14, 203, 129, 0.12)'),
-    downSoft: v('--down-soft', 'rgba(246, 70, 93, 0.12)'),
-    text: v('--text', '#eaecef'),
-    muted: v('--text-muted', '#848e9c'),
-    hover: v('--panel-hover', '#242a31'),
-    accent: v('--accent', '#f0b90b'),
-    flash: v('--accent-soft', 'rgba(240, 185, 11, 0.12)'),
-    font: `12px ${family}`,
-    boldFont: `700 12px ${family}`,
-  };
-});
