@@ -298,30 +298,21 @@ function smoothRows(
   if (budgets === 'b4') {
     const v = vsync(w);
     const judged = `judged in display frames of ${round(v, 2)} ms (the median rAF interval): p95 ${frameCount(w.p95, v)}, p99 ${frameCount(w.p99, v)} frame(s)`;
+    const frames = (what: string, ms: number, peer: number | undefined, most: number) => ({
+      ...row(
+        what,
+        ms,
+        peer,
+        'ms',
+        `≤ ${most === 1 ? '16.7 ms (1 frame)' : '33 ms (2 frames)'}`,
+        frameCount(ms, v) <= most,
+      ),
+      note: `${judged}; ${note}`,
+    });
     return [
       row('long tasks ≥ 50 ms', w.longTasks, m?.longTasks, 'tasks', '0', w.longTasks === 0),
-      {
-        ...row(
-          'frame time p95',
-          w.p95,
-          m?.p95,
-          'ms',
-          '≤ 16.7 ms (1 frame)',
-          frameCount(w.p95, v) <= 1,
-        ),
-        note: `${judged}; ${note}`,
-      },
-      {
-        ...row(
-          'frame time p99',
-          w.p99,
-          m?.p99,
-          'ms',
-          '≤ 33 ms (2 frames)',
-          frameCount(w.p99, v) <= 2,
-        ),
-        note: `${judged}; ${note}`,
-      },
+      frames('frame time p95', w.p95, m?.p95, 1),
+      frames('frame time p99', w.p99, m?.p99, 2),
     ];
   }
   return [

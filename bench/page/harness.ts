@@ -6,6 +6,7 @@
 //
 // Browser-side code is passed to Playwright as strings on purpose: tsx compiles this file with
 // esbuild's keepNames, whose `__name()` helper does not exist in the page.
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -181,15 +182,9 @@ function stopOnExit(server: RefServer): void {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
       // a benchmark page must not be throttled as a background tab
       '--disable-renderer-backgrounding',
       '--disable-background-timer-throttling',
