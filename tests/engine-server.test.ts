@@ -5,22 +5,12 @@ import { startNodeEngine } from '../src/engine/node.ts';
 import type { EngineHandle } from '../src/engine/engine.ts';
 import type { EngineSnapshot, FrameDiff } from '../src/engine/api.ts';
 import { Decimal } from '../src/shared/decimal.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { startServerProcess, until, type ServerProcess } from './server-process.ts';
 
 let server: ServerProcess;
 let engine: EngineHandle;
 let snapshot: EngineSnapshot;
 let frames: FrameDiff[];
-
-async function until<T>(probe: () => T | undefined | null | false, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The latest value of a spot part of the frames (or of the start snapshot). */
 function latest<K extends 'spot' | 'book' | 'orders' | 'trades' | 'chart'>(

@@ -76,3 +76,14 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     },
   };
 }
+
+/** Polls `probe` every 50 ms until it gives a truthy value (or throws after `ms`). */
+export async function until<T>(probe: () => T | undefined | null | false, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

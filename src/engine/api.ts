@@ -331,6 +331,15 @@ export interface BindEmailCommand {
   code: string;
 }
 
+/** An exported log (replay/format.ts). */
+export interface ExportFile {
+  bytes: Uint8Array;
+  events: number;
+  /** Times of the first and last event (null when none). */
+  from: number | null;
+  to: number | null;
+}
+
 /** Methods the page may call on the engine (through Comlink, so every result is a Promise). */
 export interface EngineApi {
   /**
@@ -377,6 +386,15 @@ export interface EngineApi {
   cancelSpotOrder(input: { id: number; side: SpotSide }): Promise<CommandResult>;
   /** Next page of open orders or of history. */
   loadMoreSpotOrders(tab: 'open' | 'history'): Promise<void>;
+
+  /**
+   * The log of about the last `sinceMs` (from the checkpoint at or before it) as an exported file:
+   * gzipped NDJSON, personal identifiers masked ("Report a problem"). Rejects with a reason.
+   */
+  exportLog(
+    sinceMs: number,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ExportFile>;
 
   /** Counters since start; `resetSamples` empties `frameSizes` after reading them. */
   stats(resetSamples?: boolean): Promise<EngineStats>;

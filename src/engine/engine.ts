@@ -12,7 +12,7 @@ import { createFrameScheduler } from './frames/frame-scheduler.ts';
 import type { FrameScheduler } from './frames/frame-scheduler.ts';
 import { createSpotReader } from './frames/spot-reader.ts';
 import { ingestPush } from './ingest/ingest.ts';
-import type { NewEvent } from './ingest/events.ts';
+import type { EngineEvent, NewEvent } from './ingest/events.ts';
 import { createEventLog } from './log/event-log.ts';
 import type { EventLog, EventLogOptions } from './log/event-log.ts';
 import { createSessionStore } from './log/session-store.ts';
@@ -33,8 +33,10 @@ import { fillLogForBench } from './bench-fill.ts';
 import { createStatsMeter } from './stats.ts';
 import type { StatsMeter } from './stats.ts';
 import type { SpotSync } from './spot-sync.ts';
+import { Checkpointer, exportLog, restoreFromLog } from './replay/recorder.ts';
+import { APP_VERSION } from '../shared/version.ts';
 import { createStore } from './store.ts';
-import type { Store } from './store.ts';
+import type { EngineState, Store } from './store.ts';
 import { createRestClient } from './transport/rest.ts';
 import { createSocketTransport } from './transport/socket.ts';
 
@@ -42,7 +44,7 @@ export interface EngineOptions {
   /** Database names (tests use unique ones). */
   logDbName?: string;
   sessionDbName?: string;
-  log?: Partial<Pick<EventLogOptions, 'retain' | 'memoryCapacity'>>;
+  log?: Partial<Pick<EventLogOptions, 'retention' | 'memoryCapacity'>>;
 }
 
 /** EngineApi plus what Node callers (tests, replay) need beyond the page's interface. */
@@ -50,6 +52,8 @@ export interface EngineHandle extends EngineApi {
   close(): Promise<void>;
   /** The event log (read-only use: tests, export). */
   readonly log: EventLog;
+  /** The projections' state right now (tests, the command-line tools). */
+  state(): EngineState;
 }
 
 interface Running {
@@ -65,17 +69,22 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
   let visible = true;
   let bench = false;
   let store: Store | null = null;
+  /** Set once the state is restored from the log (checkpoints follow the restored one). */
+  let checkpointer: Checkpointer | null = null;
   const log = createEventLog({
     services,
     ...(options.logDbName === undefined ? {} : { dbName: options.logDbName }),
     ...options.log,
-    onStatus: (status) =>
+    onStatus: (status) => {
+      // the stored checkpoints are gone with IndexedDB: take one in memory at once
+      if (status === 'memory') checkpointer?.soon();
       store?.dispatch({
         at: services.clock.now(),
         kind: 'system',
         name: 'log.status',
         body: { status },
-      }),
+      });
+    },
   });
   const reader = createSpotReader();
   const meter = createStatsMeter();
@@ -103,6 +112,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       chart: (state) => reader.chart(state, true, new Set()),
     }),
     meter,
+    (event, state) => checkpointer?.after(event, state),
   );
   const sessionStore: SessionStore = createSessionStore(services, options.sessionDbName);
   let running: Promise<Running> | null = null;
@@ -121,7 +131,16 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     const s = requireStore();
     const ctx = buildContext(services, config, s, sessionStore, auth, () => lang);
     const status = await log.open();
+    const restored = await restoreFromLog(log, services.logger);
+    s.restore(restored.state);
+    checkpointer = new Checkpointer(log, restored.checkpoint);
     logOpen = true;
+    s.dispatch({
+      at: services.clock.now(),
+      kind: 'system',
+      name: 'engine.boot',
+      body: { app: APP_VERSION },
+    });
     s.dispatch({ at: services.clock.now(), kind: 'system', name: 'log.status', body: { status } });
     const poller = createQuotationPoller(ctx);
     const spot = createSpotSync(ctx);
@@ -161,6 +180,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
 
   const handle: EngineHandle = {
     log,
+    state: () => requireStore().state(),
     async start(config: EngineConfig, onFrame: (diff: FrameDiff) => void): Promise<EngineSnapshot> {
       lang = config.lang;
       visible = config.visible;
@@ -177,6 +197,8 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     },
     async setVisible(next) {
       visible = next;
+      // a hidden page may be closed: checkpoint now, so the next start folds little
+      if (!next) checkpointer?.soon();
       frames.setVisible(next);
       dispatchUi({
         at: services.clock.now(),
@@ -265,6 +287,11 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       return spotCommands.cancelSpotOrder(r.ctx, r.spot, input);
     },
     loadMoreSpotOrders: async (tab) => (await running$()).spot.loadMore(tab),
+    async exportLog(sinceMs, onProgress) {
+      await running$();
+      const now = services.clock.now();
+      return exportLog(log, requireStore().state(), now - sinceMs, now, onProgress);
+    },
     stats: async (resetSamples = false) => {
       await Promise.resolve();
       return meter.snapshot(log.stats(), resetSamples);
@@ -321,13 +348,18 @@ function buildContext(
   return ctx;
 }
 
-/** The store, with every dispatched event counted (stats.ts). */
-function countedStore(store: Store, meter: StatsMeter): Store {
+/** The store, with every dispatched event counted (stats.ts) and then seen by `after`. */
+function countedStore(
+  store: Store,
+  meter: StatsMeter,
+  after: (event: EngineEvent, state: EngineState) => void,
+): Store {
   return {
     ...store,
     dispatch(event) {
       const logged = store.dispatch(event);
       meter.event(logged);
+      after(logged, store.state());
       return logged;
     },
   };

@@ -20,6 +20,8 @@ export interface EngineState {
 export interface Store {
   state(): EngineState;
   dispatch(event: NewEvent): EngineEvent;
+  /** Replaces the state (start-up restore from the log; nothing is marked for frames). */
+  restore(state: EngineState): void;
   snapshot(): EngineSnapshot;
 }
 
@@ -54,6 +56,9 @@ export function createStore(log: EventLog, frames: FrameScheduler, views: Snapsh
       state = foldEngine(state, logged);
       if (state !== previous) markChanges(frames, previous, state);
       return logged;
+    },
+    restore(next) {
+      state = next;
     },
     snapshot: () => snapshotOf(state, views),
   };

@@ -6,5 +6,13 @@ import type { EngineApi } from './api.ts';
 import { createEngine } from './engine.ts';
 import { createBrowserServices } from './services.ts';
 
-const engine: EngineApi = createEngine(createBrowserServices());
-Comlink.expose(engine);
+const engine = createEngine(createBrowserServices());
+const api: EngineApi = {
+  ...engine,
+  // an exported file moves to the page instead of being copied
+  async exportLog(sinceMs, onProgress) {
+    const file = await engine.exportLog(sinceMs, onProgress);
+    return Comlink.transfer(file, [file.bytes.buffer]);
+  },
+};
+Comlink.expose(api);

@@ -184,6 +184,8 @@ export type EngineEvent =
   | Ev<'reply', 'clock.sync', ClockSyncBody>
   | Ev<'system', 'socket.state', { state: ConnectionState }>
   | Ev<'system', 'log.status', { status: LogStatus }>
+  /** A new engine session begins (page load): the stored state was restored before it. */
+  | Ev<'system', 'engine.boot', { app: string }>
   | Ev<'system', 'system.malformed', { source: string; reason: string }>
   | Ev<'command', 'command.issued', CommandBody>
   | Ev<'reply', 'command.result', CommandResultBody>

@@ -8,8 +8,8 @@
 // Invariants (tested through event-log.test.ts):
 //   S1 contiguous: chunk.last ≥ chunk.seq, events are seq chunk.seq … chunk.last in order, and
 //      the next chunk starts at chunk.last + 1.
-//   S2 whole-chunk pruning: pruning below a cutoff deletes only chunks whose events are all
-//      older than it, so at most one chunk of older events stays (readers filter by seq).
+//   S2 whole-chunk pruning: pruning behind a seq deletes only chunks whose events are all at or
+//      before it, so at most one chunk of older events stays (readers filter by seq).
 import type { Table } from 'dexie';
 import type { LogEvent } from '../../shared/log-event.ts';
 
@@ -51,15 +51,25 @@ export async function storedBounds(
 }
 
 /**
- * Deletes the chunks whose events are all older than `cutoff` (S2); returns the first seq that
- * is still stored. Call inside the writing transaction.
+ * Deletes chunks whose events all have seq ≤ `seq` (S2: a chunk that also holds later events
+ * stays), at most `maxRecords` of them, oldest first. Returns the first seq still stored (or
+ * seq + 1 when nothing is). Call inside the writing transaction.
  */
-export async function pruneChunks(table: ChunkTable, cutoff: number): Promise<number> {
-  const boundary = await table.where(':id').belowOrEqual(cutoff).last();
-  if (boundary === undefined) return cutoff;
-  const keepFrom = boundary.last >= cutoff ? boundary.seq : boundary.last + 1;
-  await table.where(':id').below(keepFrom).delete();
-  return keepFrom;
+export async function pruneBehind(
+  table: ChunkTable,
+  seq: number,
+  maxRecords: number,
+): Promise<number> {
+  const holder = await table
+    .where(':id')
+    .belowOrEqual(seq + 1)
+    .last();
+  const keepFrom =
+    holder === undefined ? seq + 1 : holder.last >= seq + 1 ? holder.seq : holder.last + 1;
+  const doomed = await table.where(':id').below(keepFrom).limit(maxRecords).primaryKeys();
+  if (doomed.length > 0) await table.bulkDelete(doomed);
+  const [first] = await table.orderBy(':id').limit(1).primaryKeys();
+  return first ?? seq + 1;
 }
 
 const READ_PAGE = 32;

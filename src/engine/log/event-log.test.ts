@@ -48,21 +48,6 @@ describe('event log', () => {
     await second.close();
   });
 
-  it('keeps only the newest `retain` events, pruning inside the flush transaction', async () => {
-    const t = testServices();
-    const log = createEventLog({ services: t.services, dbName: 'retain', retain: 50 });
-    await log.open();
-    for (let round = 0; round < 3; round += 1) {
-      for (let i = 0; i < 40; i += 1) log.append(event(i));
-      await log.flush();
-    }
-    const kept = await log.read(0, 1000);
-    expect(kept).toHaveLength(50);
-    expect(kept[0]?.seq).toBe(71);
-    expect(log.stats().transactions).toBe(3);
-    await log.close();
-  });
-
   it('falls back to memory when IndexedDB cannot open, and says so', async () => {
     const t = testServices();
     const broken: Services = {
@@ -132,26 +117,84 @@ describe('event log', () => {
     await log.close();
   });
 
-  it('prunes whole chunks only and never reads beyond the retention bound', async () => {
+  it('compacts only behind a checkpoint outside the window, a few chunks per transaction', async () => {
     const t = testServices();
-    const retain = 3 * CHUNK_EVENTS + 10;
-    const log = createEventLog({ services: t.services, dbName: 'chunks', retain });
+    const retention = { events: 3 * CHUNK_EVENTS, ageMs: 1e12 };
+    const log = createEventLog({ services: t.services, dbName: 'compact', retention });
     await log.open();
-    for (let round = 0; round < 10; round += 1) {
-      for (let i = 0; i < CHUNK_EVENTS + 3; i += 1) log.append(event(i));
+    // no checkpoint yet: nothing may go, however long the log
+    for (let i = 0; i < 10 * CHUNK_EVENTS; i += 1) log.append(event(i));
+    await log.flush();
+    expect(await log.read(0, 1e6)).toHaveLength(10 * CHUNK_EVENTS);
+    expect(log.checkpoints()).toEqual([{ seq: 0, at: 0 }]);
+    // a checkpoint at 5 chunks: the window (last 3 chunks) starts after it, so the log may be
+    // compacted up to it, PRUNE_RECORDS chunks per transaction
+    log.checkpoint({ seq: 5 * CHUNK_EVENTS, at: 1, app: 'test', state: {} as never });
+    for (let round = 0; round < 6; round += 1) {
+      log.append(event(round));
       await log.flush();
     }
-    const lastSeq = 10 * (CHUNK_EVENTS + 3);
-    const kept = (await log.read(0, 10_000)).map((e) => e.seq);
-    expect(kept).toEqual(Array.from({ length: retain }, (_, i) => lastSeq - retain + 1 + i));
+    const seqs = (await log.read(0, 1e6)).map((e) => e.seq);
+    expect(seqs[0]).toBe(5 * CHUNK_EVENTS + 1);
+    expect(seqs.at(-1)).toBe(10 * CHUNK_EVENTS + 6);
+    expect(log.checkpoints()).toEqual([{ seq: 5 * CHUNK_EVENTS, at: 1 }]);
+    expect((await log.loadCheckpoint(5 * CHUNK_EVENTS))?.app).toBe('test');
+    expect(await log.loadCheckpoint(0)).toBeNull();
     await log.close();
-    const stored = await rawChunks(t, 'chunks');
-    const events = stored.flatMap((c) => c.events.map((e) => e.seq));
-    expect(events).toEqual(
-      Array.from({ length: events.length }, (_, i) => lastSeq - events.length + 1 + i),
-    );
-    expect(events.length).toBeGreaterThanOrEqual(retain);
-    expect(events.length).toBeLessThan(retain + CHUNK_EVENTS + 3);
+    const stored = await rawChunks(t, 'compact');
+    expect(stored[0]?.seq).toBe(5 * CHUNK_EVENTS + 1);
+  });
+
+  it('compacts by age as well as by count, and not while held', async () => {
+    const t = testServices();
+    const log = createEventLog({
+      services: t.services,
+      dbName: 'age',
+      retention: { events: 1e9, ageMs: 1000 },
+    });
+    await log.open();
+    for (let i = 1; i <= 100; i += 1) log.append({ ...event(i), at: i });
+    log.checkpoint({ seq: 50, at: 50, app: 'test', state: {} as never });
+    await log.flush();
+    const release = log.hold();
+    log.append({ ...event(0), at: 5000 });
+    await log.flush();
+    expect((await log.read(0, 1e6))[0]?.seq).toBe(1);
+    release();
+    log.append({ ...event(0), at: 5001 });
+    await log.flush();
+    expect((await log.read(0, 1e6))[0]?.seq).toBe(1 + CHUNK_EVENTS * Math.floor(50 / CHUNK_EVENTS));
+    // the chunk holding 1…64 also holds 51…64, so it stays (S2), and with it the empty state
+    expect(log.checkpoints().map((c) => c.seq)).toEqual([0, 50]);
+    await log.close();
+  });
+
+  it('keeps checkpoints in memory, valid while the ring holds what follows them', async () => {
+    const t = testServices({}, 'memory');
+    const log = createEventLog({ services: t.services, memoryCapacity: 10 });
+    await log.open();
+    for (let i = 1; i <= 5; i += 1) log.append(event(i));
+    log.checkpoint({ seq: 5, at: 5, app: 'test', state: {} as never });
+    expect(log.checkpoints().map((c) => c.seq)).toEqual([0, 5]);
+    for (let i = 6; i <= 14; i += 1) log.append(event(i));
+    await log.flush();
+    expect(log.checkpoints().map((c) => c.seq)).toEqual([5]);
+    for (let i = 15; i <= 20; i += 1) log.append(event(i));
+    await log.flush();
+    expect(log.checkpoints()).toEqual([]);
+  });
+
+  it('clear forgets events and checkpoints and continues seq', async () => {
+    const t = testServices();
+    const log = createEventLog({ services: t.services, dbName: 'clear' });
+    await log.open();
+    for (let i = 1; i <= 5; i += 1) log.append(event(i));
+    log.checkpoint({ seq: 5, at: 5, app: 'test', state: {} as never });
+    await log.clear();
+    expect(await log.read(0, 100)).toEqual([]);
+    expect(log.checkpoints()).toEqual([]);
+    expect(log.append(event(6)).seq).toBe(6);
+    await log.close();
   });
 
   it('drops a version-1 log (one row per event) when it upgrades', async () => {

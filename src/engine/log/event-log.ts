@@ -6,16 +6,30 @@
 // whatever the event rate there are at most 1000 / MIN_TX_GAP_MS transactions a second: a burst
 // makes batches bigger, not transactions more frequent (B7). An explicit `flush()` (read,
 // close) writes at once. Events are stored in chunks of consecutive events, one record each
-// (chunk-store.ts), because IndexedDB's cost is per record. The flush also prunes beyond the
-// retention bound (whole chunks; `read` never returns events beyond it). If IndexedDB cannot
-// open, or a write fails, the log continues in a memory ring and reports status 'memory'.
-// Secrets never reach this file: event bodies carry none.
+// (chunk-store.ts), because IndexedDB's cost is per record. Checkpoints (checkpoints.ts) given
+// to `checkpoint` are written in the transaction that writes their event, and that transaction
+// also compacts: behind the newest checkpoint outside the retention window, a few chunks at a
+// time. If IndexedDB cannot open, or a write fails, the log continues in a memory ring (with
+// its checkpoints in memory) and reports status 'memory'. Secrets never reach this file: event
+// bodies carry none.
 import Dexie from 'dexie';
 import type { LogEvent } from '../../shared/log-event.ts';
 import type { LogStatus } from '../api.ts';
 import type { Services, TimerId } from '../services.ts';
-import { CHUNK_TABLE, pruneChunks, readChunks, storedBounds, toChunks } from './chunk-store.ts';
+import { CHUNK_TABLE, pruneBehind, readChunks, storedBounds, toChunks } from './chunk-store.ts';
 import type { ChunkTable } from './chunk-store.ts';
+import {
+  CHECKPOINT_TABLE,
+  compactionBase,
+  DEFAULT_RETENTION,
+  PRUNE_RECORDS,
+} from './checkpoints.ts';
+import type {
+  CheckpointMeta,
+  CheckpointRecord,
+  CheckpointTable,
+  RetentionPolicy,
+} from './checkpoints.ts';
 import { EventRing } from './ring.ts';
 
 export const FLUSH_MS = 250;
@@ -24,15 +38,16 @@ export const FLUSH_AT = 500;
 export const MIN_TX_GAP_MS = 125;
 /** Most events one transaction writes; a longer queue takes several. */
 export const MAX_BATCH = 2_000;
-export const RETAIN_EVENTS = 200_000;
 export const MEMORY_EVENTS = 50_000;
+/** Checkpoints kept while the log is in memory. */
+export const MEMORY_CHECKPOINTS = 16;
 export const OPEN_TIMEOUT_MS = 5_000;
 export const LOG_DB_NAME = 'bourse-log';
 
 export interface EventLogOptions {
   services: Pick<Services, 'timers' | 'indexedDb' | 'logger'>;
   dbName?: string;
-  retain?: number;
+  retention?: Partial<RetentionPolicy>;
   memoryCapacity?: number;
   onStatus?: (status: LogStatus) => void;
 }
@@ -51,19 +66,44 @@ export interface EventLog {
   flush(): Promise<void>;
   /** Events with seq ≥ fromSeq, oldest first (written and pending). */
   read(fromSeq: number, limit: number): Promise<LogEvent[]>;
+  /** seq of the last event appended (0: none yet). */
+  lastSeq(): number;
+  /** Keeps a checkpoint (written with its event's batch). */
+  checkpoint(record: CheckpointRecord): void;
+  /**
+   * The checkpoints from which everything after them is still held, ascending; seq 0 (the
+   * empty state) while the log still holds its first event. Call after `flush`.
+   */
+  checkpoints(): CheckpointMeta[];
+  /** A checkpoint's record; null for seq 0 (the empty state) or one no longer held. */
+  loadCheckpoint(seq: number): Promise<CheckpointRecord | null>;
+  /** Suspends compaction until the returned release is called (an export reads meanwhile). */
+  hold(): () => void;
+  /** Forgets every event and checkpoint held (seq continues). */
+  clear(): Promise<void>;
   stats(): EventLogStats;
   close(): Promise<void>;
 }
 
 export function createEventLog(options: EventLogOptions): EventLog {
   const { timers, logger } = options.services;
-  const retain = options.retain ?? RETAIN_EVENTS;
-  const ring = new EventRing(options.memoryCapacity ?? MEMORY_EVENTS);
+  const policy: RetentionPolicy = { ...DEFAULT_RETENTION, ...options.retention };
+  let ring = new EventRing(options.memoryCapacity ?? MEMORY_EVENTS);
   let db: Dexie | null = null;
   let chunks: ChunkTable | null = null;
+  let checkpointTable: CheckpointTable | null = null;
   let status: LogStatus = 'opening';
   let lastSeq = 0;
+  let lastAt = 0;
+  /** First seq stored in IndexedDB. */
   let oldestSeq = 1;
+  /** Checkpoints written (IndexedDB) or kept (memory), ascending. */
+  let metas: CheckpointMeta[] = [];
+  /** Checkpoints waiting for their event's batch. */
+  let pending: CheckpointRecord[] = [];
+  /** Checkpoint records while in memory. */
+  let memoryRecords: CheckpointRecord[] = [];
+  let holds = 0;
   let queue: LogEvent[] = [];
   /** FLUSH_MS after the oldest queued event. */
   let timer: TimerId | null = null;
@@ -88,31 +128,58 @@ export function createEventLog(options: EventLogOptions): EventLog {
     db?.close();
     db = null;
     chunks = null;
+    checkpointTable = null;
+    // the stored checkpoints are gone with the database; the engine takes a new one
+    metas = [];
+    pending = [];
     setStatus('memory');
   };
 
-  /** The oldest seq the retention policy keeps. */
-  const retainedFrom = (): number => lastSeq - retain + 1;
+  /** Checkpoints of `pending` whose event is at or before `seq` (they leave `pending`). */
+  const takePending = (seq: number): CheckpointRecord[] => {
+    const ready = pending.filter((c) => c.seq <= seq);
+    if (ready.length > 0) pending = pending.filter((c) => c.seq > seq);
+    return ready;
+  };
 
   const writeBatch = async (batch: LogEvent[]): Promise<void> => {
-    if (chunks === null) {
+    const last = batch[batch.length - 1];
+    if (last === undefined) return;
+    const ready = takePending(last.seq);
+    if (chunks === null || checkpointTable === null) {
       for (const event of batch) ring.push(event);
+      for (const record of ready) keepInMemory(record);
       return;
     }
     const table = chunks;
-    const cutoff = retainedFrom();
+    const cps = checkpointTable;
     stats.transactions += 1;
     try {
       let kept = oldestSeq;
-      await table.db.transaction('rw', table, async () => {
+      const known = [...metas, ...ready.map(metaOf)];
+      const base = holds > 0 ? null : compactionBase(known, { seq: lastSeq, at: lastAt }, policy);
+      await table.db.transaction('rw', [table, cps], async () => {
         await table.bulkAdd(toChunks(batch));
-        if (cutoff > oldestSeq) kept = await pruneChunks(table, cutoff);
+        if (ready.length > 0) await cps.bulkPut(ready);
+        if (base === null) return;
+        await cps.where(':id').below(base.seq).delete();
+        kept = await pruneBehind(table, base.seq, PRUNE_RECORDS);
       });
       oldestSeq = kept;
+      metas = base === null ? known : known.filter((m) => m.seq >= base.seq);
     } catch (error) {
       toMemory(error, batch);
     }
   };
+
+  const keepInMemory = (record: CheckpointRecord): void => {
+    memoryRecords = [...memoryRecords, record].slice(-MEMORY_CHECKPOINTS);
+    metas = memoryRecords.map(metaOf);
+  };
+
+  /** First seq held: stored, or in the ring. */
+  const firstHeld = (): number =>
+    chunks === null ? (ring.firstSeq() ?? queue[0]?.seq ?? lastSeq + 1) : oldestSeq;
 
   /** Writes everything queued (in batches of at most MAX_BATCH), after the flushes begun. */
   const flush = (): Promise<void> => {
@@ -168,13 +235,21 @@ export function createEventLog(options: EventLogOptions): EventLog {
     candidate.version(1).stores({ events: 'seq' });
     // v2: one record per chunk of events (the log is a cache: v1's rows are dropped)
     candidate.version(2).stores({ events: null, [CHUNK_TABLE]: 'seq' });
+    // v3: checkpoints (issue 5)
+    candidate.version(3).stores({ [CHUNK_TABLE]: 'seq', [CHECKPOINT_TABLE]: 'seq' });
     await withTimeout(candidate.open(), OPEN_TIMEOUT_MS, timers);
     const table: ChunkTable = candidate.table(CHUNK_TABLE);
+    const cps: CheckpointTable = candidate.table(CHECKPOINT_TABLE);
     const bounds = await storedBounds(table);
     lastSeq = Math.max(lastSeq, bounds?.last ?? 0);
     oldestSeq = bounds?.first ?? lastSeq + 1;
+    const stored = await cps.toArray();
+    metas = stored.map(metaOf);
+    const lastEvent = bounds === null ? [] : await readChunks(table, bounds.last, 1);
+    lastAt = lastEvent[0]?.at ?? 0;
     db = candidate;
     chunks = table;
+    checkpointTable = cps;
     return 'indexeddb';
   };
 
@@ -191,6 +266,7 @@ export function createEventLog(options: EventLogOptions): EventLog {
     status: () => status,
     append(event) {
       lastSeq += 1;
+      lastAt = event.at;
       // one object literal of one shape for every event (a spread of the union's many shapes
       // was the log's largest cost in the engine fold, B1)
       const stored = {
@@ -210,7 +286,50 @@ export function createEventLog(options: EventLogOptions): EventLog {
     async read(fromSeq, limit) {
       await flush();
       if (chunks === null) return ring.read(fromSeq, limit);
-      return readChunks(chunks, Math.max(fromSeq, retainedFrom()), limit);
+      return readChunks(chunks, fromSeq, limit);
+    },
+    lastSeq: () => lastSeq,
+    checkpoint(record) {
+      if (chunks === null) keepInMemory(record);
+      else pending.push(record);
+    },
+    checkpoints() {
+      const first = firstHeld();
+      const held = metas.filter((m) => m.seq + 1 >= first);
+      return first <= 1 && held[0]?.seq !== 0 ? [{ seq: 0, at: 0 }, ...held] : held;
+    },
+    async loadCheckpoint(seq) {
+      if (seq === 0) return null;
+      const waiting = [...pending, ...memoryRecords].find((c) => c.seq === seq);
+      if (waiting !== undefined) return waiting;
+      return (await checkpointTable?.get(seq)) ?? null;
+    },
+    hold() {
+      holds += 1;
+      let released = false;
+      return () => {
+        if (!released) holds -= 1;
+        released = true;
+      };
+    },
+    async clear() {
+      await flush();
+      ring = new EventRing(ring.capacity);
+      memoryRecords = [];
+      metas = [];
+      pending = [];
+      oldestSeq = lastSeq + 1;
+      const table = chunks;
+      const cps = checkpointTable;
+      if (table === null || cps === null) return;
+      try {
+        await table.db.transaction('rw', [table, cps], async () => {
+          await table.clear();
+          await cps.clear();
+        });
+      } catch (error) {
+        toMemory(error, []);
+      }
     },
     stats: () => ({ ...stats, pending: queue.length }),
     async close() {
@@ -224,6 +343,8 @@ export function createEventLog(options: EventLogOptions): EventLog {
     },
   };
 }
+
+const metaOf = (record: CheckpointRecord): CheckpointMeta => ({ seq: record.seq, at: record.at });
 
 function withTimeout<T>(promise: Promise<T>, ms: number, timers: Services['timers']): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -18,6 +18,11 @@ export class EventRing {
     else this.start = (this.start + 1) % this.capacity;
   }
 
+  /** seq of the oldest event held, or null when empty. */
+  firstSeq(): number | null {
+    return this.size === 0 ? null : (this.items[this.start]?.seq ?? null);
+  }
+
   get length(): number {
     return this.size;
   }

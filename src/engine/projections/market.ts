@@ -64,6 +64,8 @@ export function foldMarket(state: MarketState, event: EngineEvent): MarketState 
       return applyKline(state, event.body);
     case 'market.history':
       return applyHistory(state, event.body);
+    case 'engine.boot':
+      return Object.keys(state.pushSeq).length > 0 ? { ...state, pushSeq: {} } : state;
     case 'socket.state':
       return event.body.state === 'online' && Object.keys(state.pushSeq).length > 0
         ? { ...state, pushSeq: {} }

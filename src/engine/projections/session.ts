@@ -67,6 +67,9 @@ export function foldSession(state: SessionState, event: EngineEvent): SessionSta
       });
     case 'log.status':
       return withConnection(state, { log: event.body.status });
+    case 'engine.boot':
+      // a new page session: nobody is logged in until the stored token is adopted again
+      return withConnection(withSession(state, LOGGED_OUT), { state: 'idle' });
     case 'market.quotation':
     case 'market.quotation-failed':
     case 'market.daymarket':

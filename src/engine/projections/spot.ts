@@ -30,6 +30,7 @@ export const initialSpotState: SpotState = {
 };
 
 export function foldSpot(state: SpotState, event: EngineEvent): SpotState {
+  if (event.name === 'engine.boot') return boot(state);
   const view = isSpotViewEvent(event) ? foldSpotView(state.view, event) : state.view;
   const book = isBookEvent(event) ? foldBook(state.book, event) : state.book;
   const trades = isTradesEvent(event) ? foldTrades(state.trades, event) : state.trades;
@@ -42,4 +43,17 @@ export function foldSpot(state: SpotState, event: EngineEvent): SpotState {
     orders === state.orders
     ? state
     : { view, book, trades, chart, orders };
+}
+
+/**
+ * A new page session watches nothing until the page asks again (the recorded book is stale).
+ * The book's version and the chart's epoch keep counting, so frame-time caches keyed by them
+ * never mistake a new state for an old one.
+ */
+function boot(state: SpotState): SpotState {
+  return {
+    ...initialSpotState,
+    book: { ...initialBookState, version: state.book.version + 1 },
+    chart: { ...initialChartState, epoch: state.chart.epoch + 1 },
+  };
 }

@@ -2,7 +2,15 @@
 import fc from 'fast-check';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { ConnectionState, LogStatus } from '../api.ts';
-import type { EngineEvent, NewEvent, QuotationGroupBody, TickerSeed } from '../ingest/events.ts';
+import type {
+  BookLevel,
+  EngineEvent,
+  NewEvent,
+  QuotationGroupBody,
+  TickerSeed,
+} from '../ingest/events.ts';
+import { fromScaled } from '../projections/book/book-view.ts';
+import { watchEvent } from './spot-fixtures.ts';
 
 export const SYMBOLS = ['BTC/USDT', 'ETH/USDT', 'LTC/USDT', 'ETH/BTC', 'DOGE/USDT'] as const;
 const T0 = 1_700_000_000_000;
@@ -166,6 +174,12 @@ export const sessionEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
     .map(({ at, ...body }): NewEvent => ({ at, kind: 'reply', name: 'session.info', body })),
   atArb.map((at): NewEvent => ({ at, kind: 'reply', name: 'session.expired', body: {} })),
   atArb.map((at): NewEvent => ({ at, kind: 'command', name: 'session.logout', body: {} })),
+  atArb.map((at): NewEvent => ({
+    at,
+    kind: 'system',
+    name: 'engine.boot',
+    body: { app: '0.1.0' },
+  })),
   atArb.map((at): NewEvent => ({ at, kind: 'command', name: 'session.expired-ack', body: {} })),
   fc
     .record({ at: atArb, serverMs: atArb, sentAt: atArb, rtt: fc.nat(2000) })
@@ -208,3 +222,80 @@ export function chunk<T>(items: readonly T[], cuts: readonly number[]): T[][] {
   }
   return out;
 }
+
+// ---- Book events (book.test.ts, replay tests) ----------------------------------------------
+
+export const BOOK_SYMBOL = 'BTC/USDT';
+export const BOOK_T0 = 1_700_000_000_000;
+
+const priceOf = (tick: number): DecStr => fromScaled(BigInt(tick), 2);
+const amountArb: fc.Arbitrary<DecStr> = fc
+  .integer({ min: 1, max: 50_000 })
+  .map((n) => fromScaled(BigInt(n), 4));
+/** A level change: a price on the side's grid, an amount or "0" (remove). */
+const levelChangeArb = (lo: number, hi: number): fc.Arbitrary<BookLevel> =>
+  fc.tuple(
+    fc.integer({ min: lo, max: hi }).map(priceOf),
+    fc.oneof(
+      { weight: 1, arbitrary: fc.constant('0' as DecStr) },
+      { weight: 3, arbitrary: amountArb },
+    ),
+  );
+export const bidsArb = fc.array(levelChangeArb(1, 40), { maxLength: 25 });
+export const asksArb = fc.array(levelChangeArb(41, 80), { maxLength: 25 });
+
+export const watchBookEvent: NewEvent = watchEvent(BOOK_SYMBOL, '1min', false);
+
+/** Any book event, with arbitrary seqs: for the structural invariants. */
+export const anyBookEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
+  fc.constant(watchBookEvent),
+  fc.record({ seq: fc.nat(20), bids: bidsArb, asks: asksArb }).map((b): NewEvent => ({
+    at: BOOK_T0,
+    kind: 'push',
+    name: 'book.snapshot',
+    body: { symbol: BOOK_SYMBOL, ...b },
+  })),
+  fc
+    .record({ seq: fc.nat(20), prevSeq: fc.nat(20), bids: bidsArb, asks: asksArb })
+    .map((b): NewEvent => ({
+      at: BOOK_T0,
+      kind: 'push',
+      name: 'book.delta',
+      body: { symbol: BOOK_SYMBOL, ...b },
+    })),
+  fc
+    .record({ seq: fc.option(fc.nat(20), { nil: null }), bids: bidsArb, asks: asksArb })
+    .map((b): NewEvent => ({
+      at: BOOK_T0,
+      kind: 'push',
+      name: 'book.top',
+      body: { symbol: BOOK_SYMBOL, ...b },
+    })),
+  fc.constantFrom<NewEvent>(
+    {
+      at: BOOK_T0,
+      kind: 'system',
+      name: 'book.resync',
+      body: { symbol: BOOK_SYMBOL, reason: 'gap' },
+    },
+    {
+      at: BOOK_T0,
+      kind: 'system',
+      name: 'book.resync',
+      body: { symbol: BOOK_SYMBOL, reason: 'reconnect' },
+    },
+  ),
+  fc.record({ bids: bidsArb, asks: asksArb }).map((b): NewEvent => ({
+    at: BOOK_T0,
+    kind: 'reply',
+    name: 'spot.deal',
+    body: {
+      symbol: BOOK_SYMBOL,
+      lastPrice: '1' as DecStr,
+      cnyPrice: '7.2' as DecStr,
+      userLegal: '0' as DecStr,
+      userCurrency: '0' as DecStr,
+      ...b,
+    },
+  })),
+);

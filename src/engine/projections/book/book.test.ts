@@ -3,50 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../../shared/decimal.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
 import type { BookLevel, NewEvent } from '../../ingest/events.ts';
-import { chunk, withSeq } from '../../testing/arbitraries.ts';
+import {
+  anyBookEventArb as anyEventArb,
+  asksArb,
+  bidsArb,
+  BOOK_SYMBOL as SYMBOL,
+  BOOK_T0 as T0,
+  chunk,
+  watchBookEvent as watch,
+  withSeq,
+} from '../../testing/arbitraries.ts';
 import { foldBookAll, initialBookState, isGap } from './book.ts';
 import type { BookState } from './book.ts';
-import { createBookViewer, fromScaled, groupBook, toScaled } from './book-view.ts';
+import { createBookViewer, groupBook, toScaled } from './book-view.ts';
 import { amountsOf, cmpDec, levelsOf, pricesOf } from './sorted-side.ts';
-
-const SYMBOL = 'BTC/USDT';
-const T0 = 1_700_000_000_000;
-
-const priceOf = (tick: number): DecStr => fromScaled(BigInt(tick), 2);
-const amountArb: fc.Arbitrary<DecStr> = fc
-  .integer({ min: 1, max: 50_000 })
-  .map((n) => fromScaled(BigInt(n), 4));
-/** A level change: a price on the side's grid, an amount or "0" (remove). */
-const changeArb = (lo: number, hi: number): fc.Arbitrary<BookLevel> =>
-  fc.tuple(
-    fc.integer({ min: lo, max: hi }).map(priceOf),
-    fc.oneof(
-      { weight: 1, arbitrary: fc.constant('0' as DecStr) },
-      { weight: 3, arbitrary: amountArb },
-    ),
-  );
-const bidsArb = fc.array(changeArb(1, 40), { maxLength: 25 });
-const asksArb = fc.array(changeArb(41, 80), { maxLength: 25 });
-
-const watch: NewEvent = {
-  at: T0,
-  kind: 'command',
-  name: 'ui.watch-spot',
-  body: {
-    symbol: SYMBOL,
-    pair: {
-      legalId: 1,
-      currencyId: 2,
-      legalName: 'USDT',
-      currencyName: 'BTC',
-      pricePrecision: 2,
-      amountPrecision: 4,
-      price: '1' as DecStr,
-    },
-    period: '1min',
-    loggedIn: false,
-  },
-};
 
 /** The server's book: a map per side, changed by absolute levels. */
 class Model {
@@ -98,50 +68,6 @@ const streamArb = fc
     });
     return { events, model, lastSeq: seq + deltas.length };
   });
-
-/** Any book event, with arbitrary seqs: for the structural invariants. */
-const anyEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
-  fc.constant(watch),
-  fc.record({ seq: fc.nat(20), bids: bidsArb, asks: asksArb }).map((b): NewEvent => ({
-    at: T0,
-    kind: 'push',
-    name: 'book.snapshot',
-    body: { symbol: SYMBOL, ...b },
-  })),
-  fc
-    .record({ seq: fc.nat(20), prevSeq: fc.nat(20), bids: bidsArb, asks: asksArb })
-    .map((b): NewEvent => ({
-      at: T0,
-      kind: 'push',
-      name: 'book.delta',
-      body: { symbol: SYMBOL, ...b },
-    })),
-  fc
-    .record({ seq: fc.option(fc.nat(20), { nil: null }), bids: bidsArb, asks: asksArb })
-    .map((b): NewEvent => ({
-      at: T0,
-      kind: 'push',
-      name: 'book.top',
-      body: { symbol: SYMBOL, ...b },
-    })),
-  fc.constantFrom<NewEvent>(
-    { at: T0, kind: 'system', name: 'book.resync', body: { symbol: SYMBOL, reason: 'gap' } },
-    { at: T0, kind: 'system', name: 'book.resync', body: { symbol: SYMBOL, reason: 'reconnect' } },
-  ),
-  fc.record({ bids: bidsArb, asks: asksArb }).map((b): NewEvent => ({
-    at: T0,
-    kind: 'reply',
-    name: 'spot.deal',
-    body: {
-      symbol: SYMBOL,
-      lastPrice: '1' as DecStr,
-      cnyPrice: '7.2' as DecStr,
-      userLegal: '0' as DecStr,
-      userCurrency: '0' as DecStr,
-      ...b,
-    },
-  })),
-);
 
 const fold = (events: readonly NewEvent[], state: BookState = initialBookState): BookState =>
   foldBookAll(state, withSeq(events));

@@ -1,0 +1,73 @@
+// Checkpoints of the event log (ARCHITECTURE §4 "Log", issue 5): the engine's state after event
+// `seq`, as a state document (replay/codec.ts), taken every CHECKPOINT_EVENTS events or
+// CHECKPOINT_MS of event time. They bound start-up (restore the latest, fold only the tail; B10)
+// and make retention safe: the log is compacted only behind a checkpoint, so whatever it still
+// holds can be folded from a known state (an export starts at one).
+//
+// Retention: the window is the newest `events` events that are also within `ageMs` of the last
+// event's time (whichever bound is tighter); the compaction base is the newest checkpoint
+// outside that window, and
+// everything before it (older checkpoints, chunks of events ≤ its seq) goes, at most
+// PRUNE_RECORDS chunk records per write transaction so that a large backlog of old chunks never
+// makes one long transaction.
+import type { Table } from 'dexie';
+import type { StateDoc } from '../replay/codec.ts';
+
+export const CHECKPOINT_TABLE = 'checkpoints';
+export const CHECKPOINT_EVENTS = 10_000;
+export const CHECKPOINT_MS = 60_000;
+/** Chunk records (of ≤ 64 events) deleted per write transaction at most. */
+export const PRUNE_RECORDS = 16;
+
+export interface RetentionPolicy {
+  /** Keep at most about the newest this many events. */
+  events: number;
+  /** Keep events of at most about this long before the last one (ms of event time). */
+  ageMs: number;
+}
+
+export const DEFAULT_RETENTION: RetentionPolicy = { events: 200_000, ageMs: 60 * 60_000 };
+
+export interface CheckpointMeta {
+  /** The state is the one after event `seq` (0: before the first event ever logged). */
+  seq: number;
+  /** Time of event `seq`. */
+  at: number;
+}
+
+export interface CheckpointRecord extends CheckpointMeta {
+  /** App version that wrote it: a checkpoint of another version is not restored. */
+  app: string;
+  state: StateDoc;
+}
+
+export type CheckpointTable = Table<CheckpointRecord, number>;
+
+/**
+ * The newest checkpoint entirely outside the retention window (the log may be compacted up to
+ * it), or null. `metas` ascending by seq.
+ */
+export function compactionBase(
+  metas: readonly CheckpointMeta[],
+  last: { seq: number; at: number },
+  policy: RetentionPolicy,
+): CheckpointMeta | null {
+  const seqLimit = last.seq - policy.events;
+  const atLimit = last.at - policy.ageMs;
+  let base: CheckpointMeta | null = null;
+  for (const meta of metas) {
+    if (meta.seq <= seqLimit || meta.at <= atLimit) base = meta;
+    else break;
+  }
+  return base;
+}
+
+/** Whether taking a checkpoint is due after `event`. */
+export function checkpointDue(
+  previous: CheckpointMeta | null,
+  event: { seq: number; at: number },
+): boolean {
+  if (previous === null) return true;
+  if (event.seq - previous.seq >= CHECKPOINT_EVENTS) return true;
+  return event.seq > previous.seq && event.at - previous.at >= CHECKPOINT_MS;
+}

@@ -1,0 +1,121 @@
+// Engine state as plain JSON and back (checkpoints in the log, the start state of an exported
+// file), and the per-projection values that projection hashes and `--print` are taken from.
+// Everything in EngineState is plain data except the book sides (persistent chunked lists,
+// sorted-side.ts), which are written as their levels, best first, and rebuilt on decode, so a
+// document does not depend on how a side happened to be chunked.
+import type { BookLevel } from '../ingest/events.ts';
+import { initialBookState } from '../projections/book/book.ts';
+import type { BookState } from '../projections/book/book.ts';
+import { levelsOf, sideFromLevels } from '../projections/book/sorted-side.ts';
+import { initialChartState } from '../projections/chart.ts';
+import { initialMarketState } from '../projections/market.ts';
+import { initialSessionState } from '../projections/session.ts';
+import { initialOrdersState } from '../projections/spot-orders.ts';
+import { initialSpotViewState } from '../projections/spot-view.ts';
+import { initialTradesState } from '../projections/trades.ts';
+import type { EngineState } from '../store.ts';
+
+/** The projections, in the order hashes and documents list them. */
+export const PROJECTIONS = [
+  'session',
+  'market',
+  'spot.view',
+  'spot.book',
+  'spot.trades',
+  'spot.chart',
+  'spot.orders',
+] as const;
+export type ProjectionName = (typeof PROJECTIONS)[number];
+
+/** A book as written: sides as [price, amount] levels, best first. */
+export type BookDoc = Omit<BookState, 'bids' | 'asks'> & { bids: BookLevel[]; asks: BookLevel[] };
+
+/** Engine state as JSON: one value per projection. */
+export type StateDoc = Record<ProjectionName, unknown>;
+
+export const isProjectionName = (name: string): name is ProjectionName =>
+  (PROJECTIONS as readonly string[]).includes(name);
+
+export function encodeState(state: EngineState): StateDoc {
+  const { book } = state.spot;
+  const bookDoc: BookDoc = { ...book, bids: levelsOf(book.bids), asks: levelsOf(book.asks) };
+  return {
+    session: state.session,
+    market: state.market,
+    'spot.view': state.spot.view,
+    'spot.book': bookDoc,
+    'spot.trades': state.spot.trades,
+    'spot.chart': state.spot.chart,
+    'spot.orders': state.spot.orders,
+  };
+}
+
+/** One projection's value (what its hash is taken over). */
+export function projectionValue(state: EngineState, name: ProjectionName): unknown {
+  switch (name) {
+    case 'session':
+      return state.session;
+    case 'market':
+      return state.market;
+    case 'spot.view':
+      return state.spot.view;
+    case 'spot.book':
+      return encodeState(state)['spot.book'];
+    case 'spot.trades':
+      return state.spot.trades;
+    case 'spot.chart':
+      return state.spot.chart;
+    case 'spot.orders':
+      return state.spot.orders;
+  }
+}
+
+export class StateDocError extends Error {}
+
+/**
+ * Engine state from a document. Each projection is taken over its initial state field by field,
+ * so a document written before a field existed still decodes; a part that is not an object, or
+ * book sides that are not level lists, throw StateDocError.
+ */
+export function decodeState(doc: unknown): EngineState {
+  if (!isRecord(doc)) throw new StateDocError('the state is not an object');
+  const book = part(doc, 'spot.book', initialBookState as unknown as Record<string, unknown>);
+  return {
+    session: part(doc, 'session', initialSessionState),
+    market: part(doc, 'market', initialMarketState),
+    spot: {
+      view: part(doc, 'spot.view', initialSpotViewState),
+      book: {
+        ...(book as unknown as BookState),
+        bids: sideFromLevels(levelList(book.bids, 'bids'), 'bid'),
+        asks: sideFromLevels(levelList(book.asks, 'asks'), 'ask'),
+      },
+      trades: part(doc, 'spot.trades', initialTradesState),
+      chart: part(doc, 'spot.chart', initialChartState),
+      orders: part(doc, 'spot.orders', initialOrdersState),
+    },
+  };
+}
+
+function part<T extends object>(doc: Record<string, unknown>, name: ProjectionName, initial: T): T {
+  const value = doc[name];
+  if (value === undefined) return initial;
+  if (!isRecord(value)) throw new StateDocError(`projection ${name} is not an object`);
+  return { ...initial, ...value } as T;
+}
+
+function levelList(value: unknown, what: string): BookLevel[] {
+  if (value === undefined) return [];
+  const ok =
+    Array.isArray(value) &&
+    value.every(
+      (l) =>
+        Array.isArray(l) && l.length === 2 && typeof l[0] === 'string' && typeof l[1] === 'string',
+    );
+  if (!ok) throw new StateDocError(`book ${what} are not [price, amount] levels`);
+  return value as BookLevel[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,238 @@
+// The exported log file (issue 5): gzipped NDJSON. Line 1 is the header, then one LogEvent per
+// line, oldest first, every line ending in "\n". The header carries what a reader needs before
+// the first event: the format and its version, the app version, the time and seq range, the
+// event count, the state at the start (a checkpoint: the state after event `start.seq`, so a
+// file need not begin at the first event ever logged) and the projection hashes after the last
+// event, which a replay must reproduce.
+//
+// Reading is streaming (fflate's Gunzip, lines split on bytes), so a file of a million events
+// never becomes one string. Every way a file can be wrong is a ReplayFileError with a code the
+// page translates: not a log, a newer format, a bad header, a bad event line, or truncated.
+import { Gunzip } from 'fflate';
+import type { LogEvent, LogKind } from '../../shared/log-event.ts';
+import type { StateDoc } from './codec.ts';
+import type { ProjectionHashes } from './hash.ts';
+
+export const LOG_FORMAT = 'bourse-log';
+export const LOG_FORMAT_VERSION = 1;
+
+export interface ExportHeader {
+  format: typeof LOG_FORMAT;
+  version: number;
+  /** The app version that wrote the file. */
+  app: string;
+  exportedAt: number;
+  /** Times (ms) of the first and last event; null when the file holds none. */
+  from: number | null;
+  to: number | null;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  events: number;
+  /** The state before the first event: after event `seq` (0: the empty state), at time `at`. */
+  start: { seq: number; at: number; state: StateDoc };
+  /** Projection hashes after the last event (of the masked state, as a replay computes them). */
+  hashes: ProjectionHashes;
+  /** Personal identifiers are masked, secrets removed (export-mask.ts). */
+  masked: boolean;
+}
+
+export type ReplayErrorCode =
+  | 'empty'
+  | 'not-a-log'
+  | 'corrupt'
+  | 'newer-version'
+  | 'bad-header'
+  | 'bad-event'
+  | 'truncated'
+  | 'fold-failed';
+
+export class ReplayFileError extends Error {
+  constructor(
+    readonly code: ReplayErrorCode,
+    readonly params: Record<string, string | number> = {},
+    detail = '',
+  ) {
+    super(`${code}${detail === '' ? '' : `: ${detail}`}`);
+    this.name = 'ReplayFileError';
+  }
+}
+
+export interface ReadHandlers {
+  header(header: ExportHeader): void;
+  /** One event; `bytes` is its line without the newline (the caller may keep it). */
+  event(event: LogEvent, bytes: Uint8Array, line: number): void;
+  /** Compressed bytes consumed so far, of `total`. */
+  progress?(done: number, total: number): void;
+  /** Awaited between slices (a worker passes a zero timeout, to stay responsive). */
+  pause?(): Promise<void>;
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+const NEWLINE = 0x0a;
+/** Compressed bytes fed per step; between steps the reader yields to the event loop. */
+const SLICE = 1 << 20;
+const KINDS: ReadonlySet<string> = new Set<LogKind>(['push', 'reply', 'command', 'system']);
+
+/** Reads a whole file (gzipped, or plain NDJSON for hand-written fixtures). */
+export async function readExport(bytes: Uint8Array, handlers: ReadHandlers): Promise<ExportHeader> {
+  if (bytes.length === 0) throw new ReplayFileError('empty');
+  const lines = new LineReader(handlers);
+  if (bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1]) {
+    const gunzip = new Gunzip((chunk) => lines.push(chunk));
+    await inSlices(bytes, handlers, (slice, final) => gunzipSlice(gunzip, slice, final));
+  } else if (bytes[0] === 0x7b /* { */) {
+    await inSlices(bytes, handlers, (slice) => lines.push(slice));
+  } else {
+    throw new ReplayFileError('not-a-log');
+  }
+  return lines.end();
+}
+
+/** Feeds `bytes` SLICE by SLICE, reporting progress and pausing in between. */
+async function inSlices(
+  bytes: Uint8Array,
+  handlers: ReadHandlers,
+  feed: (slice: Uint8Array, final: boolean) => void,
+): Promise<void> {
+  for (let at = 0; at < bytes.length; at += SLICE) {
+    const end = Math.min(bytes.length, at + SLICE);
+    feed(bytes.subarray(at, end), end === bytes.length);
+    handlers.progress?.(end, bytes.length);
+    if (end < bytes.length) await (handlers.pause?.() ?? Promise.resolve());
+  }
+}
+
+function gunzipSlice(gunzip: Gunzip, slice: Uint8Array, final: boolean): void {
+  try {
+    gunzip.push(slice, final);
+  } catch (error) {
+    if (error instanceof ReplayFileError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (/unexpected EOF/i.test(message)) throw new ReplayFileError('truncated', {}, message);
+    throw new ReplayFileError('corrupt', {}, message);
+  }
+}
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** Validates a parsed header line (also used by tests and the CLI). */
+export function checkHeader(value: unknown): ExportHeader {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ReplayFileError('not-a-log');
+  const h = value as Partial<ExportHeader>;
+  if (h.format !== LOG_FORMAT) throw new ReplayFileError('not-a-log');
+  if (!isCount(h.version) || h.version < 1)
+    throw new ReplayFileError('bad-header', { field: 'version' });
+  if (h.version > LOG_FORMAT_VERSION)
+    throw new ReplayFileError('newer-version', {
+      version: h.version,
+      supported: LOG_FORMAT_VERSION,
+    });
+  if (!isCount(h.events)) throw new ReplayFileError('bad-header', { field: 'events' });
+  if (!isStart(h.start)) throw new ReplayFileError('bad-header', { field: 'start' });
+  if (typeof h.hashes !== 'object' || h.hashes === null)
+    throw new ReplayFileError('bad-header', { field: 'hashes' });
+  return h as ExportHeader;
+}
+
+function isStart(value: unknown): value is ExportHeader['start'] {
+  if (typeof value !== 'object' || value === null) return false;
+  const start = value as Partial<ExportHeader['start']>;
+  return (
+    typeof start.seq === 'number' &&
+    typeof start.at === 'number' &&
+    typeof start.state === 'object' &&
+    start.state !== null
+  );
+}
+
+/** Validates one parsed event line; `previousSeq` is the seq before it. */
+export function checkEvent(value: unknown, previousSeq: number, line: number): LogEvent {
+  const bad = (reason: string): never => {
+    throw new ReplayFileError('bad-event', { line, reason });
+  };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) bad('not an object');
+  const e = value as Partial<LogEvent>;
+  if (typeof e.seq !== 'number' || !Number.isSafeInteger(e.seq)) return bad('seq');
+  if (e.seq <= previousSeq) return bad('seq not increasing');
+  if (typeof e.at !== 'number' || !Number.isFinite(e.at)) return bad('at');
+  if (typeof e.kind !== 'string' || !KINDS.has(e.kind)) return bad('kind');
+  if (typeof e.name !== 'string' || e.name === '') return bad('name');
+  if (!('body' in e)) return bad('body');
+  return e as LogEvent;
+}
+
+/** Splits decompressed bytes into lines: the header first, then events. */
+class LineReader {
+  private carry: Uint8Array | null = null;
+  private header: ExportHeader | null = null;
+  private line = 0;
+  private count = 0;
+  private lastSeq = 0;
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+
+  constructor(private readonly handlers: ReadHandlers) {}
+
+  push(chunk: Uint8Array): void {
+    let start = 0;
+    let nl = chunk.indexOf(NEWLINE, start);
+    while (nl >= 0) {
+      let bytes = chunk.subarray(start, nl);
+      if (this.carry !== null) {
+        bytes = concat(this.carry, bytes);
+        this.carry = null;
+      }
+      this.take(bytes);
+      start = nl + 1;
+      nl = chunk.indexOf(NEWLINE, start);
+    }
+    if (start < chunk.length) {
+      const rest = chunk.slice(start);
+      this.carry = this.carry === null ? rest : concat(this.carry, rest);
+    }
+  }
+
+  end(): ExportHeader {
+    if (this.carry !== null && this.carry.length > 0) {
+      // a last line without its newline: the writer always ends lines, so the file was cut
+      throw new ReplayFileError('truncated', {
+        expected: this.header?.events ?? 0,
+        found: this.count,
+      });
+    }
+    if (this.header === null) throw new ReplayFileError('empty');
+    if (this.count !== this.header.events)
+      throw new ReplayFileError('truncated', { expected: this.header.events, found: this.count });
+    return this.header;
+  }
+
+  private take(bytes: Uint8Array): void {
+    this.line += 1;
+    if (bytes.length === 0) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(this.decoder.decode(bytes));
+    } catch {
+      if (this.header === null) throw new ReplayFileError('not-a-log');
+      throw new ReplayFileError('bad-event', { line: this.line, reason: 'not JSON' });
+    }
+    if (this.header === null) {
+      this.header = checkHeader(value);
+      this.lastSeq = this.header.start.seq;
+      this.handlers.header(this.header);
+      return;
+    }
+    const event = checkEvent(value, this.lastSeq, this.line);
+    this.lastSeq = event.seq;
+    this.count += 1;
+    this.handlers.event(event, bytes, this.line);
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

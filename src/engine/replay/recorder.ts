@@ -1,0 +1,160 @@
+// The engine's side of recording (issue 5): restoring the state from the log at start-up (the
+// latest checkpoint, then the tail), taking checkpoints as events are dispatched, and exporting
+// a time window of the log as a file (format.ts). Restoring keeps the engine's state equal to
+// the fold of its own log across page loads, which is what lets an export that spans a reload
+// replay into the same state.
+import type { LogEvent } from '../../shared/log-event.ts';
+import { APP_VERSION } from '../../shared/version.ts';
+import type { EngineEvent } from '../ingest/events.ts';
+import { checkpointDue } from '../log/checkpoints.ts';
+import type { CheckpointMeta } from '../log/checkpoints.ts';
+import type { EventLog } from '../log/event-log.ts';
+import type { Logger } from '../services.ts';
+import { foldEngine, initialEngineState } from '../store.ts';
+import type { EngineState } from '../store.ts';
+import { decodeState, encodeState } from './codec.ts';
+import { startExport } from './writer.ts';
+import type { ExportWriter } from './writer.ts';
+
+/** Events read from the log per page (restore, export). */
+const READ_PAGE = 5_000;
+
+export interface Restored {
+  state: EngineState;
+  /** The checkpoint restored (null: none, the log was empty or unusable and was cleared). */
+  checkpoint: CheckpointMeta | null;
+  /** Events folded after it. */
+  tail: number;
+}
+
+/**
+ * The state the stored log describes: its latest checkpoint plus the events after it. A log
+ * without a usable checkpoint (written by another app version, or undecodable) is cleared: it
+ * is a cache, and a state that cannot be rebuilt exactly must not be half-rebuilt.
+ */
+export async function restoreFromLog(log: EventLog, logger: Logger): Promise<Restored> {
+  const latest = log.checkpoints().at(-1) ?? null;
+  try {
+    if (latest === null) throw new Error('no checkpoint');
+    const record = await log.loadCheckpoint(latest.seq);
+    if (latest.seq !== 0 && record === null) throw new Error(`checkpoint ${latest.seq} is gone`);
+    if (record !== null && record.app !== APP_VERSION)
+      throw new Error(`checkpoint of app ${record.app}`);
+    let state = record === null ? initialEngineState : decodeState(record.state);
+    let tail = 0;
+    for (let seq = latest.seq + 1; ;) {
+      const page = await log.read(seq, READ_PAGE);
+      for (const event of page) state = foldEngine(state, event as EngineEvent);
+      tail += page.length;
+      const last = page.at(-1);
+      if (last === undefined || page.length < READ_PAGE) break;
+      seq = last.seq + 1;
+    }
+    return { state, checkpoint: latest, tail };
+  } catch (error) {
+    if (log.lastSeq() > 0) logger.warn('event log not restorable, cleared', error);
+    await log.clear();
+    return { state: initialEngineState, checkpoint: null, tail: 0 };
+  }
+}
+
+/** Takes a checkpoint when one is due (checkpoints.ts) after each dispatched event. */
+export class Checkpointer {
+  constructor(
+    private readonly log: EventLog,
+    private last: CheckpointMeta | null,
+  ) {}
+
+  /** Take one at the next event whatever the schedule (e.g. the log moved to memory). */
+  soon(): void {
+    this.last = null;
+  }
+
+  after(event: LogEvent, state: EngineState): void {
+    if (!checkpointDue(this.last, event)) return;
+    const meta = { seq: event.seq, at: event.at };
+    this.log.checkpoint({ ...meta, app: APP_VERSION, state: encodeState(state) });
+    this.last = meta;
+  }
+}
+
+export interface ExportResult {
+  bytes: Uint8Array;
+  events: number;
+  from: number | null;
+  to: number | null;
+}
+
+export class ExportError extends Error {}
+
+/**
+ * The log from the newest checkpoint at or before `since` (or the oldest held, when none is that
+ * old) to the last event dispatched, as a file. `end` must be the engine's state right now: it
+ * is the state after `log.lastSeq()`, taken before anything is awaited.
+ */
+export async function exportLog(
+  log: EventLog,
+  end: EngineState,
+  since: number,
+  now: number,
+  onProgress: (done: number, total: number) => void = () => undefined,
+): Promise<ExportResult> {
+  const endSeq = log.lastSeq();
+  const release = log.hold();
+  try {
+    await log.flush();
+    const base = exportBase(log.checkpoints(), endSeq, since);
+    const record = await log.loadCheckpoint(base.seq);
+    const start = record === null ? initialEngineState : decodeState(record.state);
+    const total = endSeq - base.seq;
+    const first = total > 0 ? (await log.read(base.seq + 1, 1))[0] : undefined;
+    const last = total > 0 ? (await log.read(endSeq, 1))[0] : undefined;
+    const range = { from: first?.at ?? null, to: last?.at ?? null };
+    const writer = await startExport({
+      start: { seq: base.seq, at: base.at, state: start },
+      end,
+      events: total,
+      firstSeq: first?.seq ?? null,
+      lastSeq: last?.seq ?? null,
+      ...range,
+      exportedAt: now,
+    });
+    await writeEvents(log, writer, base.seq + 1, endSeq, onProgress);
+    return { bytes: writer.finish(), events: total, ...range };
+  } finally {
+    release();
+  }
+}
+
+/** The newest checkpoint at or before `since`, or the oldest held when none is that old. */
+function exportBase(
+  held: readonly CheckpointMeta[],
+  endSeq: number,
+  since: number,
+): CheckpointMeta {
+  const usable = held.filter((c) => c.seq <= endSeq);
+  const base = usable.filter((c) => c.at <= since).at(-1) ?? usable[0];
+  if (base === undefined) throw new ExportError('the log holds no checkpoint to start from');
+  return base;
+}
+
+/** Events fromSeq…toSeq into `writer`, a page at a time; all of them or an ExportError. */
+async function writeEvents(
+  log: EventLog,
+  writer: ExportWriter,
+  fromSeq: number,
+  toSeq: number,
+  onProgress: (done: number, total: number) => void,
+): Promise<void> {
+  const total = toSeq - fromSeq + 1;
+  for (let seq = fromSeq; seq <= toSeq;) {
+    const page = (await log.read(seq, READ_PAGE)).filter((e) => e.seq <= toSeq);
+    const last = page.at(-1);
+    if (last === undefined) break;
+    writer.events(page);
+    onProgress(writer.count, total);
+    seq = last.seq + 1;
+  }
+  if (writer.count !== Math.max(0, total))
+    throw new ExportError(`the log holds ${writer.count} of the ${total} events to export`);
+}

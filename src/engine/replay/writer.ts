@@ -1,0 +1,121 @@
+// Writing an exported log (format.ts): the header line, then events line by line, masked
+// (export-mask.ts) and gzipped as they come, so an export of hundreds of thousands of events
+// never holds more than one page of them as text.
+import { Gzip } from 'fflate';
+import type { LogEvent } from '../../shared/log-event.ts';
+import { APP_VERSION } from '../../shared/version.ts';
+import type { EngineState } from '../store.ts';
+import { encodeState } from './codec.ts';
+import { maskEvent, maskForExport } from './export-mask.ts';
+import { LOG_FORMAT, LOG_FORMAT_VERSION } from './format.ts';
+import type { ExportHeader } from './format.ts';
+import { hashState } from './hash.ts';
+
+export interface ExportPlan {
+  /** The state before the first event: after event `seq`, logged at `at`. */
+  start: { seq: number; at: number; state: EngineState };
+  /** The state after the last event (its hashes go into the header). */
+  end: EngineState;
+  /** The events that will be written: count, seq and time range. */
+  events: number;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  from: number | null;
+  to: number | null;
+  exportedAt: number;
+}
+
+/** A writer with the header of `plan` written: masked start state, hashes of the masked end. */
+export async function startExport(plan: ExportPlan): Promise<ExportWriter> {
+  const header: ExportHeader = {
+    format: LOG_FORMAT,
+    version: LOG_FORMAT_VERSION,
+    app: APP_VERSION,
+    exportedAt: plan.exportedAt,
+    from: plan.from,
+    to: plan.to,
+    firstSeq: plan.firstSeq,
+    lastSeq: plan.lastSeq,
+    events: plan.events,
+    start: {
+      seq: plan.start.seq,
+      at: plan.start.at,
+      state: maskedStart(encodeState(plan.start.state)),
+    },
+    hashes: await hashState(plan.end, (_name, value) => maskForExport(value)),
+    masked: true,
+  };
+  return new ExportWriter(header);
+}
+
+/** A whole file at once (tests, fixtures): `start` state, then `events`, ending in `end`. */
+export async function exportEvents(
+  start: ExportPlan['start'],
+  events: readonly LogEvent[],
+  end: EngineState,
+  exportedAt: number,
+): Promise<Uint8Array> {
+  const first = events[0];
+  const last = events[events.length - 1];
+  const writer = await startExport({
+    start,
+    end,
+    events: events.length,
+    firstSeq: first?.seq ?? null,
+    lastSeq: last?.seq ?? null,
+    from: first?.at ?? null,
+    to: last?.at ?? null,
+    exportedAt,
+  });
+  writer.events(events);
+  return writer.finish();
+}
+
+/** fflate's level 1: an export is written while the user waits, and NDJSON compresses well. */
+const GZIP_LEVEL = 1;
+
+export class ExportWriter {
+  private readonly parts: Uint8Array[] = [];
+  private readonly gzip = new Gzip({ level: GZIP_LEVEL }, (chunk) => this.parts.push(chunk));
+  private readonly encoder = new TextEncoder();
+  private written = 0;
+
+  /** The header as given: its start state must already be masked (`maskedStart`). */
+  constructor(header: ExportHeader) {
+    this.push(`${JSON.stringify(header)}\n`);
+  }
+
+  /** Events, masked on the way out. */
+  events(events: readonly LogEvent[]): void {
+    let text = '';
+    for (const event of events) text += `${JSON.stringify(maskEvent(event))}\n`;
+    this.written += events.length;
+    this.push(text);
+  }
+
+  get count(): number {
+    return this.written;
+  }
+
+  /** The whole file. */
+  finish(): Uint8Array {
+    this.gzip.push(new Uint8Array(0), true);
+    const size = this.parts.reduce((n, p) => n + p.length, 0);
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const part of this.parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+
+  private push(text: string): void {
+    if (text !== '') this.gzip.push(this.encoder.encode(text));
+  }
+}
+
+/** A state document as it may leave the machine. */
+export function maskedStart(state: ExportHeader['start']['state']): ExportHeader['start']['state'] {
+  return maskForExport(state) as ExportHeader['start']['state'];
+}
