@@ -123,9 +123,12 @@ async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
   registerNewsRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
   registerSpotRoutes(app, ctx, spot);
+  const hub: { io: Server | null } = { io: null };
+  registerDevSocketRoutes(app, hub, config.production);
   await serveClient(app, config.distDir);
   await app.ready();
   const io = createSocketHub(app.server, ctx);
+  hub.io = io;
   const publisher = new MarketPublisher(ctx.market, io, config.now, config.simOff ? 'off' : 'fair');
   const makers = config.simOff
     ? null
@@ -189,5 +192,22 @@ async function serveClient(app: FastifyInstance, distDir: string | null): Promis
     return reply
       .code(200)
       .send({ type: 'error', message: t(langOf(req), 'error.notFound', { path }) });
+  });
+}
+
+/**
+ * Development only: POST /api/dev/drop-sockets closes every socket.io connection, so tests can
+ * make clients reconnect (issue 5's recording with a reconnect in the middle).
+ */
+function registerDevSocketRoutes(
+  app: FastifyInstance,
+  hub: { io: Server | null },
+  production: boolean,
+): void {
+  if (production) return;
+  app.post('/api/dev/drop-sockets', () => {
+    const count = hub.io?.sockets.sockets.size ?? 0;
+    hub.io?.disconnectSockets(true);
+    return { type: 'ok', message: { dropped: count } };
   });
 }
