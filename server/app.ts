@@ -123,7 +123,7 @@ async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
   registerNewsRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
   registerSpotRoutes(app, ctx, spot);
-  const hub: { io: Server | null } = { io: null };
+  const hub: DevHub = { io: null, market: null };
   registerDevSocketRoutes(app, hub, config.production);
   await serveClient(app, config.distDir);
   await app.ready();
@@ -148,11 +148,19 @@ async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
     detailMax: config.loadProfile === null ? 30 : 1000,
   });
   await app.listen({ port: config.port, host: config.host });
-  if (config.marketTimer) {
-    publisher.start();
-    spotPublisher.start();
-    makers?.start();
-  }
+  hub.market = {
+    start() {
+      publisher.start();
+      spotPublisher.start();
+      makers?.start();
+    },
+    stop() {
+      makers?.stop();
+      spotPublisher.stop();
+      publisher.stop();
+    },
+  };
+  if (config.marketTimer) hub.market.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -195,16 +203,24 @@ async function serveClient(app: FastifyInstance, distDir: string | null): Promis
   });
 }
 
+interface DevHub {
+  io: Server | null;
+  market: { start(): void; stop(): void } | null;
+}
+
 /**
- * Development only: POST /api/dev/drop-sockets closes every socket.io connection, so tests can
- * make clients reconnect (issue 5's recording with a reconnect in the middle).
+ * Development only, for tests (issue 5's recording): POST /api/dev/drop-sockets closes every
+ * socket.io connection, so clients reconnect; POST /api/dev/market?running=0|1 stops or
+ * restarts the simulator, the market makers and the market pushes, so a page holds still.
  */
-function registerDevSocketRoutes(
-  app: FastifyInstance,
-  hub: { io: Server | null },
-  production: boolean,
-): void {
+function registerDevSocketRoutes(app: FastifyInstance, hub: DevHub, production: boolean): void {
   if (production) return;
+  app.post('/api/dev/market', (req) => {
+    const running = (req.query as { running?: string }).running !== '0';
+    if (running) hub.market?.start();
+    else hub.market?.stop();
+    return { type: 'ok', message: { running } };
+  });
   app.post('/api/dev/drop-sockets', () => {
     const count = hub.io?.sockets.sockets.size ?? 0;
     hub.io?.disconnectSockets(true);

@@ -30,6 +30,7 @@ export class MarketPublisher {
   }
 
   start(intervalMs = 1000): void {
+    if (this.timer !== null) return;
     this.timer = setInterval(() => {
       try {
         this.publish();

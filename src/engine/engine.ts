@@ -10,7 +10,7 @@ import * as spotCommands from './commands/spot.ts';
 import type { AuthHolder, EngineContext } from './context.ts';
 import { createFrameScheduler } from './frames/frame-scheduler.ts';
 import type { FrameScheduler } from './frames/frame-scheduler.ts';
-import { createSpotReader } from './frames/spot-reader.ts';
+import { createSpotReader, stateFrameSource } from './frames/spot-reader.ts';
 import { ingestPush } from './ingest/ingest.ts';
 import type { EngineEvent, NewEvent } from './ingest/events.ts';
 import { createEventLog } from './log/event-log.ts';
@@ -25,7 +25,6 @@ import {
   syncClock,
 } from './market-sync.ts';
 import type { Poller } from './market-sync.ts';
-import { sparklineCloses } from './projections/market.ts';
 import type { Services } from './services.ts';
 import { adoptToken, expireSession, logout, refreshUserInfo } from './session-actions.ts';
 import { createSpotSync } from './spot-sync.ts';
@@ -90,18 +89,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
   const meter = createStatsMeter();
   const frames: FrameScheduler = createFrameScheduler(
     services.timers,
-    {
-      session: () => requireStore().state().session.session,
-      connection: () => requireStore().state().session.connection,
-      market: () => requireStore().state().market.market,
-      ticker: (symbol) => requireStore().state().market.tickers[symbol],
-      sparkline: (symbol) => sparklineCloses(requireStore().state().market.sparklines[symbol]),
-      spot: () => requireStore().state().spot.view.view,
-      book: () => reader.book(requireStore().state()),
-      trades: () => [...requireStore().state().spot.trades.list],
-      chart: (reset, times) => reader.chart(requireStore().state(), reset, times),
-      orders: () => requireStore().state().spot.orders.view,
-    },
+    stateFrameSource(() => requireStore().state(), reader),
     true,
     services.clock,
     meter,

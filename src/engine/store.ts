@@ -82,7 +82,8 @@ export function snapshotOf(state: EngineState, views: SnapshotViews): EngineSnap
   };
 }
 
-function markChanges(frames: FrameScheduler, a: EngineState, b: EngineState): void {
+/** Marks for the next frame what differs between two states. */
+export function markChanges(frames: FrameScheduler, a: EngineState, b: EngineState): void {
   if (a.session.session !== b.session.session) frames.markSession();
   if (a.session.connection !== b.session.connection) frames.markConnection();
   if (a.market.market !== b.market.market) frames.markMarket();

@@ -3,7 +3,9 @@
 import type { BookGrouping, BookView, BookWindow, ChartDiff } from '../api.ts';
 import { createBookViewer, DEFAULT_WINDOW } from '../projections/book/book-view.ts';
 import { searchTime } from '../projections/chart.ts';
+import { sparklineCloses } from '../projections/market.ts';
 import type { EngineState } from '../store.ts';
+import type { FrameSource } from './frame-scheduler.ts';
 
 export interface SpotReader {
   grouping: BookGrouping;
@@ -49,4 +51,20 @@ export function createSpotReader(): SpotReader {
     },
   };
   return reader;
+}
+
+/** What frames read, from whatever state `state()` gives now (the live store or a replay). */
+export function stateFrameSource(state: () => EngineState, reader: SpotReader): FrameSource {
+  return {
+    session: () => state().session.session,
+    connection: () => state().session.connection,
+    market: () => state().market.market,
+    ticker: (symbol) => state().market.tickers[symbol],
+    sparkline: (symbol) => sparklineCloses(state().market.sparklines[symbol]),
+    spot: () => state().spot.view.view,
+    book: () => reader.book(state()),
+    trades: () => [...state().spot.trades.list],
+    chart: (reset, times) => reader.chart(state(), reset, times),
+    orders: () => state().spot.orders.view,
+  };
 }

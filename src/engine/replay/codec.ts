@@ -15,17 +15,12 @@ import { initialSpotViewState } from '../projections/spot-view.ts';
 import { initialTradesState } from '../projections/trades.ts';
 import type { EngineState } from '../store.ts';
 
+import { PROJECTION_NAMES } from '../api.ts';
+import type { ProjectionName } from '../api.ts';
+
 /** The projections, in the order hashes and documents list them. */
-export const PROJECTIONS = [
-  'session',
-  'market',
-  'spot.view',
-  'spot.book',
-  'spot.trades',
-  'spot.chart',
-  'spot.orders',
-] as const;
-export type ProjectionName = (typeof PROJECTIONS)[number];
+export const PROJECTIONS = PROJECTION_NAMES;
+export type { ProjectionName };
 
 /** A book as written: sides as [price, amount] levels, best first. */
 export type BookDoc = Omit<BookState, 'bids' | 'asks'> & { bids: BookLevel[]; asks: BookLevel[] };

@@ -29,11 +29,57 @@ import { applyFrame, applySnapshot, setBridgeStatus } from './signals.ts';
 type Remote = EngineApi;
 
 let remote: Promise<Remote> | null = null;
+/** The worker behind `remote` (null for the main-thread peer). */
+let currentWorker: Worker | null = null;
+let currentLang: Lang | null = null;
+
+const visible = (): boolean => document.visibilityState === 'visible';
 
 /** Start the engine once (in its worker, or on the main thread with `?engine=main`). */
 export function startEngine(lang: Lang): Promise<Remote> {
-  if (remote === null) remote = boot(lang);
+  currentLang = lang;
+  if (remote === null) {
+    remote = boot(lang);
+    document.addEventListener(
+      'visibilitychange',
+      () => void notify((api) => api.setVisible(visible())),
+    );
+  }
   return remote;
+}
+
+/** The engine now answering (live or replay). */
+export function currentEngine(): Promise<Remote> {
+  return ready();
+}
+
+/**
+ * Ends the engine now answering (its worker flushes the log and stops, then is terminated) and
+ * puts `next` in its place. `next` null: a new live engine, which restores from the log.
+ */
+export async function swapEngine(next: { api: Remote; worker: Worker } | null): Promise<Remote> {
+  const previous = remote;
+  const worker = currentWorker;
+  currentWorker = null;
+  if (previous !== null) {
+    const ending = previous.then((api) => api.close()).catch(() => undefined);
+    await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  }
+  worker?.terminate();
+  setBridgeStatus('starting');
+  remote = next === null ? boot(currentLang ?? 'en') : attach(next.api, next.worker);
+  return remote;
+}
+
+async function attach(api: Remote, worker: Worker): Promise<Remote> {
+  currentWorker = worker;
+  const snapshot = await api.start(
+    { baseUrl: '', lang: currentLang ?? 'en', visible: visible() },
+    Comlink.proxy(untilNextFrame(applyFrame)),
+  );
+  applySnapshot(snapshot);
+  setBridgeStatus('ready');
+  return api;
 }
 
 async function boot(lang: Lang): Promise<Remote> {
@@ -42,17 +88,12 @@ async function boot(lang: Lang): Promise<Remote> {
     const api = flags.mainThread ? await mainThreadEngine() : workerEngine();
     const counted = flags.bench ? countingSink(applyFrame) : null;
     const sink = untilNextFrame(counted?.sink ?? applyFrame);
-    const visible = (): boolean => document.visibilityState === 'visible';
     const snapshot = await api.start(
       // Frame sizes are measured in the worker only: the main-thread peer must not pay for it.
       { baseUrl: '', lang, visible: visible(), bench: flags.bench && !flags.mainThread },
       flags.mainThread ? sink : Comlink.proxy(sink),
     );
     applySnapshot(snapshot);
-    document.addEventListener(
-      'visibilitychange',
-      () => void api.setVisible(visible()).catch(() => undefined),
-    );
     if (counted !== null) exposeBenchHook(api, flags, counted);
     setBridgeStatus('ready');
     return api;
@@ -80,6 +121,7 @@ function workerEngine(): Remote {
     type: 'module',
   });
   worker.addEventListener('error', () => setBridgeStatus('failed'));
+  currentWorker = worker;
   // Comlink.Remote<EngineApi> fits EngineApi: every method already returns a Promise, and the
   // only callback (start's onFrame) is wrapped in Comlink.proxy by `boot`.
   return Comlink.wrap<EngineApi>(worker);
@@ -122,7 +164,10 @@ async function notify(run: (api: Remote) => Promise<void>): Promise<void> {
 
 /** The engine as pages see it. */
 export const engine = {
-  setLang: (lang: Lang) => notify((api) => api.setLang(lang)),
+  setLang: (lang: Lang) => {
+    currentLang = lang;
+    return notify((api) => api.setLang(lang));
+  },
   sendCode: (input: SendCodeInput) => command((api) => api.sendCode(input)),
   checkCode: (input: { kind: AccountKind; account: string; code: string }) =>
     command((api) => api.checkCode(input)),
@@ -148,6 +193,9 @@ export const engine = {
   cancelSpotOrder: (input: { id: number; side: SpotSide }) =>
     command((api) => api.cancelSpotOrder(input)),
   loadMoreSpotOrders: (tab: 'open' | 'history') => notify((api) => api.loadMoreSpotOrders(tab)),
+  /** The last `sinceMs` of the log as a file ("Report a problem"); rejects with a reason. */
+  exportLog: async (sinceMs: number, onProgress: (done: number, total: number) => void) =>
+    (await ready()).exportLog(sinceMs, Comlink.proxy(onProgress)),
 };
 
 export type Engine = typeof engine;

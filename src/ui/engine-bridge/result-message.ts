@@ -13,6 +13,8 @@ export function failureMessage(result: Failure): string {
       return result.message !== '' ? result.message : t('common.networkError');
     case 'server':
       return result.message !== '' ? result.message : t('common.networkError');
+    case 'replay':
+      return t('replay.readOnly');
     case 'invalid': {
       const first = Object.values(result.fields)[0];
       return first === undefined ? t('common.networkError') : tv(first);

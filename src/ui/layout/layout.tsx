@@ -7,6 +7,8 @@ import { EngineStatusBar } from './engine-status-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { SessionWatch } from './session-watch.tsx';
+import { ReplayBanner } from '../screens/replay/replay-banner.tsx';
+import { ReplayDrop } from '../screens/replay/replay-drop.tsx';
 
 export function Layout() {
   const { t } = useI18n();
@@ -16,6 +18,7 @@ export function Layout() {
         {t('app.skipToContent')}
       </a>
       <Header />
+      <ReplayBanner />
       <EngineStatusBar />
       <main id="main" className="app__main">
         <Suspense fallback={<Loading />}>
@@ -25,6 +28,7 @@ export function Layout() {
       <Footer />
       <ToastHost />
       <SessionWatch />
+      <ReplayDrop />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import type { MessageId } from '../i18n/i18n.ts';
 import { ROUTE_PATH } from '../route-paths.ts';
 import { logout } from '../session/session-actions.ts';
 import { LineIcon } from '../components/line-icon.tsx';
+import { replayInfo } from '../engine-bridge/replay-bridge.ts';
+import { ReportProblemButton } from './report-problem.tsx';
 
 const LINKS: readonly { to: string; label: MessageId }[] = [
   { to: ROUTE_PATH.accountSet, label: 'header.user.accountSet' },
@@ -22,6 +24,7 @@ export function UserArea() {
   const s = useSignalValue(session);
   const status = useSignalValue(bridgeStatus);
   const navigate = useNavigate();
+  const replaying = useSignalValue(replayInfo) !== null;
 
   if (!s.loggedIn) {
     if (status === 'starting')
@@ -64,6 +67,16 @@ export function UserArea() {
                 </Link>
               </li>
             ))}
+            {replaying ? null : (
+              <li>
+                <ReportProblemButton onDone={close} />
+              </li>
+            )}
+            <li>
+              <Link to="/replay" className="menu__item" onClick={close} data-testid="open-replay">
+                {t('replay.open')}
+              </Link>
+            </li>
             <li>
               <button
                 type="button"

@@ -1,0 +1,147 @@
+// Record → export → replay (issue 5, "Done when"): a live session with trading and a reconnect
+// in the middle is exported with "Report a problem", loaded into /replay, and the replayed
+// spot screen shows the same book, orders and balances as the live one did at the last event;
+// the command-line replay prints the hashes the page shows. Bad files give a clear error and
+// leave the app working. The market is held still (dev route) while the live screen is read,
+// so "the same event" is the last one of the export.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'fflate';
+import { expect, test, type Page } from '@playwright/test';
+import { Decimal } from '../src/shared/decimal.ts';
+import { login, msg } from './helpers.ts';
+
+const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
+
+/** What the spot screen shows of book, orders and balances. */
+async function screen(page: Page) {
+  const levels = (side: 'bids' | 'asks') =>
+    page
+      .locator(`[data-testid="book-${side}"] [data-price]`)
+      .evaluateAll((els) => els.slice(0, 12).map((e) => e.textContent?.trim() ?? ''));
+  return {
+    bids: await levels('bids'),
+    asks: await levels('asks'),
+    orders: await page
+      .getByTestId('open-orders')
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText)),
+    buyAvailable: await page.getByTestId('buy-available').innerText(),
+    sellAvailable: await page.getByTestId('sell-available').innerText(),
+  };
+}
+
+test('a recorded session replays into the screens it showed live', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await login(page, DEMO.email, DEMO.password);
+  await page.goto('/dealCenter');
+  await expect(page.locator('[data-testid="book-bids"] [data-price]').first()).toBeAttached({
+    timeout: 15_000,
+  });
+  const bestBid = await page
+    .locator('[data-testid="book-bids"] [data-price]')
+    .first()
+    .getAttribute('data-price');
+  const price = new Decimal(bestBid ?? '0').times(0.97).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  const buy = page.getByTestId('buy-form');
+  await buy.locator('input[name="price"]').fill(price.toFixed(2));
+  await buy.locator('input[name="number"]').fill('0.01');
+  await page.getByTestId('buy-submit').click();
+  await expect(page.locator('.toast--success')).toBeVisible();
+  await expect(page.getByTestId('open-orders').locator('tbody tr')).not.toHaveCount(0);
+
+  // a reconnect in the middle of the recording
+  await page.request.post('/api/dev/drop-sockets');
+  await page.waitForTimeout(500);
+  await expect(page.locator('[data-testid="book-bids"] [data-price]').first()).toBeAttached({
+    timeout: 15_000,
+  });
+
+  let file = '';
+  let live: Awaited<ReturnType<typeof screen>>;
+  await page.request.post('/api/dev/market?running=0');
+  try {
+    // let the last pushes land and the sampled book lists catch up
+    await page.waitForTimeout(2500);
+    live = await screen(page);
+    await page.getByTestId('user-menu').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('report-problem').click(),
+    ]);
+    file = info.outputPath(download.suggestedFilename());
+    await download.saveAs(file);
+  } finally {
+    await page.request.post('/api/dev/market?running=1');
+  }
+  expect(file).toMatch(/bourse-report-\d{8}-\d{6}\.ndjson\.gz$/);
+  expect(live.bids.length).toBeGreaterThan(5);
+  expect(live.orders.length).toBeGreaterThan(0);
+  const text = new TextDecoder().decode(gunzipSync(readFileSync(file)));
+  expect(text).not.toContain(DEMO.password);
+  expect(text).not.toContain(DEMO.email);
+  expect(text).toContain('"name":"socket.state"');
+
+  // replay it
+  await page.goto('/replay');
+  await page.getByTestId('replay-file').setInputFiles(file);
+  await expect(page.getByTestId('replay-reproduced')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('replay-banner')).toBeVisible();
+  await page.locator('header a[href="/dealCenter"]').first().click();
+  await expect(page.locator('[data-testid="book-bids"] [data-price]').first()).toBeAttached();
+  await page.waitForTimeout(1500);
+  expect(await screen(page)).toEqual(live);
+  // a command is refused in a replay, nothing is sent
+  await page.getByTestId('open-orders').getByTestId('cancel-order').first().click();
+  await page.getByTestId('confirm-dialog').getByTestId('confirm-sure').click();
+  await expect(page.locator('.toast--error')).toContainText(msg('replay.readOnly'));
+
+  // the command line replays the same file to the same hashes, at the end and at an event
+  const cli = (...args: string[]) =>
+    JSON.parse(
+      execFileSync('npx', ['tsx', join('scripts', 'replay.ts'), file, ...args], {
+        encoding: 'utf8',
+      }),
+    ) as { hashes: Record<string, string>; recordedHashesMatch: boolean; at: { seq: number } };
+  const end = cli();
+  expect(end.recordedHashesMatch).toBe(true);
+  await page.getByTestId('replay-banner').getByRole('link').click();
+  await page.getByTestId('replay-tab-spot.book').click();
+  await expect(page.getByTestId('replay-hash')).toHaveText(end.hashes['spot.book'] ?? '');
+  const middle = cli('--to', String(Math.floor(end.at.seq / 2)));
+  await page.getByTestId('replay-jump-seq').fill(String(middle.at.seq));
+  await page.getByTestId('replay-jump-seq').press('Enter');
+  await expect(page.getByTestId('replay-position')).toContainText(`#${middle.at.seq}`);
+  await expect(page.getByTestId('replay-hash')).toHaveText(middle.hashes['spot.book'] ?? '');
+  await page.getByTestId('replay-tab-market').click();
+  await expect(page.getByTestId('replay-hash')).toHaveText(middle.hashes.market ?? '');
+
+  // bad files: a clear error, and the replay shown stays usable
+  const bytes = readFileSync(file);
+  const cut = info.outputPath('cut.ndjson.gz');
+  writeFileSync(cut, bytes.subarray(0, bytes.length >> 1));
+  await page.getByTestId('replay-file').setInputFiles(cut);
+  await expect(page.getByTestId('replay-error')).toContainText(msg('replay.error.truncated'));
+  const lines = text.split('\n');
+  lines[0] = (lines[0] ?? '').replace('"version":1', '"version":9');
+  const newer = info.outputPath('newer.ndjson.gz');
+  writeFileSync(newer, gzipSync(new TextEncoder().encode(lines.join('\n'))));
+  await page.getByTestId('replay-file').setInputFiles(newer);
+  await expect(page.getByTestId('replay-error')).toContainText('(format 9)');
+  await expect(page.getByTestId('replay-banner')).toBeVisible();
+  await page.getByTestId('replay-desk').getByTestId('replay-step-back').click();
+  await expect(page.getByTestId('replay-position')).toContainText(`#${middle.at.seq - 1}`);
+
+  // back to live: the banner goes, the live book comes back
+  await page.getByTestId('replay-exit').click();
+  await expect(page.getByTestId('replay-banner')).toHaveCount(0);
+  await page.locator('header a[href="/dealCenter"]').first().click();
+  await expect(page.locator('[data-testid="book-canvas-bid"][data-painted]')).toBeVisible({
+    timeout: 15_000,
+  });
+  // tidy: cancel the order live
+  await page.getByTestId('open-orders').getByTestId('cancel-order').first().click();
+  await page.getByTestId('confirm-dialog').getByTestId('confirm-sure').click();
+  await expect(page.getByTestId('open-orders')).toHaveCount(0);
+});
