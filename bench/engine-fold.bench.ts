@@ -15,10 +15,10 @@
 // sequence numbers and times up to 1,000,000 events, folded by `foldEngine` (what a replay
 // does), timed in chunks so that the events never all sit in memory at once.
 import { join } from 'node:path';
-import type { EngineEvent } from '../src/engine/ingest/events.ts';
 import { foldEngine, initialEngineState } from '../src/engine/store.ts';
 import type { EngineState } from '../src/engine/store.ts';
 import { engineHarness } from './engine-harness.ts';
+import { deliverText, loggedEvents, Looper } from './replay-events.ts';
 import { NaiveStreamFold } from './naive-book.ts';
 import { FIXTURES_DIR, loadOrRecord } from './record.ts';
 import type { Fixture } from './record.ts';
@@ -138,11 +138,6 @@ async function timeEngine(fixture: Fixture, lines: readonly string[]): Promise<n
   return ms;
 }
 
-function deliverText(deliver: (event: string, payload: unknown) => void, text: string): void {
-  const [event, payload] = JSON.parse(text) as [string, unknown];
-  deliver(event, payload);
-}
-
 function timeNaive(fixture: Fixture, lines: readonly string[]): number {
   const fold = new NaiveStreamFold();
   const first = fixture.lines[0];
@@ -201,15 +196,6 @@ function naiveRow(book: Timings, deltas: readonly string[], all: Timings): Bench
   };
 }
 
-/** The events the engine logged for the whole recording (its own log, memory backend). */
-async function loggedEvents(fixture: Fixture): Promise<EngineEvent[]> {
-  const h = await engineHarness(fixture.header, fixture.lines.length + 1000);
-  for (const text of fixture.lines) deliverText(h.deliver, text);
-  const events = (await h.engine.log.read(1, Number.MAX_SAFE_INTEGER)) as EngineEvent[];
-  await h.close();
-  return events;
-}
-
 async function b9Row(fixture: Fixture, quick: boolean): Promise<BenchRow> {
   const events = await loggedEvents(fixture);
   const start = events.findIndex((e) => e.name === 'book.snapshot');
@@ -246,48 +232,4 @@ async function b9Row(fixture: Fixture, quick: boolean): Promise<BenchRow> {
       `${folded.toLocaleString('en-US')} events folded${folded < B9_EVENTS ? ', extrapolated to 1,000,000' : ''}. ` +
       'The Chromium replay with checkpoints and seeking is issue 5; this is its floor.',
   };
-}
-
-/** The recorded body again and again, each loop with later seqs and times (streams chain). */
-class Looper {
-  private readonly bookSpan: number;
-  private readonly seqSpan: number;
-  private readonly timeSpan: number;
-  private logSeq: number;
-
-  constructor(
-    private readonly body: readonly EngineEvent[],
-    prefixLength: number,
-  ) {
-    const bookSeqs = body.flatMap((e) =>
-      e.name === 'book.snapshot' || e.name === 'book.delta' ? [e.body.seq] : [],
-    );
-    this.bookSpan = Math.max(...bookSeqs) - Math.min(...bookSeqs);
-    this.seqSpan = body.length + 1;
-    const times = body.map((e) => e.at);
-    this.timeSpan = Math.max(...times) - Math.min(...times) + 1;
-    this.logSeq = prefixLength;
-  }
-
-  /** Loop `k` (0 is the recording as is), at most `max` events. */
-  loop(k: number, max: number): EngineEvent[] {
-    const out: EngineEvent[] = [];
-    for (const e of this.body) {
-      if (out.length >= max) break;
-      this.logSeq += 1;
-      out.push(this.shift(e, k));
-    }
-    return out;
-  }
-
-  private shift(e: EngineEvent, k: number): EngineEvent {
-    const at = e.at + k * this.timeSpan;
-    const body = e.body as unknown as Record<string, unknown>;
-    if (k === 0 || typeof body.seq !== 'number') return { ...e, seq: this.logSeq, at };
-    const isBook = e.name === 'book.snapshot' || e.name === 'book.delta';
-    const d = k * (isBook ? this.bookSpan : this.seqSpan);
-    const shifted: Record<string, unknown> = { ...body, seq: body.seq + d };
-    if (typeof body.prevSeq === 'number') shifted.prevSeq = body.prevSeq + d;
-    return { ...e, seq: this.logSeq, at, body: shifted } as unknown as EngineEvent;
-  }
 }

@@ -8,6 +8,7 @@ import pageLive from './page-live.bench.ts';
 import coldStart from './cold-start.bench.ts';
 import idbLog from './idb-log.bench.ts';
 import chart from './chart.bench.ts';
+import replay from './replay.bench.ts';
 
 export const benchmarks: Benchmark[] = [
   engineFold,
@@ -17,4 +18,5 @@ export const benchmarks: Benchmark[] = [
   coldStart,
   idbLog,
   chart,
+  replay,
 ];

@@ -1,7 +1,8 @@
 // The benchmark runner: `tsx bench/run.ts [--quick] [--gate] [--only=a,b] [--readme]`.
 // Runs the benchmarks of bench/index.ts one after another (a benchmark that throws yields
 // failed rows carrying the error, and the run goes on), prints one table sorted by budget id,
-// writes the same as JSON to bench/results/<timestamp>.json and bench/results/latest.json,
+// writes the same as JSON to bench/results/<timestamp>.json and (full runs of every benchmark
+// only, the committed record) bench/results/latest.json,
 // and with --gate exits 1 when any row misses its budget. --readme rewrites the table in
 // README.md between the bench markers.
 import { execFileSync } from 'node:child_process';
@@ -103,7 +104,7 @@ function write(result: RunResult, args: Args): string {
   const json = `${JSON.stringify(result, null, 2)}\n`;
   const file = join(resultsDir, `${stamp}.json`);
   writeFileSync(file, json);
-  writeFileSync(join(resultsDir, 'latest.json'), json);
+  if (!result.quick && result.only === null) writeFileSync(join(resultsDir, 'latest.json'), json);
   if (args.readme) {
     const readme = join(root, 'README.md');
     writeFileSync(readme, replaceReadmeTable(readFileSync(readme, 'utf8'), result));

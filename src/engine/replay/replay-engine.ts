@@ -22,7 +22,7 @@ import type { EngineState } from '../store.ts';
 import { projectionValue } from './codec.ts';
 import { ReplayFileError } from './format.ts';
 import { hashValue } from './hash.ts';
-import { loadReplay } from './replay-session.ts';
+import { lastAtMost, loadReplay } from './replay-session.ts';
 import type { ReplaySession } from './replay-session.ts';
 
 /** Play ticks this often; `max` folds for at most MAX_SLICE_MS per tick. */
@@ -240,15 +240,7 @@ export function createReplayEngine(services: Services): ReplayApi {
     },
     async replayRowOf(target) {
       await Promise.resolve();
-      if (filtered === null) return target;
-      let lo = 0;
-      let hi = filtered.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((filtered[mid] ?? Infinity) <= target) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo - 1;
+      return filtered === null ? target : lastAtMost(filtered, target);
     },
     async replayEvent(target): Promise<LogEventView> {
       await Promise.resolve();

@@ -297,7 +297,7 @@ class LoadedSession implements ReplaySession {
 }
 
 /** Index of the last element ≤ value in an ascending array (-1 when none). */
-function lastAtMost(values: Float64Array, value: number): number {
+export function lastAtMost(values: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {
