@@ -5,8 +5,9 @@
 // file need not begin at the first event ever logged) and the projection hashes after the last
 // event, which a replay must reproduce.
 //
-// Reading is streaming (fflate's Gunzip, lines split on bytes), so a file of a million events
-// never becomes one string. Every way a file can be wrong is a ReplayFileError with a code the
+// Reading is streaming, in blocks of whole lines of about BLOCK_BYTES, each decoded to text once
+// (the platform's DecompressionStream where there is one, fflate's Gunzip otherwise), so a file
+// of a million events never becomes one string and no line is copied on its own. Every way a file can be wrong is a ReplayFileError with a code the
 // page translates: not a log, a newer format, a bad header, a bad event line, or truncated.
 import { Gunzip } from 'fflate';
 import type { LogEvent, LogKind } from '../../shared/log-event.ts';
@@ -59,33 +60,83 @@ export class ReplayFileError extends Error {
 
 export interface ReadHandlers {
   header(header: ExportHeader): void;
-  /** One event; `bytes` is its line without the newline (the caller may keep it). */
-  event(event: LogEvent, bytes: Uint8Array, line: number): void;
+  /** A block of whole event lines begins (the next `event` is its first). */
+  blockStart?(): void;
+  event(event: LogEvent, line: number): void;
+  /** The block's lines as bytes ("\n"-terminated, the header line excluded; the caller may keep them). */
+  blockEnd?(bytes: Uint8Array): void;
   /** Compressed bytes consumed so far, of `total`. */
   progress?(done: number, total: number): void;
   /** Awaited between slices (a worker passes a zero timeout, to stay responsive). */
   pause?(): Promise<void>;
+  /** Decompressed bytes per block (tests use small blocks); BLOCK_BYTES by default. */
+  blockBytes?: number;
 }
 
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 const NEWLINE = 0x0a;
 /** Compressed bytes fed per step; between steps the reader yields to the event loop. */
 const SLICE = 1 << 20;
+/** Decompressed bytes per block of lines (≈ 2,000 events of a busy market). */
+export const BLOCK_BYTES = 1 << 20;
 const KINDS: ReadonlySet<string> = new Set<LogKind>(['push', 'reply', 'command', 'system']);
 
 /** Reads a whole file (gzipped, or plain NDJSON for hand-written fixtures). */
 export async function readExport(bytes: Uint8Array, handlers: ReadHandlers): Promise<ExportHeader> {
   if (bytes.length === 0) throw new ReplayFileError('empty');
-  const lines = new LineReader(handlers);
+  const lines = new BlockReader(handlers);
   if (bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1]) {
-    const gunzip = new Gunzip((chunk) => lines.push(chunk));
-    await inSlices(bytes, handlers, (slice, final) => gunzipSlice(gunzip, slice, final));
+    if (typeof DecompressionStream === 'function') await gunzipNative(bytes, lines, handlers);
+    else {
+      const gunzip = new Gunzip((chunk) => lines.push(chunk));
+      await inSlices(bytes, handlers, (slice, final) => gunzipSlice(gunzip, slice, final));
+    }
   } else if (bytes[0] === 0x7b /* { */) {
     await inSlices(bytes, handlers, (slice) => lines.push(slice));
   } else {
     throw new ReplayFileError('not-a-log');
   }
   return lines.end();
+}
+
+/**
+ * The platform's gzip (native, and in Node off the JavaScript thread): compressed slices are
+ * written while decompressed chunks are read and split. An error after all input was written
+ * is a file cut short, unless the decompressor says the data itself is bad.
+ */
+async function gunzipNative(
+  bytes: Uint8Array,
+  lines: BlockReader,
+  handlers: ReadHandlers,
+): Promise<void> {
+  const stream = new DecompressionStream('gzip');
+  const writer = stream.writable.getWriter();
+  const reader = stream.readable.getReader();
+  let fedAll = false;
+  const feeding = (async () => {
+    for (let at = 0; at < bytes.length; at += SLICE) {
+      const end = Math.min(bytes.length, at + SLICE);
+      await writer.write(bytes.slice(at, end));
+      handlers.progress?.(end, bytes.length);
+    }
+    fedAll = true;
+    await writer.close();
+  })();
+  feeding.catch(() => undefined);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      lines.push(value);
+    }
+    await feeding;
+  } catch (error) {
+    void reader.cancel().catch(() => undefined);
+    if (error instanceof ReplayFileError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    const bad = /check|invalid|incorrect|corrupt|junk|header/i.test(message);
+    throw new ReplayFileError(fedAll && !bad ? 'truncated' : 'corrupt', {}, message);
+  }
 }
 
 /** Feeds `bytes` SLICE by SLICE, reporting progress and pausing in between. */
@@ -163,9 +214,13 @@ export function checkEvent(value: unknown, previousSeq: number, line: number): L
   return e as LogEvent;
 }
 
-/** Splits decompressed bytes into lines: the header first, then events. */
-class LineReader {
-  private carry: Uint8Array | null = null;
+/**
+ * Cuts decompressed bytes into blocks of whole lines (about BLOCK_BYTES each), decodes each block
+ * once, and hands over the header, then the events, block by block.
+ */
+class BlockReader {
+  private parts: Uint8Array[] = [];
+  private size = 0;
   private header: ExportHeader | null = null;
   private line = 0;
   private count = 0;
@@ -175,26 +230,14 @@ class LineReader {
   constructor(private readonly handlers: ReadHandlers) {}
 
   push(chunk: Uint8Array): void {
-    let start = 0;
-    let nl = chunk.indexOf(NEWLINE, start);
-    while (nl >= 0) {
-      let bytes = chunk.subarray(start, nl);
-      if (this.carry !== null) {
-        bytes = concat(this.carry, bytes);
-        this.carry = null;
-      }
-      this.take(bytes);
-      start = nl + 1;
-      nl = chunk.indexOf(NEWLINE, start);
-    }
-    if (start < chunk.length) {
-      const rest = chunk.slice(start);
-      this.carry = this.carry === null ? rest : concat(this.carry, rest);
-    }
+    this.parts.push(chunk);
+    this.size += chunk.length;
+    if (this.size >= (this.handlers.blockBytes ?? BLOCK_BYTES)) this.cut();
   }
 
   end(): ExportHeader {
-    if (this.carry !== null && this.carry.length > 0) {
+    this.cut();
+    if (this.size > 0) {
       // a last line without its newline: the writer always ends lines, so the file was cut
       throw new ReplayFileError('truncated', {
         expected: this.header?.events ?? 0,
@@ -207,32 +250,71 @@ class LineReader {
     return this.header;
   }
 
-  private take(bytes: Uint8Array): void {
-    this.line += 1;
-    if (bytes.length === 0) return;
-    let value: unknown;
+  /** Takes the whole lines held as one block; a partial last line waits for more bytes. */
+  private cut(): void {
+    if (this.size === 0) return;
+    const all =
+      this.parts.length === 1 ? (this.parts[0] as Uint8Array) : concatAll(this.parts, this.size);
+    const end = all.lastIndexOf(NEWLINE) + 1;
+    const rest = all.subarray(end);
+    this.parts = rest.length > 0 ? [rest.slice()] : [];
+    this.size = rest.length;
+    if (end > 0) this.block(all.subarray(0, end));
+  }
+
+  private block(bytes: Uint8Array): void {
+    let text: string;
     try {
-      value = JSON.parse(this.decoder.decode(bytes));
+      text = this.decoder.decode(bytes);
     } catch {
-      if (this.header === null) throw new ReplayFileError('not-a-log');
-      throw new ReplayFileError('bad-event', { line: this.line, reason: 'not JSON' });
+      throw new ReplayFileError('bad-event', { line: this.line + 1, reason: 'not UTF-8' });
     }
+    let start = 0;
+    let body = bytes;
     if (this.header === null) {
-      this.header = checkHeader(value);
+      const nl = text.indexOf('\n');
+      this.header = checkHeader(parseLine(text.slice(0, nl), null));
+      this.line += 1;
       this.lastSeq = this.header.start.seq;
       this.handlers.header(this.header);
-      return;
+      start = nl + 1;
+      // the block's bytes without the header line (cut at its newline byte)
+      body = bytes.subarray(bytes.indexOf(NEWLINE) + 1);
     }
-    const event = checkEvent(value, this.lastSeq, this.line);
+    if (start >= text.length) return;
+    this.handlers.blockStart?.();
+    for (let nl = text.indexOf('\n', start); nl >= 0; nl = text.indexOf('\n', start)) {
+      this.line += 1;
+      if (nl > start) this.take(text.slice(start, nl));
+      start = nl + 1;
+    }
+    this.handlers.blockEnd?.(body);
+  }
+
+  private take(line: string): void {
+    const event = checkEvent(parseLine(line, this.line), this.lastSeq, this.line);
     this.lastSeq = event.seq;
     this.count += 1;
-    this.handlers.event(event, bytes, this.line);
+    this.handlers.event(event, this.line);
   }
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
+/** A parsed line; a line that is not JSON is a bad event (or, as the first line, not a log). */
+function parseLine(text: string, line: number | null): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (line === null) throw new ReplayFileError('not-a-log');
+    throw new ReplayFileError('bad-event', { line, reason: 'not JSON' });
+  }
+}
+
+function concatAll(parts: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
   return out;
 }

@@ -1,8 +1,8 @@
 // A loaded recording, ready to be replayed and sought (issue 5, budget B9). Loading folds every
 // event once through the engine's own projections (foldEngine), keeps the state at the start of
-// every block of BLOCK_EVENTS events as a checkpoint (states are persistent values: a
-// checkpoint is a reference, it shares everything unchanged with its neighbours), and keeps
-// each block's lines as bytes. The state after any event is then the nearest checkpoint plus
+// every block the reader hands over (about BLOCK_BYTES of lines, ≈ 2,000 events of a busy
+// market) as a checkpoint (states are persistent values: a checkpoint is a reference, it
+// shares everything unchanged with its neighbours), and keeps each block's lines as bytes. The state after any event is then the nearest checkpoint plus
 // at most one block of parsing and folding. seq, time, kind and name of every event sit in
 // typed columns, so the event list and its filter never parse a line.
 import type { LogEvent, LogKind } from '../../shared/log-event.ts';
@@ -16,7 +16,6 @@ import { readExport, ReplayFileError } from './format.ts';
 import type { ExportHeader } from './format.ts';
 import type { ProjectionName } from './codec.ts';
 
-export const BLOCK_EVENTS = 4096;
 /** Parsed blocks kept (seeking back and forth near the cursor parses nothing). */
 const BLOCK_CACHE = 4;
 const KIND_LIST: readonly LogKind[] = ['push', 'reply', 'command', 'system'];
@@ -25,8 +24,8 @@ export interface LoadOptions {
   /** Compressed bytes read so far, of the file's size. */
   onProgress?(done: number, total: number): void;
   pause?(): Promise<void>;
-  /** Events per block (tests use small blocks). */
-  blockEvents?: number;
+  /** Decompressed bytes per block (tests use small blocks). */
+  blockBytes?: number;
 }
 
 export interface ReplaySession {
@@ -57,10 +56,13 @@ export async function loadReplay(
   bytes: Uint8Array,
   options: LoadOptions = {},
 ): Promise<ReplaySession> {
-  const builder = new SessionBuilder(options.blockEvents ?? BLOCK_EVENTS);
+  const builder = new SessionBuilder();
   const header = await readExport(bytes, {
     header: (h) => builder.start(h),
-    event: (event, line, lineNo) => builder.add(event, line, lineNo),
+    blockStart: () => builder.blockStart(),
+    event: (event, lineNo) => builder.add(event, lineNo),
+    blockEnd: (lines) => builder.blockEnd(lines),
+    ...(options.blockBytes === undefined ? {} : { blockBytes: options.blockBytes }),
     ...(options.onProgress === undefined ? {} : { progress: options.onProgress }),
     ...(options.pause === undefined ? {} : { pause: options.pause }),
   });
@@ -89,9 +91,8 @@ class SessionBuilder {
   private state: EngineState | null = null;
   private readonly checkpoints: EngineState[] = [];
   private readonly blocks: Uint8Array[] = [];
-  private block = new Uint8Array(1 << 20);
-  private blockLength = 0;
-  private inBlock = 0;
+  /** Index of each block's first event. */
+  private readonly firsts: number[] = [];
   private readonly seqs = new Column(new Float64Array(0), (n) => new Float64Array(n));
   private readonly ats = new Column(new Float64Array(0), (n) => new Float64Array(n));
   private readonly nameIds = new Column(new Uint16Array(0), (n) => new Uint16Array(n));
@@ -99,8 +100,6 @@ class SessionBuilder {
   private readonly names: string[] = [];
   private readonly nameIndex = new Map<string, number>();
   private startState: EngineState | null = null;
-
-  constructor(private readonly blockSize: number) {}
 
   start(header: ExportHeader): void {
     try {
@@ -113,10 +112,19 @@ class SessionBuilder {
     this.state = this.startState;
   }
 
-  add(event: LogEvent, line: Uint8Array, lineNo: number): void {
+  blockStart(): void {
+    if (this.state === null) throw new ReplayFileError('bad-header', { field: 'start' });
+    this.checkpoints.push(this.state);
+    this.firsts.push(this.seqs.length);
+  }
+
+  blockEnd(lines: Uint8Array): void {
+    this.blocks.push(lines);
+  }
+
+  add(event: LogEvent, lineNo: number): void {
     const state = this.state;
     if (state === null) throw new ReplayFileError('bad-header', { field: 'start' });
-    if (this.inBlock === 0) this.checkpoints.push(state);
     try {
       this.state = foldEngine(state, event as EngineEvent);
     } catch (error) {
@@ -130,11 +138,9 @@ class SessionBuilder {
     this.ats.push(event.at);
     this.kinds.push(KIND_LIST.indexOf(event.kind));
     this.nameIds.push(this.idOf(event.name));
-    this.keepLine(line);
   }
 
   async finish(header: ExportHeader): Promise<ReplaySession> {
-    this.closeBlock();
     const start = this.startState;
     const final = this.state;
     if (start === null || final === null) throw new ReplayFileError('empty');
@@ -151,7 +157,7 @@ class SessionBuilder {
       start,
       this.checkpoints,
       this.blocks,
-      this.blockSize,
+      this.firsts,
       finalHashes,
       differingHashes(finalHashes, header.hashes),
     );
@@ -165,27 +171,6 @@ class SessionBuilder {
       this.nameIndex.set(name, id);
     }
     return id;
-  }
-
-  private keepLine(line: Uint8Array): void {
-    const need = this.blockLength + line.length + 1;
-    if (need > this.block.length) {
-      const next = new Uint8Array(Math.max(need, this.block.length * 2));
-      next.set(this.block.subarray(0, this.blockLength));
-      this.block = next;
-    }
-    this.block.set(line, this.blockLength);
-    this.block[this.blockLength + line.length] = 0x0a;
-    this.blockLength = need;
-    this.inBlock += 1;
-    if (this.inBlock === this.blockSize) this.closeBlock();
-  }
-
-  private closeBlock(): void {
-    if (this.inBlock === 0) return;
-    this.blocks.push(this.block.slice(0, this.blockLength));
-    this.blockLength = 0;
-    this.inBlock = 0;
   }
 }
 
@@ -210,7 +195,7 @@ class LoadedSession implements ReplaySession {
     private readonly start: EngineState,
     private readonly checkpoints: readonly EngineState[],
     private readonly blocks: readonly Uint8Array[],
-    private readonly blockSize: number,
+    private readonly firsts: readonly number[],
     readonly finalHashes: ProjectionHashes,
     readonly mismatches: readonly ProjectionName[],
   ) {
@@ -224,8 +209,8 @@ class LoadedSession implements ReplaySession {
 
   event(index: number): LogEvent {
     this.check(index);
-    const events = this.blockEvents(Math.floor(index / this.blockSize));
-    const event = events[index % this.blockSize];
+    const b = lastAtMost(this.firsts, index);
+    const event = this.blockEvents(b)[index - (this.firsts[b] ?? 0)];
     if (event === undefined) throw new RangeError(`event ${index} is not in its block`);
     return event;
   }
@@ -235,12 +220,13 @@ class LoadedSession implements ReplaySession {
     this.check(index);
     const c = this.cursor;
     let from: { index: number; state: EngineState };
-    const b = Math.floor(index / this.blockSize);
+    const b = lastAtMost(this.firsts, index);
+    const first = this.firsts[b] ?? 0;
     const checkpoint = this.checkpoints[b];
     if (checkpoint === undefined) throw new RangeError(`no checkpoint for block ${b}`);
     // forward from the cursor when it is in the same block and not past the target
-    if (c !== null && c.index <= index && c.index >= b * this.blockSize - 1) from = c;
-    else from = { index: b * this.blockSize - 1, state: checkpoint };
+    if (c !== null && c.index <= index && c.index >= first - 1) from = c;
+    else from = { index: first - 1, state: checkpoint };
     let state = from.state;
     for (let i = from.index + 1; i <= index; i += 1)
       state = foldEngine(state, this.event(i) as EngineEvent);

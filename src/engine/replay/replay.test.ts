@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { gzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NewEvent } from '../ingest/events.ts';
 import { APP_VERSION } from '../../shared/version.ts';
 import { maskAccount } from '../projections/mask.ts';
@@ -108,7 +108,7 @@ describe('export masking', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(eventArb, { maxLength: 50 }), fc.nat(), async (events, c) => {
         const cut = c % (events.length + 1);
-        const session = await loadReplay(await fileOf(events, cut), { blockEvents: 7 });
+        const session = await loadReplay(await fileOf(events, cut), { blockBytes: 600 });
         expect(session.count).toBe(events.length - cut);
         expect(session.mismatches).toEqual([]);
         let live = foldAll(initialEngineState, events.slice(0, cut));
@@ -134,7 +134,7 @@ describe('app version', () => {
 describe('replay session', () => {
   it('seeks backwards and forwards across blocks to the same states', async () => {
     const events = fc.sample(eventArb, { numRuns: 300, seed: 7 });
-    const session = await loadReplay(await fileOf(events, 20), { blockEvents: 16 });
+    const session = await loadReplay(await fileOf(events, 20), { blockBytes: 1500 });
     const reference = Array.from({ length: session.count }, (_, i) =>
       values(session.stateAfter(i)),
     );
@@ -159,6 +159,20 @@ describe('replay session', () => {
     expect(a.finalHashes).toEqual(b.finalHashes);
     expect(a.finalHashes).toEqual(a.header.hashes);
     expect(await hashState(a.stateAfter(a.count - 1))).toEqual(a.finalHashes);
+  });
+
+  it('reads gzip without the platform decompressor too (fflate)', async () => {
+    const bytes = await fileOf(fc.sample(eventArb, { numRuns: 200, seed: 5 }), 0);
+    const native = await loadReplay(bytes);
+    vi.stubGlobal('DecompressionStream', undefined);
+    try {
+      const fallback = await loadReplay(bytes, { blockBytes: 2000 });
+      expect(fallback.finalHashes).toEqual(native.finalHashes);
+      expect(fallback.mismatches).toEqual([]);
+      expect((await failure(bytes.subarray(0, bytes.length >> 1))).code).toBe('truncated');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('reads plain NDJSON as well as gzip', async () => {
