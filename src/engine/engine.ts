@@ -287,7 +287,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     async benchFillLog(count) {
       if (!bench) throw new Error('benchFillLog: start the engine with bench: true');
       await running$();
-      return fillLogForBench(log, count);
+      return fillLogForBench(log, count, () => requireStore().state());
     },
     async close() {
       frames.dispose();

@@ -17,7 +17,7 @@ export const CHECKPOINT_TABLE = 'checkpoints';
 export const CHECKPOINT_EVENTS = 10_000;
 export const CHECKPOINT_MS = 60_000;
 /** Chunk records (of ≤ 64 events) deleted per write transaction at most. */
-export const PRUNE_RECORDS = 16;
+export const PRUNE_RECORDS = 64;
 
 export interface RetentionPolicy {
   /** Keep at most about the newest this many events. */
