@@ -24,6 +24,7 @@ export function createNodeServices(options: NodeServicesOptions = {}): Services 
     random: systemRandom,
     fetch: (url, init) => fetch(url, init),
     socket: socketIoFactory,
+    exclusiveLock: () => Promise.resolve(() => undefined),
     indexedDb: () =>
       storage === 'memory' ? null : { indexedDB: fakeIndexedDb, IDBKeyRange: FakeKeyRange },
     logger: consoleLogger,

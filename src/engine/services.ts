@@ -65,6 +65,11 @@ export interface Services {
   fetch: FetchFn;
   socket: SocketFactory;
   indexedDb: () => IndexedDbDeps | null;
+  /**
+   * An exclusive lock across the browser's tabs (Web Locks), held until released: the event
+   * log takes one, so two tabs never write one log. 'taken': another tab holds it.
+   */
+  exclusiveLock: (name: string) => Promise<(() => void) | 'taken'>;
   logger: Logger;
   /** The origin used when the engine's baseUrl is '' (same origin). */
   origin: string;
@@ -112,6 +117,35 @@ function globalIndexedDb(): IndexedDbDeps | null {
   return { indexedDB: g.indexedDB, IDBKeyRange: g.IDBKeyRange };
 }
 
+interface LockManagerLike {
+  request(
+    name: string,
+    options: { signal: AbortSignal },
+    callback: (lock: unknown) => Promise<void>,
+  ): Promise<unknown>;
+}
+
+/**
+ * How long a start waits for the lock: a reload's new worker may start while the old page's
+ * worker is still being torn down (its lock goes with it); another open tab keeps it.
+ */
+export const LOCK_WAIT_MS = 1500;
+
+/** Web Locks where the platform has them; elsewhere (Node, tests) nothing to share, a no-op. */
+export function webLock(name: string): Promise<(() => void) | 'taken'> {
+  const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+  if (locks === undefined) return Promise.resolve(() => undefined);
+  return new Promise((resolve) => {
+    locks
+      .request(
+        name,
+        { signal: AbortSignal.timeout(LOCK_WAIT_MS) },
+        () => new Promise<void>((release) => resolve(() => release())),
+      )
+      .catch(() => resolve('taken'));
+  });
+}
+
 /** Services of the dedicated worker (or any browser context). */
 export function createBrowserServices(): Services {
   const location = (globalThis as { location?: { origin: string } }).location;
@@ -122,6 +156,7 @@ export function createBrowserServices(): Services {
     fetch: (url, init) => fetch(url, init),
     socket: socketIoFactory,
     indexedDb: globalIndexedDb,
+    exclusiveLock: webLock,
     logger: consoleLogger,
     origin: location?.origin ?? '',
   };

@@ -74,6 +74,25 @@ describe('event log', () => {
     expect((await log.read(0, 10)).map((e) => e.seq)).toEqual([1, 2]);
   });
 
+  it('keeps to memory while another tab holds the stored log, and releases it on close', async () => {
+    const t = testServices();
+    const held = new Set<string>();
+    const lock = (name: string): Promise<(() => void) | 'taken'> => {
+      if (held.has(name)) return Promise.resolve('taken');
+      held.add(name);
+      return Promise.resolve(() => held.delete(name));
+    };
+    const services: Services = { ...t.services, exclusiveLock: lock };
+    const first = createEventLog({ services, dbName: 'tabs' });
+    const second = createEventLog({ services, dbName: 'tabs' });
+    expect(await first.open()).toBe('indexeddb');
+    expect(await second.open()).toBe('memory');
+    await first.close();
+    const third = createEventLog({ services, dbName: 'tabs' });
+    expect(await third.open()).toBe('indexeddb');
+    await third.close();
+  });
+
   it('uses memory when there is no IndexedDB at all', async () => {
     const t = testServices({}, 'memory');
     const log = createEventLog({ services: t.services, memoryCapacity: 3 });

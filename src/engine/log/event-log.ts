@@ -45,7 +45,7 @@ export const OPEN_TIMEOUT_MS = 5_000;
 export const LOG_DB_NAME = 'bourse-log';
 
 export interface EventLogOptions {
-  services: Pick<Services, 'timers' | 'indexedDb' | 'logger'>;
+  services: Pick<Services, 'timers' | 'indexedDb' | 'logger' | 'exclusiveLock'>;
   dbName?: string;
   retention?: Partial<RetentionPolicy>;
   memoryCapacity?: number;
@@ -104,6 +104,8 @@ export function createEventLog(options: EventLogOptions): EventLog {
   /** Checkpoint records while in memory. */
   let memoryRecords: CheckpointRecord[] = [];
   let holds = 0;
+  /** Releases the cross-tab lock on the stored log. */
+  let unlock: (() => void) | null = null;
   let queue: LogEvent[] = [];
   /** FLUSH_MS after the oldest queued event. */
   let timer: TimerId | null = null;
@@ -126,6 +128,8 @@ export function createEventLog(options: EventLogOptions): EventLog {
     logger.warn('event log falls back to memory', reason);
     for (const event of batch) ring.push(event);
     db?.close();
+    unlock?.();
+    unlock = null;
     db = null;
     chunks = null;
     checkpointTable = null;
@@ -228,6 +232,15 @@ export function createEventLog(options: EventLogOptions): EventLog {
   const openDexie = async (): Promise<LogStatus> => {
     const deps = options.services.indexedDb();
     if (deps === null) return 'memory';
+    // one tab writes the stored log; another tab logs in memory (two writers would interleave
+    // their seqs and their states, and no export would replay either)
+    const name = options.dbName ?? LOG_DB_NAME;
+    const lock = await options.services.exclusiveLock(`${name}-writer`);
+    if (lock === 'taken') {
+      logger.warn('event log kept in memory: another tab records the stored log', name);
+      return 'memory';
+    }
+    unlock = lock;
     const candidate = new Dexie(options.dbName ?? LOG_DB_NAME, {
       indexedDB: deps.indexedDB,
       IDBKeyRange: deps.IDBKeyRange,
@@ -337,6 +350,8 @@ export function createEventLog(options: EventLogOptions): EventLog {
       if (gapTimer !== null) timers.clearTimeout(gapTimer);
       gapTimer = null;
       db?.close();
+      unlock?.();
+      unlock = null;
       // anything appended after close stays in the memory ring (a closed Dexie only throws)
       db = null;
       chunks = null;

@@ -180,6 +180,7 @@ export function testServices(
       sockets.push(socket);
       return socket;
     },
+    exclusiveLock: () => Promise.resolve(() => undefined),
     indexedDb: () =>
       storage === 'memory' ? null : { indexedDB: factory, IDBKeyRange: FakeKeyRange },
     logger: {
