@@ -145,3 +145,43 @@ test('a recorded session replays into the screens it showed live', async ({ page
   await page.getByTestId('confirm-dialog').getByTestId('confirm-sure').click();
   await expect(page.getByTestId('open-orders')).toHaveCount(0);
 });
+
+test('a recording dropped on any page opens in the replay desk, with the hashes Node gives', async ({
+  page,
+}) => {
+  const fixtures = JSON.parse(
+    readFileSync(join('tests', 'fixtures', 'fixtures.json'), 'utf8'),
+  ) as Record<string, { file: string; hashes: Record<string, string> }>;
+  const fixture = fixtures['spot-order'];
+  if (fixture === undefined) throw new Error('no spot-order fixture');
+  const bytes = [...readFileSync(join('tests', 'fixtures', fixture.file))];
+  await page.goto('/');
+  await page.evaluate((data) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(data)], 'spot-order.ndjson.gz'));
+    document.body.dispatchEvent(
+      new DragEvent('dragover', { dataTransfer: transfer, bubbles: true }),
+    );
+    document.body.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+    );
+  }, bytes);
+  await expect(page).toHaveURL(/\/replay$/);
+  await expect(page.getByTestId('replay-reproduced')).toBeVisible({ timeout: 20_000 });
+  for (const name of ['spot.book', 'spot.orders', 'session']) {
+    await page.getByTestId(`replay-tab-${name}`).click();
+    await expect(page.getByTestId('replay-hash')).toHaveText(fixture.hashes[name] ?? '');
+  }
+  // the list filters by name and a click moves the replay there
+  await page.getByTestId('replay-filter').fill('command.issued');
+  const row = page.getByTestId('replay-events').locator('button').first();
+  // unfiltered, the first row is the recording's first event (log.status)
+  await expect(row).toContainText('command.issued');
+  const seq = await row.getAttribute('data-seq');
+  await row.click();
+  await expect(page.getByTestId('replay-position')).toContainText(`#${seq} `);
+  await page.getByTestId('replay-tab-event').click();
+  await expect(page.getByTestId('replay-json')).toContainText('"name": "command.issued"');
+  await page.getByTestId('replay-exit').click();
+  await expect(page.getByTestId('replay-banner')).toHaveCount(0);
+});
