@@ -264,6 +264,8 @@ export interface EngineConfig {
   visible: boolean;
   /** Benchmarks: also measure the size of every posted FrameDiff (see `EngineStats`). */
   bench?: boolean;
+  /** The event log's window (ADR 0013); defaults: 200,000 events, 60 minutes. */
+  logRetention?: { events?: number; minutes?: number };
 }
 
 /**

@@ -174,6 +174,12 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       visible = config.visible;
       bench = config.bench === true;
       meter.setBench(bench);
+      const keep = config.logRetention;
+      if (keep !== undefined)
+        log.setRetention({
+          ...(keep.events === undefined ? {} : { events: keep.events }),
+          ...(keep.minutes === undefined ? {} : { ageMs: keep.minutes * 60_000 }),
+        });
       running ??= boot(config);
       const r = await running;
       frames.setVisible(visible);

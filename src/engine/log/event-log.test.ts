@@ -166,11 +166,8 @@ describe('event log', () => {
 
   it('compacts by age as well as by count, and not while held', async () => {
     const t = testServices();
-    const log = createEventLog({
-      services: t.services,
-      dbName: 'age',
-      retention: { events: 1e9, ageMs: 1000 },
-    });
+    const log = createEventLog({ services: t.services, dbName: 'age' });
+    log.setRetention({ events: 1e9, ageMs: 1000 });
     await log.open();
     for (let i = 1; i <= 100; i += 1) log.append({ ...event(i), at: i });
     log.checkpoint({ seq: 50, at: 50, app: 'test', state: {} as never });

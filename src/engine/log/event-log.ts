@@ -77,6 +77,8 @@ export interface EventLog {
   checkpoints(): CheckpointMeta[];
   /** A checkpoint's record; null for seq 0 (the empty state) or one no longer held. */
   loadCheckpoint(seq: number): Promise<CheckpointRecord | null>;
+  /** Changes the retention window (applies from the next write). */
+  setRetention(retention: Partial<RetentionPolicy>): void;
   /** Suspends compaction until the returned release is called (an export reads meanwhile). */
   hold(): () => void;
   /** Forgets every event and checkpoint held (seq continues). */
@@ -87,7 +89,7 @@ export interface EventLog {
 
 export function createEventLog(options: EventLogOptions): EventLog {
   const { timers, logger } = options.services;
-  const policy: RetentionPolicy = { ...DEFAULT_RETENTION, ...options.retention };
+  let policy: RetentionPolicy = { ...DEFAULT_RETENTION, ...options.retention };
   let ring = new EventRing(options.memoryCapacity ?? MEMORY_EVENTS);
   let db: Dexie | null = null;
   let chunks: ChunkTable | null = null;
@@ -316,6 +318,9 @@ export function createEventLog(options: EventLogOptions): EventLog {
       const waiting = [...pending, ...memoryRecords].find((c) => c.seq === seq);
       if (waiting !== undefined) return waiting;
       return (await checkpointTable?.get(seq)) ?? null;
+    },
+    setRetention(retention) {
+      policy = { ...policy, ...retention };
     },
     hold() {
       holds += 1;

@@ -90,7 +90,13 @@ async function boot(lang: Lang): Promise<Remote> {
     const sink = untilNextFrame(counted?.sink ?? applyFrame);
     const snapshot = await api.start(
       // Frame sizes are measured in the worker only: the main-thread peer must not pay for it.
-      { baseUrl: '', lang, visible: visible(), bench: flags.bench && !flags.mainThread },
+      {
+        baseUrl: '',
+        lang,
+        visible: visible(),
+        bench: flags.bench && !flags.mainThread,
+        logRetention: logRetention(),
+      },
       flags.mainThread ? sink : Comlink.proxy(sink),
     );
     applySnapshot(snapshot);
@@ -113,6 +119,20 @@ function untilNextFrame(apply: (diff: FrameDiff) => void): (diff: FrameDiff) => 
   return (diff) => {
     apply(diff);
     return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  };
+}
+
+/** The log's window from the build's environment (README, Configuration); unset: defaults. */
+function logRetention(): { events?: number; minutes?: number } {
+  const positive = (value: unknown): number | undefined => {
+    const n = Number(value);
+    return typeof value === 'string' && value !== '' && Number.isFinite(n) && n > 0 ? n : undefined;
+  };
+  const events = positive(import.meta.env.VITE_LOG_RETENTION_EVENTS);
+  const minutes = positive(import.meta.env.VITE_LOG_RETENTION_MINUTES);
+  return {
+    ...(events === undefined ? {} : { events }),
+    ...(minutes === undefined ? {} : { minutes }),
   };
 }
 
