@@ -15,6 +15,7 @@ import { DevCodeSender } from './accounts/code-sender.ts';
 import { registerCodeRoutes } from './accounts/send-code-routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
+import { Notifier } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -36,6 +37,15 @@ import { SpotPublisher } from './trading/spot-publisher.ts';
 import { SpotService } from './trading/spot-service.ts';
 import { ensureDemoAccount } from './wallet/demo-account.ts';
 import { Decimal } from '../src/shared/decimal.ts';
+import { IMAGE_MAX_BYTES } from '../src/shared/wallet.ts';
+import { registerAcceptorRoutes } from './acceptors/acceptor-routes.ts';
+import { registerRegionRoutes } from './accounts/region-routes.ts';
+import { registerAdminRoutes } from './admin/admin-routes.ts';
+import { registerIdentityRoutes } from './identity/identity.ts';
+import { registerEntrustRoute } from './trading/entrust-route.ts';
+import { registerUploadRoutes } from './uploads/uploads.ts';
+import { registerFundingRoutes } from './wallet/funding-routes.ts';
+import { registerWalletRoutes } from './wallet/wallet-routes.ts';
 
 export interface RunningServer {
   url: string;
@@ -108,14 +118,17 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
     recentTrades: config.loadProfile === null ? 60 : 1000,
   });
   await spot.loadResting();
-  return { ctx: { config, db, sender, market }, spot, sim };
+  return { ctx: { config, db, sender, market, notify: new Notifier() }, spot, sim };
 }
 
 async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
   const { config } = ctx;
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5e6 } });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1 },
+  });
   installErrorHandling(app, config.log);
   registerCodeRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
@@ -123,12 +136,21 @@ async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
   registerNewsRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
   registerSpotRoutes(app, ctx, spot);
+  registerEntrustRoute(app, ctx);
+  registerWalletRoutes(app, ctx);
+  registerFundingRoutes(app, ctx);
+  registerUploadRoutes(app, ctx);
+  registerIdentityRoutes(app, ctx);
+  registerAcceptorRoutes(app, ctx);
+  registerRegionRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
   const hub: DevHub = { io: null, market: null };
   registerDevSocketRoutes(app, hub, config.production);
   await serveClient(app, config.distDir);
   await app.ready();
   const io = createSocketHub(app.server, ctx);
   hub.io = io;
+  ctx.notify.attach((room, event, payload) => io.to(room).emit(event, payload));
   const publisher = new MarketPublisher(ctx.market, io, config.now, config.simOff ? 'off' : 'fair');
   const makers = config.simOff
     ? null

@@ -28,6 +28,13 @@ export interface ServerConfig {
   simOff: boolean;
   /** LOAD_PROFILE / --load=: drive the benchmark rates of BUDGETS.md. */
   loadProfile: LoadProfile | null;
+  /**
+   * Operator API token (`x-admin-token`, scripts/admin.ts). ADMIN_TOKEN, else (outside
+   * production) a random one written to DATA_DIR/admin-token at start; null: no operator API.
+   */
+  adminToken: string | null;
+  /** AUTO_REVIEW_SECONDS (development only): approve identity submissions after this delay. */
+  autoReviewMs: number | null;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = []): ServerConfig {
@@ -50,8 +57,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
     log: true,
     simOff,
     loadProfile,
+    adminToken: nonEmpty(env.ADMIN_TOKEN),
+    autoReviewMs:
+      env.AUTO_REVIEW_SECONDS === undefined ? null : numOr(env.AUTO_REVIEW_SECONDS, 0) * 1000,
   };
 }
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 /** Defaults for tests: in-memory database, port 0, no logging. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -61,6 +73,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     dataDir: null,
     distDir: null,
     log: false,
+    adminToken: TEST_ADMIN_TOKEN,
     ...overrides,
   };
 }

@@ -7,11 +7,31 @@ import type { Database } from './db/database.ts';
 import { sessionExpired } from './http/api-error.ts';
 import type { MarketSimulator } from './market/simulator.ts';
 
+/** Private pushes to a user's room; set up once socket.io runs (no-op before that). */
+export class Notifier {
+  private emit: ((room: string, event: string, payload: unknown) => void) | null = null;
+
+  attach(emit: (room: string, event: string, payload: unknown) => void): void {
+    this.emit = emit;
+  }
+
+  /** `update_balance` (api-contract decision 4): the client refetches its balances. */
+  balance(userId: number): void {
+    this.emit?.(`user:${userId}`, 'update_balance', { type: `update_balance_${userId}` });
+  }
+
+  /** `update_user` (extension): the user's profile changed (identity review); refetch it. */
+  user(userId: number): void {
+    this.emit?.(`user:${userId}`, 'update_user', { type: `update_user_${userId}` });
+  }
+}
+
 export interface AppContext {
   config: ServerConfig;
   db: Database;
   sender: CodeSender;
   market: MarketSimulator;
+  notify: Notifier;
 }
 
 /** The id of the logged-in user (raw `Authorization` token), or a "999" error. */

@@ -1,6 +1,7 @@
 // Entry point: configuration from the environment, start, graceful shutdown.
 import { createServer } from './app.ts';
 import { configFromEnv } from './config.ts';
+import { ensureAdminToken } from './admin/admin-auth.ts';
 
 let config;
 try {
@@ -9,6 +10,7 @@ try {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 }
+config = { ...config, adminToken: ensureAdminToken(config) };
 const server = await createServer(config).catch((err: unknown) => {
   console.error(
     `Bourse server failed to start: ${err instanceof Error ? err.message : String(err)}`,
@@ -22,6 +24,10 @@ console.log(
     ? `Storage: PGlite in ${config.dataDir ?? '(memory)'}`
     : 'Storage: PostgreSQL (DATABASE_URL)',
 );
+if (config.adminToken !== null)
+  console.log(
+    `Operator tool: npm run admin -- help (token in ${config.dataDir ?? '.'}/admin-token)`,
+  );
 console.log(
   config.simOff
     ? 'Market simulator and market makers: off (SIM_OFF)'

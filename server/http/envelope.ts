@@ -49,11 +49,14 @@ export function installErrorHandling(app: FastifyInstance, log: boolean): void {
     if (err instanceof ApiError) {
       return reply.code(200).send({ type: err.type, message: t(lang, err.id, err.values) });
     }
+    if (isRecord(err) && err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(200).send({ type: 'error', message: t(lang, 'validation.image.size') });
+    }
     const status = statusOf(err);
     if (status !== null && status >= 400 && status < 500) {
       return reply.code(200).send({ type: 'error', message: t(lang, 'error.badRequest') });
     }
-    if (log) console.error(err);
+    if (log || process.env.DEBUG_ERRORS === '1') console.error(err);
     return reply.code(200).send({ type: 'error', message: t(lang, 'error.internal') });
   });
 }

@@ -7,6 +7,7 @@ import type { NewsDetail, NewsItem, NewsList } from '../../src/shared/wire.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { langOf, ok, parse } from '../http/envelope.ts';
+import { formatTime } from '../http/format.ts';
 
 export const NEWS_PAGE_SIZE = 10;
 
@@ -85,9 +86,4 @@ function toItem(r: NewsRow): NewsItem {
     thumbnail: r.thumbnail,
     update_time: formatTime(r.update_time),
   };
-}
-
-/** "Y-m-d H:i:s" in UTC. */
-function formatTime(d: Date): string {
-  return d.toISOString().slice(0, 19).replace('T', ' ');
 }

@@ -26,6 +26,7 @@ import { changeOf, symbolOf } from '../market/wire-format.ts';
 import { DEAL_LEVELS, marketTrade, spotLevels } from './spot-publisher.ts';
 import type { SpotService } from './spot-service.ts';
 import { fromUnits } from './units.ts';
+import { formatTime } from '../http/format.ts';
 
 export const PAGE_SIZE = 10;
 export const DEAL_FILLS = 15;
@@ -146,10 +147,6 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, spot: 
   const coins = () => ok({ coin_list: coinList(ctx, spot) });
   app.all('/api/quotation', coins);
   app.all('/api/quotation_new', coins);
-}
-
-function formatTime(d: Date): string {
-  return d.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 function paged<T>(list: T[], pageNo: number, total: number): PagedList<T> {

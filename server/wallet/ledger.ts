@@ -17,8 +17,33 @@ export const BALANCE_FIELDS = [
 ] as const;
 export type BalanceField = (typeof BALANCE_FIELDS)[number];
 
-/** account_log.type codes used so far. */
-export const LOG_TYPE = { demoGrant: 1, spotTrade: 10, spotCancel: 11 } as const;
+/**
+ * account_log.type codes. The memo carries machine data ("change>lever", "#12") from which
+ * the localized explanation of a log row is written (wallet/log-rows.ts).
+ */
+export const LOG_TYPE = {
+  demoGrant: 1,
+  spotTrade: 10,
+  spotCancel: 11,
+  transfer: 20,
+  withdrawLock: 30,
+  withdrawSent: 31,
+  withdrawRefund: 32,
+  deposit: 40,
+  acceptorBuy: 50,
+  acceptorSellLock: 51,
+  acceptorSellDone: 52,
+  acceptorSellRefund: 53,
+} as const;
+export type LogType = (typeof LOG_TYPE)[keyof typeof LOG_TYPE];
+
+/** Sub-account name (wallet/change `from_field`) → its available and locked fields. */
+export const ACCOUNT_FIELDS = {
+  legal: ['legal_balance', 'lock_legal_balance'],
+  change: ['change_balance', 'lock_change_balance'],
+  lever: ['lever_balance', 'lock_lever_balance'],
+  micro: ['micro_balance', 'lock_micro_balance'],
+} as const satisfies Record<string, readonly [BalanceField, BalanceField]>;
 
 export interface BalanceChange {
   userId: number;

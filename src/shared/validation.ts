@@ -4,6 +4,7 @@
 // locales/*.json (`validation.*`), or null when the value passes.
 import { ACCOUNT_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import type { SpotValidationId } from './spot.ts';
+import type { WalletValidationId } from './wallet.ts';
 
 export type ValidationId =
   | 'validation.accountRequired'
@@ -19,7 +20,8 @@ export type ValidationId =
   | 'validation.accountFormat'
   | 'validation.agreementRequired'
   | 'validation.emailRequired'
-  | SpotValidationId;
+  | SpotValidationId
+  | WalletValidationId;
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationId>>;
 export type AccountKind = 'email' | 'mobile';

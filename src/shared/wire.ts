@@ -337,3 +337,200 @@ export interface CoinListItem {
   legal_name: string;
   currency_name: string;
 }
+
+// ---- Wallets and the account area (issue 6; api-contract §4, docs/api-extensions.md) ------
+
+/** A row of a `*_wallet.balance` array: the currency's flags and prices, and that account's two fields. */
+export interface BalanceItem {
+  id: number;
+  currency: number;
+  currency_name: string;
+  currency_type: string;
+  is_legal: number;
+  is_lever: number;
+  is_match: number;
+  is_micro: number;
+  usdt_price: WireDecimal;
+  cny_price: WireDecimal;
+  legal_balance?: WireDecimal;
+  lock_legal_balance?: WireDecimal;
+  change_balance?: WireDecimal;
+  lock_change_balance?: WireDecimal;
+  lever_balance?: WireDecimal;
+  lock_lever_balance?: WireDecimal;
+  micro_balance?: WireDecimal;
+  lock_micro_balance?: WireDecimal;
+}
+
+export interface WalletGroup {
+  balance: BalanceItem[];
+  /** Sic (legacy typo); the reference server fills it with the CNY total. */
+  totle: WireDecimal;
+  usdt_totle: WireDecimal;
+  CNY?: WireDecimal;
+}
+
+/** `message` of /api/wallet/list. */
+export interface WalletList {
+  legal_wallet: WalletGroup;
+  change_wallet: WalletGroup;
+  lever_wallet: WalletGroup;
+  micro_wallet: WalletGroup;
+  ExRate?: WireDecimal;
+  is_open_CTbi: string | number;
+}
+
+/** A ledger row (wallet/legal_log, account/list, wallet/hzhistory). */
+export interface LogItem {
+  id: number;
+  /** Signed amount. */
+  value: WireDecimal;
+  /** Localized explanation. */
+  info: string;
+  /** "Y-m-d H:i:s" (UTC). */
+  created_time: string;
+  /** legal | change | lever | micro, with "lock_" for the locked part. */
+  account: string;
+  type: number;
+  currency_name: string;
+  before?: WireDecimal;
+  after?: WireDecimal;
+}
+
+/** `message` of /api/wallet/detail. */
+export interface WalletDetail {
+  currency: number;
+  currency_name: string;
+  type: 'legal' | 'change';
+  balance: WireDecimal;
+  lock_balance: WireDecimal;
+  cny_price: WireDecimal;
+  usdt_price: WireDecimal;
+}
+
+/** `message` of /api/wallet/get_info: withdrawal rules and the available amount. */
+export interface WithdrawInfo {
+  name: string;
+  change_balance: WireDecimal;
+  min_number: WireDecimal;
+  max_number: WireDecimal;
+  day_limit: WireDecimal;
+  /** Fee in percent. */
+  rate: WireDecimal;
+  /** Extension: what may still be withdrawn today, and the networks offered. */
+  day_left?: WireDecimal;
+  networks?: string[];
+}
+
+/** `message` of /api/wallet/get_in_address: one address per network. */
+export interface DepositAddresses {
+  /** Legacy form: "network:address" pairs, comma separated. */
+  address: string;
+  /** Extension: the same pairs as a list. */
+  list?: { network: string; address: string }[];
+}
+
+export interface WithdrawAddress {
+  id: number;
+  currency: number;
+  currency_name?: string;
+  address: string;
+  notes: string;
+}
+
+export interface CurrencyListItem {
+  id: number;
+  name: string;
+  currency_type: string;
+  is_legal: number;
+  is_lever: number;
+  is_match: number;
+  is_micro: number;
+  /** Extension: whether deposits / withdrawals are offered for it. */
+  can_deposit?: number;
+  can_withdraw?: number;
+}
+
+/** A withdrawal or deposit request as the records list shows it (extension). */
+export interface FundingRecord {
+  id: number;
+  kind: 'withdraw' | 'deposit';
+  currency_name: string;
+  network: string;
+  number: WireDecimal;
+  fee: WireDecimal;
+  received: WireDecimal;
+  address: string;
+  /** 0 applying / pending, 1 sent / credited, 2 rejected. */
+  status: number;
+  reason: string;
+  created_time: string;
+  handled_time: string;
+}
+
+export interface Acceptor {
+  id: number;
+  name: string;
+  user_id: number | null;
+  recharge_amount: WireDecimal;
+  recharge_rate: WireDecimal;
+  cash_amount: WireDecimal;
+  cash_rate: WireDecimal;
+  wechat_nickname: string;
+  wechat_account: string;
+  ali_nickname: string;
+  ali_account: string;
+  bank_name: string;
+  bank_account: string;
+  bank_address: string;
+  user_balance: WireDecimal;
+}
+
+export interface AcceptorDeal {
+  id: number;
+  create_time: string;
+  update_time: string;
+  deal_account: string;
+  acceptor_name: string;
+  /** The acceptor's receiving account for the chosen way. */
+  hes_account: string;
+  way: 'we_chat' | 'ali_pay' | 'bank' | string;
+  type: 'buy' | 'sell' | string;
+  money: WireDecimal;
+  number: WireDecimal;
+  rate: WireDecimal;
+  is_sure: number;
+  /** Extension: the acceptor marked a sell deal paid ("" otherwise); auto-confirm deadline (ms). */
+  paid_time?: string;
+  auto_confirm_at?: number | null;
+}
+
+export interface EntrustItem {
+  id: number;
+  create_time: string;
+  legal_name: string;
+  currency_name: string;
+  number: WireDecimal;
+  price: WireDecimal;
+  account_number: string;
+  type: 'in' | 'out';
+  /** Extension: what was ordered and what is left; status 0 resting, 1 filled, 2 cancelled. */
+  total_number?: WireDecimal;
+  status?: number;
+}
+
+export interface RegionUser {
+  city_name: string;
+  district_name: string;
+  phone: string;
+  time: string;
+}
+
+/** `message` of /api/user/identity (extension): the latest real-name submission. */
+export interface IdentityStatus {
+  review_status: number;
+  name: string;
+  card_type: number | null;
+  reason: string;
+  submitted_time: string;
+}

@@ -1,0 +1,133 @@
+// The operator API (`x-admin-token`; scripts/admin.ts drives it): the queue of what waits for
+// a person, decisions on withdrawals, deposits, identity submissions and acceptor deals, the
+// deposit/withdraw switch and other settings, and region agents. Every decision is the same
+// ledger-backed function a test calls, and the user's room hears `update_balance`.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Decimal } from '../../src/shared/decimal.ts';
+import { confirmDeal, markPaid, rejectDeal } from '../acceptors/acceptors.ts';
+import { findUser } from '../accounts/users.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { ok, parse, text } from '../http/envelope.ts';
+import { formatTime } from '../http/format.ts';
+import { decideIdentity } from '../identity/identity.ts';
+import { decideDeposit, decideWithdrawal } from '../wallet/funds.ts';
+import { isAdmin } from './admin-auth.ts';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const reason = text(200).default('');
+const SETTINGS = ['is_open_CTbi', 'ex_rate', 'company_eth_address'] as const;
+
+export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  if (ctx.config.adminToken === null) return;
+  const guard = (req: FastifyRequest) => {
+    if (!isAdmin(ctx, req)) throw new ApiError('admin.forbidden');
+  };
+  const now = () => ctx.config.now();
+
+  app.get('/api/admin/queue', async (req) => {
+    guard(req);
+    return ok(await queue(ctx));
+  });
+
+  app.post('/api/admin/withdrawal', async (req) => {
+    guard(req);
+    const b = parse(z.object({ id, action: z.enum(['approve', 'reject']), reason }), req);
+    const userId = await decideWithdrawal(ctx.db, b.id, b.action === 'approve', b.reason, now());
+    ctx.notify.balance(userId);
+    return ok({ id: b.id, user_id: userId, action: b.action });
+  });
+
+  app.post('/api/admin/deposit', async (req) => {
+    guard(req);
+    const b = parse(z.object({ id, action: z.enum(['confirm', 'reject']), reason }), req);
+    const userId = await decideDeposit(ctx.db, b.id, b.action === 'confirm', b.reason, now());
+    ctx.notify.balance(userId);
+    return ok({ id: b.id, user_id: userId, action: b.action });
+  });
+
+  app.post('/api/admin/identity', async (req) => {
+    guard(req);
+    const b = parse(z.object({ id, action: z.enum(['approve', 'reject']), reason }), req);
+    const userId = await decideIdentity(ctx.db, b.id, b.action === 'approve', b.reason, now());
+    ctx.notify.user(userId);
+    return ok({ id: b.id, user_id: userId, action: b.action });
+  });
+
+  app.post('/api/admin/acceptor-deal', async (req) => {
+    guard(req);
+    const b = parse(z.object({ id, action: z.enum(['paid', 'confirm', 'reject']) }), req);
+    const userId =
+      b.action === 'paid'
+        ? await markPaid(ctx.db, b.id, now())
+        : b.action === 'confirm'
+          ? await confirmDeal(ctx.db, b.id, null, now())
+          : await rejectDeal(ctx.db, b.id, now());
+    ctx.notify.balance(userId);
+    return ok({ id: b.id, user_id: userId, action: b.action });
+  });
+
+  app.post('/api/admin/setting', async (req) => {
+    guard(req);
+    const b = parse(z.object({ key: z.enum(SETTINGS), value: text(200) }), req);
+    if (b.key === 'is_open_CTbi' && b.value !== '0' && b.value !== '1')
+      throw new ApiError('error.fieldInvalid', { field: 'value' });
+    if (b.key === 'ex_rate' && !new Decimal(b.value || '0').greaterThan(0))
+      throw new ApiError('error.fieldInvalid', { field: 'value' });
+    await ctx.db.query(
+      'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2',
+      [b.key, b.value],
+    );
+    return ok({ key: b.key, value: b.value });
+  });
+
+  app.post('/api/admin/region-agent', async (req) => {
+    guard(req);
+    const b = parse(z.object({ account: text(120), city: text(60), district: text(60) }), req);
+    const user = await findUser(ctx.db, b.account);
+    if (user === null) throw new ApiError('account.notFound');
+    await ctx.db.query(
+      `INSERT INTO region_agents (user_id, city_name, district_name) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET city_name = $2, district_name = $3`,
+      [user.id, b.city, b.district],
+    );
+    return ok({ user_id: user.id, city: b.city, district: b.district });
+  });
+}
+
+async function queue(ctx: AppContext) {
+  const q = ctx.db;
+  const withdrawals = await q.query<Record<string, unknown>>(
+    `SELECT w.id, u.account, c.name AS currency, w.network, w.address, w.real_name, w.bank_name,
+            w.number, w.fee, w.received, w.created_at
+     FROM withdrawals w JOIN users u ON u.id = w.user_id JOIN currencies c ON c.id = w.currency_id
+     WHERE w.status = 0 ORDER BY w.id`,
+  );
+  const deposits = await q.query<Record<string, unknown>>(
+    `SELECT d.id, u.account, c.name AS currency, d.network, d.amount, d.source, d.hash, d.pic, d.created_at
+     FROM deposits d JOIN users u ON u.id = d.user_id JOIN currencies c ON c.id = d.currency_id
+     WHERE d.status = 0 ORDER BY d.id`,
+  );
+  const identities = await q.query<Record<string, unknown>>(
+    `SELECT s.id, u.account, s.name, s.card_id, s.card_type, s.front_pic, s.reverse_pic, s.hand_pic, s.created_at
+     FROM identity_submissions s JOIN users u ON u.id = s.user_id WHERE s.status = 1 ORDER BY s.id`,
+  );
+  const deals = await q.query<Record<string, unknown>>(
+    `SELECT d.id, u.account, a.name AS acceptor, d.type, d.way, d.money, d.number, d.paid_at, d.create_time AS created_at
+     FROM acceptor_deals d JOIN users u ON u.id = d.user_id JOIN acceptors a ON a.id = d.acceptor_id
+     WHERE d.is_sure = 0 ORDER BY d.id`,
+  );
+  const tidy = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(r)) out[k] = v instanceof Date ? formatTime(v) : v;
+      return out;
+    });
+  return {
+    withdrawals: tidy(withdrawals),
+    deposits: tidy(deposits),
+    identities: tidy(identities),
+    acceptor_deals: tidy(deals),
+  };
+}
