@@ -23,7 +23,12 @@ function suite(name: string, open: () => Promise<Database>) {
 
     it('applies every migration once, in order', async () => {
       const first = await migrate(db);
-      expect(first).toEqual(['0001-initial-schema', '0002-seed-market', '0003-spot-trading']);
+      expect(first).toEqual([
+        '0001-initial-schema',
+        '0002-seed-market',
+        '0003-spot-trading',
+        '0004-wallets',
+      ]);
       expect(await migrate(db)).toEqual([]);
       const rows = await db.query<{ version: string }>(
         'SELECT version FROM schema_migrations ORDER BY version',
