@@ -30,7 +30,7 @@ export const PNG_1PX = Buffer.from(
 
 async function upload(bytes: Uint8Array, name = 'photo.png', type = 'image/png'): Promise<Reply> {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${s.url}/api/upload`, {
     method: 'POST',
     headers: { authorization: token },

@@ -7,6 +7,7 @@ import type { EngineApi, EngineConfig, EngineSnapshot, FrameDiff } from './api.t
 import * as account from './commands/account.ts';
 import * as content from './commands/content.ts';
 import * as spotCommands from './commands/spot.ts';
+import * as walletCommands from './commands/wallet.ts';
 import type { AuthHolder, EngineContext } from './context.ts';
 import { createFrameScheduler } from './frames/frame-scheduler.ts';
 import type { FrameScheduler } from './frames/frame-scheduler.ts';
@@ -32,6 +33,8 @@ import { fillLogForBench } from './bench-fill.ts';
 import { createStatsMeter } from './stats.ts';
 import type { StatsMeter } from './stats.ts';
 import type { SpotSync } from './spot-sync.ts';
+import { createWalletSync } from './wallet-sync.ts';
+import type { WalletSync } from './wallet-sync.ts';
 import { Checkpointer, exportLog, restoreFromLog } from './replay/recorder.ts';
 import { APP_VERSION } from '../shared/version.ts';
 import { createStore } from './store.ts';
@@ -59,6 +62,7 @@ interface Running {
   ctx: EngineContext;
   poller: Poller;
   spot: SpotSync;
+  wallet: WalletSync;
   subscriptions: Subscription[];
 }
 
@@ -132,7 +136,8 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     s.dispatch({ at: services.clock.now(), kind: 'system', name: 'log.status', body: { status } });
     const poller = createQuotationPoller(ctx);
     const spot = createSpotSync(ctx);
-    const subscriptions = wireSocket(ctx, spot, meter, () => poller.update(visible));
+    const wallet = createWalletSync(ctx);
+    const subscriptions = wireSocket(ctx, spot, wallet, meter, () => poller.update(visible));
     const token = await sessionStore.loadToken();
     if (token !== null) await adoptToken(ctx, token, true);
     // The socket first: it carries the live book, the critical path of a start (B10); on a busy
@@ -145,7 +150,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     ]);
     poller.update(visible);
     void fetchSparklines(ctx);
-    return { ctx, poller, spot, subscriptions };
+    return { ctx, poller, spot, wallet, subscriptions };
   };
 
   const running$ = async (): Promise<Running> => {
@@ -158,7 +163,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     if (running === null) return;
     const r = await running;
     r.spot.update(visible);
-    await r.spot.refresh();
+    await Promise.all([r.spot.refresh(), r.wallet.refresh()]);
   };
 
   const ready = async (): Promise<EngineContext> => {
@@ -281,6 +286,14 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       return spotCommands.cancelSpotOrder(r.ctx, r.spot, input);
     },
     loadMoreSpotOrders: async (tab) => (await running$()).spot.loadMore(tab),
+    watchWallet: async (on) => (await running$()).wallet.watch(on),
+    accountQuery: async (kind, input) => walletCommands.accountQuery(await ready(), kind, input),
+    async accountCommand(kind, input) {
+      const r = await running$();
+      return walletCommands.accountCommand(r.ctx, kind, input, () => r.wallet.refresh());
+    },
+    uploadImage: async (file, onProgress) =>
+      walletCommands.uploadImage(await ready(), file, onProgress ?? (() => undefined)),
     async exportLog(sinceMs, onProgress) {
       await running$();
       const now = services.clock.now();
@@ -363,6 +376,7 @@ function countedStore(
 function wireSocket(
   ctx: EngineContext,
   spot: SpotSync,
+  wallet: WalletSync,
   meter: StatsMeter,
   onState: () => void,
 ): Subscription[] {
@@ -380,10 +394,13 @@ function wireSocket(
     }),
     ctx.socket.push$.subscribe(({ event, payload }) => {
       meter.socket(event);
-      spot.push(ingestPush(event, payload, clock.now()));
+      const parsed = ingestPush(event, payload, clock.now());
+      spot.push(parsed);
+      wallet.pushed(parsed);
     }),
     ctx.socket.resync$.subscribe(() => {
       spot.resync();
+      void wallet.refresh();
       void fetchQuotation(ctx).then(() => fetchSparklines(ctx));
     }),
   ];

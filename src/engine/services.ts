@@ -28,6 +28,17 @@ export interface Random {
 
 export type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 
+/**
+ * A multipart POST that reports upload progress (XMLHttpRequest in the browser, where fetch
+ * cannot). Resolves with the status and body text; rejects on a network failure.
+ */
+export type UploadFn = (
+  url: string,
+  headers: Record<string, string>,
+  body: FormData,
+  onProgress: (sent: number, total: number) => void,
+) => Promise<{ status: number; text: string }>;
+
 export interface SocketOptions {
   path: string;
   transports: string[];
@@ -63,6 +74,8 @@ export interface Services {
   timers: Timers;
   random: Random;
   fetch: FetchFn;
+  /** Uploads with progress; without it, uploads go through `fetch` (progress only at the end). */
+  upload?: UploadFn;
   socket: SocketFactory;
   indexedDb: () => IndexedDbDeps | null;
   /**
@@ -146,6 +159,20 @@ export function webLock(name: string): Promise<(() => void) | 'taken'> {
   });
 }
 
+/** XMLHttpRequest upload (available in dedicated workers) with progress events. */
+export const xhrUpload: UploadFn = (url, headers, body, onProgress) =>
+  new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : e.loaded);
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new Error('network error'));
+    xhr.ontimeout = () => reject(new Error('timeout'));
+    xhr.timeout = 120_000;
+    xhr.send(body);
+  });
+
 /** Services of the dedicated worker (or any browser context). */
 export function createBrowserServices(): Services {
   const location = (globalThis as { location?: { origin: string } }).location;
@@ -154,6 +181,7 @@ export function createBrowserServices(): Services {
     timers: globalTimers(),
     random: systemRandom,
     fetch: (url, init) => fetch(url, init),
+    upload: xhrUpload,
     socket: socketIoFactory,
     indexedDb: globalIndexedDb,
     exclusiveLock: webLock,

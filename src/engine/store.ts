@@ -10,11 +10,14 @@ import { foldSession, initialSessionState } from './projections/session.ts';
 import type { SessionState } from './projections/session.ts';
 import { foldSpot, initialSpotState } from './projections/spot.ts';
 import type { SpotState } from './projections/spot.ts';
+import { foldWallet, initialWalletState, isWalletEvent } from './projections/wallet.ts';
+import type { WalletState } from './projections/wallet.ts';
 
 export interface EngineState {
   session: SessionState;
   market: MarketState;
   spot: SpotState;
+  wallet: WalletState;
 }
 
 export interface Store {
@@ -35,15 +38,20 @@ export const initialEngineState: EngineState = {
   session: initialSessionState,
   market: initialMarketState,
   spot: initialSpotState,
+  wallet: initialWalletState,
 };
 
 export function foldEngine(state: EngineState, event: EngineEvent): EngineState {
   const session = foldSession(state.session, event);
   const market = foldMarket(state.market, event);
   const spot = foldSpot(state.spot, event);
-  return session === state.session && market === state.market && spot === state.spot
+  const wallet = isWalletEvent(event) ? foldWallet(state.wallet, event) : state.wallet;
+  return session === state.session &&
+    market === state.market &&
+    spot === state.spot &&
+    wallet === state.wallet
     ? state
-    : { session, market, spot };
+    : { session, market, spot, wallet };
 }
 
 export function createStore(log: EventLog, frames: FrameScheduler, views: SnapshotViews): Store {
@@ -79,6 +87,7 @@ export function snapshotOf(state: EngineState, views: SnapshotViews): EngineSnap
     trades: [...state.spot.trades.list],
     chart: views.chart(state),
     orders: state.spot.orders.view,
+    wallet: state.wallet.view,
   };
 }
 
@@ -98,6 +107,7 @@ export function markChanges(frames: FrameScheduler, a: EngineState, b: EngineSta
     }
   }
   if (a.spot !== b.spot) markSpotChanges(frames, a.spot, b.spot);
+  if (a.wallet.view !== b.wallet.view) frames.markWallet();
 }
 
 function markSpotChanges(frames: FrameScheduler, a: SpotState, b: SpotState): void {

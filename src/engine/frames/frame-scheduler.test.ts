@@ -5,6 +5,7 @@ import { manualTimers } from '../testing/fakes.ts';
 import type { BookView, FrameDiff, Ticker } from '../api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import { initialSessionState } from '../projections/session.ts';
+import { initialWalletView } from '../projections/wallet.ts';
 
 function setup(visible = true) {
   const timers = manualTimers();
@@ -28,6 +29,7 @@ function setup(visible = true) {
       historyHasMore: false,
       loading: false,
     }),
+    wallet: () => initialWalletView,
   };
   const diffs: FrameDiff[] = [];
   const frames = createFrameScheduler(timers, source, visible, { now: () => timers.now() });

@@ -21,6 +21,7 @@ import type {
   SpotView,
   Ticker,
   TradeView,
+  WalletView,
 } from '../api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { Clock, Timers, TimerId } from '../services.ts';
@@ -37,6 +38,7 @@ export interface FrameSource {
   /** All bars when `reset`, else the bars at `times` (and the loading/error state). */
   chart(reset: boolean, times: ReadonlySet<number>): ChartDiff | null;
   orders(): SpotOrdersView;
+  wallet(): WalletView;
 }
 
 /** How long an unacknowledged diff may hold the next one back (a page that went away). */
@@ -63,6 +65,7 @@ export interface FrameScheduler {
   markTrades(): void;
   markChart(mark: ChartMark): void;
   markOrders(): void;
+  markWallet(): void;
   setBookRate(rate: BookRate): void;
   setVisible(visible: boolean): void;
   setSink(sink: ((diff: FrameDiff) => void) | null): void;
@@ -92,6 +95,7 @@ export function createFrameScheduler(
   let bookForced = false;
   let trades = false;
   let orders = false;
+  let wallet = false;
   let chartReset = false;
   let chartMeta = false;
   let chartTimes = new Set<number>();
@@ -113,11 +117,12 @@ export function createFrameScheduler(
     spot ||
     trades ||
     orders ||
+    wallet ||
     chartDirty();
   const dirty = (): boolean => others() || book;
 
   const clear = (): void => {
-    session = connection = market = spot = book = bookForced = trades = orders = false;
+    session = connection = market = spot = book = bookForced = trades = orders = wallet = false;
     chartReset = chartMeta = false;
     chartTimes = new Set();
     tickers = new Set();
@@ -135,6 +140,7 @@ export function createFrameScheduler(
     if (spot) diff.spot = read.spot();
     if (trades) diff.trades = read.trades();
     if (orders) diff.orders = read.orders();
+    if (wallet) diff.wallet = read.wallet();
     if (chartDirty()) diff.chart = read.chart(chartReset, chartTimes);
     return diff;
   };
@@ -240,6 +246,10 @@ export function createFrameScheduler(
     },
     markOrders: () => {
       orders = true;
+      schedule();
+    },
+    markWallet: () => {
+      wallet = true;
       schedule();
     },
     setBookRate(rate) {

@@ -66,5 +66,6 @@ export function stateFrameSource(state: () => EngineState, reader: SpotReader): 
     trades: () => [...state().spot.trades.list],
     chart: (reset, times) => reader.chart(state(), reset, times),
     orders: () => state().spot.orders.view,
+    wallet: () => state().wallet.view,
   };
 }

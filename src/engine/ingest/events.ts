@@ -6,6 +6,8 @@ import type { LogEvent, LogKind } from '../../shared/log-event.ts';
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { CurrencyDetail } from '../../shared/wire.ts';
 import type {
+  AccountView,
+  AccountName,
   Bar,
   ConnectionState,
   FilledOrderView,
@@ -140,6 +142,15 @@ export interface OrdersPageBody<Row> {
   hasMore: boolean;
 }
 
+// ---- Wallets (issue 6) ---------------------------------------------------------------------
+
+/** A wallet/list reply in domain form. */
+export interface WalletBody {
+  fundingOpen: boolean;
+  exRate: DecStr;
+  accounts: Record<AccountName, AccountView>;
+}
+
 export type CommandName =
   | 'send-code'
   | 'check-code'
@@ -153,7 +164,17 @@ export type CommandName =
   | 'customer-service'
   | 'app-qrcode'
   | 'spot-place'
-  | 'spot-cancel';
+  | 'spot-cancel'
+  | 'account-query'
+  | 'wallet-transfer'
+  | 'wallet-withdraw'
+  | 'wallet-deposit'
+  | 'wallet-address-add'
+  | 'wallet-address-delete'
+  | 'identity-submit'
+  | 'acceptor-deal'
+  | 'acceptor-confirm'
+  | 'upload-image';
 
 /** A command as logged: its name and non-secret fields only. */
 export interface CommandBody {
@@ -208,7 +229,11 @@ export type EngineEvent =
   | Ev<'reply', 'chart.history-failed', { symbol: string; period: KlinePeriod; message: string }>
   | Ev<'reply', 'orders.open', OrdersPageBody<OpenOrderView>>
   | Ev<'reply', 'orders.history', OrdersPageBody<FilledOrderView>>
-  | Ev<'reply', 'orders.failed', { symbol: string; tab: 'open' | 'history'; message: string }>;
+  | Ev<'reply', 'orders.failed', { symbol: string; tab: 'open' | 'history'; message: string }>
+  | Ev<'reply', 'wallet.list', WalletBody>
+  | Ev<'reply', 'wallet.failed', { message: string }>
+  /** `update_user` (extension): the user's profile changed; user/info is fetched again. */
+  | Ev<'push', 'session.user-changed', { userId: number | null }>;
 
 export type EventName = EngineEvent['name'];
 /** An event before the log has given it a seq. */

@@ -4,7 +4,7 @@
 // fast-market.ts) use hand-rolled validators equal to their schemas (BUDGETS B1); everything
 // else uses zod.
 import type { z } from 'zod';
-import { describeIssue, transactionPush, updateBalancePush } from './schemas.ts';
+import { describeIssue, transactionPush, updateBalancePush, updateUserPush } from './schemas.ts';
 import type { NewEvent } from './events.ts';
 import { ingestDepth, ingestDetail } from './fast.ts';
 import { ingestDaymarket, ingestKline } from './fast-market.ts';
@@ -45,6 +45,10 @@ export function ingestPush(event: string, payload: unknown, at: number): NewEven
     case 'update_balance': {
       const p = parseEdge(updateBalancePush, payload, source, at);
       return p.ok ? { at, kind: 'push', name: 'spot.balance', body: p.value } : p.event;
+    }
+    case 'update_user': {
+      const p = parseEdge(updateUserPush, payload, source, at);
+      return p.ok ? { at, kind: 'push', name: 'session.user-changed', body: p.value } : p.event;
     }
     default:
       return malformed(source, 'unknown event', at);

@@ -322,6 +322,14 @@ export const updateBalancePush = z
     return { userId: id === undefined ? null : Number(id) };
   });
 
+/** `update_user` {type: "update_user_<uid>"} (extension). */
+export const updateUserPush = z
+  .object({ type: z.string().regex(/^update_user(_\d+)?$/) })
+  .transform((p) => {
+    const id = /_(\d+)$/.exec(p.type)?.[1];
+    return { userId: id === undefined ? null : Number(id) };
+  });
+
 export const currencyDetailReply = z.object({
   id: wireInt,
   name: z.string(),

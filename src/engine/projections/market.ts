@@ -100,6 +100,9 @@ export function foldMarket(state: MarketState, event: EngineEvent): MarketState 
     case 'orders.open':
     case 'orders.history':
     case 'orders.failed':
+    case 'wallet.list':
+    case 'wallet.failed':
+    case 'session.user-changed':
       return state;
     default:
       return exhaustive(event, state);

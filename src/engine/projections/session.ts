@@ -98,6 +98,9 @@ export function foldSession(state: SessionState, event: EngineEvent): SessionSta
     case 'orders.open':
     case 'orders.history':
     case 'orders.failed':
+    case 'wallet.list':
+    case 'wallet.failed':
+    case 'session.user-changed':
       return state;
     default:
       return exhaustive(event, state);

@@ -13,6 +13,7 @@ import { initialSessionState } from '../projections/session.ts';
 import { initialOrdersState } from '../projections/spot-orders.ts';
 import { initialSpotViewState } from '../projections/spot-view.ts';
 import { initialTradesState } from '../projections/trades.ts';
+import { initialWalletState } from '../projections/wallet.ts';
 import type { EngineState } from '../store.ts';
 
 import { PROJECTION_NAMES } from '../api.ts';
@@ -42,6 +43,7 @@ export function encodeState(state: EngineState): StateDoc {
     'spot.trades': state.spot.trades,
     'spot.chart': state.spot.chart,
     'spot.orders': state.spot.orders,
+    wallet: state.wallet,
   };
 }
 
@@ -62,6 +64,8 @@ export function projectionValue(state: EngineState, name: ProjectionName): unkno
       return state.spot.chart;
     case 'spot.orders':
       return state.spot.orders;
+    case 'wallet':
+      return state.wallet;
   }
 }
 
@@ -89,6 +93,7 @@ export function decodeState(doc: unknown): EngineState {
       chart: part(doc, 'spot.chart', initialChartState),
       orders: part(doc, 'spot.orders', initialOrdersState),
     },
+    wallet: part(doc, 'wallet', initialWalletState),
   };
 }
 

@@ -36,12 +36,13 @@ export async function hashState(
   return out;
 }
 
-/** The projections whose hashes differ (empty when all agree). */
+/** The projections whose recorded hash (in `b`) differs from `a` (empty when all agree). */
 export function differingHashes(
   a: ProjectionHashes,
   b: Partial<ProjectionHashes>,
 ): ProjectionName[] {
-  return PROJECTIONS.filter((name) => a[name] !== b[name]);
+  // a projection newer than the recording has no recorded hash: nothing to compare it with
+  return PROJECTIONS.filter((name) => b[name] !== undefined && a[name] !== b[name]);
 }
 
 function sortKeys(value: unknown): unknown {

@@ -290,6 +290,11 @@ export function createReplayEngine(services: Services): ReplayApi {
     placeSpotOrder: () => Promise.resolve(REFUSED),
     cancelSpotOrder: () => Promise.resolve(REFUSED),
     loadMoreSpotOrders: () => Promise.resolve(),
+    watchWallet: () => Promise.resolve(),
+    // lists and details are not in the recording: the screens show what the projections hold
+    accountQuery: () => Promise.resolve(REFUSED),
+    accountCommand: () => Promise.resolve(REFUSED),
+    uploadImage: () => Promise.resolve(REFUSED),
     exportLog: () => Promise.reject(new Error('a replay exports nothing')),
     stats: () => Promise.reject(new Error('a replay has no engine statistics')),
     benchFillLog: () => Promise.reject(new Error('a replay has no log')),

@@ -20,7 +20,7 @@ export type BinaryResult =
   | { ok: false; code: 'network'; message: string };
 
 export interface RestOptions {
-  services: Pick<Services, 'fetch' | 'clock'>;
+  services: Pick<Services, 'fetch' | 'clock' | 'upload'>;
   baseUrl: string;
   lang: () => Lang;
   token: () => string | null;
@@ -35,6 +35,13 @@ export interface RestClient {
   kline(path: string, query: Params): Promise<KlineResult>;
   /** A binary resource (the QR code image). */
   binary(path: string, query: Params): Promise<BinaryResult>;
+  /** A multipart upload of one file (field `file`), with progress where the platform has it. */
+  upload(
+    path: string,
+    file: Blob,
+    name: string,
+    onProgress: (sent: number, total: number) => void,
+  ): Promise<RestResult>;
 }
 
 export const SESSION_EXPIRED = '999';
@@ -78,7 +85,43 @@ export function createRestClient(options: RestOptions): RestClient {
     return result;
   };
 
+  const upload = async (
+    path: string,
+    file: Blob,
+    name: string,
+    onProgress: (sent: number, total: number) => void,
+  ): Promise<RestResult> => {
+    const url = buildUrl(options, path, {});
+    const headers: Record<string, string> = { lang: options.lang(), Accept: 'application/json' };
+    const token = options.token();
+    if (token !== null) headers.Authorization = token;
+    const form = new FormData();
+    form.append('file', file, name);
+    let json: unknown;
+    try {
+      if (options.services.upload !== undefined) {
+        const reply = await options.services.upload(url, headers, form, onProgress);
+        if (reply.status !== 200)
+          return { ok: false, code: 'network', message: `HTTP ${reply.status}` };
+        json = parseJson(reply.text);
+      } else {
+        const response = await options.services.fetch(url, { method: 'POST', headers, body: form });
+        if (!response.ok) return { ok: false, code: 'network', message: `HTTP ${response.status}` };
+        onProgress(file.size, file.size);
+        json = await readJson(response);
+      }
+    } catch (error) {
+      return { ok: false, code: 'network', message: errorText(error) };
+    }
+    if (json === undefined) return { ok: false, code: 'network', message: 'invalid JSON' };
+    const result = unwrapEnvelope(json);
+    if (!result.ok && result.code === 'server' && result.type === SESSION_EXPIRED)
+      options.onExpired(path);
+    return result;
+  };
+
   return {
+    upload,
     get: (path, query = {}) => envelope('GET', path, query),
     post: (path, body = {}) => envelope('POST', path, body),
     async kline(path, query) {
@@ -136,6 +179,14 @@ function buildUrl(options: RestOptions, path: string, query: Params): string {
 async function readJson(response: Response): Promise<unknown> {
   try {
     return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

@@ -17,6 +17,7 @@ export const PUSH_EVENTS = [
   'market_detail',
   'transaction',
   'update_balance',
+  'update_user',
 ] as const;
 
 export interface RawPush {

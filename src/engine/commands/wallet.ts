@@ -1,0 +1,327 @@
+// Account queries and commands (docs/api-extensions.md "Wallets"): each goes through
+// runCommand (logged without personal data, validated with src/shared/wallet.ts first, the
+// reply checked against its schema). Commands that move money ask the wallet sync to refresh.
+import type { z } from 'zod';
+import {
+  checkImageFile,
+  validateAcceptorDeal,
+  validateAddressEntry,
+  validateDeposit,
+  validateIdentity,
+  validateTransfer,
+  validateWithdraw,
+} from '../../shared/wallet.ts';
+import type {
+  AccountCommandKind,
+  AccountCommands,
+  AccountQueries,
+  AccountQueryKind,
+  CommandResult,
+} from '../api.ts';
+import type { ValidationId } from '../../shared/validation.ts';
+import type { EngineContext } from '../context.ts';
+import type { CommandBody, CommandName } from '../ingest/events.ts';
+import { textReply } from '../ingest/schemas.ts';
+import {
+  acceptorDealRow,
+  acceptorReply,
+  currencyListReply,
+  depositAddressesReply,
+  entrustItemRow,
+  fundingRecordRow,
+  identityReply,
+  logRow,
+  pageOf,
+  regionUserRow,
+  uploadReply,
+  userCenterReply,
+  walletDetailReply,
+  withdrawAddressesReply,
+  withdrawInfoReply,
+} from '../ingest/wallet-schemas.ts';
+import { refreshUserInfo } from '../session-actions.ts';
+import type { Params } from '../transport/rest.ts';
+import { runCommand, toCommandResult } from './run-command.ts';
+
+interface QuerySpec {
+  method: 'GET' | 'POST';
+  path: string;
+  params: Params;
+  schema: z.ZodType;
+}
+
+type QueryTable = { [K in AccountQueryKind]: (input: AccountQueries[K]['input']) => QuerySpec };
+
+const LOG_ACCOUNT = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
+
+const QUERIES: QueryTable = {
+  'wallet-detail': (i) =>
+    post('/api/wallet/detail', { currency: i.currencyId, type: i.type }, walletDetailReply),
+  'wallet-log': (i) =>
+    post(
+      '/api/wallet/legal_log',
+      { type: LOG_ACCOUNT[i.account], currency: i.currencyId ?? undefined, page: i.page },
+      pageOf(logRow),
+    ),
+  'account-log': (i) => post('/api/account/list', { page: i.page, limit: 20 }, pageOf(logRow)),
+  'transfer-log': (i) => post('/api/wallet/hzhistory', { page: i.page }, pageOf(logRow)),
+  'withdraw-info': (i) =>
+    post('/api/wallet/get_info', { currency: i.currencyId }, withdrawInfoReply),
+  'deposit-addresses': (i) =>
+    post('/api/wallet/get_in_address', { currency: i.currencyId }, depositAddressesReply),
+  'funding-records': (i) =>
+    post('/api/wallet/records', { kind: i.kind, page: i.page }, pageOf(fundingRecordRow)),
+  addresses: (i) =>
+    post('/api/wallet/get_address', { currency: i.currencyId }, withdrawAddressesReply),
+  currencies: (i) =>
+    get(
+      i.withdrawable ? '/api/currency/user_currency_list' : '/api/wallet/currencylist',
+      {},
+      currencyListReply,
+    ),
+  identity: () => get('/api/user/identity', {}, identityReply),
+  acceptors: () => get('/api/acceptor/list', {}, acceptorReply.array()),
+  acceptor: (i) => get('/api/acceptor/info', { id: i.id }, acceptorReply),
+  'acceptor-deals': (i) =>
+    get('/api/acceptor/my_deal', { type: i.type ?? undefined }, acceptorDealRow.array()),
+  'region-users': (i) => get('/api/user/region_users', { page: i.page }, pageOf(regionUserRow)),
+  entrusts: (i) =>
+    post('/api/transaction/entrust', { type: i.type, page: i.page }, pageOf(entrustItemRow)),
+  'user-center': () => get('/api/user/center', {}, userCenterReply),
+};
+
+function post(path: string, params: Params, schema: z.ZodType): QuerySpec {
+  return { method: 'POST', path, params, schema };
+}
+function get(path: string, params: Params, schema: z.ZodType): QuerySpec {
+  return { method: 'GET', path, params, schema };
+}
+
+export function accountQuery<K extends AccountQueryKind>(
+  ctx: EngineContext,
+  kind: K,
+  input: AccountQueries[K]['input'],
+): Promise<CommandResult<AccountQueries[K]['output']>> {
+  const spec = QUERIES[kind](input);
+  return runCommand(ctx, {
+    command: 'account-query',
+    input: [kind, input],
+    fields: { kind, path: spec.path },
+    secretReply: true,
+    query: true,
+    execute: async () => {
+      const reply =
+        spec.method === 'GET'
+          ? await ctx.rest.get(spec.path, spec.params)
+          : await ctx.rest.post(spec.path, spec.params);
+      return toCommandResult(ctx, reply, spec.schema, `reply:${spec.path}`, (data) => ({
+        message: '',
+        data: data as AccountQueries[K]['output'],
+      }));
+    },
+  });
+}
+
+interface CommandSpecOf {
+  command: CommandName;
+  path: string;
+  params: Params;
+  /** Logged: amounts, ids and choices only; no account numbers, names, phones or addresses. */
+  fields: CommandBody['fields'];
+  validate: () => Partial<Record<string, ValidationId>>;
+  /** What to fetch again after success. */
+  after: 'wallet' | 'user' | 'none';
+}
+
+type CommandTable = { [K in AccountCommandKind]: (input: AccountCommands[K]) => CommandSpecOf };
+
+const TAB_OF = { erc20: 0, trc20: 1, omni: 2, bank: 3, btc: 0 } as const;
+
+const COMMANDS: CommandTable = {
+  transfer: (i) => ({
+    command: 'wallet-transfer',
+    path: '/api/wallet/change',
+    params: {
+      currency_id: i.currencyId,
+      number: i.amount.trim(),
+      from_field: i.from,
+      to_field: i.to,
+    },
+    fields: { currencyId: i.currencyId, from: i.from, to: i.to, amount: i.amount.trim() },
+    validate: () =>
+      validateTransfer({
+        amount: i.amount,
+        from: i.from,
+        to: i.to,
+        available: i.available,
+        ...(i.leverPage === true ? { leverPage: true } : {}),
+      }),
+    after: 'wallet',
+  }),
+  withdraw: (i) => ({
+    command: 'wallet-withdraw',
+    path: '/api/wallet/out',
+    params: {
+      currency: i.currencyId,
+      number: i.amount.trim(),
+      address: i.address.trim(),
+      type: TAB_OF[i.network],
+      network: i.network,
+      rate: i.rules?.rate,
+      real_name: i.network === 'bank' ? i.realName.trim() : undefined,
+      bank_name: i.network === 'bank' ? i.bankName.trim() : undefined,
+      bank_address: i.network === 'bank' ? i.bankAddress.trim() : undefined,
+    },
+    fields: { currencyId: i.currencyId, network: i.network, amount: i.amount.trim() },
+    validate: () =>
+      validateWithdraw({
+        network: i.network,
+        amount: i.amount,
+        address: i.address,
+        realName: i.realName,
+        bankName: i.bankName,
+        bankAccount: i.address,
+        rules: i.rules,
+        available: i.available,
+      }),
+    after: 'wallet',
+  }),
+  deposit: (i) => ({
+    command: 'wallet-deposit',
+    path: '/api/wallet/charge_req',
+    params: {
+      currency: i.currencyId,
+      amount: i.amount.trim(),
+      acc: i.source.trim() === '' ? 'default' : i.source.trim(),
+      hash: i.hash.trim(),
+      pic: i.pic,
+      type: i.network,
+    },
+    fields: { currencyId: i.currencyId, network: i.network, amount: i.amount.trim() },
+    validate: () => validateDeposit({ amount: i.amount, pic: i.pic }),
+    after: 'none',
+  }),
+  'address-add': (i) => ({
+    command: 'wallet-address-add',
+    path: '/api/wallet/addaddress',
+    params: {
+      currency_id: i.currencyId ?? undefined,
+      address: i.address.trim(),
+      notes: i.notes.trim(),
+    },
+    fields: { currencyId: i.currencyId },
+    validate: () =>
+      validateAddressEntry({ currencyId: i.currencyId, address: i.address, notes: i.notes.trim() }),
+    after: 'none',
+  }),
+  'address-delete': (i) => ({
+    command: 'wallet-address-delete',
+    path: '/api/wallet/deladdress',
+    params: { address_id: i.id },
+    fields: { id: i.id },
+    validate: () => ({}),
+    after: 'none',
+  }),
+  identity: (i) => ({
+    command: 'identity-submit',
+    path: '/api/user/real_name',
+    params: {
+      name: i.name.trim(),
+      card_id: i.cardId.trim(),
+      cardType: i.cardType,
+      front_pic: i.front,
+      reverse_pic: i.reverse,
+      hand_pic: i.hand,
+    },
+    fields: { cardType: i.cardType },
+    validate: () =>
+      validateIdentity({
+        name: i.name,
+        cardId: i.cardId,
+        cardType: i.cardType,
+        front: i.front,
+        reverse: i.reverse,
+        hand: i.hand,
+      }),
+    after: 'user',
+  }),
+  'acceptor-deal': (i) => ({
+    command: 'acceptor-deal',
+    path: '/api/acceptor/deal',
+    params: {
+      acceptor_id: i.acceptorId,
+      type: i.type,
+      way: i.way,
+      mobile: i.mobile.trim(),
+      deal_account: i.dealAccount.trim(),
+      money: i.money.trim(),
+    },
+    fields: { acceptorId: i.acceptorId, type: i.type, way: i.way, money: i.money.trim() },
+    validate: () =>
+      validateAcceptorDeal({
+        mobile: i.mobile,
+        dealAccount: i.dealAccount,
+        money: i.money,
+        way: i.way,
+      }),
+    after: 'wallet',
+  }),
+  'acceptor-confirm': (i) => ({
+    command: 'acceptor-confirm',
+    path: '/api/acceptor/confirm',
+    params: { id: i.id },
+    fields: { id: i.id },
+    validate: () => ({}),
+    after: 'wallet',
+  }),
+};
+
+export function accountCommand<K extends AccountCommandKind>(
+  ctx: EngineContext,
+  kind: K,
+  input: AccountCommands[K],
+  refreshWallet: () => Promise<void>,
+): Promise<CommandResult> {
+  const spec = COMMANDS[kind](input);
+  return runCommand(ctx, {
+    command: spec.command,
+    input,
+    fields: spec.fields,
+    validate: spec.validate,
+    execute: async () => {
+      const reply = await ctx.rest.post(spec.path, spec.params);
+      const result = toCommandResult(ctx, reply, textReply, `reply:${spec.path}`, (text) => ({
+        message: text,
+        data: undefined,
+      }));
+      if (result.ok && spec.after === 'wallet') await refreshWallet();
+      if (result.ok && spec.after === 'user') await refreshUserInfo(ctx);
+      return result;
+    },
+  });
+}
+
+/** Uploads an image after the spec's checks (jpg or png, ≤ 4 MB). */
+export function uploadImage(
+  ctx: EngineContext,
+  file: Blob,
+  onProgress: (sent: number, total: number) => void,
+): Promise<CommandResult<{ url: string }>> {
+  return runCommand(ctx, {
+    command: 'upload-image',
+    input: { size: file.size, type: file.type, at: ctx.services.clock.now() },
+    fields: { size: file.size, type: file.type },
+    validate: () => {
+      const bad = checkImageFile({ type: file.type, size: file.size });
+      return bad === null ? {} : { file: bad };
+    },
+    execute: async () => {
+      const ext = file.type === 'image/png' ? 'png' : 'jpg';
+      const reply = await ctx.rest.upload('/api/upload', file, `image.${ext}`, onProgress);
+      return toCommandResult(ctx, reply, uploadReply, 'reply:/api/upload', (url) => ({
+        message: '',
+        data: { url },
+      }));
+    },
+  });
+}
