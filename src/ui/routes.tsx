@@ -24,6 +24,34 @@ const NoticeDetail = lazy(() => import('./screens/notice/notice-detail-screen.ts
 const Spot = lazy(() => import('./screens/spot/spot-screen.tsx'));
 const Quotation = lazy(() => import('./screens/quotation/quotation-screen.tsx'));
 const Replay = lazy(() => import('./screens/replay/replay-screen.tsx'));
+// Assets and account area (issue 6)
+const Finance = lazy(() => import('./screens/wallet/finance-screen.tsx'));
+const LegalAssets = lazy(() => import('./screens/wallet/legal-screen.tsx'));
+const ChangeAssets = lazy(() => import('./screens/wallet/change-screen.tsx'));
+const LeverAssets = lazy(() => import('./screens/wallet/lever-screen.tsx'));
+const LegalDetail = lazy(() => import('./screens/wallet/legal-detail-screen.tsx'));
+const ChangeDetail = lazy(() => import('./screens/wallet/change-detail-screen.tsx'));
+const TransferLegal = lazy(() => import('./screens/wallet/transfer-screen.tsx'));
+const LeverTransfer = lazy(() => import('./screens/wallet/lever-transfer-screen.tsx'));
+const LeverRecords = lazy(() => import('./screens/wallet/lever-records-screen.tsx'));
+const Finanrec = lazy(() => import('./screens/wallet/finanrec-screen.tsx'));
+const LeverManager = lazy(() => import('./screens/wallet/lever-manager-screen.tsx'));
+const WithdrawAddress = lazy(() => import('./screens/wallet/withdraw-address-screen.tsx'));
+const SetCash = lazy(() => import('./screens/wallet/set-cash-screen.tsx'));
+const AccountCenter = lazy(() => import('./screens/account/account-center-screen.tsx'));
+const AccountSet = lazy(() => import('./screens/account/account-set-screen.tsx'));
+const UserSetting = lazy(() => import('./screens/account/user-setting-screen.tsx'));
+const Authentication = lazy(() => import('./screens/account/authentication-screen.tsx'));
+const Recharge = lazy(() => import('./screens/account/recharge-screen.tsx'));
+const CoinRecord = lazy(() => import('./screens/account/coin-record-screen.tsx'));
+const RechargeMoney = lazy(() => import('./screens/account/recharge-money-screen.tsx'));
+const Aceite = lazy(() => import('./screens/account/aceite-screen.tsx'));
+const ChargeRecord = lazy(() => import('./screens/account/charge-record-screen.tsx'));
+const TransferLog = lazy(() => import('./screens/account/transfer-log-screen.tsx'));
+const Entrust = lazy(() => import('./screens/account/entrust-screen.tsx'));
+const Message = lazy(() => import('./screens/account/message-screen.tsx'));
+const Region = lazy(() => import('./screens/account/region-screen.tsx'));
+const Payment = lazy(() => import('./screens/account/payment-screen.tsx'));
 export const NotOpen = lazy(() => import('./screens/common/not-open-screen.tsx'));
 export const NotFound = lazy(() => import('./screens/common/not-found-screen.tsx'));
 
@@ -32,29 +60,29 @@ const open = (path: string, screen: Screen = NotOpen, name?: RouteName): RouteEn
 const guarded = (path: string, screen: Screen = NotOpen, name?: RouteName): RouteEntry =>
   name === undefined ? { path, screen, auth: true } : { path, screen, auth: true, name };
 
-const ACCOUNT_SCREENS = [
-  'accountCenter',
-  'accountEntrust',
-  'accountMessage',
-  'recharge',
-  'coinRecord',
-  'rechargeMoney',
-  'aceite',
-  'region',
-  'chargeRecord',
-  'userSetting',
-  'payment',
-] as const;
-const ASSET_SCREENS = [
-  'finance',
-  'letransactions',
-  'transfer',
-  'lever',
-  'change',
-  'legal',
-  'legalAccount',
-  'changeAccount',
-] as const;
+const ACCOUNT_SCREENS: readonly (readonly [string, Screen])[] = [
+  ['accountCenter', AccountCenter],
+  ['accountEntrust', Entrust],
+  ['accountMessage', Message],
+  ['recharge', Recharge],
+  ['coinRecord', CoinRecord],
+  ['rechargeMoney', RechargeMoney],
+  ['aceite', Aceite],
+  ['region', Region],
+  ['chargeRecord', ChargeRecord],
+  ['userSetting', UserSetting],
+  ['payment', Payment],
+];
+const ASSET_SCREENS: readonly (readonly [string, Screen])[] = [
+  ['finance', Finance],
+  ['letransactions', LeverRecords],
+  ['transfer', LeverTransfer],
+  ['lever', LeverAssets],
+  ['change', ChangeAssets],
+  ['legal', LegalAssets],
+  ['legalAccount', LegalDetail],
+  ['changeAccount', ChangeDetail],
+];
 const LOGIN_SCREENS = [
   '/legalTrade',
   '/lock',
@@ -72,10 +100,6 @@ const LOGIN_SCREENS = [
   '/success',
   '/match',
   '/fiatradCenter',
-  '/lever_manger',
-  '/finanrec',
-  '/withdraw_address',
-  '/setCash',
   '/account',
   '/new_account',
 ] as const;
@@ -98,15 +122,19 @@ export const ROUTES: readonly RouteEntry[] = [
   open('/leverdealCenter'),
   open('/secondDealCenter'),
   guarded('/bindEmail', BindEmail),
-  guarded(ROUTE_PATH.userSetting, NotOpen, 'userSetting'),
+  guarded(ROUTE_PATH.userSetting, UserSetting, 'userSetting'),
   guarded(ROUTE_PATH.allTransaction, NotOpen, 'allTransaction'),
   guarded(ROUTE_PATH.leverList, NotOpen, 'leverList'),
   guarded(ROUTE_PATH.leverTransactions, NotOpen, 'leverTransactions'),
   ...LOGIN_SCREENS.map((path) => guarded(path)),
-  guarded(ROUTE_PATH.accountSet, NotOpen, 'accountSet'),
-  guarded(ROUTE_PATH.transferLog, NotOpen, 'transferLog'),
-  guarded(ROUTE_PATH.authentication, NotOpen, 'authentication'),
-  ...ACCOUNT_SCREENS.map((s) => guarded(`/account/${s}`)),
-  guarded(ROUTE_PATH.transferLegal, NotOpen, 'transferLegal'),
-  ...ASSET_SCREENS.map((s) => guarded(`/new_account/${s}`)),
+  guarded('/lever_manger', LeverManager),
+  guarded('/finanrec', Finanrec),
+  guarded('/withdraw_address', WithdrawAddress),
+  guarded('/setCash', SetCash),
+  guarded(ROUTE_PATH.accountSet, AccountSet, 'accountSet'),
+  guarded(ROUTE_PATH.transferLog, TransferLog, 'transferLog'),
+  guarded(ROUTE_PATH.authentication, Authentication, 'authentication'),
+  ...ACCOUNT_SCREENS.map(([s, screen]) => guarded(`/account/${s}`, screen)),
+  guarded(ROUTE_PATH.transferLegal, TransferLegal, 'transferLegal'),
+  ...ASSET_SCREENS.map(([s, screen]) => guarded(`/new_account/${s}`, screen)),
 ];

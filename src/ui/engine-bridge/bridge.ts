@@ -5,6 +5,10 @@
 // Benchmark switches (`?engine=main`, `?bench=1`) are in bench-hook.ts (ADR 0011).
 import * as Comlink from 'comlink';
 import type {
+  AccountCommandKind,
+  AccountCommands,
+  AccountQueries,
+  AccountQueryKind,
   BindEmailCommand,
   BookGrouping,
   BookRate,
@@ -213,6 +217,14 @@ export const engine = {
   cancelSpotOrder: (input: { id: number; side: SpotSide }) =>
     command((api) => api.cancelSpotOrder(input)),
   loadMoreSpotOrders: (tab: 'open' | 'history') => notify((api) => api.loadMoreSpotOrders(tab)),
+  /** Keep the wallet list fresh while a wallet or account screen is mounted (counted). */
+  watchWallet: (on: boolean) => notify((api) => api.watchWallet(on)),
+  accountQuery: <K extends AccountQueryKind>(kind: K, input: AccountQueries[K]['input']) =>
+    command<AccountQueries[K]['output']>((api) => api.accountQuery(kind, input)),
+  accountCommand: <K extends AccountCommandKind>(kind: K, input: AccountCommands[K]) =>
+    command((api) => api.accountCommand(kind, input)),
+  uploadImage: (file: Blob, onProgress: (sent: number, total: number) => void) =>
+    command<{ url: string }>((api) => api.uploadImage(file, Comlink.proxy(onProgress))),
   /** The last `sinceMs` of the log as a file ("Report a problem"); rejects with a reason. */
   exportLog: async (sinceMs: number, onProgress: (done: number, total: number) => void) =>
     (await ready()).exportLog(sinceMs, Comlink.proxy(onProgress)),

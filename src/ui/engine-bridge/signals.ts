@@ -15,6 +15,7 @@ import type {
   SpotView,
   Ticker,
   TradeView,
+  WalletView,
 } from '../../engine/api.ts';
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
@@ -74,6 +75,21 @@ const tradesSignal = signal<readonly TradeView[]>(NO_TRADES);
 const chartSignal = signal<ChartState | null>(null);
 const ordersSignal = signal<SpotOrdersView>(EMPTY_ORDERS);
 
+const NO_ACCOUNT = Object.freeze({
+  rows: [],
+  totalUsdt: '0',
+  totalCny: '0',
+}) as unknown as WalletView['accounts']['legal'];
+export const EMPTY_WALLET: WalletView = Object.freeze({
+  loaded: false,
+  error: null,
+  fundingOpen: false,
+  exRate: '0',
+  accounts: { legal: NO_ACCOUNT, change: NO_ACCOUNT, lever: NO_ACCOUNT, micro: NO_ACCOUNT },
+  at: 0,
+}) as WalletView;
+const walletSignal = signal<WalletView>(EMPTY_WALLET);
+
 export const bridgeStatus: ReadonlySignal<BridgeStatus> = bridgeStatusSignal;
 /** The watched spot pair's panel (null until watched). */
 export const spot: ReadonlySignal<SpotView | null> = spotSignal;
@@ -83,6 +99,8 @@ export const book: ReadonlySignal<BookView | null> = bookSignal;
 export const trades: ReadonlySignal<readonly TradeView[]> = tradesSignal;
 export const chart: ReadonlySignal<ChartState | null> = chartSignal;
 export const orders: ReadonlySignal<SpotOrdersView> = ordersSignal;
+/** The user's four accounts (fresh while a wallet screen watches: `useWallet`). */
+export const wallet: ReadonlySignal<WalletView> = walletSignal;
 export const session: ReadonlySignal<SessionView> = sessionSignal;
 export const connection: ReadonlySignal<ConnectionView> = connectionSignal;
 export const market: ReadonlySignal<MarketView> = marketSignal;
@@ -131,6 +149,7 @@ export function applyFrame(diff: FrameDiff): void {
     if (diff.book !== undefined) bookSignal.value = diff.book;
     if (diff.trades !== undefined) tradesSignal.value = diff.trades;
     if (diff.orders !== undefined) ordersSignal.value = diff.orders;
+    if (diff.wallet !== undefined) walletSignal.value = diff.wallet;
     if (diff.chart !== undefined) chartSignal.value = applyChart(chartSignal.peek(), diff.chart);
   });
 }

@@ -1,0 +1,1 @@
+export { default } from '../common/not-open-screen.tsx'; // TODO(issue 6): being built
