@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
+import { E2E_ADMIN_TOKEN } from './e2e/operator-token.ts';
 
 // End-to-end tests run Debian's Chromium (never a downloaded browser) against the built client
 // served by the reference server, started with a fresh embedded database for the run.
@@ -28,7 +29,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/server/time`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, SIM_SPEED: '1', NODE_ENV: 'test' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SIM_SPEED: '1',
+      NODE_ENV: 'test',
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+    },
     stdout: 'pipe',
   },
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './operator-token.ts';
 
 /** The English catalogue, so tests assert the exact messages a user reads. */
 export const en = JSON.parse(
@@ -59,4 +60,41 @@ export async function login(page: Page, account: string, password: string): Prom
   await page.locator('input[name="password"]').fill(password);
   await submit(page).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** The operator tool's calls (the reference server's operator API, as `npm run admin` makes them). */
+export async function operator(
+  request: APIRequestContext,
+  path: string,
+  form?: Record<string, string>,
+): Promise<{ type: string; message: unknown }> {
+  const headers = { 'x-admin-token': E2E_ADMIN_TOKEN };
+  const res =
+    form === undefined
+      ? await request.get(`/api/admin/${path}`, { headers })
+      : await request.post(`/api/admin/${path}`, { headers, form });
+  return (await res.json()) as { type: string; message: unknown };
+}
+
+/** The id of the first item of `kind` waiting in the operator's queue for `account`. */
+export async function queued(
+  request: APIRequestContext,
+  kind: 'withdrawals' | 'deposits' | 'identities' | 'acceptor_deals',
+  account: string,
+): Promise<string> {
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const q = (await operator(request, 'queue')).message as Record<
+          string,
+          { id: number; account: string }[]
+        >;
+        id = String(q[kind]?.find((x) => x.account === account)?.id ?? '');
+        return id;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe('');
+  return id;
 }

@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { registerAccountRoutes } from './accounts/account-routes.ts';
+import { registerCashRoutes } from './accounts/cash-routes.ts';
 import type { CodeSender } from './accounts/code-sender.ts';
 import { DevCodeSender } from './accounts/code-sender.ts';
 import { registerCodeRoutes } from './accounts/send-code-routes.ts';
@@ -141,6 +142,7 @@ async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
   registerFundingRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
+  registerCashRoutes(app, ctx);
   registerAcceptorRoutes(app, ctx);
   registerRegionRoutes(app, ctx);
   registerAdminRoutes(app, ctx);

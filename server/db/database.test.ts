@@ -28,6 +28,7 @@ function suite(name: string, open: () => Promise<Database>) {
         '0002-seed-market',
         '0003-spot-trading',
         '0004-wallets',
+        '0005-cash-info',
       ]);
       expect(await migrate(db)).toEqual([]);
       const rows = await db.query<{ version: string }>(

@@ -406,6 +406,16 @@ export interface UserCenterView {
   totalAssets: DecStr;
 }
 
+/** Payout details (cash info, c2c): '' for what was not given. */
+export interface CashInfoView {
+  realName: string;
+  bankName: string;
+  bankAccount: string;
+  alipayAccount: string;
+  wechatNickname: string;
+  wechatAccount: string;
+}
+
 /** Read-only account queries: kind → input and result. */
 export interface AccountQueries {
   'wallet-detail': {
@@ -436,6 +446,7 @@ export interface AccountQueries {
     output: PageView<EntrustView>;
   };
   'user-center': { input: Record<string, never>; output: UserCenterView };
+  'cash-info': { input: Record<string, never>; output: CashInfoView };
 }
 export type AccountQueryKind = keyof AccountQueries;
 
@@ -493,6 +504,7 @@ export interface AccountCommands {
     money: string;
   };
   'acceptor-confirm': { id: number };
+  'cash-save': CashInfoView;
 }
 export type AccountCommandKind = keyof AccountCommands;
 

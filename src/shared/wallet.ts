@@ -31,7 +31,11 @@ export type WalletValidationId =
   | 'validation.acceptor.mobileRequired'
   | 'validation.acceptor.accountRequired'
   | 'validation.acceptor.amountRequired'
-  | 'validation.acceptor.wayRequired';
+  | 'validation.acceptor.wayRequired'
+  | 'validation.cash.methodRequired'
+  | 'validation.cash.wechatAccountRequired'
+  | 'validation.cash.tooLong'
+  | 'validation.payment.accountRequired';
 
 /** The four accounts of a wallet row, by their `from_field` / `to_field` names. */
 export const ACCOUNTS = ['legal', 'change', 'lever', 'micro'] as const;
@@ -260,4 +264,61 @@ export function securityStrength(u: {
   const level: SecurityLevel =
     percent === 100 ? 'strong' : percent === 75 ? 'high' : percent === 50 ? 'intermediate' : 'low';
   return { percent, level };
+}
+
+/** Payout details (cash info, used by c2c): the fields and their maximum lengths. */
+export interface CashInfoInput {
+  realName: string;
+  bankName: string;
+  bankAccount: string;
+  alipayAccount: string;
+  wechatNickname: string;
+  wechatAccount: string;
+}
+export type CashField = keyof CashInfoInput | 'method';
+export const CASH_MAX_LENGTH: Readonly<Record<keyof CashInfoInput, number>> = {
+  realName: 60,
+  bankName: 100,
+  bankAccount: 60,
+  alipayAccount: 100,
+  wechatNickname: 60,
+  wechatAccount: 60,
+};
+
+/**
+ * Payout details: a real name, at least one way to be paid (bank account, Alipay account or
+ * WeChat account), a bank name with a bank account and the other way round, a WeChat nickname
+ * only with a WeChat account; every field within its length. `method` is the form-level
+ * "no way to be paid" error.
+ */
+export function validateCashInfo(v: CashInfoInput): Partial<Record<CashField, WalletValidationId>> {
+  const errors: Partial<Record<CashField, WalletValidationId>> = {};
+  const has = (k: keyof CashInfoInput) => v[k].trim() !== '';
+  if (!has('realName')) errors.realName = 'validation.wallet.realNameRequired';
+  if (has('bankAccount') && !has('bankName'))
+    errors.bankName = 'validation.wallet.bankNameRequired';
+  if (has('bankName') && !has('bankAccount'))
+    errors.bankAccount = 'validation.wallet.bankAccountRequired';
+  if (has('wechatNickname') && !has('wechatAccount'))
+    errors.wechatAccount = 'validation.cash.wechatAccountRequired';
+  const ways = (['bankAccount', 'alipayAccount', 'wechatAccount'] as const).some(has);
+  if (!ways && errors.bankAccount === undefined && errors.wechatAccount === undefined)
+    errors.method = 'validation.cash.methodRequired';
+  for (const k of Object.keys(CASH_MAX_LENGTH) as (keyof CashInfoInput)[])
+    if (errors[k] === undefined && v[k].trim().length > CASH_MAX_LENGTH[k])
+      errors[k] = 'validation.cash.tooLong';
+  return errors;
+}
+
+/** The payment form (spec §5): an account and an amount above 0 (CNY). */
+export function validatePayment(v: {
+  account: string;
+  amount: string;
+}): Partial<Record<'account' | 'amount', WalletValidationId>> {
+  const errors: Partial<Record<'account' | 'amount', WalletValidationId>> = {};
+  if (v.account.trim() === '') errors.account = 'validation.payment.accountRequired';
+  const amount = positiveAmount(v.amount);
+  if (amount === null) errors.amount = 'validation.wallet.amountRequired';
+  else if (amount.greaterThan(TRANSFER_MAX)) errors.amount = 'validation.wallet.amountTooLarge';
+  return errors;
 }

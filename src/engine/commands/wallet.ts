@@ -6,6 +6,7 @@ import {
   checkImageFile,
   validateAcceptorDeal,
   validateAddressEntry,
+  validateCashInfo,
   validateDeposit,
   validateIdentity,
   validateTransfer,
@@ -25,6 +26,7 @@ import { textReply } from '../ingest/schemas.ts';
 import {
   acceptorDealRow,
   acceptorReply,
+  cashInfoReply,
   currencyListReply,
   depositAddressesReply,
   entrustItemRow,
@@ -88,6 +90,7 @@ const QUERIES: QueryTable = {
   entrusts: (i) =>
     post('/api/transaction/entrust', { type: i.type, page: i.page }, pageOf(entrustItemRow)),
   'user-center': () => get('/api/user/center', {}, userCenterReply),
+  'cash-info': () => post('/api/user/cash_info', {}, cashInfoReply),
 };
 
 function post(path: string, params: Params, schema: z.ZodType): QuerySpec {
@@ -274,6 +277,36 @@ const COMMANDS: CommandTable = {
     validate: () => ({}),
     after: 'wallet',
   }),
+  'cash-save': (i) => {
+    const v = {
+      realName: i.realName.trim(),
+      bankName: i.bankName.trim(),
+      bankAccount: i.bankAccount.trim(),
+      alipayAccount: i.alipayAccount.trim(),
+      wechatNickname: i.wechatNickname.trim(),
+      wechatAccount: i.wechatAccount.trim(),
+    };
+    return {
+      command: 'cash-save',
+      path: '/api/user/cash_save',
+      params: {
+        real_name: v.realName,
+        bank_name: v.bankName,
+        bank_account: v.bankAccount,
+        alipay_account: v.alipayAccount,
+        wechat_nickname: v.wechatNickname,
+        wechat_account: v.wechatAccount,
+      },
+      // which ways were given, never the names or numbers
+      fields: {
+        bank: v.bankAccount !== '',
+        alipay: v.alipayAccount !== '',
+        wechat: v.wechatAccount !== '',
+      },
+      validate: () => validateCashInfo(v),
+      after: 'none',
+    };
+  },
 };
 
 export function accountCommand<K extends AccountCommandKind>(

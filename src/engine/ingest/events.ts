@@ -174,6 +174,7 @@ export type CommandName =
   | 'identity-submit'
   | 'acceptor-deal'
   | 'acceptor-confirm'
+  | 'cash-save'
   | 'upload-image';
 
 /** A command as logged: its name and non-secret fields only. */

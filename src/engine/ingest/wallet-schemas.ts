@@ -400,6 +400,26 @@ export const userCenterReply = z
   .passthrough()
   .transform((u) => ({ vipCode: u.vip_code, totalAssets: u.total_assets ?? ZERO }));
 
+/** /api/user/cash_info: the payout details ('' for what was not given). */
+export const cashInfoReply = z
+  .object({
+    real_name: text,
+    bank_name: text,
+    bank_account: text,
+    alipay_account: text,
+    wechat_nickname: text,
+    wechat_account: text,
+  })
+  .passthrough()
+  .transform((c) => ({
+    realName: c.real_name,
+    bankName: c.bank_name,
+    bankAccount: c.bank_account,
+    alipayAccount: c.alipay_account,
+    wechatNickname: c.wechat_nickname,
+    wechatAccount: c.wechat_account,
+  }));
+
 /** /api/upload answers the image's URL (legacy: the message is the URL). */
 export const uploadReply = z
   .string()

@@ -65,6 +65,10 @@ const validationIds: Record<ValidationId | SpotValidationId, MessageId> = {
   'validation.acceptor.accountRequired': 'validation.acceptor.accountRequired',
   'validation.acceptor.amountRequired': 'validation.acceptor.amountRequired',
   'validation.acceptor.wayRequired': 'validation.acceptor.wayRequired',
+  'validation.cash.methodRequired': 'validation.cash.methodRequired',
+  'validation.cash.wechatAccountRequired': 'validation.cash.wechatAccountRequired',
+  'validation.cash.tooLong': 'validation.cash.tooLong',
+  'validation.payment.accountRequired': 'validation.payment.accountRequired',
 };
 
 type Catalogue = Record<string, string>;

@@ -1,1 +1,72 @@
-export { default } from '../common/not-open-screen.tsx'; // TODO(issue 6): being built
+// Payment form (spec §2 "Payment form page", §5: account and amount above 0; §9: CNY). The
+// legacy page posted hidden fields to an external payment host; the reference exchange has
+// none configured, so a valid form shows the spec's "not open" message and sends nothing (the
+// page says so up front).
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { session } from '../../engine-bridge/signals.ts';
+import { validatePayment } from '../../../shared/wallet.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { toast } from '../../toast/toast.ts';
+import { Field } from '../auth/field.tsx';
+import { useForm } from '../auth/use-form.ts';
+import { AccountShell } from '../wallet/account-shell.tsx';
+import '../../styles/account-settings.css';
+
+export default function PaymentScreen() {
+  const { t } = useI18n();
+  const user = useSignalValue(session);
+  const form = useForm({ account: user.account ?? '', amount: '' });
+  const { values } = form;
+
+  const submit = (): void => {
+    const invalid = validatePayment(values);
+    form.setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
+    toast.info(t('notOpen.title'));
+  };
+
+  return (
+    <AccountShell title={t('account.payment.title')} testId="payment">
+      <form
+        className="panel acct-form"
+        data-testid="payment-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <p className="notice-bar" role="note" data-testid="payment-unavailable">
+          {t('account.payment.unavailable')}
+        </p>
+        <Field
+          name="account"
+          autoComplete="username"
+          maxLength={120}
+          label={t('account.payment.account')}
+          placeholder={t('account.payment.accountPlaceholder')}
+          value={values.account}
+          onValue={(v) => form.setValue('account', v)}
+          error={form.message('account')}
+        />
+        <Field
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={20}
+          label={t('account.payment.amount')}
+          placeholder={t('account.payment.amountPlaceholder')}
+          value={values.amount}
+          onValue={(v) => form.setValue('amount', v)}
+          error={form.message('amount')}
+          addon={<span className="field__unit">{t('account.unit.cny')}</span>}
+        />
+        <div className="form-actions">
+          <button type="submit" className="btn btn--primary" data-testid="payment-submit">
+            {t('account.payment.submit')}
+          </button>
+        </div>
+      </form>
+    </AccountShell>
+  );
+}

@@ -1,1 +1,6 @@
-export { default } from '../common/not-open-screen.tsx'; // TODO(issue 6): being built
+// /new_account/change: the change account's assets (spec §2).
+import { AccountAssets } from './account-assets.tsx';
+
+export default function ChangeAssetsScreen() {
+  return <AccountAssets account="change" />;
+}

@@ -1,1 +1,6 @@
-export { default } from '../common/not-open-screen.tsx'; // TODO(issue 6): being built
+// /new_account/legal: the legal account's assets (spec §2).
+import { AccountAssets } from './account-assets.tsx';
+
+export default function LegalAssetsScreen() {
+  return <AccountAssets account="legal" />;
+}

@@ -1,1 +1,188 @@
-export { default } from '../common/not-open-screen.tsx'; // TODO(issue 6): being built
+// Contract management (/lever_manger). The legacy page was a static mock (coin list, risk
+// rate, borrow panels); this one shows the contract (lever) account for real: its rows and
+// total, the risk panel (no positions can be open before issue 7, so no risk rate yet; the
+// liquidation rule of spec §9) and the account's recent records.
+import { Link } from 'react-router';
+import type { BalanceRowView, LogRowView } from '../../../engine/api.ts';
+import { Decimal } from '../../../shared/decimal.ts';
+import { Loading } from '../../components/states.tsx';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { AccountShell, WALLET_PATH } from './account-shell.tsx';
+import { ListState, LoadMore } from './list-state.tsx';
+import { usePagedQuery, type PagedState } from './use-account-query.ts';
+import { useWallet } from './use-wallet.ts';
+import '../../styles/account-settings.css';
+
+/** Spec §9: 8 decimals in asset lists. */
+const DP = 8;
+
+/** (available + frozen) × the USDT price, exact. */
+function valuation(r: BalanceRowView): string {
+  return new Decimal(r.available).plus(r.locked).times(r.usdtPrice).toFixed();
+}
+
+export default function LeverManagerScreen() {
+  const { t, fmt } = useI18n();
+  const wallet = useWallet();
+  const lever = wallet.accounts.lever;
+  const records = usePagedQuery('wallet-log', { account: 'lever', currencyId: null });
+
+  return (
+    <AccountShell
+      title={t('account.lever.title')}
+      testId="lever-manager"
+      actions={
+        <>
+          <Link className="btn btn--primary btn--sm" to={WALLET_PATH.leverTransfer}>
+            {t('account.lever.transfer')}
+          </Link>
+          <Link className="btn btn--ghost btn--sm" to={WALLET_PATH.lever}>
+            {t('account.lever.account')}
+          </Link>
+        </>
+      }
+    >
+      {wallet.error !== null && (
+        <p className="notice-bar" role="status">
+          {t('wallet.list.error', { message: wallet.error })}
+        </p>
+      )}
+      <section className="panel summary" data-testid="lever-total">
+        <div>
+          <div className="summary__label">{t('account.lever.net')}</div>
+          <div className="summary__value num" data-testid="lever-total-usdt">
+            {wallet.loaded ? fmt.fixed(lever.totalUsdt, 2) : '--'}
+            <span className="summary__unit">{t('account.unit.usdt')}</span>
+          </div>
+          <div className="summary__sub num">
+            {t('account.center.cny', {
+              value: wallet.loaded ? fmt.fixed(lever.totalCny, 2) : '--',
+            })}
+          </div>
+        </div>
+      </section>
+
+      <div className="lever-grid">
+        <section className="panel" aria-labelledby="lever-assets-title">
+          <div className="panel__head">
+            <h2 className="panel__title" id="lever-assets-title">
+              {t('account.lever.assets')}
+            </h2>
+          </div>
+          {!wallet.loaded ? (
+            <Loading />
+          ) : (
+            <div className="table-wrap">
+              <table className="table asset-table" data-testid="lever-assets">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('account.lever.currency')}</th>
+                    <th scope="col" className="num">
+                      {t('account.lever.available')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('account.lever.frozen')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('account.lever.valuation')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lever.rows.length === 0 && (
+                    <tr>
+                      <td colSpan={4} className="muted">
+                        {t('common.noData')}
+                      </td>
+                    </tr>
+                  )}
+                  {lever.rows.map((r) => (
+                    <tr key={r.currencyId} data-currency={r.name}>
+                      <td>
+                        <span className="asset-table__coin">
+                          <span className="coin-badge" aria-hidden="true">
+                            {r.name.slice(0, 1)}
+                          </span>
+                          <span className="asset-table__name">{r.name}</span>
+                        </span>
+                      </td>
+                      <td className="num">{fmt.fixed(r.available, DP)}</td>
+                      <td className="num">{fmt.fixed(r.locked, DP)}</td>
+                      <td className="num">{fmt.fixed(valuation(r), DP)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+
+        <section className="panel risk" aria-labelledby="risk-title" data-testid="lever-risk">
+          <h2 className="panel__title" id="risk-title">
+            {t('account.lever.risk')}
+          </h2>
+          <div>
+            <div className="risk__rate num" data-testid="risk-rate">
+              --
+            </div>
+            <div className="muted" data-testid="no-positions">
+              {t('account.lever.noPositions')}
+            </div>
+          </div>
+          <p className="risk__rule">{t('account.lever.liquidation')}</p>
+        </section>
+      </div>
+
+      <section className="panel" aria-labelledby="lever-records-title">
+        <div className="panel__head">
+          <h2 className="panel__title" id="lever-records-title">
+            {t('account.lever.records')}
+          </h2>
+          <Link className="link-btn" to={WALLET_PATH.leverRecords}>
+            {t('account.lever.allRecords')}
+          </Link>
+        </div>
+        <Records list={records} />
+      </section>
+    </AccountShell>
+  );
+}
+
+function Records({ list }: { list: PagedState<LogRowView> }) {
+  const { t, fmt } = useI18n();
+  return (
+    <ListState list={list}>
+      <div className="table-wrap">
+        <table className="table" data-testid="lever-log">
+          <thead>
+            <tr>
+              <th scope="col">{t('account.lever.time')}</th>
+              <th scope="col">{t('account.lever.currency')}</th>
+              <th scope="col">{t('account.lever.info')}</th>
+              <th scope="col" className="num">
+                {t('account.lever.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((r) => {
+              const out = r.value.startsWith('-');
+              return (
+                <tr key={r.id}>
+                  <td className="num muted">{fmt.dateTime(r.time)}</td>
+                  <td>{r.currency}</td>
+                  <td>{r.info}</td>
+                  <td className={`num ${out ? 'down' : 'up'}`}>
+                    {out ? '' : '+'}
+                    {fmt.fixed(r.value, DP)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <LoadMore list={list} />
+    </ListState>
+  );
+}

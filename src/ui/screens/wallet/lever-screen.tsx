@@ -1,1 +1,6 @@
-export { default } from '../common/not-open-screen.tsx'; // TODO(issue 6): being built
+// /new_account/lever: the lever account's assets (spec §2).
+import { AccountAssets } from './account-assets.tsx';
+
+export default function LeverAssetsScreen() {
+  return <AccountAssets account="lever" />;
+}

@@ -1,1 +1,176 @@
-export { default } from '../common/not-open-screen.tsx'; // TODO(issue 6): being built
+// /new_account/transferLegal, the unified transfer (spec §2, §5): coin, from and to accounts
+// (they must differ; the swap button exchanges them), amount (max 99,999,999) with "all", and
+// the source's available amount (2 decimals on transfer pages). Values stay on an error.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AccountName } from '../../../engine/api.ts';
+import { ACCOUNTS, validateTransfer } from '../../../shared/wallet.ts';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { toast } from '../../toast/toast.ts';
+import { Field } from '../auth/field.tsx';
+import { useForm } from '../auth/use-form.ts';
+import { AccountShell, WALLET_PATH } from './account-shell.tsx';
+import { useWallet } from './use-wallet.ts';
+
+/** Which accounts can hold a currency (legal: is_legal, lever: is_lever, micro: is_micro). */
+function holds(
+  wallet: ReturnType<typeof useWallet>,
+  account: AccountName,
+  currencyId: number,
+): boolean {
+  return wallet.accounts[account].rows.some((r) => r.currencyId === currencyId);
+}
+
+export default function TransferScreen() {
+  const { t, fmt } = useI18n();
+  const wallet = useWallet();
+  const coins = wallet.accounts.change.rows;
+  const [currencyId, setCurrencyId] = useState<number | null>(null);
+  const coin = coins.find((c) => c.currencyId === currencyId) ?? coins[0] ?? null;
+  const [from, setFrom] = useState<AccountName>('change');
+  const [to, setTo] = useState<AccountName>('legal');
+  const form = useForm({ amount: '' });
+  const targets = coin === null ? [] : ACCOUNTS.filter((a) => holds(wallet, a, coin.currencyId));
+  const available =
+    coin === null
+      ? '0'
+      : (wallet.accounts[from].rows.find((r) => r.currencyId === coin.currencyId)?.available ??
+        '0');
+
+  const submit = async () => {
+    if (coin === null) return;
+    const errors = validateTransfer({ amount: form.values.amount, from, to, available });
+    const first = errors.amount ?? errors.to;
+    if (first !== undefined) {
+      form.setErrors({ amount: first });
+      return;
+    }
+    const r = await form.run(() =>
+      engine.accountCommand('transfer', {
+        currencyId: coin.currencyId,
+        from,
+        to,
+        amount: form.values.amount,
+        available,
+      }),
+    );
+    if (r.ok) {
+      toast.success(r.message);
+      form.setValue('amount', '');
+    }
+  };
+
+  const accountSelect = (
+    label: string,
+    value: AccountName,
+    onChange: (a: AccountName) => void,
+    testId: string,
+  ) => (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <select
+        className="field__select"
+        value={value}
+        onChange={(e) => onChange(e.target.value as AccountName)}
+        data-testid={testId}
+      >
+        {ACCOUNTS.map((a) => (
+          <option key={a} value={a} disabled={!targets.includes(a)}>
+            {t(`wallet.account.${a}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <AccountShell
+      title={t('wallet.nav.transfer')}
+      testId="transfer-screen"
+      actions={
+        <Link className="btn btn--ghost btn--sm" to={WALLET_PATH.transferLog}>
+          {t('wallet.transfer.history')}
+        </Link>
+      }
+    >
+      <div className="panel panel--pad transfer-card">
+        <form
+          className="form-grid"
+          noValidate
+          data-testid="transfer-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <label className="field">
+            <span className="field__label">{t('wallet.assets.currency')}</span>
+            <select
+              className="field__select"
+              value={coin?.currencyId ?? ''}
+              onChange={(e) => setCurrencyId(Number(e.target.value))}
+              data-testid="transfer-coin"
+            >
+              {coins.map((c) => (
+                <option key={c.currencyId} value={c.currencyId}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="transfer-card__accounts">
+            {accountSelect(t('wallet.transfer.from'), from, setFrom, 'transfer-from')}
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm transfer-card__swap"
+              aria-label={t('wallet.transfer.swap')}
+              title={t('wallet.transfer.swap')}
+              onClick={() => {
+                setFrom(to);
+                setTo(from);
+              }}
+            >
+              ⇄
+            </button>
+            {accountSelect(t('wallet.transfer.to'), to, setTo, 'transfer-to')}
+          </div>
+          <Field
+            name="amount"
+            label={t('wallet.transfer.amount')}
+            value={form.values.amount}
+            inputMode="decimal"
+            autoComplete="off"
+            onValue={(v) => form.setValue('amount', v)}
+            error={form.message('amount')}
+            addon={
+              <button
+                type="button"
+                className="max-btn"
+                onClick={() => form.setValue('amount', available)}
+              >
+                {t('wallet.transfer.all')}
+              </button>
+            }
+          />
+          <div className="form-row">
+            <span>{t('wallet.transfer.available')}</span>
+            <strong className="num" data-testid="transfer-available">
+              {fmt.fixed(available, 2)} {coin?.name ?? ''}
+            </strong>
+          </div>
+          <div className="form-actions">
+            <button
+              type="submit"
+              className="btn btn--primary btn--block"
+              disabled={form.busy || coin === null}
+              data-testid="transfer-submit"
+            >
+              {t('wallet.transfer.submit')}
+            </button>
+          </div>
+        </form>
+      </div>
+    </AccountShell>
+  );
+}

@@ -86,17 +86,24 @@ export function usePagedQuery<K extends PagedKind>(kind: K, base: BaseOf<K>): Pa
     [kind, key],
   );
 
+  const shownKey = useRef(key);
   useEffect(() => {
     generation.current += 1;
     setStatus('loading');
+    if (shownKey.current !== key) {
+      // other input: the rows and pages of the previous one no longer apply
+      shownKey.current = key;
+      setRows([]);
+      setPage({ n: 1, hasMore: false, total: 0 });
+    }
     void fetchPage(1, generation.current);
-  }, [fetchPage, version]);
+  }, [fetchPage, key, version]);
 
   const loadMore = useCallback(() => {
-    if (!page.hasMore || more) return;
+    if (!page.hasMore || more || status === 'loading') return;
     setMore(true);
     void fetchPage(page.n + 1, generation.current).finally(() => setMore(false));
-  }, [fetchPage, page, more]);
+  }, [fetchPage, page, more, status]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return {
     rows,

@@ -1,0 +1,157 @@
+// An account's assets page (spec §2: legal, change, lever): its total, its rows and each row's
+// actions. Legal and lever move funds to and from the spot (change) account in a dialog; the
+// spot account opens deposit and withdraw panels under the row (BTC, USDT, ETH deposit), both
+// blocked with the not-open message unless deposits and withdrawals are open.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AccountName, BalanceRowView } from '../../../engine/api.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { toast } from '../../toast/toast.ts';
+import { AccountShell, WALLET_PATH } from './account-shell.tsx';
+import { AccountSummary, AssetTable } from './asset-table.tsx';
+import { DepositPanel } from './deposit-panel.tsx';
+import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
+import { useWallet } from './use-wallet.ts';
+import { WithdrawPanel } from './withdraw-panel.tsx';
+
+/** Spec §2: deposits are offered for BTC, USDT and ETH only. */
+export const DEPOSIT_CURRENCIES: ReadonlySet<string> = new Set(['BTC', 'USDT', 'ETH']);
+
+const TITLES: Record<Exclude<AccountName, 'micro'>, MessageId> = {
+  legal: 'wallet.account.legal',
+  change: 'wallet.account.change',
+  lever: 'wallet.account.lever',
+};
+
+export function AccountAssets({ account }: { account: Exclude<AccountName, 'micro'> }) {
+  const { t } = useI18n();
+  const wallet = useWallet();
+  const [transfer, setTransfer] = useState<TransferTarget | null>(null);
+  const [panel, setPanel] = useState<{ currencyId: number; kind: 'deposit' | 'withdraw' } | null>(
+    null,
+  );
+  const view = wallet.accounts[account];
+  const rows = account === 'change' ? view.rows.filter((r) => r.isMatch) : view.rows;
+
+  const move = (r: BalanceRowView, direction: 'in' | 'out') =>
+    setTransfer({
+      currencyId: r.currencyId,
+      currency: r.name,
+      from: direction === 'in' ? 'change' : account,
+      to: direction === 'in' ? account : 'change',
+    });
+
+  const toggle = (r: BalanceRowView, kind: 'deposit' | 'withdraw') => {
+    if (!wallet.fundingOpen) {
+      toast.info(t('wallet.funding.notOpen'));
+      return;
+    }
+    setPanel((p) =>
+      p?.currencyId === r.currencyId && p.kind === kind ? null : { currencyId: r.currencyId, kind },
+    );
+  };
+
+  const actions = (r: BalanceRowView) =>
+    account === 'change' ? (
+      <>
+        {DEPOSIT_CURRENCIES.has(r.name) && (
+          <button
+            type="button"
+            className={`link-btn${panel?.currencyId === r.currencyId && panel.kind === 'deposit' ? ' link-btn--on' : ''}`}
+            onClick={() => toggle(r, 'deposit')}
+            data-testid="deposit"
+          >
+            {t('wallet.action.deposit')}
+          </button>
+        )}
+        <button
+          type="button"
+          className={`link-btn${panel?.currencyId === r.currencyId && panel.kind === 'withdraw' ? ' link-btn--on' : ''}`}
+          onClick={() => toggle(r, 'withdraw')}
+          data-testid="withdraw"
+        >
+          {t('wallet.action.withdraw')}
+        </button>
+        <Link className="link-btn" to={`${WALLET_PATH.changeAccount}?currency_id=${r.currencyId}`}>
+          {t('wallet.action.record')}
+        </Link>
+      </>
+    ) : (
+      <>
+        <button
+          type="button"
+          className="link-btn"
+          onClick={() => move(r, 'in')}
+          data-testid="transfer-in"
+        >
+          {t('wallet.action.transferIn')}
+        </button>
+        <button
+          type="button"
+          className="link-btn"
+          onClick={() => move(r, 'out')}
+          data-testid="transfer-out"
+        >
+          {t('wallet.action.transferOut')}
+        </button>
+        <Link
+          className="link-btn"
+          to={
+            account === 'legal'
+              ? `${WALLET_PATH.legalAccount}?currency_id=${r.currencyId}`
+              : `${WALLET_PATH.leverRecords}?currency_id=${r.currencyId}`
+          }
+        >
+          {t('wallet.action.record')}
+        </Link>
+      </>
+    );
+
+  const open = panel === null ? undefined : rows.find((r) => r.currencyId === panel.currencyId);
+  return (
+    <AccountShell
+      title={t(TITLES[account])}
+      testId={`assets-${account}`}
+      actions={
+        <Link className="btn btn--ghost btn--sm" to={WALLET_PATH.transfer}>
+          {t('wallet.nav.transfer')}
+        </Link>
+      }
+    >
+      <AccountSummary
+        label={account === 'lever' ? t('wallet.assets.netAssets') : t('wallet.assets.total')}
+        usdt={view.totalUsdt}
+        cny={view.totalCny}
+      />
+      <div className="panel">
+        <AssetTable
+          rows={rows}
+          loaded={wallet.loaded}
+          error={wallet.error}
+          valuation={account === 'lever' ? 'cny' : 'usdt'}
+          actions={actions}
+          testId={`asset-table-${account}`}
+          panel={
+            panel === null || open === undefined
+              ? null
+              : {
+                  currencyId: panel.currencyId,
+                  content:
+                    panel.kind === 'deposit' ? (
+                      <DepositPanel currencyId={open.currencyId} currency={open.name} />
+                    ) : (
+                      <WithdrawPanel
+                        currencyId={open.currencyId}
+                        currency={open.name}
+                        onDone={() => undefined}
+                      />
+                    ),
+                }
+          }
+        />
+      </div>
+      <TransferDialog target={transfer} onClose={() => setTransfer(null)} />
+    </AccountShell>
+  );
+}

@@ -1,0 +1,197 @@
+// The deposit panel (spec §2): the user's address per network (tabs), its QR code and a copy
+// button; then the deposit request: amount, optional source address and hash, and a picture
+// of the voucher. Blocked with the not-open message unless deposits are open.
+import { useEffect, useState } from 'react';
+import { validateDeposit } from '../../../shared/wallet.ts';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { toast } from '../../toast/toast.ts';
+import { Field } from '../auth/field.tsx';
+import { useForm } from '../auth/use-form.ts';
+import { ImageUpload } from './image-upload.tsx';
+import { useAccountQuery } from './use-account-query.ts';
+import { ErrorState, Loading } from '../../components/states.tsx';
+import { copyText } from './copy-text.ts';
+
+export function DepositPanel({ currencyId, currency }: { currencyId: number; currency: string }) {
+  const { t } = useI18n();
+  const { state, reload } = useAccountQuery('deposit-addresses', { currencyId });
+  const [network, setNetwork] = useState<string | null>(null);
+  const addresses = state.data ?? [];
+  const chosen = addresses.find((a) => a.network === network) ?? addresses[0] ?? null;
+
+  if (state.status === 'loading' && addresses.length === 0) return <Loading />;
+  if (state.status === 'error' && addresses.length === 0)
+    return (
+      <ErrorState text={t('wallet.list.error', { message: state.message })} onRetry={reload} />
+    );
+  return (
+    <div className="fund-panel" data-testid="deposit-panel">
+      <div>
+        <h3 className="fund-panel__title">{t('wallet.deposit.address', { currency })}</h3>
+        {addresses.length > 1 && (
+          <div className="net-tabs" role="tablist" aria-label={t('wallet.deposit.network')}>
+            {addresses.map((a) => (
+              <button
+                key={a.network}
+                type="button"
+                role="tab"
+                aria-selected={a === chosen}
+                className={`net-tab${a === chosen ? ' net-tab--active' : ''}`}
+                onClick={() => setNetwork(a.network)}
+              >
+                {a.network}
+              </button>
+            ))}
+          </div>
+        )}
+        {chosen !== null && <AddressBox address={chosen.address} />}
+        <ul className="fund-panel__notes">
+          <li>
+            {t('wallet.deposit.noteOnly', {
+              currency,
+              network: (chosen?.network ?? '').toUpperCase(),
+            })}
+          </li>
+          <li>{t('wallet.deposit.noteCredit')}</li>
+        </ul>
+      </div>
+      <DepositForm currencyId={currencyId} currency={currency} network={chosen?.network ?? ''} />
+    </div>
+  );
+}
+
+function AddressBox({ address }: { address: string }) {
+  const { t } = useI18n();
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setQr(null);
+    void engine.appQrCode(address).then((r) => {
+      if (live && r.ok) setQr(r.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [address]);
+  return (
+    <div className="address-box">
+      {qr === null ? (
+        <div
+          className="address-box__qr qr--placeholder"
+          role="status"
+          aria-label={t('common.loading')}
+        />
+      ) : (
+        <img
+          className="address-box__qr"
+          src={qr}
+          width={120}
+          height={120}
+          alt={t('wallet.deposit.qrAlt')}
+        />
+      )}
+      <div className="form-grid">
+        <span className="address-box__label">{t('wallet.deposit.yourAddress')}</span>
+        <span className="address-box__text" data-testid="deposit-address">
+          {address}
+        </span>
+        <div>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => void copyText(address)}
+          >
+            {t('wallet.deposit.copy')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function DepositForm({
+  currencyId,
+  currency,
+  network,
+}: {
+  currencyId: number;
+  currency: string;
+  network: string;
+}) {
+  const { t } = useI18n();
+  const form = useForm({ amount: '', source: '', hash: '', pic: '' });
+  const submit = async () => {
+    const errors = validateDeposit({ amount: form.values.amount, pic: form.values.pic });
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      return;
+    }
+    const r = await form.run(() =>
+      engine.accountCommand('deposit', {
+        currencyId,
+        network,
+        amount: form.values.amount,
+        source: form.values.source,
+        hash: form.values.hash,
+        pic: form.values.pic,
+      }),
+    );
+    if (r.ok) {
+      toast.success(r.message);
+      form.setValue('amount', '');
+      form.setValue('hash', '');
+      form.setValue('pic', '');
+    }
+  };
+  return (
+    <form
+      className="form-grid"
+      noValidate
+      data-testid="deposit-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h3 className="fund-panel__title">{t('wallet.deposit.request')}</h3>
+      <Field
+        name="amount"
+        label={t('wallet.deposit.amount', { currency })}
+        value={form.values.amount}
+        inputMode="decimal"
+        onValue={(v) => form.setValue('amount', v)}
+        error={form.message('amount')}
+      />
+      <Field
+        name="source"
+        label={t('wallet.deposit.source')}
+        value={form.values.source}
+        onValue={(v) => form.setValue('source', v)}
+      />
+      <Field
+        name="hash"
+        label={t('wallet.deposit.hash')}
+        value={form.values.hash}
+        onValue={(v) => form.setValue('hash', v)}
+      />
+      <ImageUpload
+        label={t('wallet.deposit.voucher')}
+        value={form.values.pic}
+        onValue={(url) => form.setValue('pic', url)}
+        error={form.message('pic')}
+        testId="deposit-voucher"
+      />
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={form.busy}
+          data-testid="deposit-submit"
+        >
+          {t('wallet.deposit.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

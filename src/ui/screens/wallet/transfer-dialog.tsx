@@ -1,0 +1,188 @@
+// Transfer in / out of an account (spec §2: dialogs with an amount and an "all" button; lever
+// page: at least 100 and a confirmation). Validated with the shared rules as the user types;
+// what was typed stays on an error.
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AccountName } from '../../../engine/api.ts';
+import { validateTransfer } from '../../../shared/wallet.ts';
+import type { ValidationId } from '../../../shared/validation.ts';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { toast } from '../../toast/toast.ts';
+import { Field } from '../auth/field.tsx';
+import { useWallet } from './use-wallet.ts';
+
+export interface TransferTarget {
+  currencyId: number;
+  currency: string;
+  from: AccountName;
+  to: AccountName;
+}
+
+interface TransferDialogProps {
+  target: TransferTarget | null;
+  /** The lever transfer page's rules: at least 100, and a second confirmation. */
+  leverPage?: boolean;
+  onClose: () => void;
+}
+
+export function TransferDialog({ target, leverPage = false, onClose }: TransferDialogProps) {
+  const { t, tv, fmt } = useI18n();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const wallet = useWallet();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<ValidationId | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (d === null) return;
+    if (target !== null && !d.open) {
+      setAmount('');
+      setError(null);
+      setConfirming(false);
+      d.showModal();
+    }
+    if (target === null && d.open) d.close();
+  }, [target]);
+
+  const available =
+    target === null
+      ? '0'
+      : (wallet.accounts[target.from].rows.find((r) => r.currencyId === target.currencyId)
+          ?.available ?? '0');
+
+  const check = (): boolean => {
+    if (target === null) return false;
+    const errors = validateTransfer({
+      amount,
+      from: target.from,
+      to: target.to,
+      available,
+      leverPage,
+    });
+    const first = errors.amount ?? errors.to ?? null;
+    setError(first);
+    return first === null;
+  };
+
+  const send = async () => {
+    if (target === null) return;
+    setBusy(true);
+    const r = await engine.accountCommand('transfer', {
+      currencyId: target.currencyId,
+      from: target.from,
+      to: target.to,
+      amount,
+      available,
+      leverPage,
+    });
+    setBusy(false);
+    if (r.ok) {
+      toast.success(r.message);
+      onClose();
+      return;
+    }
+    if (r.code === 'invalid') setError(Object.values(r.fields)[0] ?? null);
+    setConfirming(false);
+    toast.error(failureMessage(r));
+  };
+
+  const submit = () => {
+    if (!check()) return;
+    if (leverPage && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    void send();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog dialog--form"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      data-testid="transfer-dialog"
+    >
+      {target !== null && (
+        <form
+          method="dialog"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <h2 id={titleId} className="dialog__title">
+            {t('wallet.transfer.dialogTitle', { currency: target.currency })}
+          </h2>
+          <div className="form-grid">
+            <div className="form-row">
+              <span>{t('wallet.transfer.from')}</span>
+              <strong>{t(`wallet.account.${target.from}`)}</strong>
+            </div>
+            <div className="form-row">
+              <span>{t('wallet.transfer.to')}</span>
+              <strong>{t(`wallet.account.${target.to}`)}</strong>
+            </div>
+            <Field
+              name="amount"
+              label={t('wallet.transfer.amount')}
+              value={amount}
+              inputMode="decimal"
+              autoComplete="off"
+              onValue={(v) => {
+                setAmount(v);
+                setError(null);
+                setConfirming(false);
+              }}
+              error={error === null ? undefined : tv(error)}
+              addon={
+                <button
+                  type="button"
+                  className="max-btn"
+                  onClick={() => setAmount(available)}
+                  data-testid="transfer-all"
+                >
+                  {t('wallet.transfer.all')}
+                </button>
+              }
+            />
+            <div className="form-row">
+              <span>{t('wallet.transfer.available')}</span>
+              <strong className="num" data-testid="transfer-available">
+                {fmt.fixed(available, 2)} {target.currency}
+              </strong>
+            </div>
+            {leverPage && <p className="notice-bar">{t('wallet.transfer.leverRule')}</p>}
+            {confirming && (
+              <p className="notice-bar" role="alert">
+                {t('wallet.transfer.confirm', {
+                  amount,
+                  currency: target.currency,
+                  from: t(`wallet.account.${target.from}`),
+                  to: t(`wallet.account.${target.to}`),
+                })}
+              </p>
+            )}
+          </div>
+          <div className="dialog__actions">
+            <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
+              {t('common.cancel')}
+            </button>
+            <button
+              type="submit"
+              className="btn btn--primary btn--sm"
+              disabled={busy}
+              data-testid="transfer-submit"
+            >
+              {confirming ? t('wallet.transfer.sure') : t('wallet.transfer.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,235 @@
+// The withdraw panel (spec §2, §5, §9): network tabs (erc20, trc20, omni, bank; BTC on its own
+// chain), the address or the bank fields, the amount with "all", the fee and the amount
+// received computed exactly from the server's rate, and the limits. An unverified identity
+// (998) is answered with a link to the verification page.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { WithdrawInfoView, WithdrawInput } from '../../../engine/api.ts';
+import { Decimal } from '../../../shared/decimal.ts';
+import {
+  positiveAmount,
+  validateWithdraw,
+  WITHDRAW_NETWORKS,
+  withdrawFee,
+} from '../../../shared/wallet.ts';
+import { ErrorState, Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { toast } from '../../toast/toast.ts';
+import { Field } from '../auth/field.tsx';
+import { useForm } from '../auth/use-form.ts';
+import { WALLET_PATH } from './account-shell.tsx';
+import { useAccountQuery } from './use-account-query.ts';
+
+type Network = WithdrawInput['network'];
+
+export function WithdrawPanel({
+  currencyId,
+  currency,
+  onDone,
+}: {
+  currencyId: number;
+  currency: string;
+  onDone: () => void;
+}) {
+  const { t } = useI18n();
+  const { state, reload } = useAccountQuery('withdraw-info', { currencyId });
+  if (state.data === null)
+    return state.status === 'error' ? (
+      <ErrorState text={t('wallet.list.error', { message: state.message })} onRetry={reload} />
+    ) : (
+      <Loading />
+    );
+  const info = state.data;
+  const networks = (info.networks ?? [...WITHDRAW_NETWORKS]) as Network[];
+  return (
+    <WithdrawForm
+      currencyId={currencyId}
+      currency={currency}
+      info={info}
+      networks={networks}
+      onDone={onDone}
+      reload={reload}
+    />
+  );
+}
+
+interface FormProps {
+  currencyId: number;
+  currency: string;
+  info: WithdrawInfoView;
+  networks: Network[];
+  onDone: () => void;
+  reload: () => void;
+}
+
+function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: FormProps) {
+  const { t, fmt } = useI18n();
+  const [network, setNetwork] = useState<Network>(networks[0] ?? 'erc20');
+  const [needsIdentity, setNeedsIdentity] = useState(false);
+  const form = useForm({ amount: '', address: '', realName: '', bankName: '', bankAddress: '' });
+  const amount = positiveAmount(form.values.amount);
+  const { fee, received } = withdrawFee(amount ?? new Decimal(0), info.rate);
+  const bank = network === 'bank';
+  /** A limit as the server gives it, with its own decimals and the locale's grouping. */
+  const plain = (v: string) => fmt.fixed(v, (v.split('.')[1] ?? '').length);
+  const input: WithdrawInput = {
+    currencyId,
+    network,
+    amount: form.values.amount,
+    address: form.values.address,
+    realName: form.values.realName,
+    bankName: form.values.bankName,
+    bankAddress: form.values.bankAddress,
+    rules: { min: info.min, max: info.max, rate: info.rate },
+    available: info.available,
+  };
+
+  const submit = async () => {
+    const errors = validateWithdraw({ ...input, bankAccount: input.address });
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      return;
+    }
+    const r = await form.run(() => engine.accountCommand('withdraw', input));
+    setNeedsIdentity(!r.ok && r.code === 'server' && r.type === '998');
+    if (r.ok) {
+      toast.success(r.message);
+      reload();
+      onDone();
+    }
+  };
+
+  return (
+    <div className="fund-panel" data-testid="withdraw-panel">
+      <form
+        className="form-grid"
+        noValidate
+        data-testid="withdraw-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {networks.length > 1 && (
+          <div className="net-tabs" role="tablist" aria-label={t('wallet.withdraw.network')}>
+            {networks.map((n) => (
+              <button
+                key={n}
+                type="button"
+                role="tab"
+                aria-selected={n === network}
+                className={`net-tab${n === network ? ' net-tab--active' : ''}`}
+                onClick={() => setNetwork(n)}
+                data-network={n}
+              >
+                {n === 'bank' ? t('wallet.withdraw.bank') : n}
+              </button>
+            ))}
+          </div>
+        )}
+        {bank && (
+          <>
+            <Field
+              name="realName"
+              label={t('wallet.withdraw.realName')}
+              value={form.values.realName}
+              onValue={(v) => form.setValue('realName', v)}
+              error={form.message('realName')}
+            />
+            <Field
+              name="bankName"
+              label={t('wallet.withdraw.bankName')}
+              value={form.values.bankName}
+              onValue={(v) => form.setValue('bankName', v)}
+              error={form.message('bankName')}
+            />
+            <Field
+              name="bankAddress"
+              label={t('wallet.withdraw.bankAddress')}
+              value={form.values.bankAddress}
+              onValue={(v) => form.setValue('bankAddress', v)}
+            />
+          </>
+        )}
+        <Field
+          name="address"
+          label={bank ? t('wallet.withdraw.bankAccount') : t('wallet.withdraw.address')}
+          value={form.values.address}
+          autoComplete="off"
+          onValue={(v) => form.setValue('address', v)}
+          error={form.message('address')}
+        />
+        <Field
+          name="amount"
+          label={t('wallet.withdraw.amount', { currency })}
+          value={form.values.amount}
+          inputMode="decimal"
+          autoComplete="off"
+          onValue={(v) => form.setValue('amount', v)}
+          error={form.message('amount')}
+          addon={
+            <button
+              type="button"
+              className="max-btn"
+              onClick={() => form.setValue('amount', info.available)}
+            >
+              {t('wallet.transfer.all')}
+            </button>
+          }
+        />
+        <div className="form-row">
+          <span>{t('wallet.withdraw.available')}</span>
+          <strong className="num">
+            {fmt.fixed(info.available, 8)} {currency}
+          </strong>
+        </div>
+        <div className="form-row">
+          <span>{t('wallet.withdraw.fee', { rate: info.rate })}</span>
+          <strong className="num" data-testid="withdraw-fee">
+            {fee.toFixed(8)} {currency}
+          </strong>
+        </div>
+        <div className="form-row">
+          <span>{t('wallet.withdraw.received')}</span>
+          <strong className="num" data-testid="withdraw-received">
+            {Decimal.max(received, 0).toFixed(8)} {currency}
+          </strong>
+        </div>
+        {needsIdentity && (
+          <p className="notice-bar" role="alert">
+            {t('wallet.withdraw.identityFirst')}{' '}
+            <Link to={WALLET_PATH.authentication}>{t('wallet.withdraw.verifyNow')}</Link>
+          </p>
+        )}
+        <div className="form-actions">
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={form.busy}
+            data-testid="withdraw-submit"
+          >
+            {t('wallet.withdraw.submit')}
+          </button>
+        </div>
+      </form>
+      <div>
+        <h3 className="fund-panel__title">{t('wallet.withdraw.limits')}</h3>
+        <ul className="fund-panel__notes">
+          <li>{t('wallet.withdraw.min', { min: plain(info.min), currency })}</li>
+          {new Decimal(info.max).greaterThan(0) && (
+            <li>{t('wallet.withdraw.max', { max: plain(info.max), currency })}</li>
+          )}
+          {new Decimal(info.dayLimit).greaterThan(0) && (
+            <li>
+              {t('wallet.withdraw.dayLimit', { limit: plain(info.dayLimit), currency })}
+              {info.dayLeft !== null &&
+                ` ${t('wallet.withdraw.dayLeft', { left: plain(info.dayLeft), currency })}`}
+            </li>
+          )}
+          <li>{t('wallet.withdraw.frozenNote')}</li>
+        </ul>
+      </div>
+    </div>
+  );
+}
