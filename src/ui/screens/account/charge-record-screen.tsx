@@ -167,7 +167,7 @@ function DealRow({
   const waiting = awaitsUser(d);
   return (
     <tr data-deal-id={d.id} data-sure={d.isSure}>
-      <td className="num muted">{fmt.dateTime(d.createTime)}</td>
+      <td className="time-cell muted">{fmt.dateTime(d.createTime)}</td>
       <td>{d.acceptorName}</td>
       <td>{isWay(d.way) ? t(WAY_LABEL[d.way]) : d.way}</td>
       <td className="num">{fmt.fixed(d.money, CNY_DECIMALS)}</td>

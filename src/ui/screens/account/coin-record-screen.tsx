@@ -108,7 +108,7 @@ function RecordRow({ record: r }: { record: FundingRecordView }) {
   const orNone = useOrNone();
   return (
     <tr data-record-id={r.id} data-status={r.status}>
-      <td className="num muted">{fmt.dateTime(r.time)}</td>
+      <td className="time-cell muted">{fmt.dateTime(r.time)}</td>
       <td>{r.currency}</td>
       <td className="cell-upper">{orNone(r.network)}</td>
       <td className="num">{fmt.fixed(r.number, LOG_DECIMALS)}</td>
@@ -129,7 +129,7 @@ function RecordRow({ record: r }: { record: FundingRecordView }) {
           )}
         </div>
       </td>
-      <td className="num muted">
+      <td className="time-cell muted">
         {r.handledTime === '' ? orNone('') : fmt.dateTime(r.handledTime)}
       </td>
     </tr>

@@ -61,7 +61,7 @@ export default function EntrustScreen() {
                 <tbody>
                   {list.rows.map((e) => (
                     <tr key={e.id} data-entrust-id={e.id} data-type={e.type}>
-                      <td className="num muted">{fmt.dateTime(e.time)}</td>
+                      <td className="time-cell muted">{fmt.dateTime(e.time)}</td>
                       <td>{t('account.entrust.pair', { currency: e.currency, legal: e.legal })}</td>
                       <td className={e.type === 'in' ? 'up' : 'down'}>
                         {e.type === 'in' ? t('account.entrust.buy') : t('account.entrust.sell')}

@@ -40,7 +40,7 @@ export default function RegionScreen() {
                       <td>{u.city}</td>
                       <td>{u.district}</td>
                       <td className="num">{u.phone}</td>
-                      <td className="num muted">{fmt.dateTime(u.time)}</td>
+                      <td className="time-cell muted">{fmt.dateTime(u.time)}</td>
                     </tr>
                   ))}
                 </tbody>

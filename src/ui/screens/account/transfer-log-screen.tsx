@@ -196,7 +196,7 @@ export function LogTable({
           <tbody>
             {list.rows.map((r, i) => (
               <tr key={`${r.id}-${i}`} data-log-id={r.id}>
-                <td className="num muted">{fmt.dateTime(r.time)}</td>
+                <td className="time-cell muted">{fmt.dateTime(r.time)}</td>
                 <td>{r.currency}</td>
                 <td>
                   {column === 'account'

@@ -169,7 +169,7 @@ function Records({ list }: { list: PagedState<LogRowView> }) {
               const out = r.value.startsWith('-');
               return (
                 <tr key={r.id}>
-                  <td className="num muted">{fmt.dateTime(r.time)}</td>
+                  <td className="time-cell muted">{fmt.dateTime(r.time)}</td>
                   <td>{r.currency}</td>
                   <td>{r.info}</td>
                   <td className={`num ${out ? 'down' : 'up'}`}>

@@ -23,7 +23,7 @@ export function LogTable({ list, dp = 8 }: { list: PagedState<LogRowView>; dp?: 
           <tbody>
             {list.rows.map((r) => (
               <tr key={r.id}>
-                <td className="num muted">{fmt.dateTime(r.time)}</td>
+                <td className="time-cell muted">{fmt.dateTime(r.time)}</td>
                 <td>{r.currency}</td>
                 <td>{r.info}</td>
                 <td className={`num ${r.value.startsWith('-') ? 'down' : 'up'}`}>
