@@ -17,4 +17,6 @@ for (const [key, value] of Object.entries(add)) {
   en[key] = value;
 }
 writeFileSync(target, `${JSON.stringify(en, null, 2)}\n`);
-console.log(`${added} new, ${Object.keys(add).length - added} replaced; en.json has ${Object.keys(en).length}`);
+console.log(
+  `${added} new, ${Object.keys(add).length - added} replaced; en.json has ${Object.keys(en).length}`,
+);

@@ -19,7 +19,7 @@ import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
 import { ListState } from '../wallet/list-state.tsx';
 import { useAccountQuery } from '../wallet/use-account-query.ts';
 import { CNY_DECIMALS, DEAL_USDT_DECIMALS, isWay, WAY_LABEL } from './aceite-screen.tsx';
-import { arrayList, isStale, RecordTabs, TabPanel, type TabItem } from './transfer-log-screen.tsx';
+import { arrayList, isStale, RecordTabs, TabPanel, type TabItem } from './record-parts.tsx';
 import '../../styles/account-records.css';
 
 type DealType = AcceptorDealView['type'];

@@ -17,7 +17,7 @@ import {
   TabPanel,
   useOrNone,
   type TabItem,
-} from './transfer-log-screen.tsx';
+} from './record-parts.tsx';
 import '../../styles/account-records.css';
 
 type Kind = FundingRecordView['kind'];

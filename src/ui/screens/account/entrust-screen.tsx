@@ -7,13 +7,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell } from '../wallet/account-shell.tsx';
 import { ListState, LoadMore } from '../wallet/list-state.tsx';
 import { usePagedQuery } from '../wallet/use-account-query.ts';
-import {
-  isStale,
-  LOG_DECIMALS,
-  RecordTabs,
-  TabPanel,
-  type TabItem,
-} from './transfer-log-screen.tsx';
+import { isStale, LOG_DECIMALS, RecordTabs, TabPanel, type TabItem } from './record-parts.tsx';
 import '../../styles/account-records.css';
 
 type EntrustType = AccountQueries['entrusts']['input']['type'];

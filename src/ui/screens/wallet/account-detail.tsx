@@ -6,7 +6,7 @@ import { Decimal } from '../../../shared/decimal.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
-import { LogTable } from './log-table.tsx';
+import { LogTable } from '../account/record-parts.tsx';
 import { useAccountQuery, usePagedQuery } from './use-account-query.ts';
 
 export function AccountDetail({ type }: { type: 'legal' | 'change' }) {
@@ -40,7 +40,7 @@ export function AccountDetail({ type }: { type: 'legal' | 'change' }) {
           <div className="panel__head">
             <h2 className="panel__title">{t('wallet.detail.log')}</h2>
           </div>
-          <LogTable list={log} dp={2} />
+          <LogTable list={log} column="part" dp={2} testId="log-table" />
         </div>
       )}
     </AccountShell>

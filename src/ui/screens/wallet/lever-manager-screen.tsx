@@ -3,14 +3,14 @@
 // total, the risk panel (no positions can be open before issue 7, so no risk rate yet; the
 // liquidation rule of spec §9) and the account's recent records.
 import { Link } from 'react-router';
-import type { BalanceRowView, LogRowView } from '../../../engine/api.ts';
+import type { BalanceRowView } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import { Loading } from '../../components/states.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
-import { ListState, LoadMore } from './list-state.tsx';
-import { usePagedQuery, type PagedState } from './use-account-query.ts';
+import { usePagedQuery } from './use-account-query.ts';
 import { useWallet } from './use-wallet.ts';
+import { LogTable } from '../account/record-parts.tsx';
 import '../../styles/account-settings.css';
 
 /** Spec §9: 8 decimals in asset lists. */
@@ -142,47 +142,8 @@ export default function LeverManagerScreen() {
             {t('account.lever.allRecords')}
           </Link>
         </div>
-        <Records list={records} />
+        <LogTable list={records} column="part" testId="lever-log" />
       </section>
     </AccountShell>
-  );
-}
-
-function Records({ list }: { list: PagedState<LogRowView> }) {
-  const { t, fmt } = useI18n();
-  return (
-    <ListState list={list}>
-      <div className="table-wrap">
-        <table className="table" data-testid="lever-log">
-          <thead>
-            <tr>
-              <th scope="col">{t('account.lever.time')}</th>
-              <th scope="col">{t('account.lever.currency')}</th>
-              <th scope="col">{t('account.lever.info')}</th>
-              <th scope="col" className="num">
-                {t('account.lever.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((r) => {
-              const out = r.value.startsWith('-');
-              return (
-                <tr key={r.id}>
-                  <td className="time-cell muted">{fmt.dateTime(r.time)}</td>
-                  <td>{r.currency}</td>
-                  <td>{r.info}</td>
-                  <td className={`num ${out ? 'down' : 'up'}`}>
-                    {out ? '' : '+'}
-                    {fmt.fixed(r.value, DP)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <LoadMore list={list} />
-    </ListState>
   );
 }

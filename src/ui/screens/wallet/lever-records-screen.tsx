@@ -4,7 +4,7 @@
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell } from './account-shell.tsx';
-import { LogTable } from './log-table.tsx';
+import { LogTable } from '../account/record-parts.tsx';
 import { usePagedQuery } from './use-account-query.ts';
 
 export default function LeverRecordsScreen() {
@@ -18,7 +18,7 @@ export default function LeverRecordsScreen() {
   return (
     <AccountShell title={t('wallet.leverRecords.title')} testId="lever-records">
       <div className="panel">
-        <LogTable list={log} dp={4} />
+        <LogTable list={log} column="part" testId="log-table" />
       </div>
     </AccountShell>
   );

@@ -10,7 +10,7 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { arrayList, isStale } from '../account/transfer-log-screen.tsx';
+import { arrayList, isStale } from '../account/record-parts.tsx';
 import { Field } from '../auth/field.tsx';
 import { useForm } from '../auth/use-form.ts';
 import { AccountShell } from './account-shell.tsx';
