@@ -121,7 +121,13 @@ async function queue(ctx: AppContext) {
   const tidy = (rows: Record<string, unknown>[]) =>
     rows.map((r) => {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(r)) out[k] = v instanceof Date ? formatTime(v) : v;
+      for (const [k, v] of Object.entries(r))
+        out[k] =
+          v instanceof Date
+            ? formatTime(v)
+            : typeof v === 'string' && /^-?\d+\.\d+$/.test(v)
+              ? new Decimal(v).toFixed()
+              : v;
       return out;
     });
   return {

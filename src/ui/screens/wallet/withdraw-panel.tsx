@@ -185,7 +185,7 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
           </strong>
         </div>
         <div className="form-row">
-          <span>{t('wallet.withdraw.fee', { rate: info.rate })}</span>
+          <span>{t('wallet.withdraw.fee', { rate: plain(info.rate) })}</span>
           <strong className="num" data-testid="withdraw-fee">
             {fee.toFixed(8)} {currency}
           </strong>
