@@ -47,6 +47,13 @@ import { registerEntrustRoute } from './trading/entrust-route.ts';
 import { registerUploadRoutes } from './uploads/uploads.ts';
 import { registerFundingRoutes } from './wallet/funding-routes.ts';
 import { registerWalletRoutes } from './wallet/wallet-routes.ts';
+import { loadLeverPairs } from './lever/lever-pairs.ts';
+import { registerLeverRoutes } from './lever/lever-routes.ts';
+import { LeverRunner } from './lever/lever-runner.ts';
+import { LeverService } from './lever/lever-service.ts';
+import { price } from './market/wire-format.ts';
+import { registerMicroRoutes } from './micro/micro-routes.ts';
+import { marketPrice, MicroService } from './micro/micro.ts';
 
 export interface RunningServer {
   url: string;
@@ -58,6 +65,9 @@ export interface RunningServer {
   spot: SpotService;
   spotPublisher: SpotPublisher;
   makers: MarketMakers | null;
+  lever: LeverService;
+  leverRunner: LeverRunner;
+  micro: MicroService;
   close(): Promise<void>;
 }
 
@@ -91,6 +101,7 @@ interface Prepared {
   ctx: AppContext;
   spot: SpotService;
   sim: SimAccountIds;
+  lever: LeverService;
 }
 
 async function prepare(config: ServerConfig, db: Database, sender: CodeSender): Promise<Prepared> {
@@ -119,10 +130,21 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
     recentTrades: config.loadProfile === null ? 60 : 1000,
   });
   await spot.loadResting();
-  return { ctx: { config, db, sender, market, notify: new Notifier() }, spot, sim };
+  const leverPairs = await loadLeverPairs(db, pairs);
+  const lever = new LeverService(
+    db,
+    () => leverPairs,
+    (matchId) => {
+      const pair = leverPairs.find((p) => p.matchId === matchId);
+      const last = market.lastPrice(matchId);
+      return pair === undefined || last === null ? null : new Decimal(price(pair, last));
+    },
+    config.now,
+  );
+  return { ctx: { config, db, sender, market, notify: new Notifier() }, spot, sim, lever };
 }
 
-async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
+async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer> {
   const { config } = ctx;
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   await app.register(formbody);
@@ -137,6 +159,9 @@ async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
   registerNewsRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
   registerSpotRoutes(app, ctx, spot);
+  registerLeverRoutes(app, ctx, lever);
+  const micro = new MicroService(ctx, marketPrice(ctx.market));
+  registerMicroRoutes(app, ctx, micro);
   registerEntrustRoute(app, ctx);
   registerWalletRoutes(app, ctx);
   registerFundingRoutes(app, ctx);
@@ -172,13 +197,18 @@ async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
     detailMax: config.loadProfile === null ? 30 : 1000,
   });
   await app.listen({ port: config.port, host: config.host });
+  const leverRunner = new LeverRunner(ctx, lever);
   hub.market = {
     start() {
+      leverRunner.start();
+      micro.start();
       publisher.start();
       spotPublisher.start();
       makers?.start();
     },
     stop() {
+      leverRunner.stop();
+      micro.stop();
       makers?.stop();
       spotPublisher.stop();
       publisher.stop();
@@ -198,7 +228,14 @@ async function start({ ctx, spot, sim }: Prepared): Promise<RunningServer> {
     spot,
     spotPublisher,
     makers,
+    lever,
+    leverRunner,
+    micro,
     async close() {
+      leverRunner.stop();
+      await lever.run(() => Promise.resolve());
+      micro.stop();
+      await micro.idle();
       makers?.stop();
       spotPublisher.stop();
       publisher.stop();

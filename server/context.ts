@@ -20,6 +20,11 @@ export class Notifier {
     this.emit?.(`user:${userId}`, 'update_balance', { type: `update_balance_${userId}` });
   }
 
+  /** Any private push (`lever_trade`, `closed_microorder`) to one user's room. */
+  push(userId: number, event: string, payload: unknown): void {
+    this.emit?.(`user:${userId}`, event, payload);
+  }
+
   /** `update_user` (extension): the user's profile changed (identity review); refetch it. */
   user(userId: number): void {
     this.emit?.(`user:${userId}`, 'update_user', { type: `update_user_${userId}` });

@@ -29,6 +29,8 @@ function suite(name: string, open: () => Promise<Database>) {
         '0003-spot-trading',
         '0004-wallets',
         '0005-cash-info',
+        '0006-micro',
+        '0007-lever',
       ]);
       expect(await migrate(db)).toEqual([]);
       const rows = await db.query<{ version: string }>(

@@ -34,6 +34,16 @@ export const LOG_TYPE = {
   acceptorSellLock: 51,
   acceptorSellDone: 52,
   acceptorSellRefund: 53,
+  microStake: 60,
+  microFee: 61,
+  microWin: 62,
+  microDraw: 63,
+  leverMargin: 70,
+  leverFee: 71,
+  leverClose: 72,
+  leverCancel: 73,
+  leverLiquidation: 74,
+  leverOvernight: 75,
 } as const;
 export type LogType = (typeof LOG_TYPE)[keyof typeof LOG_TYPE];
 

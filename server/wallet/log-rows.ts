@@ -32,6 +32,16 @@ const TYPE_IDS: Readonly<Record<number, string>> = {
   [LOG_TYPE.acceptorSellLock]: 'ledger.acceptorSellLock',
   [LOG_TYPE.acceptorSellDone]: 'ledger.acceptorSellDone',
   [LOG_TYPE.acceptorSellRefund]: 'ledger.acceptorSellRefund',
+  [LOG_TYPE.microStake]: 'ledger.microStake',
+  [LOG_TYPE.microFee]: 'ledger.microFee',
+  [LOG_TYPE.microWin]: 'ledger.microWin',
+  [LOG_TYPE.microDraw]: 'ledger.microDraw',
+  [LOG_TYPE.leverMargin]: 'ledger.leverMargin',
+  [LOG_TYPE.leverFee]: 'ledger.leverFee',
+  [LOG_TYPE.leverClose]: 'ledger.leverClose',
+  [LOG_TYPE.leverCancel]: 'ledger.leverCancel',
+  [LOG_TYPE.leverLiquidation]: 'ledger.leverLiquidation',
+  [LOG_TYPE.leverOvernight]: 'ledger.leverOvernight',
 };
 
 /** The account name of a field: "change_balance" → "change", "lock_change_balance" → "lock_change". */

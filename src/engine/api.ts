@@ -508,6 +508,190 @@ export interface AccountCommands {
 }
 export type AccountCommandKind = keyof AccountCommands;
 
+// ---- Leveraged contracts (issue 7) ---------------------------------------------------------
+
+/** A lever position (contract §5.2) in domain form. */
+export interface LeverPositionView {
+  id: number;
+  /** 1 long, 2 short. */
+  side: 1 | 2;
+  symbol: string;
+  legalId: number;
+  currencyId: number;
+  /** 0 pending, 1 holding, 2 closing, 3 closed, 4 revoked. */
+  status: number;
+  share: DecStr;
+  number: DecStr;
+  multiple: number;
+  /** The market price at order time, or the limit price. */
+  originPrice: DecStr;
+  /** The open price (with the spread). */
+  price: DecStr;
+  markPrice: DecStr;
+  /** "0": not set. */
+  takeProfit: DecStr;
+  stopLoss: DecStr;
+  margin: DecStr;
+  originMargin: DecStr;
+  fee: DecStr;
+  overnightMoney: DecStr;
+  /** Live profit (holding) or the realized one (closed). */
+  profit: DecStr;
+  openTime: string;
+  closeTime: string;
+  /** Unix seconds. */
+  createTime: number;
+}
+
+/** The lever panel of a pair (lever/deal): terms, multiples, hand presets, the free balance. */
+export interface LeverDealView {
+  symbol: string;
+  legalId: number;
+  currencyId: number;
+  multiples: number[];
+  shares: number[];
+  minShare: number;
+  /** 0: no maximum. */
+  maxShare: number;
+  shareNum: DecStr;
+  /** Percents. */
+  spreadPct: DecStr;
+  feePct: DecStr;
+  overnightPct: DecStr;
+  pricePrecision: number;
+  /** Liquidation line, risk rate in percent. */
+  burstLine: DecStr;
+  entrustOpen: boolean;
+  lastPrice: DecStr;
+  /** Free lever balance of the quote currency. */
+  balance: DecStr;
+  /** Aggregated open longs (bids) and shorts (asks) of all users. */
+  longs: { price: DecStr; number: DecStr }[];
+  shorts: { price: DecStr; number: DecStr }[];
+}
+
+/** Risk of the user's positions in one quote currency (from `lever_trade` and lists). */
+export interface LeverRiskView {
+  legalId: number;
+  /** Percent, 2 decimals; null without open positions. */
+  hazardRate: DecStr | null;
+  profitsAll: DecStr;
+  marginAll: DecStr;
+  /** Free lever balance (extension of the push; null when unknown). */
+  balance: DecStr | null;
+  /** Event time of the figures. */
+  at: number;
+}
+
+export interface LeverListView {
+  rows: LeverPositionView[];
+  hasMore: boolean;
+  loaded: boolean;
+}
+
+export interface LeverView {
+  symbol: string | null;
+  deal: LeverDealView | null;
+  holding: LeverListView;
+  entrusts: LeverListView;
+  closed: LeverListView;
+  revoked: LeverListView;
+  risk: LeverRiskView | null;
+  error: string | null;
+}
+
+export type LeverTab = 'holding' | 'entrusts' | 'closed' | 'revoked';
+
+export interface LeverCommands {
+  submit: {
+    side: 1 | 2;
+    /** 1 market, 0 limit. */
+    mode: 0 | 1;
+    multiple: number | null;
+    share: string;
+    price: string;
+  };
+  close: { id: number };
+  cancel: { id: number };
+  'set-stop': { id: number; takeProfit: string; stopLoss: string };
+  'batch-close': { type: 0 | 1 | 2; pairOnly: boolean };
+}
+export type LeverCommandKind = keyof LeverCommands;
+
+// ---- Second contracts (issue 7) ------------------------------------------------------------
+
+export interface MicroOrderView {
+  id: number;
+  /** id + 10000, the number users see. */
+  showId: number;
+  symbol: string;
+  matchId: number;
+  currency: string;
+  /** 1 up, 2 down. */
+  side: 1 | 2;
+  seconds: number;
+  number: DecStr;
+  openPrice: DecStr;
+  endPrice: DecStr;
+  /** Percent paid on a win. */
+  profitRatio: DecStr;
+  fee: DecStr;
+  /** 1 trading, 3 finished. */
+  status: number;
+  /** -1 loss, 0 draw, 1 win. */
+  result: number;
+  /** Realized profit (negative: the stake lost). */
+  profit: DecStr;
+  createdAt: string;
+  /**
+   * When it expires, on the engine's clock (event time of the reply or push that brought it
+   * plus the time left the server gave): the countdown is deadline − now, in live and replay.
+   */
+  deadline: number;
+  /** A settled order leaves the trading list at this time (push time + 500 ms); else null. */
+  removeAt: number | null;
+}
+
+export interface MicroCurrencyView {
+  id: number;
+  name: string;
+  feePct: DecStr;
+  min: DecStr;
+  max: DecStr;
+  holdMax: number;
+  presets: DecStr[];
+  /** The user's micro balance; null for visitors. */
+  balance: DecStr | null;
+}
+
+export interface MicroSecondsView {
+  seconds: number;
+  profitRatio: DecStr;
+}
+
+export interface MicroListView {
+  rows: MicroOrderView[];
+  hasMore: boolean;
+  loaded: boolean;
+}
+
+export interface MicroView {
+  currencies: MicroCurrencyView[];
+  seconds: MicroSecondsView[];
+  trading: MicroListView;
+  closed: MicroListView;
+  error: string | null;
+}
+
+export interface MicroSubmit {
+  matchId: number;
+  currencyId: number;
+  /** 1 up, 2 down. */
+  side: 1 | 2;
+  seconds: number | null;
+  number: string;
+}
+
 /** One coalesced change set, at most one per animation frame, none while hidden. */
 export interface FrameDiff {
   frame: number;
@@ -526,6 +710,8 @@ export interface FrameDiff {
   chart?: ChartDiff | null;
   orders?: SpotOrdersView;
   wallet?: WalletView;
+  lever?: LeverView;
+  micro?: MicroView;
 }
 
 /** A full snapshot, used when the page (re)attaches. */
@@ -541,6 +727,8 @@ export interface EngineSnapshot {
   chart: ChartDiff | null;
   orders: SpotOrdersView;
   wallet: WalletView;
+  lever: LeverView;
+  micro: MicroView;
 }
 
 /** Result of a command. `message` is the server's text (already in the user's language). */
@@ -700,6 +888,20 @@ export interface EngineApi {
     kind: K,
     input: AccountCommands[K],
   ): Promise<CommandResult>;
+  /** Open (symbol) or close (null) the lever screens' data: panel, positions, live risk. */
+  watchLever(symbol: string | null): Promise<void>;
+  /** A lever command on the watched pair, validated with src/shared/lever.ts first. */
+  leverCommand<K extends LeverCommandKind>(
+    kind: K,
+    input: LeverCommands[K],
+  ): Promise<CommandResult>;
+  /** The next page of closed or revoked positions. */
+  loadMoreLever(tab: 'closed' | 'revoked'): Promise<void>;
+  /** Keep the second-contract data (durations, currencies, orders) fresh while `on`. */
+  watchMicro(on: boolean): Promise<void>;
+  /** Places a second-contract order (validated with src/shared/micro.ts first). */
+  submitMicro(order: MicroSubmit): Promise<CommandResult>;
+  loadMoreMicro(tab: 'trading' | 'closed'): Promise<void>;
   /** Uploads a jpg or png (≤ 4 MB); the result is the URL the other calls take. */
   uploadImage(
     file: Blob,
@@ -741,6 +943,8 @@ export const PROJECTION_NAMES = [
   'spot.chart',
   'spot.orders',
   'wallet',
+  'lever',
+  'micro',
 ] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 

@@ -8,6 +8,12 @@ import * as account from './commands/account.ts';
 import * as content from './commands/content.ts';
 import * as spotCommands from './commands/spot.ts';
 import * as walletCommands from './commands/wallet.ts';
+import * as leverCommands from './commands/lever.ts';
+import { createLeverSync } from './lever-sync.ts';
+import * as microCommands from './commands/micro.ts';
+import { createMicroSync } from './micro-sync.ts';
+import type { MicroSync } from './micro-sync.ts';
+import type { LeverSync } from './lever-sync.ts';
 import type { AuthHolder, EngineContext } from './context.ts';
 import { createFrameScheduler } from './frames/frame-scheduler.ts';
 import type { FrameScheduler } from './frames/frame-scheduler.ts';
@@ -63,6 +69,8 @@ interface Running {
   poller: Poller;
   spot: SpotSync;
   wallet: WalletSync;
+  lever: LeverSync;
+  micro: MicroSync;
   subscriptions: Subscription[];
 }
 
@@ -137,7 +145,11 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     const poller = createQuotationPoller(ctx);
     const spot = createSpotSync(ctx);
     const wallet = createWalletSync(ctx);
-    const subscriptions = wireSocket(ctx, spot, wallet, meter, () => poller.update(visible));
+    const lever = createLeverSync(ctx);
+    const micro = createMicroSync(ctx);
+    const subscriptions = wireSocket(ctx, spot, [wallet, lever, micro], meter, () =>
+      poller.update(visible),
+    );
     const token = await sessionStore.loadToken();
     if (token !== null) await adoptToken(ctx, token, true);
     // The socket first: it carries the live book, the critical path of a start (B10); on a busy
@@ -150,7 +162,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     ]);
     poller.update(visible);
     void fetchSparklines(ctx);
-    return { ctx, poller, spot, wallet, subscriptions };
+    return { ctx, poller, spot, wallet, lever, micro, subscriptions };
   };
 
   const running$ = async (): Promise<Running> => {
@@ -163,7 +175,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     if (running === null) return;
     const r = await running;
     r.spot.update(visible);
-    await Promise.all([r.spot.refresh(), r.wallet.refresh()]);
+    await Promise.all([r.spot.refresh(), r.wallet.refresh(), r.lever.refresh(), r.micro.refresh()]);
   };
 
   const ready = async (): Promise<EngineContext> => {
@@ -292,6 +304,18 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       const r = await running$();
       return walletCommands.accountCommand(r.ctx, kind, input, () => r.wallet.refresh());
     },
+    watchLever: async (symbol) => (await running$()).lever.watch(symbol),
+    async leverCommand(kind, input) {
+      const r = await running$();
+      return leverCommands.leverCommand(r.ctx, r.lever, kind, input);
+    },
+    loadMoreLever: async (tab) => (await running$()).lever.loadMore(tab),
+    watchMicro: async (on) => (await running$()).micro.watch(on),
+    async submitMicro(order) {
+      const r = await running$();
+      return microCommands.submitMicro(r.ctx, r.micro, order);
+    },
+    loadMoreMicro: async (tab) => (await running$()).micro.loadMore(tab),
     uploadImage: async (file, onProgress) =>
       walletCommands.uploadImage(await ready(), file, onProgress ?? (() => undefined)),
     async exportLog(sinceMs, onProgress) {
@@ -376,7 +400,7 @@ function countedStore(
 function wireSocket(
   ctx: EngineContext,
   spot: SpotSync,
-  wallet: WalletSync,
+  others: readonly { pushed(event: NewEvent): void; refresh(): Promise<void> }[],
   meter: StatsMeter,
   onState: () => void,
 ): Subscription[] {
@@ -396,11 +420,11 @@ function wireSocket(
       meter.socket(event);
       const parsed = ingestPush(event, payload, clock.now());
       spot.push(parsed);
-      wallet.pushed(parsed);
+      for (const o of others) o.pushed(parsed);
     }),
     ctx.socket.resync$.subscribe(() => {
       spot.resync();
-      void wallet.refresh();
+      for (const o of others) void o.refresh();
       void fetchQuotation(ctx).then(() => fetchSparklines(ctx));
     }),
   ];

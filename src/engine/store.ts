@@ -12,12 +12,18 @@ import { foldSpot, initialSpotState } from './projections/spot.ts';
 import type { SpotState } from './projections/spot.ts';
 import { foldWallet, initialWalletState, isWalletEvent } from './projections/wallet.ts';
 import type { WalletState } from './projections/wallet.ts';
+import { foldLever, initialLeverState, isLeverEvent } from './projections/lever.ts';
+import type { LeverState } from './projections/lever.ts';
+import { foldMicro, initialMicroState, isMicroEvent } from './projections/micro.ts';
+import type { MicroState } from './projections/micro.ts';
 
 export interface EngineState {
   session: SessionState;
   market: MarketState;
   spot: SpotState;
   wallet: WalletState;
+  lever: LeverState;
+  micro: MicroState;
 }
 
 export interface Store {
@@ -39,6 +45,8 @@ export const initialEngineState: EngineState = {
   market: initialMarketState,
   spot: initialSpotState,
   wallet: initialWalletState,
+  lever: initialLeverState,
+  micro: initialMicroState,
 };
 
 export function foldEngine(state: EngineState, event: EngineEvent): EngineState {
@@ -46,12 +54,16 @@ export function foldEngine(state: EngineState, event: EngineEvent): EngineState 
   const market = foldMarket(state.market, event);
   const spot = foldSpot(state.spot, event);
   const wallet = isWalletEvent(event) ? foldWallet(state.wallet, event) : state.wallet;
+  const lever = isLeverEvent(event) ? foldLever(state.lever, event) : state.lever;
+  const micro = isMicroEvent(event) ? foldMicro(state.micro, event) : state.micro;
   return session === state.session &&
     market === state.market &&
     spot === state.spot &&
-    wallet === state.wallet
+    wallet === state.wallet &&
+    lever === state.lever &&
+    micro === state.micro
     ? state
-    : { session, market, spot, wallet };
+    : { session, market, spot, wallet, lever, micro };
 }
 
 export function createStore(log: EventLog, frames: FrameScheduler, views: SnapshotViews): Store {
@@ -88,6 +100,8 @@ export function snapshotOf(state: EngineState, views: SnapshotViews): EngineSnap
     chart: views.chart(state),
     orders: state.spot.orders.view,
     wallet: state.wallet.view,
+    lever: state.lever.view,
+    micro: state.micro.view,
   };
 }
 
@@ -108,6 +122,8 @@ export function markChanges(frames: FrameScheduler, a: EngineState, b: EngineSta
   }
   if (a.spot !== b.spot) markSpotChanges(frames, a.spot, b.spot);
   if (a.wallet.view !== b.wallet.view) frames.markWallet();
+  if (a.lever.view !== b.lever.view) frames.markLever();
+  if (a.micro.view !== b.micro.view) frames.markMicro();
 }
 
 function markSpotChanges(frames: FrameScheduler, a: SpotState, b: SpotState): void {

@@ -5,6 +5,8 @@
 import { ACCOUNT_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import type { SpotValidationId } from './spot.ts';
 import type { WalletValidationId } from './wallet.ts';
+import type { LeverValidationId } from './lever.ts';
+import type { MicroValidationId } from './micro.ts';
 
 export type ValidationId =
   | 'validation.accountRequired'
@@ -21,7 +23,9 @@ export type ValidationId =
   | 'validation.agreementRequired'
   | 'validation.emailRequired'
   | SpotValidationId
-  | WalletValidationId;
+  | WalletValidationId
+  | LeverValidationId
+  | MicroValidationId;
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationId>>;
 export type AccountKind = 'email' | 'mobile';

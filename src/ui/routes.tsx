@@ -24,6 +24,10 @@ const NoticeDetail = lazy(() => import('./screens/notice/notice-detail-screen.ts
 const Spot = lazy(() => import('./screens/spot/spot-screen.tsx'));
 const Quotation = lazy(() => import('./screens/quotation/quotation-screen.tsx'));
 const Replay = lazy(() => import('./screens/replay/replay-screen.tsx'));
+// Contracts (issue 7)
+const Lever = lazy(() => import('./screens/lever/lever-screen.tsx'));
+const LeverPositions = lazy(() => import('./screens/lever/lever-positions-screen.tsx'));
+const Micro = lazy(() => import('./screens/micro/micro-screen.tsx'));
 // Assets and account area (issue 6)
 const Finance = lazy(() => import('./screens/wallet/finance-screen.tsx'));
 const LegalAssets = lazy(() => import('./screens/wallet/legal-screen.tsx'));
@@ -92,9 +96,6 @@ const LOGIN_SCREENS = [
   '/c2cDetail',
   '/c2cOrder',
   '/c2cTrade',
-  '/leverTransaction',
-  '/leverRecord',
-  '/transferRecord',
   '/success',
   '/match',
   '/fiatradCenter',
@@ -117,14 +118,18 @@ export const ROUTES: readonly RouteEntry[] = [
   open('/replay', Replay),
   // Trading screens show login/register prompts to visitors (spec §2, §6) instead of redirecting.
   open('/dealCenter', Spot),
-  open('/leverdealCenter'),
-  open('/secondDealCenter'),
+  open('/leverdealCenter', Lever),
+  open('/secondDealCenter', Micro),
   guarded('/bindEmail', BindEmail),
   // trading spec §2: /userSetting is the payout details page (c2c sends 997 there)
   guarded(ROUTE_PATH.userSetting, SetCash, 'userSetting'),
   guarded(ROUTE_PATH.allTransaction, NotOpen, 'allTransaction'),
-  guarded(ROUTE_PATH.leverList, NotOpen, 'leverList'),
-  guarded(ROUTE_PATH.leverTransactions, NotOpen, 'leverTransactions'),
+  guarded(ROUTE_PATH.leverList, LeverPositions, 'leverList'),
+  guarded(ROUTE_PATH.leverTransactions, LeverPositions, 'leverTransactions'),
+  guarded('/leverTransaction', LeverPositions),
+  guarded('/leverRecord', LeverPositions),
+  // the lever transfer history (wallet-account-earn.md §2 "transfer history pages")
+  guarded('/transferRecord', LeverRecords),
   ...LOGIN_SCREENS.map((path) => guarded(path)),
   // trading spec §2: /finance (assets) and /authentication are the same screens
   guarded('/finance', Finance),

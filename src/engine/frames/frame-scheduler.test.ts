@@ -6,6 +6,8 @@ import type { BookView, FrameDiff, Ticker } from '../api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import { initialSessionState } from '../projections/session.ts';
 import { initialWalletView } from '../projections/wallet.ts';
+import { initialLeverView } from '../projections/lever.ts';
+import { initialMicroView } from '../projections/micro.ts';
 
 function setup(visible = true) {
   const timers = manualTimers();
@@ -30,6 +32,8 @@ function setup(visible = true) {
       loading: false,
     }),
     wallet: () => initialWalletView,
+    lever: () => initialLeverView,
+    micro: () => initialMicroView,
   };
   const diffs: FrameDiff[] = [];
   const frames = createFrameScheduler(timers, source, visible, { now: () => timers.now() });

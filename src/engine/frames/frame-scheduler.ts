@@ -22,6 +22,8 @@ import type {
   Ticker,
   TradeView,
   WalletView,
+  LeverView,
+  MicroView,
 } from '../api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { Clock, Timers, TimerId } from '../services.ts';
@@ -39,6 +41,8 @@ export interface FrameSource {
   chart(reset: boolean, times: ReadonlySet<number>): ChartDiff | null;
   orders(): SpotOrdersView;
   wallet(): WalletView;
+  lever(): LeverView;
+  micro(): MicroView;
 }
 
 /** How long an unacknowledged diff may hold the next one back (a page that went away). */
@@ -66,6 +70,8 @@ export interface FrameScheduler {
   markChart(mark: ChartMark): void;
   markOrders(): void;
   markWallet(): void;
+  markLever(): void;
+  markMicro(): void;
   setBookRate(rate: BookRate): void;
   setVisible(visible: boolean): void;
   setSink(sink: ((diff: FrameDiff) => void) | null): void;
@@ -96,6 +102,8 @@ export function createFrameScheduler(
   let trades = false;
   let orders = false;
   let wallet = false;
+  let lever = false;
+  let micro = false;
   let chartReset = false;
   let chartMeta = false;
   let chartTimes = new Set<number>();
@@ -118,11 +126,23 @@ export function createFrameScheduler(
     trades ||
     orders ||
     wallet ||
+    lever ||
+    micro ||
     chartDirty();
   const dirty = (): boolean => others() || book;
 
   const clear = (): void => {
-    session = connection = market = spot = book = bookForced = trades = orders = wallet = false;
+    session =
+      connection =
+      market =
+      spot =
+      book =
+      bookForced =
+      trades =
+      orders =
+      wallet =
+      lever =
+        false;
     chartReset = chartMeta = false;
     chartTimes = new Set();
     tickers = new Set();
@@ -141,6 +161,8 @@ export function createFrameScheduler(
     if (trades) diff.trades = read.trades();
     if (orders) diff.orders = read.orders();
     if (wallet) diff.wallet = read.wallet();
+    if (lever) diff.lever = read.lever();
+    if (micro) diff.micro = read.micro();
     if (chartDirty()) diff.chart = read.chart(chartReset, chartTimes);
     return diff;
   };
@@ -250,6 +272,14 @@ export function createFrameScheduler(
     },
     markWallet: () => {
       wallet = true;
+      schedule();
+    },
+    markLever: () => {
+      lever = true;
+      schedule();
+    },
+    markMicro: () => {
+      micro = true;
       schedule();
     },
     setBookRate(rate) {

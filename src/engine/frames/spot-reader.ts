@@ -67,5 +67,7 @@ export function stateFrameSource(state: () => EngineState, reader: SpotReader): 
     chart: (reset, times) => reader.chart(state(), reset, times),
     orders: () => state().spot.orders.view,
     wallet: () => state().wallet.view,
+    lever: () => state().lever.view,
+    micro: () => state().micro.view,
   };
 }

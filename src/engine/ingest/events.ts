@@ -6,6 +6,12 @@ import type { LogEvent, LogKind } from '../../shared/log-event.ts';
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { CurrencyDetail } from '../../shared/wire.ts';
 import type {
+  MicroCurrencyView,
+  MicroOrderView,
+  MicroSecondsView,
+  LeverDealView,
+  LeverPositionView,
+  LeverTab,
   AccountView,
   AccountName,
   Bar,
@@ -142,6 +148,54 @@ export interface OrdersPageBody<Row> {
   hasMore: boolean;
 }
 
+// ---- Leveraged contracts (issue 7) ---------------------------------------------------------
+
+export interface WatchLeverBody {
+  symbol: string | null;
+  legalId: number | null;
+  currencyId: number | null;
+}
+
+export interface LeverDealBody extends Omit<LeverDealView, 'symbol' | 'legalId' | 'currencyId'> {
+  symbol: string;
+}
+
+export interface LeverPositionsBody {
+  symbol: string;
+  tab: LeverTab;
+  /** Pages fromPage..toPage are in `rows`; page 1 replaces the list, later pages append. */
+  fromPage: number;
+  rows: LeverPositionView[];
+  hasMore: boolean;
+  /** The risk figures the list call answers with (null when absent). */
+  hazardRate: DecStr | null;
+}
+
+export interface LeverTradeBody {
+  legalId: number | null;
+  currencyId: number | null;
+  hazardRate: DecStr | null;
+  profitsAll: DecStr;
+  marginAll: DecStr;
+  balance: DecStr | null;
+  holding: LeverPositionView[];
+  entrusts: LeverPositionView[];
+}
+
+// ---- Second contracts (issue 7) ------------------------------------------------------------
+
+export interface MicroOrderBody extends Omit<MicroOrderView, 'deadline' | 'removeAt'> {
+  /** Time left when the reply or push left the server (ms). */
+  remainMs: number;
+}
+
+export interface MicroOrdersBody {
+  tab: 'trading' | 'closed';
+  fromPage: number;
+  rows: MicroOrderBody[];
+  hasMore: boolean;
+}
+
 // ---- Wallets (issue 6) ---------------------------------------------------------------------
 
 /** A wallet/list reply in domain form. */
@@ -175,7 +229,13 @@ export type CommandName =
   | 'acceptor-deal'
   | 'acceptor-confirm'
   | 'cash-save'
-  | 'upload-image';
+  | 'upload-image'
+  | 'lever-submit'
+  | 'lever-close'
+  | 'lever-cancel'
+  | 'lever-set-stop'
+  | 'lever-batch-close'
+  | 'micro-submit';
 
 /** A command as logged: its name and non-secret fields only. */
 export interface CommandBody {
@@ -234,7 +294,16 @@ export type EngineEvent =
   | Ev<'reply', 'wallet.list', WalletBody>
   | Ev<'reply', 'wallet.failed', { message: string }>
   /** `update_user` (extension): the user's profile changed; user/info is fetched again. */
-  | Ev<'push', 'session.user-changed', { userId: number | null }>;
+  | Ev<'push', 'session.user-changed', { userId: number | null }>
+  | Ev<'command', 'ui.watch-lever', WatchLeverBody>
+  | Ev<'reply', 'lever.deal', LeverDealBody>
+  | Ev<'reply', 'lever.positions', LeverPositionsBody>
+  | Ev<'reply', 'lever.failed', { symbol: string; message: string }>
+  | Ev<'push', 'lever.trade', LeverTradeBody>
+  | Ev<'reply', 'micro.setup', { currencies: MicroCurrencyView[]; seconds: MicroSecondsView[] }>
+  | Ev<'reply', 'micro.orders', MicroOrdersBody>
+  | Ev<'reply', 'micro.failed', { message: string }>
+  | Ev<'push', 'micro.closed', MicroOrderBody>;
 
 export type EventName = EngineEvent['name'];
 /** An event before the log has given it a seq. */

@@ -6,6 +6,8 @@
 import type { z } from 'zod';
 import { describeIssue, transactionPush, updateBalancePush, updateUserPush } from './schemas.ts';
 import type { NewEvent } from './events.ts';
+import { leverTradePush } from './lever-schemas.ts';
+import { closedMicroPush } from './micro-schemas.ts';
 import { ingestDepth, ingestDetail } from './fast.ts';
 import { ingestDaymarket, ingestKline } from './fast-market.ts';
 import { malformed } from './malformed.ts';
@@ -51,6 +53,23 @@ export function ingestPush(event: string, payload: unknown, at: number): NewEven
       return p.ok ? { at, kind: 'push', name: 'session.user-changed', body: p.value } : p.event;
     }
     default:
-      return malformed(source, 'unknown event', at);
+      return ingestContracts(event, payload, at) ?? malformed(source, 'unknown event', at);
+  }
+}
+
+/** The contracts' private pushes (issue 7), or null for another event name. */
+function ingestContracts(event: string, payload: unknown, at: number): NewEvent | null {
+  const source = `push:${event}`;
+  switch (event) {
+    case 'closed_microorder': {
+      const p = parseEdge(closedMicroPush, payload, source, at);
+      return p.ok ? { at, kind: 'push', name: 'micro.closed', body: p.value } : p.event;
+    }
+    case 'lever_trade': {
+      const p = parseEdge(leverTradePush, payload, source, at);
+      return p.ok ? { at, kind: 'push', name: 'lever.trade', body: p.value } : p.event;
+    }
+    default:
+      return null;
   }
 }

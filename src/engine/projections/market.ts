@@ -103,6 +103,15 @@ export function foldMarket(state: MarketState, event: EngineEvent): MarketState 
     case 'wallet.list':
     case 'wallet.failed':
     case 'session.user-changed':
+    case 'ui.watch-lever':
+    case 'lever.deal':
+    case 'lever.positions':
+    case 'lever.failed':
+    case 'lever.trade':
+    case 'micro.setup':
+    case 'micro.orders':
+    case 'micro.failed':
+    case 'micro.closed':
       return state;
     default:
       return exhaustive(event, state);

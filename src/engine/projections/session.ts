@@ -101,6 +101,15 @@ export function foldSession(state: SessionState, event: EngineEvent): SessionSta
     case 'wallet.list':
     case 'wallet.failed':
     case 'session.user-changed':
+    case 'ui.watch-lever':
+    case 'lever.deal':
+    case 'lever.positions':
+    case 'lever.failed':
+    case 'lever.trade':
+    case 'micro.setup':
+    case 'micro.orders':
+    case 'micro.failed':
+    case 'micro.closed':
       return state;
     default:
       return exhaustive(event, state);

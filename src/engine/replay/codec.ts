@@ -14,6 +14,8 @@ import { initialOrdersState } from '../projections/spot-orders.ts';
 import { initialSpotViewState } from '../projections/spot-view.ts';
 import { initialTradesState } from '../projections/trades.ts';
 import { initialWalletState } from '../projections/wallet.ts';
+import { initialLeverState } from '../projections/lever.ts';
+import { initialMicroState } from '../projections/micro.ts';
 import type { EngineState } from '../store.ts';
 
 import { PROJECTION_NAMES } from '../api.ts';
@@ -44,6 +46,8 @@ export function encodeState(state: EngineState): StateDoc {
     'spot.chart': state.spot.chart,
     'spot.orders': state.spot.orders,
     wallet: state.wallet,
+    lever: state.lever,
+    micro: state.micro,
   };
 }
 
@@ -66,6 +70,10 @@ export function projectionValue(state: EngineState, name: ProjectionName): unkno
       return state.spot.orders;
     case 'wallet':
       return state.wallet;
+    case 'lever':
+      return state.lever;
+    case 'micro':
+      return state.micro;
   }
 }
 
@@ -94,6 +102,8 @@ export function decodeState(doc: unknown): EngineState {
       orders: part(doc, 'spot.orders', initialOrdersState),
     },
     wallet: part(doc, 'wallet', initialWalletState),
+    lever: part(doc, 'lever', initialLeverState),
+    micro: part(doc, 'micro', initialMicroState),
   };
 }
 

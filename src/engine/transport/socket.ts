@@ -18,6 +18,8 @@ export const PUSH_EVENTS = [
   'transaction',
   'update_balance',
   'update_user',
+  'lever_trade',
+  'closed_microorder',
 ] as const;
 
 export interface RawPush {

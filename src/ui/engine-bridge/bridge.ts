@@ -10,6 +10,9 @@ import type {
   AccountQueries,
   AccountQueryKind,
   BindEmailCommand,
+  LeverCommandKind,
+  LeverCommands,
+  MicroSubmit,
   BookGrouping,
   BookRate,
   BookWindow,
@@ -223,6 +226,14 @@ export const engine = {
     command<AccountQueries[K]['output']>((api) => api.accountQuery(kind, input)),
   accountCommand: <K extends AccountCommandKind>(kind: K, input: AccountCommands[K]) =>
     command((api) => api.accountCommand(kind, input)),
+  /** Open (symbol) or close (null) the lever screens' data. */
+  watchLever: (symbol: string | null) => notify((api) => api.watchLever(symbol)),
+  leverCommand: <K extends LeverCommandKind>(kind: K, input: LeverCommands[K]) =>
+    command((api) => api.leverCommand(kind, input)),
+  loadMoreLever: (tab: 'closed' | 'revoked') => notify((api) => api.loadMoreLever(tab)),
+  watchMicro: (on: boolean) => notify((api) => api.watchMicro(on)),
+  submitMicro: (order: MicroSubmit) => command((api) => api.submitMicro(order)),
+  loadMoreMicro: (tab: 'trading' | 'closed') => notify((api) => api.loadMoreMicro(tab)),
   uploadImage: (file: Blob, onProgress: (sent: number, total: number) => void) =>
     command<{ url: string }>((api) => api.uploadImage(file, Comlink.proxy(onProgress))),
   /** The last `sinceMs` of the log as a file ("Report a problem"); rejects with a reason. */

@@ -16,6 +16,8 @@ import type {
   Ticker,
   TradeView,
   WalletView,
+  LeverView,
+  MicroView,
 } from '../../engine/api.ts';
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
@@ -90,6 +92,37 @@ export const EMPTY_WALLET: WalletView = Object.freeze({
 }) as WalletView;
 const walletSignal = signal<WalletView>(EMPTY_WALLET);
 
+const NO_POSITIONS = Object.freeze({
+  rows: [],
+  hasMore: false,
+  loaded: false,
+}) as unknown as LeverView['holding'];
+export const EMPTY_LEVER: LeverView = Object.freeze({
+  symbol: null,
+  deal: null,
+  holding: NO_POSITIONS,
+  entrusts: NO_POSITIONS,
+  closed: NO_POSITIONS,
+  revoked: NO_POSITIONS,
+  risk: null,
+  error: null,
+}) as LeverView;
+const leverSignal = signal<LeverView>(EMPTY_LEVER);
+
+const NO_ORDERS = Object.freeze({
+  rows: [],
+  hasMore: false,
+  loaded: false,
+}) as unknown as MicroView['trading'];
+export const EMPTY_MICRO: MicroView = Object.freeze({
+  currencies: [],
+  seconds: [],
+  trading: NO_ORDERS,
+  closed: NO_ORDERS,
+  error: null,
+}) as unknown as MicroView;
+const microSignal = signal<MicroView>(EMPTY_MICRO);
+
 export const bridgeStatus: ReadonlySignal<BridgeStatus> = bridgeStatusSignal;
 /** The watched spot pair's panel (null until watched). */
 export const spot: ReadonlySignal<SpotView | null> = spotSignal;
@@ -101,6 +134,10 @@ export const chart: ReadonlySignal<ChartState | null> = chartSignal;
 export const orders: ReadonlySignal<SpotOrdersView> = ordersSignal;
 /** The user's four accounts (fresh while a wallet screen watches: `useWallet`). */
 export const wallet: ReadonlySignal<WalletView> = walletSignal;
+/** The watched lever pair: panel, positions by tab, live risk (`engine.watchLever`). */
+export const lever: ReadonlySignal<LeverView> = leverSignal;
+/** Second contracts: durations, payable currencies, the user's orders (`engine.watchMicro`). */
+export const micro: ReadonlySignal<MicroView> = microSignal;
 export const session: ReadonlySignal<SessionView> = sessionSignal;
 export const connection: ReadonlySignal<ConnectionView> = connectionSignal;
 export const market: ReadonlySignal<MarketView> = marketSignal;
@@ -149,9 +186,16 @@ export function applyFrame(diff: FrameDiff): void {
     if (diff.book !== undefined) bookSignal.value = diff.book;
     if (diff.trades !== undefined) tradesSignal.value = diff.trades;
     if (diff.orders !== undefined) ordersSignal.value = diff.orders;
-    if (diff.wallet !== undefined) walletSignal.value = diff.wallet;
+    applyAccountParts(diff);
     if (diff.chart !== undefined) chartSignal.value = applyChart(chartSignal.peek(), diff.chart);
   });
+}
+
+/** The wallet and the contracts' parts of a diff. */
+function applyAccountParts(diff: FrameDiff): void {
+  if (diff.wallet !== undefined) walletSignal.value = diff.wallet;
+  if (diff.lever !== undefined) leverSignal.value = diff.lever;
+  if (diff.micro !== undefined) microSignal.value = diff.micro;
 }
 
 /**

@@ -1,8 +1,13 @@
 // Contract management (/lever_manger). The legacy page was a static mock (coin list, risk
 // rate, borrow panels); this one shows the contract (lever) account for real: its rows and
-// total, the risk panel (no positions can be open before issue 7, so no risk rate yet; the
-// liquidation rule of spec §9) and the account's recent records.
+// total, the risk panel (the live risk rate of the USDT positions and the server's liquidation
+// line) and the account's recent records.
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { lever as leverSignal } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { storage } from '../../storage.ts';
 import type { BalanceRowView } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import { Loading } from '../../components/states.tsx';
@@ -26,6 +31,14 @@ export default function LeverManagerScreen() {
   const wallet = useWallet();
   const lever = wallet.accounts.lever;
   const records = usePagedQuery('wallet-log', { account: 'lever', currencyId: null });
+  // the risk rate of the quote currency and the liquidation line come with a watched pair
+  const view = useSignalValue(leverSignal);
+  const risk = view.risk;
+  const line = view.deal?.burstLine ?? null;
+  useEffect(() => {
+    void engine.watchLever(storage.get('symbol') ?? 'BTC/USDT');
+    return () => void engine.watchLever(null);
+  }, []);
 
   return (
     <AccountShell
@@ -123,13 +136,17 @@ export default function LeverManagerScreen() {
           </h2>
           <div>
             <div className="risk__rate num" data-testid="risk-rate">
-              --
+              {risk?.hazardRate === null || risk === null
+                ? '--'
+                : `${fmt.fixed(risk.hazardRate, 2)} %`}
             </div>
-            <div className="muted" data-testid="no-positions">
-              {t('account.lever.noPositions')}
-            </div>
+            {(risk === null || risk.hazardRate === null) && (
+              <div className="muted" data-testid="no-positions">
+                {t('account.lever.noPositions')}
+              </div>
+            )}
           </div>
-          <p className="risk__rule">{t('account.lever.liquidation')}</p>
+          <p className="risk__rule">{t('account.lever.liquidation', { line: line ?? '10' })}</p>
         </section>
       </div>
 

@@ -1,0 +1,271 @@
+// Lever REST (api-contract §5; docs/api-extensions.md "Leveraged contracts"): deal panel,
+// submit, lists, close, cancel, stop levels, batch close, the risk summary.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import { profitOf } from '../../src/shared/lever.ts';
+import type { Lang } from '../../src/shared/locales.ts';
+import { userIdOfToken } from '../accounts/tokens.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { t } from '../i18n/messages.ts';
+import { symbolOf } from '../market/wire-format.ts';
+import { requireIdentity } from '../wallet/funding-routes.ts';
+import { cnyRate } from '../wallet/valuation.ts';
+import type { LeverPair, LeverService, PositionRow } from './lever-service.ts';
+import { positionView, riskFigures } from './positions.ts';
+
+export const LEVER_PAGE_SIZE = 10;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const pairBody = z.object({ legal_id: id, currency_id: id });
+
+const submitBody = z.object({
+  legal_id: id,
+  currency_id: id,
+  share: text(20),
+  multiple: z.coerce.number().int().positive().max(10_000),
+  type: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(1),
+  status: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(1)]))
+    .default(1),
+  target_price: text(60).optional(),
+  client_id: text(64).pipe(z.string().min(1)).optional(),
+});
+
+const listBody = z.object({
+  status: z.coerce.number().int().min(-1).max(4).default(-1),
+  legal_id: id.optional(),
+  currency_id: id.optional(),
+  page: z.coerce.number().int().positive().max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(LEVER_PAGE_SIZE),
+});
+
+const stopBody = z.object({ id, target_profit_price: text(60), stop_loss_price: text(60) });
+const batchBody = z.object({
+  type: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+    .default(0),
+  legal_id: id.optional(),
+  currency_id: id.optional(),
+});
+
+export function registerLeverRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  lever: LeverService,
+): void {
+  const pairOf = (legalId: number, currencyId: number): LeverPair => {
+    const pair = lever.pair(legalId, currencyId);
+    if (pair === null) throw new ApiError('lever.pairClosed');
+    return pair;
+  };
+
+  app.all('/api/lever/deal', async (req) => {
+    const b = parse(pairBody, req);
+    const pair = pairOf(b.legal_id, b.currency_id);
+    const userId = await userIdOfToken(ctx.db, req.headers.authorization, ctx.config.now());
+    return ok(await deal(ctx, lever, pair, userId, langOf(req)));
+  });
+
+  app.post('/api/lever/submit', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const b = parse(submitBody, req);
+    await requireIdentity(ctx, userId);
+    if (!/^\d+$/.test(b.share)) throw new ApiError('validation.lever.shareInteger');
+    const target = b.target_price === undefined ? null : parseDecimal(b.target_price);
+    const r = await lever.submit({
+      userId,
+      legalId: b.legal_id,
+      currencyId: b.currency_id,
+      side: b.type,
+      share: Number(b.share),
+      multiple: b.multiple,
+      mode: b.status,
+      targetPrice: target,
+      clientId: b.client_id ?? null,
+    });
+    ctx.notify.balance(userId);
+    return ok({ text: t(langOf(req), 'lever.submitted'), id: r.id, repeated: r.repeated });
+  });
+
+  app.post('/api/lever/my_trade', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const b = parse(listBody, req);
+    const legalId = b.legal_id ?? 1;
+    const risk = await riskFigures(ctx.db, lever, userId, legalId, null);
+    const page = await positionsPage(ctx, lever, userId, b, langOf(req));
+    return ok({
+      rate_profits_total: { hazard_rate: risk.hazard_rate, profits_total: risk.profits_all },
+      message: page,
+    });
+  });
+
+  app.post('/api/lever/dealall', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const b = parse(listBody, req);
+    const legalId = b.legal_id ?? 1;
+    const pair = b.currency_id === undefined ? null : lever.pair(legalId, b.currency_id);
+    const risk = await riskFigures(ctx.db, lever, userId, legalId, pair?.matchId ?? null);
+    const order = await positionsPage(ctx, lever, userId, { ...b, status: 1 }, langOf(req));
+    return ok({
+      balance: risk.balance,
+      hazard_rate: risk.hazard_rate,
+      caution_money_total: risk.caution_money_all,
+      origin_caution_money_total: risk.origin_caution_money_all,
+      profits_total: risk.profits_all,
+      caution_money: risk.caution_money,
+      origin_caution_money: risk.origin_caution_money,
+      profits: risk.profits,
+      order,
+    });
+  });
+
+  const idAction = (
+    path: string,
+    act: (userId: number, id: number) => Promise<unknown>,
+    done: string,
+  ) =>
+    app.post(path, async (req: FastifyRequest) => {
+      const userId = await requireUser(ctx, req);
+      const b = parse(z.object({ id }), req);
+      await act(userId, b.id);
+      ctx.notify.balance(userId);
+      return ok(t(langOf(req), done));
+    });
+  idAction('/api/lever/close', (u, i) => lever.close(u, i), 'lever.closed');
+  idAction('/api/lever/cancel', (u, i) => lever.cancel(u, i), 'lever.cancelled');
+
+  app.post('/api/lever/setstop', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const b = parse(stopBody, req);
+    const tp = parseDecimal(b.target_profit_price);
+    const sl = parseDecimal(b.stop_loss_price);
+    if (tp === null || sl === null) throw new ApiError('validation.lever.stopInvalid');
+    await lever.setStop(userId, b.id, tp, sl);
+    return ok(t(langOf(req), 'lever.stopSet'));
+  });
+
+  app.post('/api/lever/batch_close', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const b = parse(batchBody, req);
+    const pair =
+      b.legal_id === undefined || b.currency_id === undefined
+        ? null
+        : lever.pair(b.legal_id, b.currency_id);
+    const n = await lever.batchClose(userId, b.type, pair?.matchId ?? null);
+    ctx.notify.balance(userId);
+    return ok(t(langOf(req), 'lever.batchClosed', { count: n }));
+  });
+}
+
+async function deal(
+  ctx: AppContext,
+  lever: LeverService,
+  pair: LeverPair,
+  userId: number | null,
+  lang: Lang,
+) {
+  const { multiples, shares } = await lever.multiples(pair.currencyId);
+  const open = await ctx.db.query<PositionRow & Record<string, unknown>>(
+    'SELECT * FROM lever_transactions WHERE match_id = $1 AND status = 1 ORDER BY id DESC',
+    [pair.matchId],
+  );
+  const book = (side: 1 | 2) => {
+    const levels = new Map<string, Decimal>();
+    for (const p of open.filter((x) => x.type === side)) {
+      const key = new Decimal(p.price).toFixed(pair.pricePrecision);
+      levels.set(key, (levels.get(key) ?? new Decimal(0)).plus(p.number));
+    }
+    return [...levels.entries()]
+      .sort((a, b) =>
+        side === 1 ? new Decimal(b[0]).comparedTo(a[0]) : new Decimal(a[0]).comparedTo(b[0]),
+      )
+      .slice(0, 5)
+      .map(([price, number]) => ({ price, number: number.toFixed() }));
+  };
+  const mine = userId === null ? [] : open.filter((p) => p.user_id === userId).slice(0, 10);
+  const last = lever.priceOf(pair.matchId);
+  const userLever =
+    userId === null ? new Decimal(0) : await lever.freeBalance(ctx.db, userId, pair.legalId);
+  const allLevers = mine.reduce(
+    (acc, p) => acc.plus(new Decimal(p.number).times(p.price)),
+    new Decimal(0),
+  );
+  const symbol = symbolOf(pair);
+  return {
+    lever_transaction: { in: book(1), out: book(2) },
+    my_transaction: mine.map((p) => positionView(p, symbol, lang)),
+    lever_share_limit: { min: pair.minShare, max: pair.maxShare },
+    multiple: {
+      muit: multiples.map((value) => ({ value })),
+      share: shares.map((value) => ({ value })),
+    },
+    last_price: last?.toFixed(pair.pricePrecision) ?? '0',
+    user_lever: userLever.toFixed(),
+    all_levers: allLevers.toFixed(),
+    ustd_price: '1',
+    ExRAte: (await cnyRate(ctx)).toFixed(),
+    // extensions (the cost read-out and the liquidation line)
+    lever_share_num: new Decimal(pair.shareNum).toFixed(),
+    spread: new Decimal(pair.spreadPct).toFixed(),
+    lever_trade_fee: new Decimal(pair.feePct).toFixed(),
+    overnight: new Decimal(pair.overnightPct).toFixed(),
+    price_precision: pair.pricePrecision,
+    burst_hazard_rate: (await lever.setting('lever_burst_hazard_rate')) || '10',
+    open_lever_entrust: (await lever.setting('open_lever_entrust')) === '1' ? 1 : 0,
+  };
+}
+
+async function positionsPage(
+  ctx: AppContext,
+  lever: LeverService,
+  userId: number,
+  b: z.infer<typeof listBody>,
+  lang: Lang,
+) {
+  const pair =
+    b.legal_id === undefined || b.currency_id === undefined
+      ? null
+      : lever.pair(b.legal_id, b.currency_id);
+  const where = `user_id = $1 AND ($2::int = -1 OR status = $2) AND ($3::int IS NULL OR match_id = $3)`;
+  const params = [userId, b.status, pair?.matchId ?? null] as const;
+  const total = await ctx.db.query<{ n: number }>(
+    `SELECT COUNT(*)::int AS n FROM lever_transactions WHERE ${where}`,
+    params,
+  );
+  const rows = await ctx.db.query<PositionRow & Record<string, unknown>>(
+    `SELECT * FROM lever_transactions WHERE ${where} ORDER BY id DESC LIMIT ${b.limit} OFFSET ${(b.page - 1) * b.limit}`,
+    params,
+  );
+  const n = total[0]?.n ?? 0;
+  const lastPage = Math.max(1, Math.ceil(n / b.limit));
+  const data = rows.map((p) => {
+    const pairOfRow = lever.pairById(p.match_id);
+    const view = positionView(p, pairOfRow === null ? '' : symbolOf(pairOfRow), lang);
+    if (p.status === 1) {
+      const mark = lever.priceOf(p.match_id);
+      if (mark !== null) view.profits = profitOf(p.type, p.price, mark, p.number).toFixed();
+    }
+    return view;
+  });
+  return {
+    current_page: b.page,
+    data,
+    from: n === 0 ? null : (b.page - 1) * b.limit + 1,
+    to: n === 0 ? null : (b.page - 1) * b.limit + data.length,
+    last_page: lastPage,
+    per_page: b.limit,
+    total: n,
+  };
+}

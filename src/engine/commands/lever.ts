@@ -1,0 +1,145 @@
+// Lever commands (docs/api-extensions.md "Leveraged contracts") on the watched pair: submit
+// (validated with src/shared/lever.ts against the panel's limits, with a fresh client_id),
+// close, revoke, stop levels, batch close. On success the lever data is fetched again.
+import { z } from 'zod';
+import { checkStopPrice, validateLeverOrder } from '../../shared/lever.ts';
+import type { ValidationId } from '../../shared/validation.ts';
+import type { CommandResult, LeverCommandKind, LeverCommands } from '../api.ts';
+import type { EngineContext } from '../context.ts';
+import type { CommandBody, CommandName } from '../ingest/events.ts';
+import { textReply } from '../ingest/schemas.ts';
+import type { LeverSync } from '../lever-sync.ts';
+import type { Params } from '../transport/rest.ts';
+import { runCommand, toCommandResult } from './run-command.ts';
+import { clientId } from './spot.ts';
+
+const NO_PAIR: CommandResult = {
+  ok: false,
+  code: 'server',
+  type: 'no-pair',
+  message: 'no lever pair is open',
+};
+
+interface Spec {
+  command: CommandName;
+  path: string;
+  params: Params;
+  fields: CommandBody['fields'];
+  validate: () => Partial<Record<string, ValidationId>>;
+}
+
+type Table = {
+  [K in LeverCommandKind]: (input: LeverCommands[K], ctx: EngineContext, pair: Pair) => Spec;
+};
+interface Pair {
+  symbol: string;
+  legalId: number;
+  currencyId: number;
+}
+
+const SPECS: Table = {
+  submit: (i, ctx, pair) => {
+    const deal = ctx.store.state().lever.view.deal;
+    const id = clientId(ctx);
+    return {
+      command: 'lever-submit',
+      path: '/api/lever/submit',
+      params: {
+        legal_id: pair.legalId,
+        currency_id: pair.currencyId,
+        type: i.side,
+        status: i.mode,
+        multiple: i.multiple ?? undefined,
+        share: i.share.trim(),
+        target_price: i.mode === 0 ? i.price.trim() : undefined,
+        client_id: id,
+      },
+      fields: {
+        symbol: pair.symbol,
+        side: i.side,
+        mode: i.mode,
+        multiple: i.multiple,
+        share: i.share.trim(),
+        price: i.mode === 0 ? i.price.trim() : null,
+        clientId: id,
+      },
+      validate: () =>
+        validateLeverOrder({
+          multiple: i.multiple,
+          mode: i.mode,
+          price: i.price,
+          share: i.share,
+          minShare: deal?.minShare ?? 1,
+          maxShare: deal?.maxShare ?? 0,
+          legalId: pair.legalId,
+          currencyId: pair.currencyId,
+        }),
+    };
+  },
+  close: (i) => idSpec('lever-close', '/api/lever/close', i.id),
+  cancel: (i) => idSpec('lever-cancel', '/api/lever/cancel', i.id),
+  'set-stop': (i) => ({
+    command: 'lever-set-stop',
+    path: '/api/lever/setstop',
+    params: {
+      id: i.id,
+      target_profit_price: i.takeProfit.trim(),
+      stop_loss_price: i.stopLoss.trim(),
+    },
+    fields: { id: i.id, takeProfit: i.takeProfit.trim(), stopLoss: i.stopLoss.trim() },
+    validate: () => {
+      const tp = checkStopPrice(i.takeProfit);
+      const sl = checkStopPrice(i.stopLoss);
+      return {
+        ...(tp === null ? {} : { takeProfit: tp }),
+        ...(sl === null ? {} : { stopLoss: sl }),
+      };
+    },
+  }),
+  'batch-close': (i, _ctx, pair) => ({
+    command: 'lever-batch-close',
+    path: '/api/lever/batch_close',
+    params: {
+      type: i.type,
+      ...(i.pairOnly ? { legal_id: pair.legalId, currency_id: pair.currencyId } : {}),
+    },
+    fields: { type: i.type, pairOnly: i.pairOnly },
+    validate: () => ({}),
+  }),
+};
+
+function idSpec(command: CommandName, path: string, id: number): Spec {
+  return { command, path, params: { id }, fields: { id }, validate: () => ({}) };
+}
+
+export function leverCommand<K extends LeverCommandKind>(
+  ctx: EngineContext,
+  sync: LeverSync,
+  kind: K,
+  input: LeverCommands[K],
+): Promise<CommandResult> {
+  const pair = sync.pair();
+  if (pair === null) return Promise.resolve(NO_PAIR);
+  const spec = SPECS[kind](input, ctx, pair);
+  return runCommand(ctx, {
+    command: spec.command,
+    input: kind === 'submit' ? { kind, input: { ...input, symbol: pair.symbol } } : { kind, input },
+    fields: spec.fields,
+    validate: spec.validate,
+    execute: async () => {
+      const reply = await ctx.rest.post(spec.path, spec.params);
+      const result = toCommandResult(
+        ctx,
+        reply,
+        textOrSubmitted,
+        `reply:${spec.path}`,
+        (message) => ({ message, data: undefined }),
+      );
+      if (result.ok) await sync.refresh();
+      return result;
+    },
+  });
+}
+
+/** Lever replies are a text, except submit's `{text, id, repeated}` (extension). */
+const textOrSubmitted = textReply.or(z.object({ text: textReply }).transform((r) => r.text));

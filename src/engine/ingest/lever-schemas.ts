@@ -1,0 +1,156 @@
+// Schemas of the lever replies and the `lever_trade` push (api-contract §5, §3.2;
+// docs/api-extensions.md "Leveraged contracts") → the domain views of api.ts. The push's
+// position lists arrive as JSON strings: they are parsed and validated like any payload.
+import { z } from 'zod';
+import type { DecStr } from '../../shared/decimal.ts';
+import type { LeverPositionView } from '../api.ts';
+import { wireDecimal, wireInt } from './schemas.ts';
+
+const ZERO = '0' as DecStr;
+const optionalDecimal = wireDecimal.optional().nullable();
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === undefined || v === null ? '' : String(v)));
+
+const positionFields = z.object({
+  id: wireInt,
+  type: wireInt,
+  symbol: text,
+  legal: wireInt.optional(),
+  currency: wireInt.optional(),
+  status: wireInt,
+  share: wireDecimal,
+  number: optionalDecimal,
+  multiple: wireInt.optional(),
+  origin_price: optionalDecimal,
+  price: wireDecimal,
+  update_price: optionalDecimal,
+  target_profit_price: optionalDecimal,
+  stop_loss_price: optionalDecimal,
+  caution_money: optionalDecimal,
+  origin_caution_money: optionalDecimal,
+  trade_fee: optionalDecimal,
+  overnight_money: optionalDecimal,
+  profits: optionalDecimal,
+  fact_profits: optionalDecimal,
+  transaction_time: text,
+  complete_time: text,
+  create_time: wireInt.optional(),
+});
+
+type RawPosition = z.output<typeof positionFields>;
+
+export const leverPosition = positionFields.transform((p) => toPosition(p));
+
+function toPosition(p: RawPosition): LeverPositionView {
+  return {
+    id: p.id,
+    side: p.type === 1 ? 1 : 2,
+    symbol: p.symbol,
+    legalId: p.legal ?? 0,
+    currencyId: p.currency ?? 0,
+    status: p.status,
+    share: p.share,
+    number: p.number ?? ZERO,
+    multiple: p.multiple ?? 0,
+    originPrice: p.origin_price ?? p.price,
+    price: p.price,
+    markPrice: p.update_price ?? p.price,
+    ...money(p),
+    openTime: p.transaction_time,
+    closeTime: p.complete_time,
+    createTime: p.create_time ?? 0,
+  };
+}
+
+function money(p: RawPosition) {
+  return {
+    takeProfit: p.target_profit_price ?? ZERO,
+    stopLoss: p.stop_loss_price ?? ZERO,
+    margin: p.caution_money ?? ZERO,
+    originMargin: p.origin_caution_money ?? p.caution_money ?? ZERO,
+    fee: p.trade_fee ?? ZERO,
+    overnightMoney: p.overnight_money ?? ZERO,
+    profit: p.status === 3 ? (p.fact_profits ?? p.profits ?? ZERO) : (p.profits ?? ZERO),
+  };
+}
+
+const level = z.object({ price: wireDecimal, number: wireDecimal });
+const valueList = z.array(z.object({ value: wireInt })).default([]);
+
+export const leverDealReply = z.object({
+  lever_transaction: z
+    .object({ in: z.array(level).default([]), out: z.array(level).default([]) })
+    .optional(),
+  lever_share_limit: z.object({ min: wireInt, max: wireInt }),
+  multiple: z.object({ muit: valueList, share: valueList }),
+  last_price: optionalDecimal,
+  user_lever: optionalDecimal,
+  lever_share_num: optionalDecimal,
+  spread: optionalDecimal,
+  lever_trade_fee: optionalDecimal,
+  overnight: optionalDecimal,
+  price_precision: wireInt.optional(),
+  burst_hazard_rate: optionalDecimal,
+  open_lever_entrust: wireInt.optional(),
+});
+
+/** `lever/my_trade`: `{rate_profits_total, message: paginator}` (the nested message is real). */
+export const leverTradeList = z
+  .object({
+    rate_profits_total: z
+      .object({ hazard_rate: optionalDecimal, profits_total: optionalDecimal })
+      .optional(),
+    message: z.object({
+      data: z.array(leverPosition),
+      current_page: wireInt.optional(),
+      last_page: wireInt.optional(),
+    }),
+  })
+  .transform((r) => ({
+    rows: r.message.data,
+    page: r.message.current_page ?? 1,
+    hasMore: (r.message.current_page ?? 1) < (r.message.last_page ?? 1),
+    hazardRate: r.rate_profits_total?.hazard_rate ?? null,
+    profitsTotal: r.rate_profits_total?.profits_total ?? ZERO,
+  }));
+
+const jsonPositions = z
+  .union([z.string(), z.array(z.unknown())])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return [];
+    try {
+      return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'positions are not JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(leverPosition));
+
+export const leverTradePush = z
+  .object({
+    type: z.literal('lever_trade').optional(),
+    to: wireInt.optional(),
+    hazard_rate: optionalDecimal,
+    profits_all: optionalDecimal,
+    caution_money_all: optionalDecimal,
+    origin_caution_money_all: optionalDecimal,
+    trades_all: jsonPositions,
+    trades_entrust: jsonPositions,
+    legal_id: wireInt.optional(),
+    currency_id: wireInt.optional(),
+    balance: optionalDecimal,
+  })
+  .transform((p) => ({
+    legalId: p.legal_id ?? p.trades_all[0]?.legalId ?? p.trades_entrust[0]?.legalId ?? null,
+    currencyId: p.currency_id ?? null,
+    hazardRate: p.trades_all.length === 0 ? null : (p.hazard_rate ?? null),
+    profitsAll: p.profits_all ?? ZERO,
+    marginAll: p.caution_money_all ?? ZERO,
+    balance: p.balance ?? null,
+    holding: p.trades_all,
+    entrusts: p.trades_entrust,
+  }));

@@ -1,0 +1,179 @@
+// The watched lever pair (LeverView of api.ts): the panel (lever/deal), the user's positions
+// by tab (holding 1, entrusts 0, closed 3, revoked 4) and the live risk of the quote currency.
+// Lists come from lever/my_trade replies; holding and entrusts are then replaced by every
+// `lever_trade` push of that quote currency (tabs 0 and 1 update live, spec §4).
+//
+// Invariants (each has a fast-check property of the same name in lever.test.ts):
+//  LV1 positionsClearedWithoutSession: after logout or expiry no position, risk or balance of
+//      the previous user is left; a new page session starts empty.
+//  LV2 otherSymbolsIgnored: replies about another pair change nothing.
+//  LV3 pushReplacesLiveLists: after a push of the watched quote currency, holding and entrusts
+//      are exactly the push's positions of the watched pair, and the risk is the push's.
+import type { DecStr } from '../../shared/decimal.ts';
+import type { LeverListView, LeverPositionView, LeverTab, LeverView } from '../api.ts';
+import { exhaustive } from '../ingest/events.ts';
+import type { EngineEvent, LeverPositionsBody, LeverTradeBody } from '../ingest/events.ts';
+
+export interface LeverState {
+  view: LeverView;
+  legalId: number | null;
+  currencyId: number | null;
+  /** Pages loaded of the paged tabs. */
+  pages: { closed: number; revoked: number };
+}
+
+const emptyList: LeverListView = { rows: [], hasMore: false, loaded: false };
+
+export const initialLeverView: LeverView = {
+  symbol: null,
+  deal: null,
+  holding: emptyList,
+  entrusts: emptyList,
+  closed: emptyList,
+  revoked: emptyList,
+  risk: null,
+  error: null,
+};
+
+export const initialLeverState: LeverState = {
+  view: initialLeverView,
+  legalId: null,
+  currencyId: null,
+  pages: { closed: 0, revoked: 0 },
+};
+
+export const LEVER_EVENTS = [
+  'ui.watch-lever',
+  'lever.deal',
+  'lever.positions',
+  'lever.failed',
+  'lever.trade',
+  'session.logout',
+  'session.expired',
+  'engine.boot',
+] as const satisfies readonly EngineEvent['name'][];
+export type LeverEvent = Extract<EngineEvent, { name: (typeof LEVER_EVENTS)[number] }>;
+const SET: ReadonlySet<string> = new Set(LEVER_EVENTS);
+export const isLeverEvent = (e: EngineEvent): e is LeverEvent => SET.has(e.name);
+
+// eslint-disable-next-line complexity -- a flat exhaustive switch, one line per event name (CONVENTIONS 2)
+export function foldLever(state: LeverState, event: LeverEvent): LeverState {
+  const v = state.view;
+  switch (event.name) {
+    case 'ui.watch-lever':
+      return event.body.symbol === v.symbol
+        ? state
+        : {
+            view: { ...initialLeverView, symbol: event.body.symbol },
+            legalId: event.body.legalId,
+            currencyId: event.body.currencyId,
+            pages: { closed: 0, revoked: 0 },
+          };
+    case 'lever.deal':
+      return event.body.symbol !== v.symbol || state.legalId === null || state.currencyId === null
+        ? state
+        : with_(state, {
+            deal: { ...event.body, legalId: state.legalId, currencyId: state.currencyId },
+            error: null,
+          });
+    case 'lever.positions':
+      return event.body.symbol === v.symbol ? positions(state, event.body, event.at) : state;
+    case 'lever.failed':
+      return event.body.symbol === v.symbol ? with_(state, { error: event.body.message }) : state;
+    case 'lever.trade':
+      return v.symbol !== null &&
+        (event.body.legalId === null || event.body.legalId === state.legalId)
+        ? trade(state, event.body, event.at)
+        : state;
+    case 'session.logout':
+    case 'session.expired':
+      return signedOut(state);
+    case 'engine.boot':
+      return state === initialLeverState ? state : initialLeverState;
+    default:
+      return exhaustive(event, state);
+  }
+}
+
+function with_(state: LeverState, patch: Partial<LeverView>): LeverState {
+  return { ...state, view: { ...state.view, ...patch } };
+}
+
+const TAB_PAGE: Partial<Record<LeverTab, 'closed' | 'revoked'>> = {
+  closed: 'closed',
+  revoked: 'revoked',
+};
+
+function positions(state: LeverState, body: LeverPositionsBody, at: number): LeverState {
+  const current = state.view[body.tab];
+  const rows = body.fromPage <= 1 ? body.rows : appendNew(current.rows, body.rows);
+  const list: LeverListView = { rows, hasMore: body.hasMore, loaded: true };
+  const pageKey = TAB_PAGE[body.tab];
+  const pages = pageKey === undefined ? state.pages : { ...state.pages, [pageKey]: body.fromPage };
+  const risk =
+    body.tab === 'holding' && state.legalId !== null
+      ? {
+          legalId: state.legalId,
+          hazardRate: rows.length === 0 ? null : body.hazardRate,
+          profitsAll: state.view.risk?.profitsAll ?? ('0' as DecStr),
+          marginAll: state.view.risk?.marginAll ?? ('0' as DecStr),
+          balance: state.view.risk?.balance ?? null,
+          at,
+        }
+      : state.view.risk;
+  return { ...state, pages, view: { ...state.view, [body.tab]: list, risk, error: null } };
+}
+
+function appendNew(
+  current: readonly LeverPositionView[],
+  more: readonly LeverPositionView[],
+): LeverPositionView[] {
+  const seen = new Set(current.map((p) => p.id));
+  return [...current, ...more.filter((p) => !seen.has(p.id))];
+}
+
+function trade(state: LeverState, body: LeverTradeBody, at: number): LeverState {
+  const pair = (p: LeverPositionView) =>
+    state.currencyId === null || p.currencyId === state.currencyId;
+  const legalId = body.legalId ?? state.legalId ?? 0;
+  const deal = state.view.deal;
+  return with_(state, {
+    holding: { rows: body.holding.filter(pair), hasMore: false, loaded: true },
+    entrusts: { rows: body.entrusts.filter(pair), hasMore: false, loaded: true },
+    risk: {
+      legalId,
+      hazardRate: body.hazardRate,
+      profitsAll: body.profitsAll,
+      marginAll: body.marginAll,
+      balance: body.balance,
+      at,
+    },
+    deal: deal === null || body.balance === null ? deal : { ...deal, balance: body.balance },
+  });
+}
+
+function signedOut(state: LeverState): LeverState {
+  const v = state.view;
+  if (
+    v.risk === null &&
+    v.holding === emptyList &&
+    v.entrusts === emptyList &&
+    v.closed === emptyList &&
+    v.revoked === emptyList &&
+    (v.deal === null || v.deal.balance === '0')
+  )
+    return state;
+  return {
+    ...state,
+    pages: { closed: 0, revoked: 0 },
+    view: {
+      ...v,
+      deal: v.deal === null ? null : { ...v.deal, balance: '0' as DecStr },
+      holding: emptyList,
+      entrusts: emptyList,
+      closed: emptyList,
+      revoked: emptyList,
+      risk: null,
+    },
+  };
+}

@@ -1,0 +1,154 @@
+// Second contracts (MicroView of api.ts): the payable currencies with the user's micro balance,
+// the durations and their profit ratios, and the user's orders (trading, closed). Each order's
+// deadline is anchored to the engine's clock: the event time of the reply or push that brought
+// it plus the time left the server gave, so the page's countdown (deadline − now) reads the
+// same after a reconnect and in a replay (where now is the replay clock).
+//
+// Invariants (each has a fast-check property of the same name in micro.test.ts):
+//  MC1 countdownNeverIncreases: a known order's deadline never moves later.
+//  MC2 settledLeavesAfterHalfSecond: a `closed_microorder` push replaces the trading row with
+//      the result and sets it to leave at the push time + 500 ms (visibleTrading), and the
+//      order heads the closed list.
+//  MC3 emptyWithoutSession: logout, expiry or a new page session leave no order or balance.
+import { MICRO_REMOVE_AFTER_MS } from '../../shared/micro.ts';
+import type { MicroListView, MicroOrderView, MicroView } from '../api.ts';
+import { exhaustive } from '../ingest/events.ts';
+import type { EngineEvent, MicroOrderBody, MicroOrdersBody } from '../ingest/events.ts';
+
+export interface MicroState {
+  view: MicroView;
+  pages: { trading: number; closed: number };
+  /** The earliest deadline ever seen per order id (MC1 across lists and refetches). */
+  deadlines: Readonly<Record<number, number>>;
+}
+
+/** Deadlines kept for at most this many orders (the oldest forgotten first). */
+const DEADLINES_KEPT = 500;
+
+const emptyList: MicroListView = { rows: [], hasMore: false, loaded: false };
+export const initialMicroView: MicroView = {
+  currencies: [],
+  seconds: [],
+  trading: emptyList,
+  closed: emptyList,
+  error: null,
+};
+export const initialMicroState: MicroState = {
+  view: initialMicroView,
+  pages: { trading: 0, closed: 0 },
+  deadlines: {},
+};
+
+export const MICRO_EVENTS = [
+  'micro.setup',
+  'micro.orders',
+  'micro.failed',
+  'micro.closed',
+  'session.logout',
+  'session.expired',
+  'engine.boot',
+] as const satisfies readonly EngineEvent['name'][];
+export type MicroEvent = Extract<EngineEvent, { name: (typeof MICRO_EVENTS)[number] }>;
+const SET: ReadonlySet<string> = new Set(MICRO_EVENTS);
+export const isMicroEvent = (e: EngineEvent): e is MicroEvent => SET.has(e.name);
+
+export function foldMicro(state: MicroState, event: MicroEvent): MicroState {
+  switch (event.name) {
+    case 'micro.setup':
+      return { ...state, view: { ...state.view, ...event.body, error: null } };
+    case 'micro.orders':
+      return orders(state, event.body, event.at);
+    case 'micro.failed':
+      return { ...state, view: { ...state.view, error: event.body.message } };
+    case 'micro.closed':
+      return closed(state, event.body, event.at);
+    case 'session.logout':
+    case 'session.expired':
+    case 'engine.boot':
+      return state === initialMicroState
+        ? state
+        : { ...initialMicroState, view: { ...initialMicroView, seconds: state.view.seconds } };
+    default:
+      return exhaustive(event, state);
+  }
+}
+
+/** The trading rows still shown at `now` (a settled one stays 500 ms with its result). */
+export function visibleTrading(view: MicroView, now: number): MicroOrderView[] {
+  return view.trading.rows.filter((o) => o.removeAt === null || now < o.removeAt);
+}
+
+/** Milliseconds left at `now` (0 once expired); never negative. */
+export const remainingMs = (order: MicroOrderView, now: number): number =>
+  Math.max(0, order.deadline - now);
+
+function anchor(body: MicroOrderBody, at: number, known: number | undefined): MicroOrderView {
+  const { remainMs, ...rest } = body;
+  const deadline = at + remainMs;
+  // MC1: a later reply never pushes a deadline back
+  return {
+    ...rest,
+    deadline: known === undefined ? deadline : Math.min(known, deadline),
+    removeAt: null,
+  };
+}
+
+function remember(
+  deadlines: Readonly<Record<number, number>>,
+  rows: readonly MicroOrderView[],
+): Record<number, number> {
+  const next: Record<number, number> = { ...deadlines };
+  for (const o of rows) next[o.id] = o.deadline;
+  const ids = Object.keys(next);
+  if (ids.length <= DEADLINES_KEPT) return next;
+  const kept: Record<number, number> = {};
+  for (const id of ids.slice(ids.length - DEADLINES_KEPT)) kept[Number(id)] = next[Number(id)] ?? 0;
+  return kept;
+}
+
+function orders(state: MicroState, body: MicroOrdersBody, at: number): MicroState {
+  const current = state.view[body.tab];
+  const known = new Map<number, number>(
+    Object.entries(state.deadlines).map(([id, d]) => [Number(id), d]),
+  );
+  const fresh: MicroOrderView[] = [];
+  for (const o of body.rows) {
+    // an id twice in one reply: one row, the earlier deadline
+    const row = anchor(o, at, known.get(o.id));
+    known.set(o.id, row.deadline);
+    const i = fresh.findIndex((f) => f.id === o.id);
+    if (i < 0) fresh.push(row);
+    else fresh[i] = row;
+  }
+  const rows =
+    body.fromPage <= 1
+      ? fresh
+      : [...current.rows, ...fresh.filter((o) => !current.rows.some((c) => c.id === o.id))];
+  return {
+    pages: { ...state.pages, [body.tab]: body.fromPage },
+    view: { ...state.view, [body.tab]: { rows, hasMore: body.hasMore, loaded: true }, error: null },
+    deadlines: remember(state.deadlines, fresh),
+  };
+}
+
+function closed(state: MicroState, body: MicroOrderBody, at: number): MicroState {
+  const { trading } = state.view;
+  const settled: MicroOrderView = {
+    ...anchor(body, at, state.deadlines[body.id]),
+    removeAt: at + MICRO_REMOVE_AFTER_MS,
+  };
+  const rows = trading.rows.map((o) => (o.id === body.id ? settled : o));
+  const closedRows = [
+    { ...settled, removeAt: null },
+    ...state.view.closed.rows.filter((o) => o.id !== body.id),
+  ];
+  return {
+    ...state,
+    view: {
+      ...state.view,
+      trading: { ...trading, rows },
+      closed: { ...state.view.closed, rows: closedRows },
+    },
+    deadlines: remember(state.deadlines, [settled]),
+  };
+}

@@ -1,0 +1,350 @@
+// One side of the lever trade panel (spec §2 "trade panel with long and short sides", §5
+// rules, cost rules): the price (limit only), the multiple, the hands with presets and the
+// 0–100 % slider of the most the balance pays for, and the cost read-out — expected price with
+// the spread, contract value, margin, fee, and the price at which the position would be
+// liquidated — all from src/shared/lever.ts, the formulas the server charges with. A confirm
+// dialog comes before the order is sent; a failure closes it and shows the server's message.
+import { useState, type FormEvent } from 'react';
+import type { LeverDealView, LeverRiskView } from '../../../engine/api.ts';
+import type { Decimal } from '../../../shared/decimal.ts';
+import type {
+  LeverMode,
+  LeverOrderField,
+  LeverValidationId,
+  OpenFigures,
+} from '../../../shared/lever.ts';
+import { validateLeverOrder } from '../../../shared/lever.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { toast } from '../../toast/toast.ts';
+import { NumberField, PercentSlider } from '../spot/form-fields.tsx';
+import type { PairMeta } from '../spot/pair-meta.ts';
+import { formFigures } from './lever-form-math.ts';
+
+interface LeverFormProps {
+  side: 1 | 2;
+  mode: LeverMode;
+  meta: PairMeta;
+  deal: LeverDealView;
+  risk: LeverRiskView | null;
+  /** The live last price of the pair. */
+  last: string | null;
+  /** Bumped when the mode switches: the multiple is cleared and the price reset (spec §4). */
+  resetKey: number;
+}
+
+type Errors = { [K in LeverOrderField]?: LeverValidationId | undefined };
+
+export function LeverForm(props: LeverFormProps) {
+  return <LeverFormInner key={props.resetKey} {...props} />;
+}
+
+function LeverFormInner({ side, mode, meta, deal, risk, last }: LeverFormProps) {
+  const { t, tv } = useI18n();
+  const [price, setPrice] = useState(last ?? '');
+  const [multiple, setMultiple] = useState<number | null>(null);
+  const [share, setShare] = useState('');
+  const [percent, setPercent] = useState(0);
+  const [errors, setErrors] = useState<Errors>({});
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const long = side === 1;
+  const sideClass = long ? 'buy' : 'sell';
+  const { figures, most, liquidation } = formFigures({
+    side,
+    reference: mode === 1 ? last : price,
+    share,
+    multiple,
+    deal,
+    risk,
+  });
+  const clear = (field: LeverOrderField) => setErrors((e) => ({ ...e, [field]: undefined }));
+
+  const onShare = (v: string) => {
+    setShare(v);
+    setPercent(
+      most > 0 && /^\d+$/.test(v) ? Math.min(100, Math.round((Number(v) / most) * 100)) : 0,
+    );
+    clear('share');
+  };
+  const onSlide = (pct: number) => {
+    setPercent(pct);
+    const n = Math.floor((most * pct) / 100);
+    setShare(pct === 0 || n === 0 ? '' : String(n));
+    clear('share');
+  };
+
+  const check = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateLeverOrder({
+      multiple,
+      mode,
+      price,
+      share,
+      minShare: deal.minShare,
+      maxShare: deal.maxShare,
+      legalId: deal.legalId,
+      currencyId: deal.currencyId,
+    });
+    setErrors(found);
+    if (found.pair !== undefined) toast.error(tv(found.pair));
+    else if (Object.keys(found).length === 0) setConfirming(true);
+  };
+
+  const send = async () => {
+    setBusy(true);
+    const r = await engine.leverCommand('submit', { side, mode, multiple, share, price });
+    setBusy(false);
+    setConfirming(false);
+    if (r.ok) {
+      toast.success(r.message);
+      setShare('');
+      setPercent(0);
+      return;
+    }
+    if (r.code === 'invalid') setErrors(r.fields as Errors);
+    toast.error(failureMessage(r));
+  };
+
+  const shareError =
+    errors.share === undefined
+      ? undefined
+      : `${tv(errors.share)} (${deal.minShare}–${deal.maxShare})`;
+  return (
+    <form
+      className={`spot-form spot-form--${sideClass} lever-form`}
+      noValidate
+      onSubmit={check}
+      data-testid={`lever-form-${long ? 'long' : 'short'}`}
+    >
+      <Available deal={deal} quote={meta.quote} />
+      <PriceField
+        mode={mode}
+        meta={meta}
+        deal={deal}
+        price={price}
+        error={errors.price === undefined ? undefined : tv(errors.price)}
+        onPrice={(v) => {
+          setPrice(v);
+          clear('price');
+        }}
+      />
+      <MultipleChips
+        multiples={deal.multiples}
+        value={multiple}
+        error={errors.multiple === undefined ? undefined : tv(errors.multiple)}
+        onChange={(m) => {
+          setMultiple(m);
+          clear('multiple');
+        }}
+      />
+      <NumberField
+        name="share"
+        label={t('lever.form.hands')}
+        unit={t('lever.form.handsUnit')}
+        value={share}
+        onValue={onShare}
+        maxDecimals={0}
+        placeholder={t('lever.form.handsRange', { min: deal.minShare, max: deal.maxShare })}
+        error={shareError}
+      />
+      <div className="lever-chips lever-chips--presets">
+        {deal.shares.map((n) => (
+          <button key={n} type="button" className="lever-chip" onClick={() => onShare(String(n))}>
+            {n}
+          </button>
+        ))}
+      </div>
+      <PercentSlider
+        side={sideClass}
+        value={percent}
+        onChange={onSlide}
+        disabled={multiple === null || most === 0}
+      />
+      <CostReadout long={long} figures={figures} liquidation={liquidation} />
+      <button
+        type="submit"
+        className={`btn btn--block spot-form__submit btn--${sideClass}`}
+        disabled={busy}
+        data-testid={`lever-submit-${long ? 'long' : 'short'}`}
+      >
+        {t(long ? 'lever.form.openLong' : 'lever.form.openShort')}
+      </button>
+      <Confirm
+        open={confirming}
+        long={long}
+        meta={meta}
+        share={share}
+        multiple={multiple}
+        price={mode === 1 ? null : price}
+        figures={figures}
+        busy={busy}
+        onConfirm={() => void send()}
+        onClose={() => setConfirming(false)}
+      />
+    </form>
+  );
+}
+
+function Available({ deal, quote }: { deal: LeverDealView; quote: string }) {
+  const { t, fmt } = useI18n();
+  return (
+    <div className="spot-form__avail">
+      <span className="muted">{t('lever.form.available')}</span>
+      <span className="num" data-testid="lever-available">
+        {fmt.fixed(deal.balance, 4)} {quote}
+      </span>
+    </div>
+  );
+}
+
+function PriceField(p: {
+  mode: LeverMode;
+  meta: PairMeta;
+  deal: LeverDealView;
+  price: string;
+  error: string | undefined;
+  onPrice: (v: string) => void;
+}) {
+  const { t } = useI18n();
+  if (p.mode === 1)
+    return (
+      <NumberField
+        name="price"
+        label={t('lever.form.price')}
+        unit={p.meta.quote}
+        value=""
+        onValue={() => undefined}
+        maxDecimals={0}
+        disabled
+        placeholder={t('lever.form.marketPrice')}
+      />
+    );
+  return (
+    <NumberField
+      name="price"
+      label={t('lever.form.price')}
+      unit={p.meta.quote}
+      value={p.price}
+      onValue={p.onPrice}
+      maxDecimals={p.deal.pricePrecision}
+      error={p.error}
+    />
+  );
+}
+
+function MultipleChips(p: {
+  multiples: number[];
+  value: number | null;
+  error: string | undefined;
+  onChange: (m: number) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div
+      className={`lever-multiples ${p.error === undefined ? '' : 'is-invalid'}`}
+      role="radiogroup"
+      aria-label={t('lever.form.multiple')}
+    >
+      <span className="spot-field__label">{t('lever.form.multiple')}</span>
+      <div className="lever-chips">
+        {p.multiples.map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={p.value === m}
+            className={`lever-chip${p.value === m ? ' is-on' : ''}`}
+            onClick={() => p.onChange(m)}
+            data-multiple={m}
+          >
+            {t('lever.form.times', { value: m })}
+          </button>
+        ))}
+      </div>
+      {p.error !== undefined && (
+        <span className="field__error" role="alert">
+          {p.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function useMoney(): (v: Decimal | null | undefined) => string {
+  const { fmt } = useI18n();
+  return (v) => (v === null || v === undefined ? '--' : fmt.fixed(v.toFixed(), 4));
+}
+
+function CostReadout(p: {
+  long: boolean;
+  figures: OpenFigures | null;
+  liquidation: Decimal | null;
+}) {
+  const { t } = useI18n();
+  const money = useMoney();
+  const f = p.figures;
+  return (
+    <dl className="lever-cost" data-testid={`lever-cost-${p.long ? 'long' : 'short'}`}>
+      <dt>{t('lever.form.expectedPrice')}</dt>
+      <dd className="num" data-testid="cost-price">
+        {money(f?.price)}
+      </dd>
+      <dt>{t('lever.form.value')}</dt>
+      <dd className="num" data-testid="cost-value">
+        {money(f?.value)}
+      </dd>
+      <dt>{t('lever.form.margin')}</dt>
+      <dd className="num" data-testid="cost-margin">
+        {money(f?.margin)}
+      </dd>
+      <dt>{t('lever.form.fee')}</dt>
+      <dd className="num" data-testid="cost-fee">
+        {money(f?.fee)}
+      </dd>
+      <dt>{t('lever.form.liquidation')}</dt>
+      <dd className="num lever-cost__liq" data-testid="cost-liquidation">
+        {money(p.liquidation)}
+      </dd>
+    </dl>
+  );
+}
+
+function Confirm(p: {
+  open: boolean;
+  long: boolean;
+  meta: PairMeta;
+  share: string;
+  multiple: number | null;
+  price: string | null;
+  figures: OpenFigures | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  const money = useMoney();
+  return (
+    <ConfirmDialog
+      open={p.open}
+      title={t(p.long ? 'lever.form.confirmLong' : 'lever.form.confirmShort', {
+        symbol: p.meta.symbol,
+      })}
+      body={t('lever.form.confirmBody', {
+        hands: p.share,
+        multiple: p.multiple ?? 0,
+        price: p.price ?? t('lever.form.marketPrice'),
+        margin: money(p.figures?.margin),
+        fee: money(p.figures?.fee),
+        currency: p.meta.quote,
+      })}
+      confirmLabel={t('lever.form.sure')}
+      cancelLabel={t('common.cancel')}
+      busy={p.busy}
+      onConfirm={p.onConfirm}
+      onClose={p.onClose}
+    />
+  );
+}

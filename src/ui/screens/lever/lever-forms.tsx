@@ -1,0 +1,105 @@
+// The lever trade panel: the market / limit switch (switching clears the multiple and resets
+// the price to the latest, spec §4) over the long and short forms. Visitors see login and
+// register prompts instead.
+import { computed } from '@preact/signals-core';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { LeverMode } from '../../../shared/lever.ts';
+import { Loading } from '../../components/states.tsx';
+import { lever, session, tickerSignal } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { ROUTE_PATH } from '../../route-paths.ts';
+import type { PairMeta } from '../spot/pair-meta.ts';
+import { LeverForm } from './lever-form.tsx';
+
+const deal = computed(() => lever.value.deal);
+const risk = computed(() => lever.value.risk);
+const loggedIn = computed(() => session.value.loggedIn);
+
+export function LeverForms({ meta }: { meta: PairMeta }) {
+  const { t } = useI18n();
+  const [mode, setMode] = useState<LeverMode>(1);
+  const [resetKey, setResetKey] = useState(0);
+  const d = useSignalValue(deal);
+  const r = useSignalValue(risk);
+  const isLoggedIn = useSignalValue(loggedIn);
+  const lastSignal = useMemo(
+    () => computed(() => tickerSignal(meta.symbol).value?.price ?? null),
+    [meta.symbol],
+  );
+  const last = useSignalValue(lastSignal) ?? d?.lastPrice ?? null;
+  const modes: { id: LeverMode; label: string }[] = [
+    { id: 1, label: t('lever.form.market') },
+    { id: 0, label: t('lever.form.limit') },
+  ];
+  return (
+    <section className="spot__panel spot__forms lever__forms" aria-labelledby="lever-forms-title">
+      <header className="spot__head">
+        <h2 id="lever-forms-title" className="visually-hidden">
+          {t('lever.form.title')}
+        </h2>
+        <div
+          className="spot-tabs spot-tabs--line"
+          role="tablist"
+          aria-label={t('lever.form.modes')}
+        >
+          {modes.map((m) => (
+            <button
+              key={m.id}
+              type="button"
+              role="tab"
+              aria-selected={mode === m.id}
+              className={`spot-tabs__tab ${mode === m.id ? 'is-active' : ''}`}
+              data-testid={m.id === 0 ? 'lever-mode-limit' : 'lever-mode-market'}
+              disabled={m.id === 0 && d !== null && !d.entrustOpen}
+              onClick={() => {
+                if (m.id === mode) return;
+                setMode(m.id);
+                setResetKey((k) => k + 1);
+              }}
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+      </header>
+      {!isLoggedIn ? (
+        <div className="spot-form__login" data-testid="lever-login-prompt">
+          <span className="muted">{t('lever.form.loginPrompt')}</span>
+          <div className="spot-form__login-actions">
+            <Link className="btn btn--primary btn--sm" to={ROUTE_PATH.login}>
+              {t('spot.form.login')}
+            </Link>
+            <Link className="btn btn--ghost btn--sm" to={ROUTE_PATH.register}>
+              {t('spot.form.register')}
+            </Link>
+          </div>
+        </div>
+      ) : d === null ? (
+        <Loading />
+      ) : (
+        <div className="forms__pair lever-forms">
+          <LeverForm
+            side={1}
+            mode={mode}
+            meta={meta}
+            deal={d}
+            risk={r}
+            last={last}
+            resetKey={resetKey}
+          />
+          <LeverForm
+            side={2}
+            mode={mode}
+            meta={meta}
+            deal={d}
+            risk={r}
+            last={last}
+            resetKey={resetKey}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,778 @@
+// The user's leveraged positions (trading-c2c-market.md §2 "Leverage positions page", §4):
+// tabs holding (1), pending entrusts (0), closed (3) and revoked (4) of the watched pair, read
+// from the `lever` signal (holding and entrusts are replaced every second by the server's
+// `lever_trade` push). The head shows the live risk rate and the floating P&L; a bar warns
+// when the rate nears the liquidation line (contract §5.6). Holdings can get take-profit /
+// stop-loss or be closed, entrusts revoked, and every holding closed at once (batch close).
+// Closed and revoked page by 10 (spec §9). Visitors see a login prompt.
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import type {
+  CommandResult,
+  LeverListView,
+  LeverPositionView,
+  LeverTab,
+  LeverView,
+} from '../../../engine/api.ts';
+import { Decimal, parseDecimal } from '../../../shared/decimal.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { lever, session } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { ROUTE_PATH } from '../../route-paths.ts';
+import { toast } from '../../toast/toast.ts';
+import '../../styles/lever.css';
+import {
+  CloseConfirm,
+  DASH,
+  LEVER_DP,
+  SideTag,
+  SignedValue,
+  StopDialog,
+  StopPrice,
+  sideText,
+} from './stop-dialog.tsx';
+
+/** Spec §9: closed and revoked lists page by 10. */
+export const LEVER_PAGE_SIZE = 10;
+/** The liquidation line when the panel (lever/deal) has not arrived: the sample 10 %. */
+export const DEFAULT_BURST_LINE = '10';
+/** The risk rate warns within 50 points of the line, and alarms within 20. */
+const WARN_POINTS = 50;
+const DANGER_POINTS = 20;
+/** Where the lever account is funded (wallet-account-earn.md: the lever transfer page). */
+export const LEVER_TRANSFER_PATH = '/new_account/transfer';
+
+export type RiskLevel = 'none' | 'safe' | 'warn' | 'danger';
+
+/** How close the risk rate is to the liquidation line ('none' without open positions). */
+export function riskLevel(rate: string | null, line: string): RiskLevel {
+  const r = rate === null ? null : parseDecimal(rate);
+  if (r === null) return 'none';
+  const l = parseDecimal(line) ?? new Decimal(DEFAULT_BURST_LINE);
+  if (r.lte(l.plus(DANGER_POINTS))) return 'danger';
+  if (r.lte(l.plus(WARN_POINTS))) return 'warn';
+  return 'safe';
+}
+
+/** A percent figure as short as it is exact (to 2 decimals): "10", "12.5". */
+export function percentText(fmt: I18n['fmt'], value: string): string {
+  const dp = Math.min(parseDecimal(value)?.decimalPlaces() ?? 0, 2);
+  return fmt.fixed(value, dp);
+}
+
+/** The live risk figures of the watched pair's quote currency. */
+export function riskOf(view: LeverView) {
+  const line = view.deal?.burstLine ?? DEFAULT_BURST_LINE;
+  const rate = view.risk?.hazardRate ?? null;
+  return {
+    rate,
+    line,
+    level: riskLevel(rate, line),
+    profits: view.risk?.profitsAll ?? null,
+    margin: view.risk?.marginAll ?? null,
+  };
+}
+
+const TABS: readonly LeverTab[] = ['holding', 'entrusts', 'closed', 'revoked'];
+const TAB_LABEL: Record<LeverTab, MessageId> = {
+  holding: 'lever.positions.tab.holding',
+  entrusts: 'lever.positions.tab.entrusts',
+  closed: 'lever.positions.tab.closed',
+  revoked: 'lever.positions.tab.revoked',
+};
+const TAB_EMPTY: Record<LeverTab, MessageId> = {
+  holding: 'lever.positions.empty.holding',
+  entrusts: 'lever.positions.empty.entrusts',
+  closed: 'lever.positions.empty.closed',
+  revoked: 'lever.positions.empty.revoked',
+};
+
+type BatchType = 0 | 1 | 2;
+type Pending =
+  | { kind: 'stop'; id: number }
+  | { kind: 'close'; id: number }
+  | { kind: 'revoke'; id: number }
+  | { kind: 'batch'; type: BatchType };
+
+interface Actions {
+  onStop: (id: number) => void;
+  onClose: (id: number) => void;
+  onRevoke: (id: number) => void;
+}
+
+export interface LeverPositionsProps {
+  /** The trading screen's variant: fee and time columns hidden, the body scrolls in the panel. */
+  compact?: boolean;
+}
+
+export function LeverPositions({ compact = false }: LeverPositionsProps) {
+  const { t } = useI18n();
+  const [tab, setTab] = useState<LeverTab>('holding');
+  const loggedIn = useSignalValue(session).loggedIn;
+  const view = useSignalValue(lever);
+  const flow = useActions(view);
+  const tabsId = useId();
+  const risk = riskOf(view);
+
+  return (
+    <section
+      className={`lever-panel lever-positions ${compact ? 'lever-positions--compact' : ''}`}
+      aria-label={t('lever.positions.label')}
+      data-testid="lever-positions"
+    >
+      <header className="lever-panel__head">
+        <PositionTabs tab={tab} onTab={setTab} view={view} loggedIn={loggedIn} idBase={tabsId} />
+        {loggedIn && (
+          <div className="lever-positions__tools">
+            <RiskFigures risk={risk} />
+            {tab === 'holding' && (
+              <BatchButtons
+                disabled={risk.rate === null && view.holding.rows.length === 0}
+                onBatch={flow.askBatch}
+              />
+            )}
+          </div>
+        )}
+      </header>
+      {loggedIn && <RiskWarning level={risk.level} line={risk.line} />}
+      <div
+        className="lever-positions__body"
+        role="tabpanel"
+        id={`${tabsId}-panel`}
+        aria-labelledby={`${tabsId}-${tab}`}
+      >
+        {loggedIn ? (
+          <TabBody tab={tab} view={view} compact={compact} actions={flow.actions} />
+        ) : (
+          <LoginPrompt />
+        )}
+      </div>
+      <PendingDialog view={view} flow={flow} />
+    </section>
+  );
+}
+
+// ---- Head ----------------------------------------------------------------------------------
+
+function PositionTabs({
+  tab,
+  onTab,
+  view,
+  loggedIn,
+  idBase,
+}: {
+  tab: LeverTab;
+  onTab: (tab: LeverTab) => void;
+  view: LeverView;
+  loggedIn: boolean;
+  idBase: string;
+}) {
+  const { t } = useI18n();
+  const refs = useRef<Partial<Record<LeverTab, HTMLButtonElement | null>>>({});
+  const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    e.preventDefault();
+    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length] ?? 'holding';
+    onTab(next);
+    refs.current[next]?.focus();
+  };
+  const label = (name: LeverTab): string => {
+    const count = view[name].rows.length;
+    if (!loggedIn || !view[name].loaded) return t(TAB_LABEL[name]);
+    if (name === 'holding') return t('lever.positions.tab.holdingCount', { count });
+    if (name === 'entrusts') return t('lever.positions.tab.entrustsCount', { count });
+    return t(TAB_LABEL[name]);
+  };
+  return (
+    <div
+      className="lever-tabs"
+      role="tablist"
+      aria-label={t('lever.positions.tabs')}
+      onKeyDown={onKey}
+    >
+      {TABS.map((name) => (
+        <button
+          key={name}
+          ref={(el) => {
+            refs.current[name] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`${idBase}-${name}`}
+          aria-selected={tab === name}
+          aria-controls={`${idBase}-panel`}
+          tabIndex={tab === name ? 0 : -1}
+          className={`lever-tabs__tab ${tab === name ? 'is-active' : ''}`}
+          data-testid={`lever-tab-${name}`}
+          onClick={() => onTab(name)}
+        >
+          {label(name)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+type Risk = ReturnType<typeof riskOf>;
+
+/** Risk rate (coloured by its distance to the line) and the floating P&L. */
+function RiskFigures({ risk }: { risk: Risk }) {
+  const { t, fmt } = useI18n();
+  return (
+    <dl className="lever-figures">
+      <div
+        className="lever-figures__item"
+        title={t('lever.risk.hint', { line: percentText(fmt, risk.line) })}
+      >
+        <dt>{t('lever.risk.rate')}</dt>
+        <dd
+          className={`num lever-risk lever-risk--${risk.level}`}
+          data-testid="lever-risk"
+          data-level={risk.level}
+        >
+          {risk.rate === null ? (
+            <span title={t('lever.risk.none')}>{DASH}</span>
+          ) : (
+            t('lever.risk.rateValue', { rate: fmt.fixed(risk.rate, 2) })
+          )}
+        </dd>
+      </div>
+      <div className="lever-figures__item">
+        <dt>{t('lever.risk.profits')}</dt>
+        <dd className="num" data-testid="lever-profits-all">
+          {risk.profits === null ? DASH : <SignedValue value={risk.profits} />}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Within 50 points of the liquidation line a warning, within 20 an alarm (contract §5.6). */
+export function RiskWarning({ level, line }: { level: RiskLevel; line: string }) {
+  const { t, fmt } = useI18n();
+  if (level !== 'warn' && level !== 'danger') return null;
+  const values = { line: percentText(fmt, line) };
+  return (
+    <div
+      className={`lever-alert lever-alert--${level}`}
+      role={level === 'danger' ? 'alert' : 'status'}
+      data-testid="lever-risk-warning"
+      data-level={level}
+    >
+      <WarnIcon />
+      <p>{t(level === 'danger' ? 'lever.risk.danger' : 'lever.risk.warn', values)}</p>
+      <Link className="lever-alert__link" to={LEVER_TRANSFER_PATH}>
+        {t('lever.page.transfer')}
+      </Link>
+    </div>
+  );
+}
+
+function WarnIcon() {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      className="lever-alert__icon"
+    >
+      <path d="M8 1.5 15 14H1L8 1.5z" fill="none" stroke="currentColor" strokeWidth="1.4" />
+      <path d="M8 6v4M8 11.5v1" stroke="currentColor" strokeWidth="1.4" />
+    </svg>
+  );
+}
+
+const BATCH: readonly { type: BatchType; label: MessageId; testId: string }[] = [
+  { type: 0, label: 'lever.batch.all', testId: 'lever-batch-close-all' },
+  { type: 1, label: 'lever.batch.long', testId: 'lever-batch-close-long' },
+  { type: 2, label: 'lever.batch.short', testId: 'lever-batch-close-short' },
+];
+
+function BatchButtons({
+  disabled,
+  onBatch,
+}: {
+  disabled: boolean;
+  onBatch: (type: BatchType) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="lever-batch" role="group" aria-label={t('lever.batch.label')}>
+      {BATCH.map((b) => (
+        <button
+          key={b.type}
+          type="button"
+          className="lever-btn"
+          disabled={disabled}
+          data-testid={b.testId}
+          onClick={() => onBatch(b.type)}
+        >
+          {t(b.label)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function LoginPrompt() {
+  const { t } = useI18n();
+  return (
+    <div className="lever-login" data-testid="lever-login-prompt">
+      <span className="muted">{t('lever.positions.loginPrompt')}</span>
+      <div className="lever-login__actions">
+        <Link className="btn btn--primary btn--sm" to={ROUTE_PATH.login}>
+          {t('lever.positions.login')}
+        </Link>
+        <Link className="btn btn--ghost btn--sm" to={ROUTE_PATH.register}>
+          {t('lever.positions.register')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+// ---- Tables --------------------------------------------------------------------------------
+
+interface Column {
+  label: MessageId;
+  kind?: 'num' | 'time' | 'action';
+  /** Hidden in the compact (trading screen) variant. */
+  wide?: boolean;
+}
+
+const COLUMNS: Record<LeverTab, readonly Column[]> = {
+  holding: [
+    { label: 'lever.positions.col.pair' },
+    { label: 'lever.positions.col.side' },
+    { label: 'lever.positions.col.hands', kind: 'num' },
+    { label: 'lever.positions.col.multiple', kind: 'num' },
+    { label: 'lever.positions.col.openPrice', kind: 'num' },
+    { label: 'lever.positions.col.markPrice', kind: 'num' },
+    { label: 'lever.positions.col.margin', kind: 'num' },
+    { label: 'lever.positions.col.takeProfit', kind: 'num' },
+    { label: 'lever.positions.col.stopLoss', kind: 'num' },
+    { label: 'lever.positions.col.profit', kind: 'num' },
+    { label: 'lever.positions.col.fee', kind: 'num', wide: true },
+    { label: 'lever.positions.col.openTime', kind: 'time', wide: true },
+    { label: 'lever.positions.col.action', kind: 'action' },
+  ],
+  entrusts: [
+    { label: 'lever.positions.col.pair' },
+    { label: 'lever.positions.col.side' },
+    { label: 'lever.positions.col.hands', kind: 'num' },
+    { label: 'lever.positions.col.multiple', kind: 'num' },
+    { label: 'lever.positions.col.limitPrice', kind: 'num' },
+    { label: 'lever.positions.col.margin', kind: 'num' },
+    { label: 'lever.positions.col.fee', kind: 'num', wide: true },
+    { label: 'lever.positions.col.orderTime', kind: 'time', wide: true },
+    { label: 'lever.positions.col.action', kind: 'action' },
+  ],
+  closed: [
+    { label: 'lever.positions.col.pair' },
+    { label: 'lever.positions.col.side' },
+    { label: 'lever.positions.col.hands', kind: 'num' },
+    { label: 'lever.positions.col.openPrice', kind: 'num' },
+    { label: 'lever.positions.col.closePrice', kind: 'num' },
+    { label: 'lever.positions.col.realized', kind: 'num' },
+    { label: 'lever.positions.col.closeTime', kind: 'time' },
+  ],
+  revoked: [
+    { label: 'lever.positions.col.pair' },
+    { label: 'lever.positions.col.side' },
+    { label: 'lever.positions.col.hands', kind: 'num' },
+    { label: 'lever.positions.col.limitPrice', kind: 'num' },
+    { label: 'lever.positions.col.revokeTime', kind: 'time' },
+  ],
+};
+
+const CELL_CLASS: Record<NonNullable<Column['kind']>, string> = {
+  num: 'num',
+  time: 'time-cell',
+  action: 'lever-table__actions',
+};
+
+function TabBody({
+  tab,
+  view,
+  compact,
+  actions,
+}: {
+  tab: LeverTab;
+  view: LeverView;
+  compact: boolean;
+  actions: Actions;
+}) {
+  const { t } = useI18n();
+  const list = view[tab];
+  if (list.rows.length === 0) {
+    if (list.loaded) return <Empty text={t(TAB_EMPTY[tab])} />;
+    return view.error !== null ? <ErrorState text={view.error} /> : <Loading />;
+  }
+  const columns = COLUMNS[tab].filter((c) => !(compact && c.wide === true));
+  return (
+    <div className="lever-table__wrap">
+      <table className="lever-table" data-testid={`lever-${tab}-table`}>
+        <caption className="visually-hidden">{t(TAB_LABEL[tab])}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={c.kind ? CELL_CLASS[c.kind] : undefined}>
+                {t(c.label)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <Rows tab={tab} rows={list.rows} compact={compact} actions={actions} />
+        </tbody>
+      </table>
+      {(tab === 'closed' || tab === 'revoked') && <ListFooter tab={tab} list={list} />}
+    </div>
+  );
+}
+
+function Rows({
+  tab,
+  rows,
+  compact,
+  actions,
+}: {
+  tab: LeverTab;
+  rows: readonly LeverPositionView[];
+  compact: boolean;
+  actions: Actions;
+}) {
+  switch (tab) {
+    case 'holding':
+      return rows.map((p) => (
+        <HoldingRow
+          key={p.id}
+          p={p}
+          compact={compact}
+          onStop={actions.onStop}
+          onClose={actions.onClose}
+        />
+      ));
+    case 'entrusts':
+      return rows.map((p) => (
+        <EntrustRow key={p.id} p={p} compact={compact} onRevoke={actions.onRevoke} />
+      ));
+    case 'closed':
+      return rows.map((p) => <ClosedRow key={p.id} p={p} />);
+    case 'revoked':
+      return rows.map((p) => <RevokedRow key={p.id} p={p} />);
+  }
+}
+
+/** A server time ("Y-m-d H:i:s"), else the creation time (unix seconds), else a dash. */
+function timeText(fmt: I18n['fmt'], text: string, createTime: number): string {
+  if (text !== '') return fmt.dateTime(text);
+  return createTime > 0 ? fmt.dateTime(createTime * 1000) : DASH;
+}
+
+const sideAttr = (side: 1 | 2): string => (side === 1 ? 'long' : 'short');
+
+/** Pair, side and hands: the first cells of every row. */
+function LeadCells({ p }: { p: LeverPositionView }) {
+  const { fmt } = useI18n();
+  return (
+    <>
+      <th scope="row" className="lever-table__pair">
+        {p.symbol}
+      </th>
+      <td>
+        <SideTag side={p.side} />
+      </td>
+      <td className="num">{fmt.fixed(p.share, 0)}</td>
+    </>
+  );
+}
+
+const HoldingRow = memo(function HoldingRow({
+  p,
+  compact,
+  onStop,
+  onClose,
+}: {
+  p: LeverPositionView;
+  compact: boolean;
+  onStop: (id: number) => void;
+  onClose: (id: number) => void;
+}) {
+  const { t, fmt } = useI18n();
+  const names = { side: sideText(t, p.side), symbol: p.symbol, hands: fmt.fixed(p.share, 0) };
+  return (
+    <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
+      <LeadCells p={p} />
+      <td className="num">{t('lever.positions.multipleValue', { multiple: p.multiple })}</td>
+      <td className="num">{fmt.fixed(p.price, LEVER_DP.price)}</td>
+      <td className="num" data-testid="lever-mark">
+        {fmt.fixed(p.markPrice, LEVER_DP.price)}
+      </td>
+      <td className="num">{fmt.fixed(p.margin, LEVER_DP.money)}</td>
+      <td className="num" data-testid="lever-tp">
+        <StopPrice value={p.takeProfit} />
+      </td>
+      <td className="num" data-testid="lever-sl">
+        <StopPrice value={p.stopLoss} />
+      </td>
+      <td className="num lever-table__profit" data-testid="lever-profit">
+        <SignedValue value={p.profit} />
+      </td>
+      {!compact && <td className="num">{fmt.fixed(p.fee, LEVER_DP.money)}</td>}
+      {!compact && <td className="time-cell">{timeText(fmt, p.openTime, p.createTime)}</td>}
+      <td className="lever-table__actions">
+        <button
+          type="button"
+          className="lever-action"
+          aria-label={t('lever.positions.stopLabel', names)}
+          data-testid="lever-stop"
+          onClick={() => onStop(p.id)}
+        >
+          {t('lever.positions.stop')}
+        </button>
+        <button
+          type="button"
+          className="lever-action"
+          aria-label={t('lever.positions.closeLabel', names)}
+          data-testid="lever-close"
+          onClick={() => onClose(p.id)}
+        >
+          {t('lever.positions.close')}
+        </button>
+      </td>
+    </tr>
+  );
+});
+
+const EntrustRow = memo(function EntrustRow({
+  p,
+  compact,
+  onRevoke,
+}: {
+  p: LeverPositionView;
+  compact: boolean;
+  onRevoke: (id: number) => void;
+}) {
+  const { t, fmt } = useI18n();
+  const price = fmt.fixed(p.originPrice, LEVER_DP.price);
+  return (
+    <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
+      <LeadCells p={p} />
+      <td className="num">{t('lever.positions.multipleValue', { multiple: p.multiple })}</td>
+      <td className="num">{price}</td>
+      <td className="num">{fmt.fixed(p.margin, LEVER_DP.money)}</td>
+      {!compact && <td className="num">{fmt.fixed(p.fee, LEVER_DP.money)}</td>}
+      {!compact && <td className="time-cell">{timeText(fmt, '', p.createTime)}</td>}
+      <td className="lever-table__actions">
+        <button
+          type="button"
+          className="lever-action"
+          aria-label={t('lever.positions.revokeLabel', {
+            side: sideText(t, p.side),
+            symbol: p.symbol,
+            price,
+          })}
+          data-testid="lever-revoke"
+          onClick={() => onRevoke(p.id)}
+        >
+          {t('lever.positions.revoke')}
+        </button>
+      </td>
+    </tr>
+  );
+});
+
+const ClosedRow = memo(function ClosedRow({ p }: { p: LeverPositionView }) {
+  const { fmt } = useI18n();
+  return (
+    <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
+      <LeadCells p={p} />
+      <td className="num">{fmt.fixed(p.price, LEVER_DP.price)}</td>
+      <td className="num">{fmt.fixed(p.markPrice, LEVER_DP.price)}</td>
+      <td className="num" data-testid="lever-profit">
+        <SignedValue value={p.profit} />
+      </td>
+      <td className="time-cell">{timeText(fmt, p.closeTime, p.createTime)}</td>
+    </tr>
+  );
+});
+
+const RevokedRow = memo(function RevokedRow({ p }: { p: LeverPositionView }) {
+  const { fmt } = useI18n();
+  return (
+    <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
+      <LeadCells p={p} />
+      <td className="num">{fmt.fixed(p.originPrice, LEVER_DP.price)}</td>
+      <td className="time-cell">{timeText(fmt, p.closeTime, p.createTime)}</td>
+    </tr>
+  );
+});
+
+/** "Load more" while the server has more (10 a page), then "no more" under a full page. */
+function ListFooter({ tab, list }: { tab: 'closed' | 'revoked'; list: LeverListView }) {
+  const { t } = useI18n();
+  const count = list.rows.length;
+  // the page asked for is on its way until the list grows (or a few seconds pass)
+  const [askedAt, setAskedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (askedAt === null) return undefined;
+    const timer = setTimeout(() => setAskedAt(null), 5000);
+    return () => clearTimeout(timer);
+  }, [askedAt]);
+  if (!list.hasMore && count < LEVER_PAGE_SIZE) return null;
+  return (
+    <div className="lever-more">
+      {list.hasMore ? (
+        <button
+          type="button"
+          className="lever-btn"
+          disabled={askedAt === count}
+          data-testid="lever-load-more"
+          onClick={() => {
+            setAskedAt(count);
+            void engine.loadMoreLever(tab);
+          }}
+        >
+          {t('lever.positions.loadMore')}
+        </button>
+      ) : (
+        <span className="muted" data-testid="lever-no-more">
+          {t('lever.positions.noMore')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+// ---- Commands ------------------------------------------------------------------------------
+
+/** The one pending action (a dialog) and the commands behind them; replies go to toasts. */
+function useActions(view: LeverView) {
+  const { t } = useI18n();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  // the button that opened the dialog gets the focus back when it closes (if still there)
+  const opener = useRef<Element | null>(null);
+  const ask = useCallback((next: Pending) => {
+    opener.current = document.activeElement;
+    setPending(next);
+  }, []);
+  useEffect(() => {
+    if (pending !== null) return;
+    const el = opener.current;
+    opener.current = null;
+    if (el instanceof HTMLElement && el.isConnected) el.focus();
+  }, [pending]);
+  const dismiss = useCallback(() => setPending(null), []);
+  const actions: Actions = {
+    onStop: useCallback((id: number) => ask({ kind: 'stop', id }), [ask]),
+    onClose: useCallback((id: number) => ask({ kind: 'close', id }), [ask]),
+    onRevoke: useCallback((id: number) => ask({ kind: 'revoke', id }), [ask]),
+  };
+  const askBatch = useCallback((type: BatchType) => ask({ kind: 'batch', type }), [ask]);
+
+  // A position closed by its stop or a liquidation, or an order that filled, while its
+  // dialog was open: the dialog goes and says why.
+  const gone = pendingGone(pending, view);
+  useEffect(() => {
+    if (!gone || busy) return;
+    setPending(null);
+    toast.info(
+      t(pending?.kind === 'revoke' ? 'lever.positions.orderGone' : 'lever.positions.gone'),
+    );
+  }, [gone, busy, pending, t]);
+
+  const run = async (result: Promise<CommandResult>, done: MessageId): Promise<void> => {
+    if (busy) return;
+    setBusy(true);
+    const r = await result;
+    setBusy(false);
+    setPending(null);
+    if (r.ok) toast.success(r.message !== '' ? r.message : t(done));
+    else toast.error(failureMessage(r));
+  };
+  const confirm = (): void => {
+    if (pending === null || pending.kind === 'stop' || busy) return;
+    if (pending.kind === 'close')
+      void run(engine.leverCommand('close', { id: pending.id }), 'lever.close.done');
+    else if (pending.kind === 'revoke')
+      void run(engine.leverCommand('cancel', { id: pending.id }), 'lever.revoke.done');
+    else
+      void run(
+        engine.leverCommand('batch-close', { type: pending.type, pairOnly: false }),
+        'lever.batch.done',
+      );
+  };
+  return { pending, busy, actions, askBatch, dismiss, confirm };
+}
+
+function pendingGone(pending: Pending | null, view: LeverView): boolean {
+  if (pending === null || pending.kind === 'batch') return false;
+  const list = pending.kind === 'revoke' ? view.entrusts : view.holding;
+  return list.loaded && !list.rows.some((r) => r.id === pending.id);
+}
+
+type Flow = ReturnType<typeof useActions>;
+
+const BATCH_BODY: Record<BatchType, MessageId> = {
+  0: 'lever.batch.allBody',
+  1: 'lever.batch.longBody',
+  2: 'lever.batch.shortBody',
+};
+
+/** The dialog of the pending action, mounted only while it is open. */
+function PendingDialog({ view, flow }: { view: LeverView; flow: Flow }) {
+  const { t, fmt } = useI18n();
+  const p = flow.pending;
+  if (p === null) return null;
+  if (p.kind === 'batch')
+    return (
+      <ConfirmDialog
+        open
+        title={t('lever.batch.title')}
+        body={t(BATCH_BODY[p.type])}
+        confirmLabel={t('lever.batch.sure')}
+        cancelLabel={t('common.cancel')}
+        busy={flow.busy}
+        onConfirm={flow.confirm}
+        onClose={flow.dismiss}
+      />
+    );
+  const list = p.kind === 'revoke' ? view.entrusts : view.holding;
+  const row = list.rows.find((r) => r.id === p.id);
+  if (row === undefined) return null;
+  if (p.kind === 'stop') return <StopDialog position={row} onClose={flow.dismiss} />;
+  if (p.kind === 'close')
+    return (
+      <CloseConfirm
+        position={row}
+        busy={flow.busy}
+        onConfirm={flow.confirm}
+        onClose={flow.dismiss}
+      />
+    );
+  return (
+    <ConfirmDialog
+      open
+      title={t('lever.revoke.title')}
+      body={t('lever.revoke.body', {
+        side: sideText(t, row.side),
+        symbol: row.symbol,
+        price: fmt.fixed(row.originPrice, LEVER_DP.price),
+      })}
+      confirmLabel={t('lever.revoke.sure')}
+      cancelLabel={t('common.cancel')}
+      busy={flow.busy}
+      onConfirm={flow.confirm}
+      onClose={flow.dismiss}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+// /leverdealCenter (trading-c2c-market.md §2 "Leveraged screen"): pair stats, the depth book,
+// the chart and recent trades of the pair (the spot screen's live panels), the market list,
+// the lever trade panel with long and short sides, and the user's positions with the live risk
+// rate. The screen watches the pair's market data (watchSpot) and its lever data (watchLever).
+import { useCallback, useEffect, useState } from 'react';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { bridgeStatus, market } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { storage } from '../../storage.ts';
+import '../../styles/spot.css';
+import '../../styles/lever.css';
+import '../../styles/lever-screen.css';
+import { SpotChart } from '../spot/chart/spot-chart.tsx';
+import { MarketList } from '../spot/market-list.tsx';
+import { OrderBook } from '../spot/order-book.tsx';
+import { pairMetaSignal } from '../spot/pair-meta.ts';
+import { PairStats } from '../spot/pair-stats.tsx';
+import { RecentTrades } from '../spot/recent-trades.tsx';
+import { rememberPair, resolvePair } from '../spot/remember-pair.ts';
+import { LeverForms } from './lever-forms.tsx';
+import { LeverPositions } from './lever-positions.tsx';
+
+export default function LeverScreen() {
+  const { t } = useI18n();
+  const m = useSignalValue(market);
+  const status = useSignalValue(bridgeStatus);
+  const [chosen, setChosen] = useState<string | null>(() => storage.get('symbol'));
+  const symbol = m.loaded ? resolvePair(chosen, m.groups) : null;
+
+  useEffect(() => {
+    if (symbol === null) return undefined;
+    void engine.watchSpot(symbol);
+    void engine.watchLever(symbol);
+    return () => {
+      void engine.watchSpot(null);
+      void engine.watchLever(null);
+    };
+  }, [symbol]);
+
+  const onSelect = useCallback((next: string) => {
+    rememberPair(next);
+    setChosen(next);
+  }, []);
+
+  if (status === 'failed') return <ErrorState text={t('app.engineFailed')} />;
+  if (m.error !== null && !m.loaded) return <ErrorState text={m.error} />;
+  if (!m.loaded) return <Loading text={t('spot.loading')} />;
+  if (symbol === null) return <Empty text={t('spot.noPairs')} />;
+  return <LeverLayout key={symbol} symbol={symbol} onSelect={onSelect} />;
+}
+
+/** The book's levels are for looking only here: a click does not fill a lever form. */
+const ignorePick = (): void => undefined;
+
+function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string) => void }) {
+  const { t } = useI18n();
+  const meta = useSignalValue(pairMetaSignal(symbol));
+  return (
+    <div className="spot lever" data-symbol={symbol} data-testid="lever-screen">
+      <PairStats meta={meta} />
+      <OrderBook meta={meta} onPick={ignorePick} />
+      <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
+        <SpotChart pricePrecision={meta.pricePrecision} />
+      </section>
+      <LeverForms meta={meta} />
+      <MarketList symbol={symbol} onSelect={onSelect} />
+      <RecentTrades meta={meta} />
+      <section className="spot__panel lever__positions">
+        <LeverPositions compact />
+      </section>
+    </div>
+  );
+}

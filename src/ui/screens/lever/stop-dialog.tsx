@@ -1,0 +1,333 @@
+// The modals of an open lever position (trading-c2c-market.md §2 "Leverage positions page"):
+// take-profit / stop-loss (contract §5.4: both prices > 0, in steps of 0.01; a long's take
+// profit above both the open and the current price and its stop loss below both, a short the
+// mirror) and the close confirmation with the live profit. Also the small cells the position
+// tables share with these dialogs (side, signed money, stop prices).
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { LeverPositionView } from '../../../engine/api.ts';
+import { DECIMALS } from '../../../shared/constants.ts';
+import { Decimal, parseDecimal } from '../../../shared/decimal.ts';
+import { checkStopPrice } from '../../../shared/lever.ts';
+import type { ValidationId } from '../../../shared/validation.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
+import { toast } from '../../toast/toast.ts';
+import { Field } from '../auth/field.tsx';
+import '../../styles/lever.css';
+
+/** Spec §9: prices, totals and lever prices to 4 decimals; stop prices to 2. */
+export const LEVER_DP = { price: DECIMALS.price, money: DECIMALS.price, stop: 2 } as const;
+/** Shown for a stop price of "0" (not set) and a missing figure. */
+export const DASH = '—';
+
+type T = I18n['t'];
+type Fmt = I18n['fmt'];
+
+export function sideText(t: T, side: 1 | 2): string {
+  return side === 1 ? t('lever.positions.long') : t('lever.positions.short');
+}
+
+/** The quote currency of "BTC/USDT". */
+export function quoteOf(symbol: string): string {
+  return symbol.split('/')[1] ?? '';
+}
+
+/** A money figure with its sign ("+1.2300", "-0.5000", "0.0000"), 4 decimals. */
+export function signedMoney(fmt: Fmt, value: string, dp: number = LEVER_DP.money): string {
+  const text = fmt.fixed(value, dp);
+  return fmt.direction(value) === 'up' ? `+${text}` : text;
+}
+
+export function SideTag({ side }: { side: 1 | 2 }) {
+  const { t } = useI18n();
+  return (
+    <span className={`lever-side lever-side--${side === 1 ? 'long' : 'short'}`}>
+      {sideText(t, side)}
+    </span>
+  );
+}
+
+/** A profit coloured up / down, signed. */
+export function SignedValue({ value, dp }: { value: string; dp?: number }) {
+  const { fmt } = useI18n();
+  return <span className={`is-${fmt.direction(value)}`}>{signedMoney(fmt, value, dp)}</span>;
+}
+
+/** A take-profit or stop-loss price: 2 decimals, a dash when "0" (not set). */
+export function StopPrice({ value }: { value: string }) {
+  const { t, fmt } = useI18n();
+  const d = parseDecimal(value);
+  if (d === null || d.isZero())
+    return (
+      <span className="muted" title={t('lever.positions.notSet')}>
+        {DASH}
+      </span>
+    );
+  return <>{fmt.fixed(value, LEVER_DP.stop)}</>;
+}
+
+// ---- Close ---------------------------------------------------------------------------------
+
+interface CloseConfirmProps {
+  /** The live row (its profit changes every second while the dialog is open). */
+  position: LeverPositionView;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** "Close this position at the market price?", with the position's profit right now. */
+export function CloseConfirm({ position: p, busy, onConfirm, onClose }: CloseConfirmProps) {
+  const { t, fmt } = useI18n();
+  return (
+    <ConfirmDialog
+      open
+      title={t('lever.close.title')}
+      body={t('lever.close.body', {
+        side: sideText(t, p.side),
+        symbol: p.symbol,
+        hands: fmt.fixed(p.share, 0),
+        profit: signedMoney(fmt, p.profit),
+        quote: quoteOf(p.symbol),
+      })}
+      confirmLabel={t('lever.close.sure')}
+      cancelLabel={t('common.cancel')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
+  );
+}
+
+// ---- Take profit / stop loss ---------------------------------------------------------------
+
+interface StopErrors {
+  takeProfit?: ValidationId | undefined;
+  stopLoss?: ValidationId | undefined;
+}
+
+interface StopDialogProps {
+  /** The live row; mount the dialog only while it is open. */
+  position: LeverPositionView;
+  onClose: () => void;
+}
+
+/** The levels already set ("0" = none) as the starting values. */
+function initial(value: string): string {
+  const d = parseDecimal(value);
+  return d === null || d.isZero() ? '' : d.toFixed();
+}
+
+/** Number fields block the letter e and signs (spec §5). */
+function blockExponent(e: KeyboardEvent<HTMLInputElement>): void {
+  if (e.key === 'e' || e.key === 'E' || e.key === '+' || e.key === '-') e.preventDefault();
+}
+
+export function StopDialog({ position: p, onClose }: StopDialogProps) {
+  const { t, tv, fmt } = useI18n();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const hintId = useId();
+  const [takeProfit, setTakeProfit] = useState(() => initial(p.takeProfit));
+  const [stopLoss, setStopLoss] = useState(() => initial(p.stopLoss));
+  const [errors, setErrors] = useState<StopErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (d !== null && !d.open) d.showModal();
+  }, []);
+
+  const submit = async (): Promise<void> => {
+    if (busy) return;
+    const next = checkBoth(takeProfit, stopLoss);
+    setErrors(next);
+    setServerError(null);
+    if (next.takeProfit !== undefined || next.stopLoss !== undefined) return;
+    setBusy(true);
+    const r = await engine.leverCommand('set-stop', { id: p.id, takeProfit, stopLoss });
+    setBusy(false);
+    if (r.ok) {
+      toast.success(r.message !== '' ? r.message : t('lever.stop.done'));
+      onClose();
+      return;
+    }
+    const tp = r.code === 'invalid' ? r.fields['takeProfit'] : undefined;
+    const sl = r.code === 'invalid' ? r.fields['stopLoss'] : undefined;
+    if (tp !== undefined || sl !== undefined) setErrors({ takeProfit: tp, stopLoss: sl });
+    // the native dialog sits above the toasts: the reply is shown in the form
+    else setServerError(failureMessage(r));
+  };
+
+  const rule = stopRule(p, takeProfit, stopLoss, t, fmt);
+  const quote = quoteOf(p.symbol);
+  const unit = quote === '' ? undefined : <span className="lever-field__unit">{quote}</span>;
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog lever-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={hintId}
+      onClose={onClose}
+      data-testid="lever-stop-dialog"
+      data-position-id={p.id}
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h2 id={titleId} className="dialog__title">
+          {t('lever.stop.title')}
+        </h2>
+        <p className="lever-dialog__position">
+          <SideTag side={p.side} />
+          <strong>{p.symbol}</strong>
+          <span className="muted">
+            {t('lever.positions.multipleValue', { multiple: p.multiple })}
+          </span>
+        </p>
+        <PositionFacts position={p} />
+        <p id={hintId} className={`lever-hint ${rule.broken ? 'is-broken' : ''}`}>
+          {rule.text}
+        </p>
+        <div className="lever-dialog__fields">
+          <Field
+            name="takeProfit"
+            label={t('lever.stop.takeProfit')}
+            value={takeProfit}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            autoComplete="off"
+            onKeyDown={blockExponent}
+            onValue={(v) => {
+              setTakeProfit(v);
+              setErrors((e) => ({ ...e, takeProfit: undefined }));
+            }}
+            error={errors.takeProfit === undefined ? undefined : tv(errors.takeProfit)}
+            addon={unit}
+            data-testid="lever-stop-tp"
+          />
+          <Field
+            name="stopLoss"
+            label={t('lever.stop.stopLoss')}
+            value={stopLoss}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            autoComplete="off"
+            onKeyDown={blockExponent}
+            onValue={(v) => {
+              setStopLoss(v);
+              setErrors((e) => ({ ...e, stopLoss: undefined }));
+            }}
+            error={errors.stopLoss === undefined ? undefined : tv(errors.stopLoss)}
+            addon={unit}
+            data-testid="lever-stop-sl"
+          />
+        </div>
+        {serverError !== null && (
+          <p className="form-error lever-dialog__error" role="alert" data-testid="lever-stop-error">
+            {serverError}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="submit"
+            className="btn btn--primary btn--sm"
+            disabled={busy}
+            data-testid="lever-stop-submit"
+          >
+            {t('lever.stop.submit')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+function checkBoth(takeProfit: string, stopLoss: string): StopErrors {
+  const tp = checkStopPrice(takeProfit);
+  const sl = checkStopPrice(stopLoss);
+  return {
+    ...(tp === null ? {} : { takeProfit: tp }),
+    ...(sl === null ? {} : { stopLoss: sl }),
+  };
+}
+
+/** Open and current price, hands and the live profit of the position. */
+function PositionFacts({ position: p }: { position: LeverPositionView }) {
+  const { t, fmt } = useI18n();
+  return (
+    <dl className="lever-facts">
+      <div>
+        <dt>{t('lever.positions.col.openPrice')}</dt>
+        <dd className="num" data-testid="lever-stop-open">
+          {fmt.fixed(p.price, LEVER_DP.price)}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('lever.positions.col.markPrice')}</dt>
+        <dd className="num" data-testid="lever-stop-mark">
+          {fmt.fixed(p.markPrice, LEVER_DP.price)}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('lever.positions.col.hands')}</dt>
+        <dd className="num">{fmt.fixed(p.share, 0)}</dd>
+      </div>
+      <div>
+        <dt>{t('lever.positions.col.profit')}</dt>
+        <dd className="num">
+          <SignedValue value={p.profit} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The side's rule with the figures of the moment: a long's take profit above the higher of
+ * the open and the current price, its stop loss below the lower; a short the mirror.
+ * `broken` (a hint, not a block: the server checks against its own last price) when a valid
+ * value typed is on the wrong side.
+ */
+function stopRule(
+  p: LeverPositionView,
+  takeProfit: string,
+  stopLoss: string,
+  t: T,
+  fmt: Fmt,
+): { text: string; broken: boolean } {
+  const open = parseDecimal(p.price) ?? new Decimal(0);
+  const mark = parseDecimal(p.markPrice) ?? open;
+  const high = Decimal.max(open, mark);
+  const low = Decimal.min(open, mark);
+  const values = {
+    above: fmt.fixed(high.toFixed(), LEVER_DP.price),
+    below: fmt.fixed(low.toFixed(), LEVER_DP.price),
+  };
+  const tp = checkStopPrice(takeProfit) === null ? new Decimal(takeProfit.trim()) : null;
+  const sl = checkStopPrice(stopLoss) === null ? new Decimal(stopLoss.trim()) : null;
+  if (p.side === 1)
+    return {
+      text: t('lever.stop.ruleLong', values),
+      broken: (tp !== null && tp.lte(high)) || (sl !== null && sl.gte(low)),
+    };
+  return {
+    text: t('lever.stop.ruleShort', values),
+    broken: (tp !== null && tp.gte(low)) || (sl !== null && sl.lte(high)),
+  };
+}

@@ -1,0 +1,131 @@
+// The second-contract order list (spec §2, §4, §9): tabs trading and closed, 20 a page with
+// load more; a trading order counts down (refreshed every 200 ms, hidden at 0) with the live
+// price; a settled order shows its result for 0.5 s, then leaves for the closed list.
+import { useState } from 'react';
+import type { MicroOrderView, MicroView } from '../../../engine/api.ts';
+import { MICRO_COUNTDOWN_MS } from '../../../shared/micro.ts';
+import { Empty, Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { tickerSignal } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { remainingOf, visibleOrders } from './micro-time.ts';
+import { useNow } from './use-now.ts';
+
+export function MicroOrders({ view }: { view: MicroView }) {
+  const { t } = useI18n();
+  const [tab, setTab] = useState<'trading' | 'closed'>('trading');
+  const now = useNow(MICRO_COUNTDOWN_MS);
+  const list = view[tab];
+  const rows = tab === 'trading' ? visibleOrders(list.rows, now) : list.rows;
+  return (
+    <section
+      className="spot__panel micro-orders"
+      aria-labelledby="micro-orders-title"
+      data-testid="micro-orders"
+    >
+      <header className="spot__head">
+        <h2 id="micro-orders-title" className="visually-hidden">
+          {t('micro.orders')}
+        </h2>
+        <div className="spot-tabs spot-tabs--line" role="tablist">
+          {(['trading', 'closed'] as const).map((x) => (
+            <button
+              key={x}
+              type="button"
+              role="tab"
+              aria-selected={tab === x}
+              className={`spot-tabs__tab ${tab === x ? 'is-active' : ''}`}
+              onClick={() => setTab(x)}
+              data-testid={`micro-tab-${x}`}
+            >
+              {t(x === 'trading' ? 'micro.tab.trading' : 'micro.tab.closed')}
+            </button>
+          ))}
+        </div>
+      </header>
+      {!list.loaded ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <div className="orders__wrap">
+          <table className="orders__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('micro.col.id')}</th>
+                <th scope="col">{t('micro.col.pair')}</th>
+                <th scope="col">{t('micro.col.side')}</th>
+                <th scope="col" className="num">
+                  {t('micro.col.amount')}
+                </th>
+                <th scope="col" className="num">
+                  {t('micro.col.open')}
+                </th>
+                <th scope="col" className="num">
+                  {t(tab === 'trading' ? 'micro.col.now' : 'micro.col.end')}
+                </th>
+                <th scope="col" className="num">
+                  {t(tab === 'trading' ? 'micro.col.left' : 'micro.col.result')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((o) => (
+                <MicroRow key={o.id} order={o} now={now} />
+              ))}
+            </tbody>
+          </table>
+          {list.hasMore && (
+            <div className="list-footer">
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => void engine.loadMoreMicro(tab)}
+              >
+                {t('wallet.list.more')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+const RESULT: Readonly<Record<number, MessageId>> = {
+  1: 'micro.result.win',
+  0: 'micro.result.draw',
+  [-1]: 'micro.result.loss',
+};
+
+function MicroRow({ order: o, now }: { order: MicroOrderView; now: number }) {
+  const { t, fmt } = useI18n();
+  const live = useSignalValue(tickerSignal(o.symbol));
+  const settled = o.status === 3;
+  const left = remainingOf(o, now);
+  const result = RESULT[o.result] ?? 'micro.result.loss';
+  return (
+    <tr data-micro-id={o.id} data-status={o.status}>
+      <td className="num muted">{o.showId}</td>
+      <td>{o.symbol}</td>
+      <td className={o.side === 1 ? 'up' : 'down'}>
+        {t(o.side === 1 ? 'micro.up' : 'micro.down')}
+      </td>
+      <td className="num">{fmt.fixed(o.number, 2)}</td>
+      <td className="num">{fmt.fixed(o.openPrice, 4)}</td>
+      <td className="num">{fmt.fixed(settled ? o.endPrice : (live?.price ?? o.openPrice), 4)}</td>
+      <td
+        className={`num ${settled ? (o.result === 1 ? 'up' : o.result === -1 ? 'down' : '') : ''}`}
+        data-testid={settled ? 'micro-result' : 'micro-countdown'}
+      >
+        {settled
+          ? `${t(result)} ${fmt.fixed(o.profit, 2)}`
+          : left > 0
+            ? t('micro.left', { seconds: (left / 1000).toFixed(1) })
+            : t('micro.settling')}
+      </td>
+    </tr>
+  );
+}

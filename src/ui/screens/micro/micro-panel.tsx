@@ -1,0 +1,211 @@
+// The second-contract order panel (wallet-account-earn.md §2 "Micro trade panel"; api-contract
+// §6): durations with their profit ratios, the payment currency's micro balance, amount presets
+// and input, what a win pays and the fee (exact), and the up / down buttons, each with a
+// confirm dialog. The order is validated with src/shared/micro.ts before it is sent.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { MicroView } from '../../../engine/api.ts';
+import { Decimal } from '../../../shared/decimal.ts';
+import type { MicroValidationId } from '../../../shared/micro.ts';
+import { validateMicro } from '../../../shared/micro.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { ROUTE_PATH } from '../../route-paths.ts';
+import { toast } from '../../toast/toast.ts';
+import type { PairMeta } from '../spot/pair-meta.ts';
+
+type MicroErrors = {
+  number?: MicroValidationId | undefined;
+  seconds?: MicroValidationId | undefined;
+};
+
+interface Props {
+  view: MicroView;
+  meta: PairMeta;
+  matchId: number | null;
+  loggedIn: boolean;
+}
+
+export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
+  const { t, tv, fmt } = useI18n();
+  const [seconds, setSeconds] = useState<number | null>(null);
+  const [number, setNumber] = useState('');
+  const [errors, setErrors] = useState<MicroErrors>({});
+  const [confirm, setConfirm] = useState<1 | 2 | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { currency, win, fee } = microFigures(view, seconds, number);
+
+  if (currency === null || view.seconds.length === 0) return <Loading />;
+
+  const open = (side: 1 | 2) => {
+    const found = validateMicro({ number, seconds, min: currency.min, max: currency.max });
+    setErrors(found);
+    if (Object.keys(found).length === 0) setConfirm(side);
+  };
+  const send = async () => {
+    if (confirm === null || matchId === null) return;
+    setBusy(true);
+    const r = await engine.submitMicro({
+      matchId,
+      currencyId: currency.id,
+      side: confirm,
+      seconds,
+      number,
+    });
+    setBusy(false);
+    setConfirm(null);
+    if (r.ok) {
+      toast.success(t('micro.placed'));
+      return;
+    }
+    if (r.code === 'invalid') setErrors(r.fields as typeof errors);
+    toast.error(failureMessage(r));
+  };
+
+  return (
+    <div className="micro-panel" data-testid="micro-panel">
+      <div className="micro-panel__row">
+        <span className="muted">{t('micro.balance')}</span>
+        <strong className="num" data-testid="micro-balance">
+          {currency.balance === null ? '--' : `${fmt.fixed(currency.balance, 2)} ${currency.name}`}
+        </strong>
+      </div>
+      <fieldset className="micro-panel__group">
+        <legend className="spot-field__label">{t('micro.duration')}</legend>
+        <div className="micro-durations" role="radiogroup" aria-label={t('micro.duration')}>
+          {view.seconds.map((s) => (
+            <button
+              key={s.seconds}
+              type="button"
+              role="radio"
+              aria-checked={seconds === s.seconds}
+              className={`micro-duration${seconds === s.seconds ? ' is-on' : ''}`}
+              onClick={() => {
+                setSeconds(s.seconds);
+                setErrors((e) => ({ ...e, seconds: undefined }));
+              }}
+              data-seconds={s.seconds}
+            >
+              <span className="micro-duration__time">
+                {t('micro.seconds', { value: s.seconds })}
+              </span>
+              <span className="micro-duration__ratio num">
+                {t('micro.ratio', { value: fmt.fixed(s.profitRatio, 0) })}
+              </span>
+            </button>
+          ))}
+        </div>
+        {errors.seconds !== undefined && (
+          <span className="field__error" role="alert">
+            {tv(errors.seconds)}
+          </span>
+        )}
+      </fieldset>
+      <fieldset className="micro-panel__group">
+        <legend className="spot-field__label">
+          {t('micro.amount', { currency: currency.name })}
+        </legend>
+        <div className="lever-chips">
+          {currency.presets.map((n) => (
+            <button
+              key={n}
+              type="button"
+              className={`lever-chip${number === n ? ' is-on' : ''}`}
+              onClick={() => setNumber(n)}
+            >
+              {n}
+            </button>
+          ))}
+        </div>
+        <input
+          className="spot-field__input micro-panel__input num"
+          name="number"
+          inputMode="numeric"
+          autoComplete="off"
+          value={number}
+          aria-label={t('micro.amount', { currency: currency.name })}
+          placeholder={t('micro.range', { min: currency.min, max: currency.max })}
+          onChange={(e) => {
+            setNumber(e.target.value.replace(/\D/g, ''));
+            setErrors((x) => ({ ...x, number: undefined }));
+          }}
+        />
+        {errors.number !== undefined && (
+          <span className="field__error" role="alert">
+            {tv(errors.number)}
+          </span>
+        )}
+      </fieldset>
+      <dl className="lever-cost">
+        <dt>{t('micro.win')}</dt>
+        <dd className="num up" data-testid="micro-win">
+          {win === null ? '--' : `+${fmt.fixed(win.toFixed(), 2)}`}
+        </dd>
+        <dt>{t('micro.fee', { rate: fmt.fixed(currency.feePct, 2) })}</dt>
+        <dd className="num" data-testid="micro-fee">
+          {fee === null ? '--' : fmt.fixed(fee.toFixed(), 2)}
+        </dd>
+      </dl>
+      {loggedIn ? (
+        <div className="micro-actions">
+          <button
+            type="button"
+            className="btn btn--buy micro-actions__up"
+            onClick={() => open(1)}
+            data-testid="micro-up"
+          >
+            {t('micro.up')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--sell micro-actions__down"
+            onClick={() => open(2)}
+            data-testid="micro-down"
+          >
+            {t('micro.down')}
+          </button>
+        </div>
+      ) : (
+        <div className="spot-form__login-actions">
+          <Link className="btn btn--primary btn--sm" to={ROUTE_PATH.login}>
+            {t('spot.form.login')}
+          </Link>
+          <Link className="btn btn--ghost btn--sm" to={ROUTE_PATH.register}>
+            {t('spot.form.register')}
+          </Link>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t(confirm === 2 ? 'micro.confirmDown' : 'micro.confirmUp', { symbol: meta.symbol })}
+        body={t('micro.confirmBody', {
+          amount: number,
+          currency: currency.name,
+          seconds: seconds ?? 0,
+          win: win === null ? '--' : fmt.fixed(win.toFixed(), 2),
+          fee: fee === null ? '--' : fmt.fixed(fee.toFixed(), 2),
+        })}
+        confirmLabel={t('lever.form.sure')}
+        cancelLabel={t('common.cancel')}
+        busy={busy}
+        onConfirm={() => void send()}
+        onClose={() => setConfirm(null)}
+      />
+    </div>
+  );
+}
+
+/** The payment currency, and what a win pays and the fee for the values chosen (exact). */
+function microFigures(view: MicroView, seconds: number | null, number: string) {
+  const currency = view.currencies[0] ?? null;
+  const chosen = view.seconds.find((s) => s.seconds === seconds) ?? null;
+  const stake = /^\d+$/.test(number) ? new Decimal(number) : null;
+  const win =
+    stake === null || chosen === null ? null : stake.times(chosen.profitRatio).dividedBy(100);
+  const fee =
+    stake === null || currency === null ? null : stake.times(currency.feePct).dividedBy(100);
+  return { currency, win, fee };
+}

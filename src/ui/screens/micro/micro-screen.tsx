@@ -1,0 +1,70 @@
+// /secondDealCenter (trading-c2c-market.md §2; wallet-account-earn.md §2 "Micro trade panel and
+// micro order list"): the pair's stats and chart, the order panel with durations and amounts,
+// the market list, and the user's orders with live countdowns. Second contracts settle on the
+// real price at expiry (ADR 0015).
+import { useCallback, useEffect, useState } from 'react';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { bridgeStatus, market, micro, session, tickerSignal } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { storage } from '../../storage.ts';
+import '../../styles/spot.css';
+import '../../styles/lever-screen.css';
+import '../../styles/micro.css';
+import { SpotChart } from '../spot/chart/spot-chart.tsx';
+import { MarketList } from '../spot/market-list.tsx';
+import { pairMetaSignal } from '../spot/pair-meta.ts';
+import { PairStats } from '../spot/pair-stats.tsx';
+import { rememberPair, resolvePair } from '../spot/remember-pair.ts';
+import { MicroOrders } from './micro-orders.tsx';
+import { MicroPanel } from './micro-panel.tsx';
+
+export default function MicroScreen() {
+  const { t } = useI18n();
+  const m = useSignalValue(market);
+  const status = useSignalValue(bridgeStatus);
+  const [chosen, setChosen] = useState<string | null>(() => storage.get('symbol'));
+  const symbol = m.loaded ? resolvePair(chosen, m.groups) : null;
+
+  useEffect(() => {
+    void engine.watchMicro(true);
+    return () => void engine.watchMicro(false);
+  }, []);
+  useEffect(() => {
+    if (symbol === null) return undefined;
+    void engine.watchSpot(symbol);
+    return () => void engine.watchSpot(null);
+  }, [symbol]);
+
+  const onSelect = useCallback((next: string) => {
+    rememberPair(next);
+    setChosen(next);
+  }, []);
+
+  if (status === 'failed') return <ErrorState text={t('app.engineFailed')} />;
+  if (!m.loaded) return <Loading text={t('spot.loading')} />;
+  if (symbol === null) return <Empty text={t('spot.noPairs')} />;
+  return <MicroLayout key={symbol} symbol={symbol} onSelect={onSelect} />;
+}
+
+function MicroLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string) => void }) {
+  const { t } = useI18n();
+  const meta = useSignalValue(pairMetaSignal(symbol));
+  const view = useSignalValue(micro);
+  const loggedIn = useSignalValue(session).loggedIn;
+  const ticker = useSignalValue(tickerSignal(symbol));
+  return (
+    <div className="spot micro" data-symbol={symbol} data-testid="micro-screen">
+      <PairStats meta={meta} />
+      <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
+        <SpotChart pricePrecision={meta.pricePrecision} />
+      </section>
+      <section className="spot__panel micro__panel" aria-label={t('micro.title')}>
+        <MicroPanel view={view} meta={meta} matchId={ticker?.matchId ?? null} loggedIn={loggedIn} />
+      </section>
+      <MarketList symbol={symbol} onSelect={onSelect} />
+      {loggedIn && <MicroOrders view={view} />}
+    </div>
+  );
+}
