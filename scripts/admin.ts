@@ -11,6 +11,7 @@
 //   npm run admin -- funding on|off          (is_open_CTbi: deposits and withdrawals)
 //   npm run admin -- set KEY VALUE           (is_open_CTbi, ex_rate, company_eth_address)
 //   npm run admin -- region-agent ACCOUNT CITY DISTRICT
+//   npm run admin -- user ACCOUNT             (balances, recent contracts)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -46,6 +47,8 @@ function callOf(args: string[]): Call | null {
 
 function settingCall(command: string, a: string, b: string, c: string): Call | null {
   if (command === 'queue') return { path: 'queue', method: 'GET' };
+  if (command === 'user' && a !== '')
+    return { path: `user?account=${encodeURIComponent(a)}`, method: 'GET' };
   if (command === 'funding' && (a === 'on' || a === 'off'))
     return {
       path: 'setting',

@@ -31,6 +31,14 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     return ok(await queue(ctx));
   });
 
+  app.get('/api/admin/user', async (req) => {
+    guard(req);
+    const b = parse(z.object({ account: text(120) }), req);
+    const user = await findUser(ctx.db, b.account);
+    if (user === null) throw new ApiError('account.notFound');
+    return ok(await userSheet(ctx, user.id, user.account, user.review_status));
+  });
+
   app.post('/api/admin/withdrawal', async (req) => {
     guard(req);
     const b = parse(z.object({ id, action: z.enum(['approve', 'reject']), reason }), req);
@@ -96,6 +104,49 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 }
 
+/** A user as support sees them: balances of every account, recent contracts. */
+async function userSheet(ctx: AppContext, id: number, account: string, reviewStatus: number) {
+  const wallets = await ctx.db.query<Record<string, unknown>>(
+    `SELECT c.name AS currency, w.legal_balance, w.lock_legal_balance, w.change_balance,
+            w.lock_change_balance, w.lever_balance, w.lock_lever_balance, w.micro_balance,
+            w.lock_micro_balance
+     FROM users_wallet w JOIN currencies c ON c.id = w.currency_id WHERE w.user_id = $1 ORDER BY c.sort`,
+    [id],
+  );
+  const lever = await ctx.db.query<Record<string, unknown>>(
+    `SELECT id, type, match_id, status, share, price, update_price, caution_money, trade_fee,
+            fact_profits FROM lever_transactions WHERE user_id = $1 ORDER BY id DESC LIMIT 20`,
+    [id],
+  );
+  const micro = await ctx.db.query<Record<string, unknown>>(
+    `SELECT id, type, seconds, number, fee, profit_ratio, status, profit_result, fact_profits,
+            open_price, end_price FROM micro_orders WHERE user_id = $1 ORDER BY id DESC LIMIT 20`,
+    [id],
+  );
+  return {
+    id,
+    account,
+    review_status: reviewStatus,
+    wallets: tidy(wallets),
+    lever: tidy(lever),
+    micro: tidy(micro),
+  };
+}
+
+function tidy(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  return rows.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r))
+      out[k] =
+        v instanceof Date
+          ? formatTime(v)
+          : typeof v === 'string' && /^-?\d+\.\d+$/.test(v)
+            ? new Decimal(v).toFixed()
+            : v;
+    return out;
+  });
+}
+
 async function queue(ctx: AppContext) {
   const q = ctx.db;
   const withdrawals = await q.query<Record<string, unknown>>(
@@ -118,18 +169,6 @@ async function queue(ctx: AppContext) {
      FROM acceptor_deals d JOIN users u ON u.id = d.user_id JOIN acceptors a ON a.id = d.acceptor_id
      WHERE d.is_sure = 0 ORDER BY d.id`,
   );
-  const tidy = (rows: Record<string, unknown>[]) =>
-    rows.map((r) => {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(r))
-        out[k] =
-          v instanceof Date
-            ? formatTime(v)
-            : typeof v === 'string' && /^-?\d+\.\d+$/.test(v)
-              ? new Decimal(v).toFixed()
-              : v;
-      return out;
-    });
   return {
     withdrawals: tidy(withdrawals),
     deposits: tidy(deposits),

@@ -1,0 +1,219 @@
+// Issue 7 end to end. Leveraged contracts: a long with a multiple, stop levels, the profit
+// moving with the simulator, a close that credits margin + profit exactly, and a limit order
+// that rests in the open orders and is revoked. Second contracts: a 30-second up order counts
+// down, settles on the real price, and the micro balance changes by the contract's amount.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import Decimal from 'decimal.js';
+import { login, operator, queued } from './helpers.ts';
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a6b20000000049454e44ae426082',
+  'hex',
+);
+const DEMO = 'demo@bourse.local';
+
+/** A token of our own for the setup and the exact checks (the page's token stays in its engine). */
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const r = await request.post('/api/user/login', {
+    form: { user_string: DEMO, password: 'demo1234', type: '1' },
+  });
+  return String(((await r.json()) as { message: string }).message);
+}
+
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  form: Record<string, string> = {},
+): Promise<T> {
+  const r = await request.post(path, { form, headers: { authorization: token } });
+  const body = (await r.json()) as { type: string; message: T };
+  expect(body.type, `${path}: ${JSON.stringify(body.message)}`).toBe('ok');
+  return body.message;
+}
+
+/** Identity documents uploaded and approved by the operator, unless already approved. */
+async function verified(request: APIRequestContext, token: string): Promise<void> {
+  const info = (await (
+    await request.get('/api/user/info', { headers: { authorization: token } })
+  ).json()) as {
+    message: { review_status: number };
+  };
+  if (info.message.review_status === 2) return;
+  const up = await request.post('/api/upload', {
+    headers: { authorization: token },
+    multipart: { file: { name: 'id.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  const url = String(((await up.json()) as { message: string }).message);
+  await api(request, token, '/api/user/real_name', {
+    name: 'Demo User',
+    card_id: 'D1234567',
+    cardType: '1',
+    front_pic: url,
+    reverse_pic: url,
+    hand_pic: url,
+  });
+  const id = await queued(request, 'identities', DEMO);
+  expect((await operator(request, 'identity', { id, action: 'approve' })).type).toBe('ok');
+}
+
+interface Sheet {
+  wallets: { currency: string; lever_balance: string; micro_balance: string }[];
+  lever: { id: number; status: number; caution_money: string; fact_profits: string }[];
+  micro: {
+    id: number;
+    status: number;
+    number: string;
+    fee: string;
+    profit_ratio: string;
+    profit_result: number;
+  }[];
+}
+
+/** The operator's view of the demo user: exact balances and contracts (the page keeps its own token). */
+async function sheet(request: APIRequestContext): Promise<Sheet> {
+  const r = await operator(request, `user?account=${encodeURIComponent(DEMO)}`);
+  expect(r.type).toBe('ok');
+  return r.message as Sheet;
+}
+
+const usdt = (s: Sheet, field: 'lever_balance' | 'micro_balance') =>
+  new Decimal(s.wallets.find((w) => w.currency === 'USDT')?.[field] ?? 0);
+
+async function confirm(page: Page): Promise<void> {
+  const open = page.locator('dialog[open][data-testid="confirm-dialog"]');
+  await open.getByTestId('confirm-sure').click();
+  await expect(open).toHaveCount(0);
+}
+
+test('a long with stops follows the market and closes for margin + profit; a limit order is revoked', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await verified(page.request, await apiToken(page.request));
+  await login(page, DEMO, 'demo1234');
+  await page.goto('/leverdealCenter');
+  const long = page.getByTestId('lever-form-long');
+  await expect(long.getByTestId('lever-available')).not.toHaveText(/^0\.0000/);
+
+  // validation first: a multiple must be chosen
+  await long.locator('input[name="share"]').fill('2');
+  await page.getByTestId('lever-submit-long').click();
+  await expect(long.getByText('Please choose a multiple.')).toBeVisible();
+  await long.locator('[data-multiple="10"]').click();
+  await expect(long.getByTestId('cost-margin')).not.toHaveText('--');
+  await page.getByTestId('lever-submit-long').click();
+  await confirm(page);
+
+  const row = page.getByTestId('lever-holding-table').locator('tr[data-position-id]').first();
+  await expect(row).toBeVisible();
+  const id = String(await row.getAttribute('data-position-id'));
+  await expect(page.getByTestId('lever-risk')).not.toHaveText(/--/);
+
+  // stop levels through the dialog
+  await row.getByTestId('lever-stop').click();
+  const mark = new Decimal(
+    (await page.getByTestId('lever-stop-mark').innerText()).replace(/[^\d.]/g, ''),
+  );
+  await page.getByTestId('lever-stop-tp').fill(mark.times(1.5).toDecimalPlaces(2).toFixed(2));
+  await page.getByTestId('lever-stop-sl').fill(mark.times(0.5).toDecimalPlaces(2).toFixed(2));
+  await page.getByTestId('lever-stop-submit').click();
+  await expect(page.getByTestId('lever-stop-dialog')).toBeHidden();
+  await expect(row.getByTestId('lever-tp')).not.toHaveText('—');
+  await expect(row.getByTestId('lever-sl')).not.toHaveText('—');
+
+  // the profit moves with the simulator's market
+  const first = await row.getByTestId('lever-profit').innerText();
+  await expect
+    .poll(async () => row.getByTestId('lever-profit').innerText(), { timeout: 30_000 })
+    .not.toBe(first);
+
+  // close: the lever balance grows by exactly margin + realized profit
+  const opened = await sheet(page.request);
+  const before = usdt(opened, 'lever_balance');
+  const margin = new Decimal(opened.lever.find((p) => String(p.id) === id)?.caution_money ?? 'NaN');
+  await row.getByTestId('lever-close').click();
+  await confirm(page);
+  await expect(
+    page.getByTestId('lever-holding-table').locator(`tr[data-position-id="${id}"]`),
+  ).toHaveCount(0);
+  const after = await sheet(page.request);
+  const profit = new Decimal(after.lever.find((p) => String(p.id) === id)?.fact_profits ?? 'NaN');
+  expect(usdt(after, 'lever_balance').equals(before.plus(margin).plus(profit))).toBe(true);
+  await page.getByTestId('lever-tab-closed').click();
+  await expect(
+    page.getByTestId('lever-closed-table').locator(`tr[data-position-id="${id}"]`),
+  ).toBeVisible();
+
+  // a limit order far below the market rests in the open orders and is revoked
+  await page.getByTestId('lever-mode-limit').click();
+  const limit = page.getByTestId('lever-form-long');
+  await limit.locator('input[name="price"]').fill(mark.times(0.5).toDecimalPlaces(2).toFixed(2));
+  await limit.locator('[data-multiple="5"]').click();
+  await limit.locator('input[name="share"]').fill('1');
+  await page.getByTestId('lever-submit-long').click();
+  await confirm(page);
+  await page.getByTestId('lever-tab-entrusts').click();
+  const pending = page.getByTestId('lever-entrusts-table').locator('tr[data-position-id]').first();
+  await expect(pending).toBeVisible();
+  const pendingId = String(await pending.getAttribute('data-position-id'));
+  await pending.getByTestId('lever-revoke').click();
+  await confirm(page);
+  await page.getByTestId('lever-tab-revoked').click();
+  await expect(
+    page.getByTestId('lever-revoked-table').locator(`tr[data-position-id="${pendingId}"]`),
+  ).toBeVisible();
+});
+
+test('a 30-second up order counts down, settles on the real price, and pays the contract amount', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await verified(page.request, await apiToken(page.request));
+  await login(page, DEMO, 'demo1234');
+  await page.goto('/secondDealCenter');
+  await expect(page.getByTestId('micro-balance')).not.toHaveText('--');
+  const before = usdt(await sheet(page.request), 'micro_balance');
+  await page.getByTestId('micro-up').click();
+  await expect(page.getByText('Please choose a duration.')).toBeVisible();
+  await page.locator('[data-seconds="30"]').click();
+  await page.locator('.micro-panel input[name="number"]').fill('10');
+  await expect(page.getByTestId('micro-win')).toHaveText('+12.00');
+  await page.getByTestId('micro-up').click();
+  await confirm(page);
+
+  const row = page.getByTestId('micro-orders').locator('tr[data-micro-id]').first();
+  await expect(row).toBeVisible();
+  const id = String(await row.getAttribute('data-micro-id'));
+  const left = async () =>
+    Number((await row.getByTestId('micro-countdown').innerText()).replace(/[^\d.]/g, ''));
+  const t1 = await left();
+  await page.waitForTimeout(1200);
+  expect(await left()).toBeLessThan(t1);
+
+  // settled within a second of expiry: the row leaves the trading list, the closed list has it
+  await expect(page.getByTestId('micro-orders').locator(`tr[data-micro-id="${id}"]`)).toHaveCount(
+    0,
+    { timeout: 40_000 },
+  );
+  await page.getByTestId('micro-tab-closed').click();
+  await expect(page.getByTestId('micro-orders').locator(`tr[data-micro-id="${id}"]`)).toBeVisible();
+  const settled = await sheet(page.request);
+  const o = settled.micro.find((x) => String(x.id) === id);
+  expect(o?.status).toBe(3);
+  const stake = new Decimal(o?.number ?? 0);
+  const credit =
+    o?.profit_result === 1
+      ? stake.times(new Decimal(o.profit_ratio).dividedBy(100).plus(1))
+      : o?.profit_result === 0
+        ? stake
+        : new Decimal(0);
+  expect(
+    usdt(settled, 'micro_balance').equals(
+      before
+        .minus(stake)
+        .minus(o?.fee ?? 0)
+        .plus(credit),
+    ),
+  ).toBe(true);
+});
