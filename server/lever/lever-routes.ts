@@ -195,6 +195,18 @@ async function deal(
       .map(([price, number]) => ({ price, number: number.toFixed() }));
   };
   const mine = userId === null ? [] : open.filter((p) => p.user_id === userId).slice(0, 10);
+  // the pair's latest opened positions of all users (time, side, price, volume; no owner)
+  const recent = await ctx.db.query<{
+    type: number;
+    price: string;
+    number: string;
+    transaction_time: Date;
+  }>(
+    `SELECT type, price, number, transaction_time FROM lever_transactions
+     WHERE match_id = $1 AND status IN (1, 2, 3) AND transaction_time IS NOT NULL
+     ORDER BY transaction_time DESC, id DESC LIMIT 20`,
+    [pair.matchId],
+  );
   const last = lever.priceOf(pair.matchId);
   const userLever =
     userId === null ? new Decimal(0) : await lever.freeBalance(ctx.db, userId, pair.legalId);
@@ -224,6 +236,12 @@ async function deal(
     price_precision: pair.pricePrecision,
     burst_hazard_rate: (await lever.setting('lever_burst_hazard_rate')) || '10',
     open_lever_entrust: (await lever.setting('open_lever_entrust')) === '1' ? 1 : 0,
+    recent: recent.map((r) => ({
+      time: new Date(r.transaction_time).getTime(),
+      type: r.type,
+      price: new Decimal(r.price).toFixed(),
+      number: new Decimal(r.number).toFixed(),
+    })),
   };
 }
 

@@ -568,6 +568,8 @@ export interface LeverDealView {
   /** Aggregated open longs (bids) and shorts (asks) of all users. */
   longs: { price: DecStr; number: DecStr }[];
   shorts: { price: DecStr; number: DecStr }[];
+  /** The pair's latest opened positions of all users (the spec's leverage transaction list). */
+  recent: { time: number; side: 1 | 2; price: DecStr; number: DecStr }[];
 }
 
 /** Risk of the user's positions in one quote currency (from `lever_trade` and lists). */

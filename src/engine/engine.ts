@@ -338,6 +338,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
         const r = await running;
         r.poller.stop();
         r.spot.stop();
+        r.lever.stop();
         r.subscriptions.forEach((sub) => sub.unsubscribe());
         r.ctx.socket.close();
       }

@@ -23,15 +23,21 @@ export interface LeverSync {
   refresh(): Promise<void>;
   loadMore(tab: 'closed' | 'revoked'): Promise<void>;
   pushed(event: NewEvent): void;
+  /** Stops the panel's poll (the engine closes). */
+  stop(): void;
   /** The watched pair's ids (null when none). */
   pair(): { symbol: string; legalId: number; currencyId: number } | null;
 }
+
+/** The panel (free balance, the latest contract deals) is fetched again this often while watched. */
+export const LEVER_DEAL_POLL_MS = 5000;
 
 export function createLeverSync(ctx: EngineContext): LeverSync {
   let watched: { symbol: string; legalId: number; currencyId: number; generation: number } | null =
     null;
   let generation = 0;
   let refreshing: Promise<void> | null = null;
+  let poll: ReturnType<typeof ctx.services.timers.setInterval> | null = null;
   const now = () => ctx.services.clock.now();
 
   const fetchDeal = async (w: NonNullable<typeof watched>): Promise<void> => {
@@ -126,6 +132,14 @@ export function createLeverSync(ctx: EngineContext): LeverSync {
         symbol === null || ticker === undefined
           ? null
           : { symbol, legalId: ticker.legalId, currencyId: ticker.currencyId, generation };
+      if (poll !== null) ctx.services.timers.clearInterval(poll);
+      poll =
+        watched === null
+          ? null
+          : ctx.services.timers.setInterval(() => {
+              const w = watched;
+              if (w !== null) void fetchDeal(w);
+            }, LEVER_DEAL_POLL_MS);
       ctx.store.dispatch({
         at: now(),
         kind: 'command',
@@ -148,6 +162,10 @@ export function createLeverSync(ctx: EngineContext): LeverSync {
     },
     pushed(event) {
       if (event.name === 'spot.balance' && watched !== null) void refresh();
+    },
+    stop() {
+      if (poll !== null) ctx.services.timers.clearInterval(poll);
+      poll = null;
     },
     pair: () =>
       watched === null
@@ -174,5 +192,11 @@ function dealBody(symbol: string, d: z.output<typeof leverDealReply>): LeverDeal
     balance: d.user_lever ?? ZERO,
     longs: d.lever_transaction?.in ?? [],
     shorts: d.lever_transaction?.out ?? [],
+    recent: d.recent.map((r) => ({
+      time: r.time,
+      side: r.type === 2 ? 2 : 1,
+      price: r.price,
+      number: r.number,
+    })),
   };
 }

@@ -94,6 +94,9 @@ export const leverDealReply = z.object({
   price_precision: wireInt.optional(),
   burst_hazard_rate: optionalDecimal,
   open_lever_entrust: wireInt.optional(),
+  recent: z
+    .array(z.object({ time: wireInt, type: wireInt, price: wireDecimal, number: wireDecimal }))
+    .default([]),
 });
 
 /** `lever/my_trade`: `{rate_profits_total, message: paginator}` (the nested message is real). */

@@ -19,6 +19,7 @@ import { pairMetaSignal } from '../spot/pair-meta.ts';
 import { PairStats } from '../spot/pair-stats.tsx';
 import { RecentTrades } from '../spot/recent-trades.tsx';
 import { rememberPair, resolvePair } from '../spot/remember-pair.ts';
+import { LeverDeals } from './lever-deals.tsx';
 import { LeverForms } from './lever-forms.tsx';
 import { LeverPositions } from './lever-positions.tsx';
 
@@ -70,6 +71,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
       <section className="spot__panel lever__positions">
         <LeverPositions compact />
       </section>
+      <LeverDeals />
     </div>
   );
 }
