@@ -115,6 +115,17 @@ export function createLeverSync(ctx: EngineContext): LeverSync {
     ]);
   };
 
+  /** The panel's poll follows the watched pair. */
+  const restartPoll = (): void => {
+    if (poll !== null) ctx.services.timers.clearInterval(poll);
+    poll = null;
+    if (watched === null) return;
+    poll = ctx.services.timers.setInterval(() => {
+      const w = watched;
+      if (w !== null) void fetchDeal(w);
+    }, LEVER_DEAL_POLL_MS);
+  };
+
   const refresh = (): Promise<void> => {
     if (refreshing !== null) return refreshing;
     refreshing = fetchAll().finally(() => {
@@ -132,14 +143,7 @@ export function createLeverSync(ctx: EngineContext): LeverSync {
         symbol === null || ticker === undefined
           ? null
           : { symbol, legalId: ticker.legalId, currencyId: ticker.currencyId, generation };
-      if (poll !== null) ctx.services.timers.clearInterval(poll);
-      poll =
-        watched === null
-          ? null
-          : ctx.services.timers.setInterval(() => {
-              const w = watched;
-              if (w !== null) void fetchDeal(w);
-            }, LEVER_DEAL_POLL_MS);
+      restartPoll();
       ctx.store.dispatch({
         at: now(),
         kind: 'command',
