@@ -306,7 +306,9 @@ function CostReadout(p: {
       </dd>
       <dt>{t('lever.form.liquidation')}</dt>
       <dd className="num lever-cost__liq" data-testid="cost-liquidation">
-        {money(p.liquidation)}
+        {f !== null && p.liquidation === null
+          ? t('lever.form.noLiquidation')
+          : money(p.liquidation)}
       </dd>
     </dl>
   );
