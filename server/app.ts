@@ -54,6 +54,8 @@ import { LeverService } from './lever/lever-service.ts';
 import { price } from './market/wire-format.ts';
 import { registerMicroRoutes } from './micro/micro-routes.ts';
 import { marketPrice, MicroService } from './micro/micro.ts';
+import { registerC2cRoutes } from './c2c/c2c-routes.ts';
+import { C2cService } from './c2c/c2c.ts';
 
 export interface RunningServer {
   url: string;
@@ -68,6 +70,7 @@ export interface RunningServer {
   lever: LeverService;
   leverRunner: LeverRunner;
   micro: MicroService;
+  c2c: C2cService;
   close(): Promise<void>;
 }
 
@@ -169,6 +172,8 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
   registerIdentityRoutes(app, ctx);
   registerCashRoutes(app, ctx);
   registerAcceptorRoutes(app, ctx);
+  registerC2cRoutes(app, ctx);
+  const c2c = new C2cService(ctx);
   registerRegionRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   const hub: DevHub = { io: null, market: null };
@@ -202,6 +207,7 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
     start() {
       leverRunner.start();
       micro.start();
+      c2c.start();
       publisher.start();
       spotPublisher.start();
       makers?.start();
@@ -209,6 +215,7 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
     stop() {
       leverRunner.stop();
       micro.stop();
+      c2c.stop();
       makers?.stop();
       spotPublisher.stop();
       publisher.stop();
@@ -231,11 +238,14 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
     lever,
     leverRunner,
     micro,
+    c2c,
     async close() {
       leverRunner.stop();
       await lever.run(() => Promise.resolve());
       micro.stop();
       await micro.idle();
+      c2c.stop();
+      await c2c.idle();
       makers?.stop();
       spotPublisher.stop();
       publisher.stop();

@@ -31,6 +31,7 @@ function suite(name: string, open: () => Promise<Database>) {
         '0005-cash-info',
         '0006-micro',
         '0007-lever',
+        '0008-c2c',
       ]);
       expect(await migrate(db)).toEqual([]);
       const rows = await db.query<{ version: string }>(

@@ -44,6 +44,10 @@ export const LOG_TYPE = {
   leverCancel: 73,
   leverLiquidation: 74,
   leverOvernight: 75,
+  c2cFreeze: 80,
+  c2cUnfreeze: 81,
+  c2cRelease: 82,
+  c2cReceive: 83,
 } as const;
 export type LogType = (typeof LOG_TYPE)[keyof typeof LOG_TYPE];
 

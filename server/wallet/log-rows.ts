@@ -42,6 +42,10 @@ const TYPE_IDS: Readonly<Record<number, string>> = {
   [LOG_TYPE.leverCancel]: 'ledger.leverCancel',
   [LOG_TYPE.leverLiquidation]: 'ledger.leverLiquidation',
   [LOG_TYPE.leverOvernight]: 'ledger.leverOvernight',
+  [LOG_TYPE.c2cFreeze]: 'ledger.c2cFreeze',
+  [LOG_TYPE.c2cUnfreeze]: 'ledger.c2cUnfreeze',
+  [LOG_TYPE.c2cRelease]: 'ledger.c2cRelease',
+  [LOG_TYPE.c2cReceive]: 'ledger.c2cReceive',
 };
 
 /** The account name of a field: "change_balance" → "change", "lock_change_balance" → "lock_change". */
