@@ -694,6 +694,96 @@ export interface MicroSubmit {
   number: string;
 }
 
+// ---- C2C (issue 8) -------------------------------------------------------------------------
+
+export type C2cType = 'buy' | 'sell';
+export type C2cWay = 'bank' | 'we_chat' | 'ali_pay';
+
+export interface C2cAdView {
+  id: number;
+  sellerName: string;
+  currencyId: number;
+  currency: string;
+  /** The publisher's side. */
+  type: C2cType;
+  way: C2cWay;
+  wayName: string;
+  price: DecStr;
+  total: DecStr;
+  surplus: DecStr;
+  /** 0 open, 1 taken, 2 withdrawn. */
+  isDone: number;
+  createTime: string;
+}
+
+export interface C2cPayout {
+  realName: string;
+  bankName: string;
+  bankAccount: string;
+  alipayAccount: string;
+  wechatNickname: string;
+  wechatAccount: string;
+}
+
+export interface C2cDealView {
+  id: number;
+  adId: number;
+  /** The ad's type. */
+  type: C2cType;
+  way: C2cWay;
+  wayName: string;
+  currency: string;
+  number: DecStr;
+  price: DecStr;
+  money: DecStr;
+  /** 0 awaiting payment, 3 paid, 1 finished, 2 cancelled. */
+  isSure: number;
+  sellerName: string;
+  userName: string;
+  counterpartyName: string;
+  /** The viewer published the ad. */
+  isPublisher: boolean;
+  /** The viewer's side: the buyer pays, the seller releases. */
+  side: C2cType;
+  /** Payout details of the seller side (what the buyer pays to). */
+  payTo: C2cPayout | null;
+  createTime: string;
+  updateTime: string;
+  /** When an unpaid deal cancels itself, on the engine's clock (null when not unpaid). */
+  deadline: number | null;
+}
+
+export interface C2cListView<T> {
+  rows: T[];
+  page: number;
+  hasMore: boolean;
+  loaded: boolean;
+}
+
+export interface C2cView {
+  currencies: { id: number; name: string }[];
+  market: C2cListView<C2cAdView> & { type: C2cType; currencyId: number | null };
+  myAds: C2cListView<C2cAdView>;
+  deals: C2cListView<C2cDealView>;
+  error: string | null;
+}
+
+export interface C2cCommands {
+  publish: {
+    type: C2cType;
+    way: C2cWay | null;
+    price: string;
+    number: string;
+    currencyId: number | null;
+  };
+  take: { id: number };
+  pay: { id: number };
+  cancel: { id: number };
+  confirm: { id: number; isPublisher: boolean };
+  withdraw: { id: number };
+}
+export type C2cCommandKind = keyof C2cCommands;
+
 /** One coalesced change set, at most one per animation frame, none while hidden. */
 export interface FrameDiff {
   frame: number;
@@ -714,6 +804,7 @@ export interface FrameDiff {
   wallet?: WalletView;
   lever?: LeverView;
   micro?: MicroView;
+  c2c?: C2cView;
 }
 
 /** A full snapshot, used when the page (re)attaches. */
@@ -731,6 +822,7 @@ export interface EngineSnapshot {
   wallet: WalletView;
   lever: LeverView;
   micro: MicroView;
+  c2c: C2cView;
 }
 
 /** Result of a command. `message` is the server's text (already in the user's language). */
@@ -904,6 +996,10 @@ export interface EngineApi {
   /** Places a second-contract order (validated with src/shared/micro.ts first). */
   submitMicro(order: MicroSubmit): Promise<CommandResult>;
   loadMoreMicro(tab: 'trading' | 'closed'): Promise<void>;
+  /** Open (or refilter) the c2c screens' data: the market of one side and coin, my ads, my deals. */
+  watchC2c(filter: { type: C2cType; currencyId: number | null } | null): Promise<void>;
+  c2cCommand<K extends C2cCommandKind>(kind: K, input: C2cCommands[K]): Promise<CommandResult>;
+  loadMoreC2c(list: 'market' | 'myAds' | 'deals'): Promise<void>;
   /** Uploads a jpg or png (≤ 4 MB); the result is the URL the other calls take. */
   uploadImage(
     file: Blob,
@@ -947,6 +1043,7 @@ export const PROJECTION_NAMES = [
   'wallet',
   'lever',
   'micro',
+  'c2c',
 ] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 

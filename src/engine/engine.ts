@@ -11,6 +11,9 @@ import * as walletCommands from './commands/wallet.ts';
 import * as leverCommands from './commands/lever.ts';
 import { createLeverSync } from './lever-sync.ts';
 import * as microCommands from './commands/micro.ts';
+import * as c2cCommands from './commands/c2c.ts';
+import { createC2cSync } from './c2c-sync.ts';
+import type { C2cSync } from './c2c-sync.ts';
 import { createMicroSync } from './micro-sync.ts';
 import type { MicroSync } from './micro-sync.ts';
 import type { LeverSync } from './lever-sync.ts';
@@ -71,6 +74,7 @@ interface Running {
   wallet: WalletSync;
   lever: LeverSync;
   micro: MicroSync;
+  c2c: C2cSync;
   subscriptions: Subscription[];
 }
 
@@ -147,7 +151,8 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     const wallet = createWalletSync(ctx);
     const lever = createLeverSync(ctx);
     const micro = createMicroSync(ctx);
-    const subscriptions = wireSocket(ctx, spot, [wallet, lever, micro], meter, () =>
+    const c2c = createC2cSync(ctx);
+    const subscriptions = wireSocket(ctx, spot, [wallet, lever, micro, c2c], meter, () =>
       poller.update(visible),
     );
     const token = await sessionStore.loadToken();
@@ -162,7 +167,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     ]);
     poller.update(visible);
     void fetchSparklines(ctx);
-    return { ctx, poller, spot, wallet, lever, micro, subscriptions };
+    return { ctx, poller, spot, wallet, lever, micro, c2c, subscriptions };
   };
 
   const running$ = async (): Promise<Running> => {
@@ -175,7 +180,13 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     if (running === null) return;
     const r = await running;
     r.spot.update(visible);
-    await Promise.all([r.spot.refresh(), r.wallet.refresh(), r.lever.refresh(), r.micro.refresh()]);
+    await Promise.all([
+      r.spot.refresh(),
+      r.wallet.refresh(),
+      r.lever.refresh(),
+      r.micro.refresh(),
+      r.c2c.refresh(),
+    ]);
   };
 
   const ready = async (): Promise<EngineContext> => {
@@ -316,6 +327,12 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       return microCommands.submitMicro(r.ctx, r.micro, order);
     },
     loadMoreMicro: async (tab) => (await running$()).micro.loadMore(tab),
+    watchC2c: async (filter) => (await running$()).c2c.watch(filter),
+    async c2cCommand(kind, input) {
+      const r = await running$();
+      return c2cCommands.c2cCommand(r.ctx, r.c2c, kind, input);
+    },
+    loadMoreC2c: async (list) => (await running$()).c2c.loadMore(list),
     uploadImage: async (file, onProgress) =>
       walletCommands.uploadImage(await ready(), file, onProgress ?? (() => undefined)),
     async exportLog(sinceMs, onProgress) {

@@ -16,6 +16,8 @@ import { foldLever, initialLeverState, isLeverEvent } from './projections/lever.
 import type { LeverState } from './projections/lever.ts';
 import { foldMicro, initialMicroState, isMicroEvent } from './projections/micro.ts';
 import type { MicroState } from './projections/micro.ts';
+import { foldC2c, initialC2cState, isC2cEvent } from './projections/c2c.ts';
+import type { C2cState } from './projections/c2c.ts';
 
 export interface EngineState {
   session: SessionState;
@@ -24,6 +26,7 @@ export interface EngineState {
   wallet: WalletState;
   lever: LeverState;
   micro: MicroState;
+  c2c: C2cState;
 }
 
 export interface Store {
@@ -47,6 +50,7 @@ export const initialEngineState: EngineState = {
   wallet: initialWalletState,
   lever: initialLeverState,
   micro: initialMicroState,
+  c2c: initialC2cState,
 };
 
 export function foldEngine(state: EngineState, event: EngineEvent): EngineState {
@@ -56,14 +60,16 @@ export function foldEngine(state: EngineState, event: EngineEvent): EngineState 
   const wallet = isWalletEvent(event) ? foldWallet(state.wallet, event) : state.wallet;
   const lever = isLeverEvent(event) ? foldLever(state.lever, event) : state.lever;
   const micro = isMicroEvent(event) ? foldMicro(state.micro, event) : state.micro;
+  const c2c = isC2cEvent(event) ? foldC2c(state.c2c, event) : state.c2c;
   return session === state.session &&
     market === state.market &&
     spot === state.spot &&
     wallet === state.wallet &&
     lever === state.lever &&
-    micro === state.micro
+    micro === state.micro &&
+    c2c === state.c2c
     ? state
-    : { session, market, spot, wallet, lever, micro };
+    : { session, market, spot, wallet, lever, micro, c2c };
 }
 
 export function createStore(log: EventLog, frames: FrameScheduler, views: SnapshotViews): Store {
@@ -102,6 +108,7 @@ export function snapshotOf(state: EngineState, views: SnapshotViews): EngineSnap
     wallet: state.wallet.view,
     lever: state.lever.view,
     micro: state.micro.view,
+    c2c: state.c2c.view,
   };
 }
 
@@ -121,9 +128,15 @@ export function markChanges(frames: FrameScheduler, a: EngineState, b: EngineSta
     }
   }
   if (a.spot !== b.spot) markSpotChanges(frames, a.spot, b.spot);
+  markAccountChanges(frames, a, b);
+}
+
+/** Wallet, contracts and c2c: one view each. */
+function markAccountChanges(frames: FrameScheduler, a: EngineState, b: EngineState): void {
   if (a.wallet.view !== b.wallet.view) frames.markWallet();
   if (a.lever.view !== b.lever.view) frames.markLever();
   if (a.micro.view !== b.micro.view) frames.markMicro();
+  if (a.c2c.view !== b.c2c.view) frames.markC2c();
 }
 
 function markSpotChanges(frames: FrameScheduler, a: SpotState, b: SpotState): void {

@@ -7,6 +7,7 @@ import type { SpotValidationId } from './spot.ts';
 import type { WalletValidationId } from './wallet.ts';
 import type { LeverValidationId } from './lever.ts';
 import type { MicroValidationId } from './micro.ts';
+import type { C2cValidationId } from './c2c.ts';
 
 export type ValidationId =
   | 'validation.accountRequired'
@@ -25,7 +26,8 @@ export type ValidationId =
   | SpotValidationId
   | WalletValidationId
   | LeverValidationId
-  | MicroValidationId;
+  | MicroValidationId
+  | C2cValidationId;
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationId>>;
 export type AccountKind = 'email' | 'mobile';

@@ -8,6 +8,7 @@ import { initialSessionState } from '../projections/session.ts';
 import { initialWalletView } from '../projections/wallet.ts';
 import { initialLeverView } from '../projections/lever.ts';
 import { initialMicroView } from '../projections/micro.ts';
+import { initialC2cView } from '../projections/c2c.ts';
 
 function setup(visible = true) {
   const timers = manualTimers();
@@ -34,6 +35,7 @@ function setup(visible = true) {
     wallet: () => initialWalletView,
     lever: () => initialLeverView,
     micro: () => initialMicroView,
+    c2c: () => initialC2cView,
   };
   const diffs: FrameDiff[] = [];
   const frames = createFrameScheduler(timers, source, visible, { now: () => timers.now() });

@@ -24,6 +24,7 @@ import type {
   WalletView,
   LeverView,
   MicroView,
+  C2cView,
 } from '../api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { Clock, Timers, TimerId } from '../services.ts';
@@ -43,6 +44,7 @@ export interface FrameSource {
   wallet(): WalletView;
   lever(): LeverView;
   micro(): MicroView;
+  c2c(): C2cView;
 }
 
 /** How long an unacknowledged diff may hold the next one back (a page that went away). */
@@ -72,6 +74,7 @@ export interface FrameScheduler {
   markWallet(): void;
   markLever(): void;
   markMicro(): void;
+  markC2c(): void;
   setBookRate(rate: BookRate): void;
   setVisible(visible: boolean): void;
   setSink(sink: ((diff: FrameDiff) => void) | null): void;
@@ -104,6 +107,7 @@ export function createFrameScheduler(
   let wallet = false;
   let lever = false;
   let micro = false;
+  let c2c = false;
   let chartReset = false;
   let chartMeta = false;
   let chartTimes = new Set<number>();
@@ -128,6 +132,7 @@ export function createFrameScheduler(
     wallet ||
     lever ||
     micro ||
+    c2c ||
     chartDirty();
   const dirty = (): boolean => others() || book;
 
@@ -163,6 +168,7 @@ export function createFrameScheduler(
     if (wallet) diff.wallet = read.wallet();
     if (lever) diff.lever = read.lever();
     if (micro) diff.micro = read.micro();
+    if (c2c) diff.c2c = read.c2c();
     if (chartDirty()) diff.chart = read.chart(chartReset, chartTimes);
     return diff;
   };
@@ -280,6 +286,10 @@ export function createFrameScheduler(
     },
     markMicro: () => {
       micro = true;
+      schedule();
+    },
+    markC2c: () => {
+      c2c = true;
       schedule();
     },
     setBookRate(rate) {

@@ -69,5 +69,6 @@ export function stateFrameSource(state: () => EngineState, reader: SpotReader): 
     wallet: () => state().wallet.view,
     lever: () => state().lever.view,
     micro: () => state().micro.view,
+    c2c: () => state().c2c.view,
   };
 }

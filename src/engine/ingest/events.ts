@@ -6,6 +6,9 @@ import type { LogEvent, LogKind } from '../../shared/log-event.ts';
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { CurrencyDetail } from '../../shared/wire.ts';
 import type {
+  C2cAdView,
+  C2cDealView,
+  C2cType,
   MicroCurrencyView,
   MicroOrderView,
   MicroSecondsView,
@@ -196,6 +199,22 @@ export interface MicroOrdersBody {
   hasMore: boolean;
 }
 
+// ---- C2C (issue 8) ---------------------------------------------------------------------------
+
+export interface C2cDealBody extends Omit<C2cDealView, 'deadline'> {
+  /** Time left before an unpaid deal cancels itself (ms), as the server said; null otherwise. */
+  leftMs: number | null;
+}
+
+export interface C2cListBody<T> {
+  list: 'market' | 'myAds' | 'deals';
+  page: number;
+  rows: T[];
+  hasMore: boolean;
+  /** The market's filter the list was asked with. */
+  filter: { type: C2cType; currencyId: number | null } | null;
+}
+
 // ---- Wallets (issue 6) ---------------------------------------------------------------------
 
 /** A wallet/list reply in domain form. */
@@ -235,7 +254,13 @@ export type CommandName =
   | 'lever-cancel'
   | 'lever-set-stop'
   | 'lever-batch-close'
-  | 'micro-submit';
+  | 'micro-submit'
+  | 'c2c-publish'
+  | 'c2c-take'
+  | 'c2c-pay'
+  | 'c2c-cancel'
+  | 'c2c-confirm'
+  | 'c2c-withdraw';
 
 /** A command as logged: its name and non-secret fields only. */
 export interface CommandBody {
@@ -303,7 +328,12 @@ export type EngineEvent =
   | Ev<'reply', 'micro.setup', { currencies: MicroCurrencyView[]; seconds: MicroSecondsView[] }>
   | Ev<'reply', 'micro.orders', MicroOrdersBody>
   | Ev<'reply', 'micro.failed', { message: string }>
-  | Ev<'push', 'micro.closed', MicroOrderBody>;
+  | Ev<'push', 'micro.closed', MicroOrderBody>
+  | Ev<'reply', 'c2c.currencies', { currencies: { id: number; name: string }[] }>
+  | Ev<'reply', 'c2c.ads', C2cListBody<C2cAdView>>
+  | Ev<'reply', 'c2c.deals', C2cListBody<C2cDealBody>>
+  | Ev<'push', 'c2c.deal', C2cDealBody>
+  | Ev<'reply', 'c2c.failed', { message: string }>;
 
 export type EventName = EngineEvent['name'];
 /** An event before the log has given it a seq. */

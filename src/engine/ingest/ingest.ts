@@ -8,6 +8,7 @@ import { describeIssue, transactionPush, updateBalancePush, updateUserPush } fro
 import type { NewEvent } from './events.ts';
 import { leverTradePush } from './lever-schemas.ts';
 import { closedMicroPush } from './micro-schemas.ts';
+import { c2cDealPush } from './c2c-schemas.ts';
 import { ingestDepth, ingestDetail } from './fast.ts';
 import { ingestDaymarket, ingestKline } from './fast-market.ts';
 import { malformed } from './malformed.ts';
@@ -61,6 +62,10 @@ export function ingestPush(event: string, payload: unknown, at: number): NewEven
 function ingestContracts(event: string, payload: unknown, at: number): NewEvent | null {
   const source = `push:${event}`;
   switch (event) {
+    case 'c2c_deal': {
+      const p = parseEdge(c2cDealPush, payload, source, at);
+      return p.ok ? { at, kind: 'push', name: 'c2c.deal', body: p.value } : p.event;
+    }
     case 'closed_microorder': {
       const p = parseEdge(closedMicroPush, payload, source, at);
       return p.ok ? { at, kind: 'push', name: 'micro.closed', body: p.value } : p.event;

@@ -112,6 +112,11 @@ export function foldMarket(state: MarketState, event: EngineEvent): MarketState 
     case 'micro.orders':
     case 'micro.failed':
     case 'micro.closed':
+    case 'c2c.currencies':
+    case 'c2c.ads':
+    case 'c2c.deals':
+    case 'c2c.deal':
+    case 'c2c.failed':
       return state;
     default:
       return exhaustive(event, state);

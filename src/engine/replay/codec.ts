@@ -16,6 +16,7 @@ import { initialTradesState } from '../projections/trades.ts';
 import { initialWalletState } from '../projections/wallet.ts';
 import { initialLeverState } from '../projections/lever.ts';
 import { initialMicroState } from '../projections/micro.ts';
+import { initialC2cState } from '../projections/c2c.ts';
 import type { EngineState } from '../store.ts';
 
 import { PROJECTION_NAMES } from '../api.ts';
@@ -48,6 +49,7 @@ export function encodeState(state: EngineState): StateDoc {
     wallet: state.wallet,
     lever: state.lever,
     micro: state.micro,
+    c2c: state.c2c,
   };
 }
 
@@ -74,6 +76,8 @@ export function projectionValue(state: EngineState, name: ProjectionName): unkno
       return state.lever;
     case 'micro':
       return state.micro;
+    case 'c2c':
+      return state.c2c;
   }
 }
 
@@ -104,6 +108,7 @@ export function decodeState(doc: unknown): EngineState {
     wallet: part(doc, 'wallet', initialWalletState),
     lever: part(doc, 'lever', initialLeverState),
     micro: part(doc, 'micro', initialMicroState),
+    c2c: part(doc, 'c2c', initialC2cState),
   };
 }
 

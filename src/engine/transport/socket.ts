@@ -20,6 +20,7 @@ export const PUSH_EVENTS = [
   'update_user',
   'lever_trade',
   'closed_microorder',
+  'c2c_deal',
 ] as const;
 
 export interface RawPush {

@@ -1,0 +1,123 @@
+// C2C data while a c2c screen is open (watchC2c): the legal currencies, the market of the
+// chosen side and coin (no login needed), my ads and my deals (10 a page); `c2c_deal` pushes
+// update a deal in place (the projection refuses illegal moves); `update_balance`, a login,
+// a reconnect or the user's own command fetch the lists again.
+import type { C2cType } from './api.ts';
+import type { EngineContext } from './context.ts';
+import type { NewEvent } from './ingest/events.ts';
+import { parseEdge } from './ingest/ingest.ts';
+import { c2cAd, c2cDeal, legalCurrencies, pageData } from './ingest/c2c-schemas.ts';
+
+type Filter = { type: C2cType; currencyId: number | null };
+type ListName = 'market' | 'myAds' | 'deals';
+
+export interface C2cSync {
+  watch(filter: Filter | null): Promise<void>;
+  refresh(): Promise<void>;
+  loadMore(list: ListName): Promise<void>;
+  pushed(event: NewEvent): void;
+}
+
+export function createC2cSync(ctx: EngineContext): C2cSync {
+  let filter: Filter | null = null;
+  const now = () => ctx.services.clock.now();
+
+  const fetchList = async (list: ListName, page: number): Promise<void> => {
+    const f = filter;
+    if (f === null || (list !== 'market' && ctx.auth.token === null)) return;
+    const path =
+      list === 'market'
+        ? '/api/c2c_deal_platform'
+        : list === 'myAds'
+          ? '/api/c2c/seller_trade'
+          : '/api/c2c_user_deal';
+    const query =
+      list === 'market' ? { type: f.type, currency_id: f.currencyId ?? undefined, page } : { page };
+    const reply = await ctx.rest.get(path, query);
+    if (!reply.ok) {
+      if (!(reply.code === 'server' && reply.type === '999'))
+        ctx.store.dispatch({
+          at: now(),
+          kind: 'reply',
+          name: 'c2c.failed',
+          body: { message: reply.message },
+        });
+      return;
+    }
+    if (list === 'deals') dispatchDeals(reply.message, path, page);
+    else dispatchAds(reply.message, path, list, page, f);
+  };
+
+  const dispatchDeals = (message: unknown, path: string, page: number): void => {
+    const p = parseEdge(pageData(c2cDeal), message, `reply:${path}`, now());
+    if (!p.ok) return void ctx.store.dispatch(p.event);
+    ctx.store.dispatch({
+      at: now(),
+      kind: 'reply',
+      name: 'c2c.deals',
+      body: { list: 'deals', page, rows: p.value.rows, hasMore: p.value.hasMore, filter: null },
+    });
+  };
+
+  const dispatchAds = (
+    message: unknown,
+    path: string,
+    list: 'market' | 'myAds',
+    page: number,
+    f: Filter,
+  ): void => {
+    const p = parseEdge(pageData(c2cAd), message, `reply:${path}`, now());
+    if (!p.ok) return void ctx.store.dispatch(p.event);
+    ctx.store.dispatch({
+      at: now(),
+      kind: 'reply',
+      name: 'c2c.ads',
+      body: {
+        list,
+        page,
+        rows: p.value.rows,
+        hasMore: p.value.hasMore,
+        filter: list === 'market' ? f : null,
+      },
+    });
+  };
+
+  const fetchCurrencies = async (): Promise<void> => {
+    if (ctx.auth.token === null || ctx.store.state().c2c.view.currencies.length > 0) return;
+    const reply = await ctx.rest.get('/api/currency/list');
+    if (!reply.ok) return;
+    const p = parseEdge(legalCurrencies, reply.message, 'reply:/api/currency/list', now());
+    if (!p.ok) return void ctx.store.dispatch(p.event);
+    ctx.store.dispatch({
+      at: now(),
+      kind: 'reply',
+      name: 'c2c.currencies',
+      body: { currencies: p.value },
+    });
+  };
+
+  const refresh = async (): Promise<void> => {
+    if (filter === null) return;
+    await Promise.all([
+      fetchCurrencies(),
+      fetchList('market', 1),
+      fetchList('myAds', 1),
+      fetchList('deals', 1),
+    ]);
+  };
+
+  return {
+    async watch(next) {
+      filter = next;
+      await refresh();
+    },
+    refresh,
+    async loadMore(list) {
+      const v = ctx.store.state().c2c.view[list];
+      if (v.hasMore) await fetchList(list, v.page + 1);
+    },
+    pushed(event) {
+      if (event.name === 'spot.balance' && filter !== null) void fetchList('myAds', 1);
+    },
+  };
+}

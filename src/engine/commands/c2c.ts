@@ -1,0 +1,94 @@
+// C2C commands (docs/api-extensions.md "C2C"): publish (validated with src/shared/c2c.ts),
+// take, mark paid, cancel, confirm receipt (the publisher of a sell ad or the taker of a buy
+// ad), withdraw an ad. The server's `997` / `998` come back as server results for the page to
+// redirect on. Lists are fetched again after each success.
+import { z } from 'zod';
+import { validateC2cPublish } from '../../shared/c2c.ts';
+import type { ValidationId } from '../../shared/validation.ts';
+import type { C2cCommandKind, C2cCommands, CommandResult } from '../api.ts';
+import type { C2cSync } from '../c2c-sync.ts';
+import type { EngineContext } from '../context.ts';
+import type { CommandBody, CommandName } from '../ingest/events.ts';
+import { textReply } from '../ingest/schemas.ts';
+import type { Params } from '../transport/rest.ts';
+import { runCommand, toCommandResult } from './run-command.ts';
+
+interface Spec {
+  command: CommandName;
+  path: string;
+  params: Params;
+  fields: CommandBody['fields'];
+  validate: () => Partial<Record<string, ValidationId>>;
+}
+
+const idSpec = (command: CommandName, path: string, id: number): Spec => ({
+  command,
+  path,
+  params: { id },
+  fields: { id },
+  validate: () => ({}),
+});
+
+const SPECS: { [K in C2cCommandKind]: (i: C2cCommands[K]) => Spec } = {
+  publish: (i) => ({
+    command: 'c2c-publish',
+    path: '/api/c2c_send',
+    params: {
+      type: i.type,
+      way: i.way ?? undefined,
+      price: i.price.trim(),
+      total_number: i.number.trim(),
+      currency_id: i.currencyId ?? undefined,
+    },
+    fields: {
+      type: i.type,
+      way: i.way,
+      price: i.price.trim(),
+      number: i.number.trim(),
+      currencyId: i.currencyId,
+    },
+    validate: () => validateC2cPublish(i),
+  }),
+  take: (i) => idSpec('c2c-take', '/api/c2c/do_legal_deal', i.id),
+  pay: (i) => idSpec('c2c-pay', '/api/c2c/user_legal_pay', i.id),
+  cancel: (i) => idSpec('c2c-cancel', '/api/c2c/user_legal_pay_cancel', i.id),
+  confirm: (i) =>
+    idSpec(
+      'c2c-confirm',
+      i.isPublisher ? '/api/c2c/legal_deal_sure' : '/api/c2c/legal_deal_user_sure',
+      i.id,
+    ),
+  withdraw: (i) => idSpec('c2c-withdraw', '/api/c2c/back_send', i.id),
+};
+
+/** Replies are a text, except take's `{msg, data}`. */
+const reply = textReply.or(
+  z
+    .object({ msg: textReply })
+    .passthrough()
+    .transform((r) => r.msg),
+);
+
+export function c2cCommand<K extends C2cCommandKind>(
+  ctx: EngineContext,
+  sync: C2cSync,
+  kind: K,
+  input: C2cCommands[K],
+): Promise<CommandResult> {
+  const spec = SPECS[kind](input);
+  return runCommand(ctx, {
+    command: spec.command,
+    input: { kind, input },
+    fields: spec.fields,
+    validate: spec.validate,
+    execute: async () => {
+      const r = await ctx.rest.post(spec.path, spec.params);
+      const result = toCommandResult(ctx, r, reply, `reply:${spec.path}`, (message) => ({
+        message,
+        data: undefined,
+      }));
+      if (result.ok) await sync.refresh();
+      return result;
+    },
+  });
+}

@@ -1,0 +1,31 @@
+// C2C rules shared by the page, the engine and the reference server (trading-c2c-market.md §5,
+// §9; api-contract §8): quantities and CNY prices with at most 2 decimals, above zero, a pay way.
+export type C2cValidationId =
+  | 'validation.c2c.numberRequired'
+  | 'validation.c2c.sellNumberRequired'
+  | 'validation.c2c.priceRequired'
+  | 'validation.c2c.wayRequired'
+  | 'validation.c2c.currencyRequired';
+
+/** c2c lists page by 10 ("more" shows when a page returned 10 or more, spec §9). */
+export const C2C_PAGE_SIZE = 10;
+const TWO_DP = /^\d+(\.\d{1,2})?$/;
+const positive = (v: string): boolean => TWO_DP.test(v.trim()) && Number(v.trim()) > 0;
+
+export function validateC2cPublish(v: {
+  type: 'buy' | 'sell';
+  number: string;
+  price: string;
+  way: string | null;
+  currencyId: number | null;
+}): Partial<Record<'number' | 'price' | 'way' | 'currency', C2cValidationId>> {
+  const errors: Partial<Record<'number' | 'price' | 'way' | 'currency', C2cValidationId>> = {};
+  if (v.currencyId === null) errors.currency = 'validation.c2c.currencyRequired';
+  if (!positive(v.number))
+    errors.number =
+      v.type === 'sell' ? 'validation.c2c.sellNumberRequired' : 'validation.c2c.numberRequired';
+  if (!positive(v.price)) errors.price = 'validation.c2c.priceRequired';
+  if (v.way === null || !['bank', 'we_chat', 'ali_pay'].includes(v.way))
+    errors.way = 'validation.c2c.wayRequired';
+  return errors;
+}
