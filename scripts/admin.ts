@@ -9,7 +9,9 @@
 //   npm run admin -- approve-identity ID | reject-identity ID [REASON]
 //   npm run admin -- deal-paid ID | confirm-deal ID | reject-deal ID
 //   npm run admin -- funding on|off          (is_open_CTbi: deposits and withdrawals)
-//   npm run admin -- set KEY VALUE           (is_open_CTbi, ex_rate, company_eth_address)
+//   npm run admin -- set KEY VALUE           (is_open_CTbi, ex_rate, company_eth_address,
+//                                            user_legal_deal_cancel, user_legal_deal_cancel_time,
+//                                            lever_burst_hazard_rate)
 //   npm run admin -- region-agent ACCOUNT CITY DISTRICT
 //   npm run admin -- user ACCOUNT             (balances, recent contracts)
 import { readFileSync } from 'node:fs';

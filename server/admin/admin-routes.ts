@@ -17,7 +17,21 @@ import { isAdmin } from './admin-auth.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const reason = text(200).default('');
-const SETTINGS = ['is_open_CTbi', 'ex_rate', 'company_eth_address'] as const;
+const SETTINGS = [
+  'is_open_CTbi',
+  'ex_rate',
+  'company_eth_address',
+  'user_legal_deal_cancel',
+  'user_legal_deal_cancel_time',
+  'lever_burst_hazard_rate',
+] as const;
+/** Settings that must be a positive number. */
+const NUMERIC: ReadonlySet<string> = new Set([
+  'ex_rate',
+  'user_legal_deal_cancel',
+  'user_legal_deal_cancel_time',
+  'lever_burst_hazard_rate',
+]);
 
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.adminToken === null) return;

@@ -299,6 +299,13 @@ describe('auto-cancel and the daily limit', () => {
       expect(await legal('a')).toEqual(['85', '0']);
     }
     await until(() => pushes.filter((p) => p.deal.is_sure === 2).length >= 3);
+    expect(await get(s, '/api/c2c/limits', auth('b'))).toEqual({
+      type: 'ok',
+      message: { cancel_today: 3, cancel_limit: 3, pay_minutes: 15 },
+    });
+    expect((await get(s, '/api/c2c/limits', auth('a'))).message).toMatchObject({
+      cancel_today: 0,
+    });
     const limited = await send('b', { type: 'buy', total_number: '1', price: '7' });
     expect(limited).toEqual({
       type: 'error',
@@ -311,6 +318,9 @@ describe('auto-cancel and the daily limit', () => {
     users.a.token = await issueToken(s.ctx.db, users.a.id, s.clock.now);
     users.b.token = await issueToken(s.ctx.db, users.b.id, s.clock.now);
     expect((await send('b', { type: 'buy', total_number: '1', price: '7' })).type).toBe('ok');
+    expect((await get(s, '/api/c2c/limits', auth('b'))).message).toMatchObject({
+      cancel_today: 0,
+    });
   });
 
   it('lists the legal currencies', async () => {

@@ -13,7 +13,9 @@ import type { C2cChange } from './c2c.ts';
 import {
   C2C_TYPES,
   C2C_WAYS,
+  c2cLimits,
   cancelDeal,
+  cancelsToday,
   confirmDeal,
   dealFor,
   dealsOfAd,
@@ -52,6 +54,17 @@ export function registerC2cRoutes(app: FastifyInstance, ctx: AppContext): void {
       'SELECT id, name FROM currencies WHERE is_legal = 1 AND is_display = 1 ORDER BY sort, id',
     );
     return ok({ legal });
+  });
+
+  // Extension: the user's cancellations today against the daily limit, and the unpaid window.
+  app.get('/api/c2c/limits', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const { cancelLimit, windowMs } = await c2cLimits(ctx.db);
+    return ok({
+      cancel_today: await cancelsToday(ctx.db, userId, now()),
+      cancel_limit: cancelLimit,
+      pay_minutes: windowMs / 60_000,
+    });
   });
 
   app.post('/api/c2c_send', async (req) => {

@@ -765,7 +765,15 @@ export interface C2cView {
   market: C2cListView<C2cAdView> & { type: C2cType; currencyId: number | null };
   myAds: C2cListView<C2cAdView>;
   deals: C2cListView<C2cDealView>;
+  /** The user's cancellations today, the daily limit and the unpaid window (GET /api/c2c/limits). */
+  limits: C2cLimits | null;
   error: string | null;
+}
+
+export interface C2cLimits {
+  cancelToday: number;
+  cancelLimit: number;
+  payMinutes: number;
 }
 
 export interface C2cCommands {

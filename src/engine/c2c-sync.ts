@@ -6,7 +6,7 @@ import type { C2cType } from './api.ts';
 import type { EngineContext } from './context.ts';
 import type { NewEvent } from './ingest/events.ts';
 import { parseEdge } from './ingest/ingest.ts';
-import { c2cAd, c2cDeal, legalCurrencies, pageData } from './ingest/c2c-schemas.ts';
+import { c2cAd, c2cDeal, c2cLimits, legalCurrencies, pageData } from './ingest/c2c-schemas.ts';
 
 type Filter = { type: C2cType; currencyId: number | null };
 type ListName = 'market' | 'myAds' | 'deals';
@@ -96,10 +96,21 @@ export function createC2cSync(ctx: EngineContext): C2cSync {
     });
   };
 
+  const fetchLimits = async (): Promise<void> => {
+    if (ctx.auth.token === null) return;
+    const reply = await ctx.rest.get('/api/c2c/limits');
+    if (!reply.ok) return;
+    const p = parseEdge(c2cLimits, reply.message, 'reply:/api/c2c/limits', now());
+    ctx.store.dispatch(
+      p.ok ? { at: now(), kind: 'reply', name: 'c2c.limits', body: p.value } : p.event,
+    );
+  };
+
   const refresh = async (): Promise<void> => {
     if (filter === null) return;
     await Promise.all([
       fetchCurrencies(),
+      fetchLimits(),
       fetchList('market', 1),
       fetchList('myAds', 1),
       fetchList('deals', 1),
@@ -117,7 +128,10 @@ export function createC2cSync(ctx: EngineContext): C2cSync {
       if (v.hasMore) await fetchList(list, v.page + 1);
     },
     pushed(event) {
-      if (event.name === 'spot.balance' && filter !== null) void fetchList('myAds', 1);
+      if (filter === null) return;
+      if (event.name === 'spot.balance') void fetchList('myAds', 1);
+      // an auto-cancel counts against the daily limit
+      if (event.name === 'c2c.deal' && event.body.isSure === 2) void fetchLimits();
     },
   };
 }

@@ -28,6 +28,10 @@ const Replay = lazy(() => import('./screens/replay/replay-screen.tsx'));
 const Lever = lazy(() => import('./screens/lever/lever-screen.tsx'));
 const LeverPositions = lazy(() => import('./screens/lever/lever-positions-screen.tsx'));
 const Micro = lazy(() => import('./screens/micro/micro-screen.tsx'));
+const C2cMarket = lazy(() => import('./screens/c2c/market-screen.tsx'));
+const C2cPublish = lazy(() => import('./screens/c2c/publish-screen.tsx'));
+const C2cRelease = lazy(() => import('./screens/c2c/release-screen.tsx'));
+const C2cOrders = lazy(() => import('./screens/c2c/orders-screen.tsx'));
 // Assets and account area (issue 6)
 const Finance = lazy(() => import('./screens/wallet/finance-screen.tsx'));
 const LegalAssets = lazy(() => import('./screens/wallet/legal-screen.tsx'));
@@ -88,14 +92,8 @@ const ASSET_SCREENS: readonly (readonly [string, Screen])[] = [
   ['changeAccount', ChangeDetail],
 ];
 const LOGIN_SCREENS = [
-  '/legalTrade',
   '/lock',
   '/loan',
-  '/c2c',
-  '/c2cRelease',
-  '/c2cDetail',
-  '/c2cOrder',
-  '/c2cTrade',
   '/success',
   '/match',
   '/fiatradCenter',
@@ -134,6 +132,13 @@ export const ROUTES: readonly RouteEntry[] = [
   // trading spec §2: /finance (assets) and /authentication are the same screens
   guarded('/finance', Finance),
   guarded('/authentication', Authentication),
+  // c2c (issue 8)
+  guarded('/legalTrade', C2cMarket),
+  guarded('/c2c', C2cPublish),
+  guarded('/c2cRelease', C2cRelease),
+  guarded('/c2cDetail', C2cOrders),
+  guarded('/c2cOrder', C2cOrders),
+  guarded('/c2cTrade', C2cOrders),
   guarded('/lever_manger', LeverManager),
   guarded('/finanrec', Finanrec),
   guarded('/withdraw_address', WithdrawAddress),

@@ -3,7 +3,7 @@
 // what is left of it travels as `leftMs` and the projection anchors it to the event time.
 import { z } from 'zod';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { C2cAdView, C2cPayout } from '../api.ts';
+import type { C2cAdView, C2cLimits, C2cPayout } from '../api.ts';
 import { wireDecimal, wireInt } from './schemas.ts';
 
 const ZERO = '0' as DecStr;
@@ -13,6 +13,18 @@ const text = z
   .transform((v) => (v === undefined || v === null ? '' : String(v)));
 const type = z.enum(['buy', 'sell']);
 const way = z.enum(['bank', 'we_chat', 'ali_pay']);
+
+export const c2cLimits = z
+  .object({
+    cancel_today: wireInt,
+    cancel_limit: wireInt,
+    pay_minutes: z.coerce.number().positive(),
+  })
+  .transform((l): C2cLimits => ({
+    cancelToday: l.cancel_today,
+    cancelLimit: l.cancel_limit,
+    payMinutes: l.pay_minutes,
+  }));
 
 export const c2cAd = z
   .object({

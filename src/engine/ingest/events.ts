@@ -8,6 +8,7 @@ import type { CurrencyDetail } from '../../shared/wire.ts';
 import type {
   C2cAdView,
   C2cDealView,
+  C2cLimits,
   C2cType,
   MicroCurrencyView,
   MicroOrderView,
@@ -333,6 +334,7 @@ export type EngineEvent =
   | Ev<'reply', 'c2c.ads', C2cListBody<C2cAdView>>
   | Ev<'reply', 'c2c.deals', C2cListBody<C2cDealBody>>
   | Ev<'push', 'c2c.deal', C2cDealBody>
+  | Ev<'reply', 'c2c.limits', C2cLimits>
   | Ev<'reply', 'c2c.failed', { message: string }>;
 
 export type EventName = EngineEvent['name'];

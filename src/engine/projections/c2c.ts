@@ -24,6 +24,7 @@ export const initialC2cView: C2cView = {
   market: { ...empty<C2cAdView>(), type: 'sell', currencyId: null },
   myAds: empty<C2cAdView>(),
   deals: empty<C2cDealView>(),
+  limits: null,
   error: null,
 };
 export const initialC2cState: C2cState = { view: initialC2cView };
@@ -33,6 +34,7 @@ export const C2C_EVENTS = [
   'c2c.ads',
   'c2c.deals',
   'c2c.deal',
+  'c2c.limits',
   'c2c.failed',
   'session.logout',
   'session.expired',
@@ -64,6 +66,8 @@ export function foldC2c(state: C2cState, event: C2cEvent): C2cState {
       };
     case 'c2c.deal':
       return { view: { ...v, deals: pushed(v.deals, deal(event.body, event.at, v.deals.rows)) } };
+    case 'c2c.limits':
+      return { view: { ...v, limits: event.body } };
     case 'c2c.failed':
       return { view: { ...v, error: event.body.message } };
     case 'session.logout':

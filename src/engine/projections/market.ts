@@ -116,6 +116,7 @@ export function foldMarket(state: MarketState, event: EngineEvent): MarketState 
     case 'c2c.ads':
     case 'c2c.deals':
     case 'c2c.deal':
+    case 'c2c.limits':
     case 'c2c.failed':
       return state;
     default:

@@ -114,6 +114,7 @@ export function foldSession(state: SessionState, event: EngineEvent): SessionSta
     case 'c2c.ads':
     case 'c2c.deals':
     case 'c2c.deal':
+    case 'c2c.limits':
     case 'c2c.failed':
       return state;
     default:

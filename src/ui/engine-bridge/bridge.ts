@@ -13,6 +13,9 @@ import type {
   LeverCommandKind,
   LeverCommands,
   MicroSubmit,
+  C2cCommandKind,
+  C2cCommands,
+  C2cType,
   BookGrouping,
   BookRate,
   BookWindow,
@@ -234,6 +237,11 @@ export const engine = {
   watchMicro: (on: boolean) => notify((api) => api.watchMicro(on)),
   submitMicro: (order: MicroSubmit) => command((api) => api.submitMicro(order)),
   loadMoreMicro: (tab: 'trading' | 'closed') => notify((api) => api.loadMoreMicro(tab)),
+  watchC2c: (filter: { type: C2cType; currencyId: number | null } | null) =>
+    notify((api) => api.watchC2c(filter)),
+  c2cCommand: <K extends C2cCommandKind>(kind: K, input: C2cCommands[K]) =>
+    command((api) => api.c2cCommand(kind, input)),
+  loadMoreC2c: (list: 'market' | 'myAds' | 'deals') => notify((api) => api.loadMoreC2c(list)),
   uploadImage: (file: Blob, onProgress: (sent: number, total: number) => void) =>
     command<{ url: string }>((api) => api.uploadImage(file, Comlink.proxy(onProgress))),
   /** The last `sinceMs` of the log as a file ("Report a problem"); rejects with a reason. */

@@ -18,6 +18,7 @@ import type {
   WalletView,
   LeverView,
   MicroView,
+  C2cView,
 } from '../../engine/api.ts';
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
@@ -123,6 +124,17 @@ export const EMPTY_MICRO: MicroView = Object.freeze({
 }) as unknown as MicroView;
 const microSignal = signal<MicroView>(EMPTY_MICRO);
 
+const NO_ROWS = { rows: [], page: 0, hasMore: false, loaded: false };
+export const EMPTY_C2C: C2cView = Object.freeze({
+  currencies: [],
+  market: { ...NO_ROWS, type: 'sell', currencyId: null },
+  myAds: NO_ROWS,
+  deals: NO_ROWS,
+  limits: null,
+  error: null,
+}) as unknown as C2cView;
+const c2cSignal = signal<C2cView>(EMPTY_C2C);
+
 export const bridgeStatus: ReadonlySignal<BridgeStatus> = bridgeStatusSignal;
 /** The watched spot pair's panel (null until watched). */
 export const spot: ReadonlySignal<SpotView | null> = spotSignal;
@@ -138,6 +150,8 @@ export const wallet: ReadonlySignal<WalletView> = walletSignal;
 export const lever: ReadonlySignal<LeverView> = leverSignal;
 /** Second contracts: durations, payable currencies, the user's orders (`engine.watchMicro`). */
 export const micro: ReadonlySignal<MicroView> = microSignal;
+/** C2C: the market of the chosen side and coin, my ads, my deals (`engine.watchC2c`). */
+export const c2c: ReadonlySignal<C2cView> = c2cSignal;
 export const session: ReadonlySignal<SessionView> = sessionSignal;
 export const connection: ReadonlySignal<ConnectionView> = connectionSignal;
 export const market: ReadonlySignal<MarketView> = marketSignal;
@@ -196,6 +210,7 @@ function applyAccountParts(diff: FrameDiff): void {
   if (diff.wallet !== undefined) walletSignal.value = diff.wallet;
   if (diff.lever !== undefined) leverSignal.value = diff.lever;
   if (diff.micro !== undefined) microSignal.value = diff.micro;
+  if (diff.c2c !== undefined) c2cSignal.value = diff.c2c;
 }
 
 /**

@@ -1,0 +1,205 @@
+// Issue 8 end to end, two users in two browser contexts. A buyer without identity is sent to
+// /authentication (998), without payout details to /userSetting (997). The seller publishes a
+// sell ad, the buyer takes it and marks it paid, the seller confirms receipt: both see the
+// deal change live and the balances move. A second deal times out (window shortened by the
+// operator) and is cancelled by the server.
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import Decimal from 'decimal.js';
+import { login, operator, queued, registerByEmail, uniqueEmail } from './helpers.ts';
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a6b20000000049454e44ae426082',
+  'hex',
+);
+const PASSWORD = 'c2cuser123';
+
+async function token(request: APIRequestContext, email: string): Promise<string> {
+  const r = await request.post('/api/user/login', {
+    form: { user_string: email, password: PASSWORD, type: '1' },
+  });
+  return String(((await r.json()) as { message: string }).message);
+}
+
+async function post(
+  request: APIRequestContext,
+  t: string,
+  path: string,
+  form: Record<string, string>,
+) {
+  const r = await request.post(path, { form, headers: { authorization: t } });
+  const body = (await r.json()) as { type: string; message: unknown };
+  expect(body.type, `${path}: ${JSON.stringify(body.message)}`).toBe('ok');
+  return body.message;
+}
+
+async function upload(request: APIRequestContext, t: string): Promise<string> {
+  const up = await request.post('/api/upload', {
+    headers: { authorization: t },
+    multipart: { file: { name: 'a.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  return String(((await up.json()) as { message: string }).message);
+}
+
+async function verify(request: APIRequestContext, t: string, email: string): Promise<void> {
+  const url = await upload(request, t);
+  await post(request, t, '/api/user/real_name', {
+    name: 'Test User',
+    card_id: 'T1234567',
+    cardType: '1',
+    front_pic: url,
+    reverse_pic: url,
+    hand_pic: url,
+  });
+  const id = await queued(request, 'identities', email);
+  expect((await operator(request, 'identity', { id, action: 'approve' })).type).toBe('ok');
+}
+
+/** 500 USDT into the legal account: a deposit request confirmed by the operator, then a transfer. */
+async function fund(request: APIRequestContext, t: string, email: string): Promise<void> {
+  await post(request, t, '/api/wallet/charge_req', {
+    currency: '1',
+    amount: '500',
+    pic: await upload(request, t),
+    type: 'erc20',
+  });
+  const id = await queued(request, 'deposits', email);
+  expect((await operator(request, 'deposit', { id, action: 'confirm' })).type).toBe('ok');
+  await post(request, t, '/api/wallet/change', {
+    currency_id: '1',
+    number: '500',
+    from_field: 'change',
+    to_field: 'legal',
+  });
+}
+
+interface Sheet {
+  wallets: { currency: string; legal_balance: string; lock_legal_balance: string }[];
+}
+async function legal(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ free: Decimal; locked: Decimal }> {
+  const r = await operator(request, `user?account=${encodeURIComponent(email)}`);
+  const w = (r.message as Sheet).wallets.find((x) => x.currency === 'USDT');
+  return {
+    free: new Decimal(w?.legal_balance ?? 0),
+    locked: new Decimal(w?.lock_legal_balance ?? 0),
+  };
+}
+
+async function user(browser: Browser, prefix: string): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = uniqueEmail(prefix);
+  await registerByEmail(page, email, PASSWORD);
+  return { page, email };
+}
+
+async function confirm(page: Page): Promise<void> {
+  const open = page.locator('dialog[open][data-testid="confirm-dialog"]');
+  await open.getByTestId('confirm-sure').click();
+  await expect(open).toHaveCount(0);
+}
+
+async function publishSell(page: Page, number: string, price: string): Promise<void> {
+  await page.goto('/c2c');
+  const form = page.getByTestId('c2c-publish-sell');
+  await form.locator('input[name="number"]').fill(number);
+  await form.locator('input[name="price"]').fill(price);
+  await form.locator('[data-way="bank"]').check();
+  await form.getByTestId('c2c-publish-submit').click();
+  await expect(page).toHaveURL(/\/c2cRelease/);
+}
+
+async function take(page: Page, sellerMask: RegExp): Promise<void> {
+  await page.goto('/legalTrade');
+  await page.getByTestId('c2c-tab-buy').click();
+  const row = page
+    .getByTestId('c2c-market')
+    .locator('tr[data-ad-id]')
+    .filter({ hasText: sellerMask })
+    .first();
+  await row.getByTestId('c2c-take').click();
+  await confirm(page);
+}
+
+test('two users trade through a sell ad; redirects on 998 and 997; an unpaid deal times out', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const seller = await user(browser, 'seller');
+  const buyer = await user(browser, 'buyer');
+  const st = await token(request, seller.email);
+  await verify(request, st, seller.email);
+  await post(request, st, '/api/user/cash_save', {
+    real_name: 'Sally Seller',
+    bank_name: 'Bank of Bourse',
+    bank_account: '6222000011112222',
+  });
+  await fund(request, st, seller.email);
+  await login(seller.page, seller.email, PASSWORD);
+  await login(buyer.page, buyer.email, PASSWORD);
+
+  await publishSell(seller.page, '100', '7.2');
+  await expect(seller.page.getByTestId('c2c-my-ads').locator('tr[data-ad-id]')).toHaveCount(1);
+  expect((await legal(request, seller.email)).locked.toFixed()).toBe('100');
+  const sellerMask = new RegExp(seller.email.slice(0, 2));
+
+  // the buyer has no verified identity yet → /authentication; then no payout details → /userSetting
+  await take(buyer.page, sellerMask);
+  await expect(buyer.page).toHaveURL(/\/authentication/);
+  const bt = await token(request, buyer.email); // logs the page out: log in again after setup
+  await verify(request, bt, buyer.email);
+  await login(buyer.page, buyer.email, PASSWORD);
+  await take(buyer.page, sellerMask);
+  await expect(buyer.page).toHaveURL(/\/userSetting/);
+  await buyer.page.locator('input[name="realName"]').fill('Bob Buyer');
+  await buyer.page.locator('input[name="alipayAccount"]').fill('bob@alipay.example');
+  await buyer.page.getByRole('button', { name: /save/i }).click();
+
+  // the trade: take, pay, the seller confirms; each side sees the other's step live
+  await take(buyer.page, sellerMask);
+  await expect(buyer.page).toHaveURL(/\/c2cOrder/);
+  const buyerRow = buyer.page.getByTestId('c2c-deals').locator('tr[data-deal-id]').first();
+  await expect(buyerRow).toHaveAttribute('data-sure', '0');
+  const dealId = String(await buyerRow.getAttribute('data-deal-id'));
+  await buyerRow.getByTestId('c2c-deal-open').click();
+  const dialog = buyer.page.getByTestId('c2c-deal-dialog');
+  await expect(dialog).toContainText('6222000011112222'); // the seller's payout details, for the buyer
+  await expect(dialog.getByTestId('c2c-deadline')).toBeVisible();
+  await dialog.getByTestId('c2c-pay').click();
+  await confirm(buyer.page);
+
+  await seller.page.goto('/c2cOrder');
+  const sellerRow = seller.page.getByTestId('c2c-deals').locator(`tr[data-deal-id="${dealId}"]`);
+  await expect(sellerRow).toHaveAttribute('data-sure', '3');
+  await sellerRow.getByTestId('c2c-deal-open').click();
+  await seller.page.getByTestId('c2c-deal-dialog').getByTestId('c2c-confirm').click();
+  await confirm(seller.page);
+  await expect(sellerRow).toHaveAttribute('data-sure', '1');
+  await expect(
+    buyer.page.getByTestId('c2c-deals').locator(`tr[data-deal-id="${dealId}"]`),
+  ).toHaveAttribute('data-sure', '1');
+  expect((await legal(request, seller.email)).locked.isZero()).toBe(true);
+  expect((await legal(request, buyer.email)).free.toFixed()).toBe('100');
+
+  // a deal nobody pays: the operator shortens the window to 3 s; the server cancels it
+  expect(
+    (await operator(request, 'setting', { key: 'user_legal_deal_cancel_time', value: '0.05' }))
+      .type,
+  ).toBe('ok');
+  await publishSell(seller.page, '50', '7.3');
+  await take(buyer.page, sellerMask);
+  const late = buyer.page.getByTestId('c2c-deals').locator('tr[data-deal-id]').first();
+  const count = buyer.page.getByTestId('c2c-cancel-count');
+  await expect(count).toHaveText('Your cancellations today: 0 of 3');
+  await expect(late).toHaveAttribute('data-sure', '2', { timeout: 30_000 });
+  // the auto-cancel counts against the buyer's daily limit, shown live
+  await expect(count).toHaveText('Your cancellations today: 1 of 3');
+  expect(
+    (await operator(request, 'setting', { key: 'user_legal_deal_cancel_time', value: '15' })).type,
+  ).toBe('ok');
+  // the seller's 50 stay frozen for the ad, which is open again
+  expect((await legal(request, seller.email)).locked.toFixed()).toBe('50');
+});

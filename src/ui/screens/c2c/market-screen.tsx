@@ -1,0 +1,291 @@
+// The c2c market (/legalTrade, trading-c2c-market.md §2 "c2c market"): tabs buy / sell, a
+// coin selector, the ads of the other side (buying takes `sell` ads, selling takes `buy` ads)
+// and a whole-ad take behind a confirmation. 997 / 998 lead to payout details / identity
+// (§8); a taken ad leads to my orders.
+import { memo, useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { C2cAdView, C2cType } from '../../../engine/api.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { c2c } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { toast } from '../../toast/toast.ts';
+import {
+  C2C_DP,
+  C2C_PATH,
+  C2cPage,
+  DASH,
+  MoreButton,
+  WAY_LABEL,
+  WayBadge,
+  moneyOf,
+  useC2cGates,
+  useC2cWatch,
+} from './c2c-parts.tsx';
+
+/** The user's intent: buy from sellers (the `sell` ads) or sell to buyers (the `buy` ads). */
+type Side = 'buy' | 'sell';
+const adTypeOf = (side: Side): C2cType => (side === 'buy' ? 'sell' : 'buy');
+
+export default function C2cMarketScreen() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const gates = useC2cGates();
+  const view = useSignalValue(c2c);
+  const [side, setSide] = useState<Side>('buy');
+  /** undefined until the user picks: the first coin; null = all coins. */
+  const [coin, setCoin] = useState<number | null | undefined>(undefined);
+  const [taking, setTaking] = useState<C2cAdView | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const currencyId = coin === undefined ? (view.currencies[0]?.id ?? null) : coin;
+  const type = adTypeOf(side);
+  useC2cWatch({ type, currencyId });
+
+  const market = view.market;
+  const current = market.loaded && market.type === type && market.currencyId === currencyId;
+  const rows = market.loaded && market.type === type ? market.rows : [];
+
+  const onTake = useCallback((ad: C2cAdView) => setTaking(ad), []);
+  const retry = () => void engine.watchC2c({ type, currencyId });
+
+  const take = async (ad: C2cAdView): Promise<void> => {
+    setBusy(true);
+    const r = await engine.c2cCommand('take', { id: ad.id });
+    setBusy(false);
+    setTaking(null);
+    if (r.ok) {
+      toast.success(r.message !== '' ? r.message : t('c2c.take.done'));
+      void navigate(C2C_PATH.orders);
+      return;
+    }
+    if (!gates(r)) toast.error(failureMessage(r));
+  };
+
+  return (
+    <C2cPage title={t('c2c.market.title')} testId="c2c-market-screen">
+      <p className="c2c__lead muted">{t('c2c.market.lead')}</p>
+      <div className="panel c2c-panel">
+        <div className="c2c-toolbar">
+          <div className="c2c-sides" role="tablist" aria-label={t('c2c.market.sides')}>
+            {(['buy', 'sell'] as const).map((s) => (
+              <button
+                key={s}
+                type="button"
+                role="tab"
+                aria-selected={side === s}
+                className={`c2c-side c2c-side--${s}${side === s ? ' c2c-side--active' : ''}`}
+                data-testid={s === 'buy' ? 'c2c-tab-buy' : 'c2c-tab-sell'}
+                onClick={() => setSide(s)}
+              >
+                {s === 'buy' ? t('c2c.market.tabBuy') : t('c2c.market.tabSell')}
+              </button>
+            ))}
+          </div>
+          <div className="c2c-coins" role="group" aria-label={t('c2c.market.coin')}>
+            {view.currencies.map((c) => (
+              <button
+                key={c.id}
+                type="button"
+                className={`c2c-coin${currencyId === c.id ? ' c2c-coin--active' : ''}`}
+                aria-pressed={currencyId === c.id}
+                data-currency-id={c.id}
+                onClick={() => setCoin(c.id)}
+              >
+                {c.name}
+              </button>
+            ))}
+            <button
+              type="button"
+              className={`c2c-coin${currencyId === null ? ' c2c-coin--active' : ''}`}
+              aria-pressed={currencyId === null}
+              data-currency-id="all"
+              onClick={() => setCoin(null)}
+            >
+              {t('c2c.market.allCoins')}
+            </button>
+          </div>
+        </div>
+        <MarketList
+          side={side}
+          current={current}
+          rows={rows}
+          hasMore={market.hasMore}
+          error={view.error}
+          onTake={onTake}
+          onRetry={retry}
+        />
+      </div>
+      {taking !== null && (
+        <TakeConfirm
+          ad={taking}
+          side={side}
+          busy={busy}
+          onConfirm={() => void take(taking)}
+          onClose={() => {
+            if (!busy) setTaking(null);
+          }}
+        />
+      )}
+    </C2cPage>
+  );
+}
+
+function TakeConfirm({
+  ad,
+  side,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  ad: C2cAdView;
+  side: Side;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t, fmt } = useI18n();
+  const money = moneyOf(ad.surplus, ad.price);
+  return (
+    <ConfirmDialog
+      open
+      title={
+        side === 'buy'
+          ? t('c2c.take.buyTitle', { coin: ad.currency })
+          : t('c2c.take.sellTitle', { coin: ad.currency })
+      }
+      body={t(side === 'buy' ? 'c2c.take.buyBody' : 'c2c.take.sellBody', {
+        number: fmt.fixed(ad.surplus, C2C_DP),
+        coin: ad.currency,
+        price: fmt.fixed(ad.price, C2C_DP),
+        money: money === null ? DASH : fmt.fixed(money, C2C_DP),
+        way: t(WAY_LABEL[ad.way]),
+        name: ad.sellerName,
+      })}
+      confirmLabel={t('c2c.take.sure')}
+      cancelLabel={t('common.cancel')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
+  );
+}
+
+function MarketList({
+  side,
+  current,
+  rows,
+  hasMore,
+  error,
+  onTake,
+  onRetry,
+}: {
+  side: Side;
+  current: boolean;
+  rows: C2cAdView[];
+  hasMore: boolean;
+  error: string | null;
+  onTake: (ad: C2cAdView) => void;
+  onRetry: () => void;
+}) {
+  const { t } = useI18n();
+  const onMore = useCallback(() => void engine.loadMoreC2c('market'), []);
+  if (!current && error !== null && rows.length === 0)
+    return <ErrorState text={error} onRetry={onRetry} />;
+  if (!current && rows.length === 0) return <Loading />;
+  if (rows.length === 0)
+    return <Empty text={side === 'buy' ? t('c2c.market.emptyBuy') : t('c2c.market.emptySell')} />;
+  return (
+    <>
+      <div className="table-wrap">
+        <table
+          className="table c2c-table"
+          data-testid="c2c-market"
+          aria-busy={!current}
+          aria-label={side === 'buy' ? t('c2c.market.tabBuy') : t('c2c.market.tabSell')}
+        >
+          <thead>
+            <tr>
+              <th scope="col">{t('c2c.col.advertiser')}</th>
+              <th scope="col" className="num">
+                {t('c2c.col.available')}
+              </th>
+              <th scope="col" className="num">
+                {t('c2c.col.price')}
+              </th>
+              <th scope="col" className="num">
+                {t('c2c.col.amount')}
+              </th>
+              <th scope="col">{t('c2c.col.payment')}</th>
+              <th scope="col" className="c2c-table__action">
+                <span className="visually-hidden">{t('c2c.col.action')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className={current ? undefined : 'c2c--stale'}>
+            {rows.map((ad) => (
+              <AdRow key={ad.id} ad={ad} side={side} onTake={onTake} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <MoreButton rows={rows.length} hasMore={hasMore} onMore={onMore} />
+    </>
+  );
+}
+
+const AdRow = memo(function AdRow({
+  ad,
+  side,
+  onTake,
+}: {
+  ad: C2cAdView;
+  side: Side;
+  onTake: (ad: C2cAdView) => void;
+}) {
+  const { t, fmt } = useI18n();
+  const money = moneyOf(ad.surplus, ad.price);
+  const initial = ad.sellerName.trim().charAt(0).toUpperCase();
+  return (
+    <tr data-ad-id={ad.id}>
+      <td>
+        <span className="c2c-user">
+          <span className="c2c-user__avatar" aria-hidden="true">
+            {initial}
+          </span>
+          <span className="c2c-user__name">{ad.sellerName}</span>
+        </span>
+      </td>
+      <td className="num">
+        {fmt.fixed(ad.surplus, C2C_DP)}
+        <span className="c2c-unit">{ad.currency}</span>
+      </td>
+      <td className="num c2c-price">
+        {fmt.fixed(ad.price, C2C_DP)}
+        <span className="c2c-unit">{t('c2c.cny')}</span>
+      </td>
+      <td className="num muted">
+        {money === null ? DASH : fmt.fixed(money, C2C_DP)}
+        <span className="c2c-unit">{t('c2c.cny')}</span>
+      </td>
+      <td>
+        <WayBadge way={ad.way} />
+      </td>
+      <td className="c2c-table__action">
+        <button
+          type="button"
+          className={`btn btn--sm c2c-take c2c-take--${side}`}
+          data-testid="c2c-take"
+          onClick={() => onTake(ad)}
+        >
+          {side === 'buy'
+            ? t('c2c.market.buyCoin', { coin: ad.currency })
+            : t('c2c.market.sellCoin', { coin: ad.currency })}
+        </button>
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,152 @@
+// My c2c orders (/c2cOrder, also /c2cTrade and /c2cDetail?id=…; trading-c2c-market.md §2):
+// my deals as taker and as publisher, live from pushes; a row (or its Details button) opens
+// the detail modal with the actions of the viewer's side. `?ad=<id>` narrows the list to the
+// deals of one of my ads; `?id=<id>` opens that deal.
+import { memo, useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { C2cDealView } from '../../../engine/api.ts';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { c2c } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import {
+  C2C_DP,
+  C2C_PATH,
+  C2cPage,
+  DealStateChip,
+  MoreButton,
+  TypeTag,
+  useC2cWatch,
+  retryC2c,
+} from './c2c-parts.tsx';
+import { DealDialog } from './deal-dialog.tsx';
+
+const idParam = (v: string | null): number | null => {
+  const n = v === null ? NaN : Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+export default function C2cOrdersScreen() {
+  const { t } = useI18n();
+  const view = useSignalValue(c2c);
+  const [params] = useSearchParams();
+  const adFilter = idParam(params.get('ad'));
+  const [openId, setOpenId] = useState<number | null>(() => idParam(params.get('id')));
+  useC2cWatch('keep');
+
+  const deals = view.deals;
+  const rows = adFilter === null ? deals.rows : deals.rows.filter((d) => d.adId === adFilter);
+  const open = openId === null ? undefined : deals.rows.find((d) => d.id === openId);
+  const onOpen = useCallback((id: number) => setOpenId(id), []);
+  const onMore = useCallback(() => void engine.loadMoreC2c('deals'), []);
+
+  let body;
+  if (!deals.loaded && view.error !== null)
+    body = <ErrorState text={view.error} onRetry={retryC2c} />;
+  else if (!deals.loaded) body = <Loading />;
+  else if (rows.length === 0) body = <Empty text={t('c2c.orders.empty')} />;
+  else
+    body = (
+      <div className="table-wrap">
+        <table className="table c2c-table c2c-table--deals" data-testid="c2c-deals">
+          <thead>
+            <tr>
+              <th scope="col">{t('c2c.col.id')}</th>
+              <th scope="col">{t('c2c.col.type')}</th>
+              <th scope="col">{t('c2c.col.coin')}</th>
+              <th scope="col" className="num">
+                {t('c2c.col.number')}
+              </th>
+              <th scope="col" className="num">
+                {t('c2c.col.price')}
+              </th>
+              <th scope="col" className="num">
+                {t('c2c.col.amount')}
+              </th>
+              <th scope="col">{t('c2c.col.counterparty')}</th>
+              <th scope="col">{t('c2c.col.state')}</th>
+              <th scope="col">{t('c2c.col.time')}</th>
+              <th scope="col" className="c2c-table__action">
+                <span className="visually-hidden">{t('c2c.col.action')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <DealRow key={d.id} deal={d} onOpen={onOpen} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <C2cPage title={t('c2c.orders.title')} testId="c2c-orders-screen">
+      {adFilter !== null && (
+        <p className="c2c-filter">
+          <span>{t('c2c.orders.filtered', { id: adFilter })}</span>
+          <Link to={C2C_PATH.orders}>{t('c2c.orders.showAll')}</Link>
+        </p>
+      )}
+      <div className="panel c2c-panel">
+        {body}
+        {deals.loaded && (
+          <MoreButton rows={deals.rows.length} hasMore={deals.hasMore} onMore={onMore} />
+        )}
+      </div>
+      {open !== undefined && (
+        <DealDialog key={open.id} deal={open} onClose={() => setOpenId(null)} />
+      )}
+    </C2cPage>
+  );
+}
+
+const DealRow = memo(function DealRow({
+  deal: d,
+  onOpen,
+}: {
+  deal: C2cDealView;
+  onOpen: (id: number) => void;
+}) {
+  const { t, fmt } = useI18n();
+  return (
+    <tr
+      className="c2c-row--link"
+      data-deal-id={d.id}
+      data-sure={d.isSure}
+      data-side={d.side}
+      onClick={() => onOpen(d.id)}
+    >
+      <td className="num muted">{d.id}</td>
+      <td>
+        <TypeTag type={d.side} />
+      </td>
+      <td className="c2c-strong">{d.currency}</td>
+      <td className="num">{fmt.fixed(d.number, C2C_DP)}</td>
+      <td className="num">{fmt.fixed(d.price, C2C_DP)}</td>
+      <td className="num c2c-strong">
+        {fmt.fixed(d.money, C2C_DP)}
+        <span className="c2c-unit">{t('c2c.cny')}</span>
+      </td>
+      <td>{d.counterpartyName}</td>
+      <td>
+        <DealStateChip isSure={d.isSure} />
+      </td>
+      <td className="time-cell muted">{fmt.dateTime(d.createTime)}</td>
+      <td className="c2c-table__action">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          data-testid="c2c-deal-open"
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(d.id);
+          }}
+        >
+          {t('c2c.orders.details')}
+        </button>
+      </td>
+    </tr>
+  );
+});
