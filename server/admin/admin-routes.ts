@@ -4,7 +4,7 @@
 // ledger-backed function a test calls, and the user's room hears `update_balance`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Decimal } from '../../src/shared/decimal.ts';
+import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
 import { confirmDeal, markPaid, rejectDeal } from '../acceptors/acceptors.ts';
 import { findUser } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
@@ -95,7 +95,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     const b = parse(z.object({ key: z.enum(SETTINGS), value: text(200) }), req);
     if (b.key === 'is_open_CTbi' && b.value !== '0' && b.value !== '1')
       throw new ApiError('error.fieldInvalid', { field: 'value' });
-    if (b.key === 'ex_rate' && !new Decimal(b.value || '0').greaterThan(0))
+    if (NUMERIC.has(b.key) && !(parseDecimal(b.value)?.greaterThan(0) ?? false))
       throw new ApiError('error.fieldInvalid', { field: 'value' });
     await ctx.db.query(
       'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2',
