@@ -134,10 +134,11 @@ describe('engine against the reference server', () => {
     expect(badLogin).toMatchObject({ ok: false, code: 'server' });
     const login = await engine.login({ account: email, password: 'abc12345', areaCodeId: null });
     expect(login.ok).toBe(true);
+    // logged in at once; the account arrives with the user info that follows
     const session = await until(() =>
       frames
         .map((f) => f.session)
-        .filter((s) => s?.loggedIn)
+        .filter((s) => s?.loggedIn === true && s.account !== null)
         .pop(),
     );
     expect(session.account).toBe(email);
