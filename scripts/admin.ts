@@ -8,10 +8,17 @@
 //   npm run admin -- confirm-deposit ID | reject-deposit ID [REASON]
 //   npm run admin -- approve-identity ID | reject-identity ID [REASON]
 //   npm run admin -- deal-paid ID | confirm-deal ID | reject-deal ID
+//   npm run admin -- loans [STATE]           (0 review, 1 owed, 2 rejected, 3 repaying, 4 repaid)
+//   npm run admin -- loan-approve ID | loan-reject ID [REASON]     (ID of the loan)
+//   npm run admin -- repay-approve ID | repay-reject ID [REASON]   (ID of the repayment)
 //   npm run admin -- funding on|off          (is_open_CTbi: deposits and withdrawals)
 //   npm run admin -- set KEY VALUE           (is_open_CTbi, ex_rate, company_eth_address,
 //                                            user_legal_deal_cancel, user_legal_deal_cancel_time,
-//                                            lever_burst_hazard_rate)
+//                                            lever_burst_hazard_rate, lending_min_amount,
+//                                            lending_max_amount, lending_address_btc|eth|
+//                                            usdt_erc20|usdt_trc20, presale_name|total|issued|
+//                                            price|start|end|site_url|whitepaper_url,
+//                                            cancel_deposit_fee (lock-up early-cancel %, 0–100))
 //   npm run admin -- region-agent ACCOUNT CITY DISTRICT
 //   npm run admin -- user ACCOUNT             (balances, recent contracts)
 import { readFileSync } from 'node:fs';
@@ -35,6 +42,10 @@ const DECISIONS: Readonly<Record<string, { path: string; action: string }>> = {
   'deal-paid': { path: 'acceptor-deal', action: 'paid' },
   'confirm-deal': { path: 'acceptor-deal', action: 'confirm' },
   'reject-deal': { path: 'acceptor-deal', action: 'reject' },
+  'loan-approve': { path: 'loan', action: 'approve' },
+  'loan-reject': { path: 'loan', action: 'reject' },
+  'repay-approve': { path: 'loan-repayment', action: 'approve' },
+  'repay-reject': { path: 'loan-repayment', action: 'reject' },
 };
 
 function callOf(args: string[]): Call | null {
@@ -43,6 +54,10 @@ function callOf(args: string[]): Call | null {
   if (decision !== undefined)
     return /^\d+$/.test(a)
       ? { path: decision.path, method: 'POST', body: { id: a, action: decision.action, reason: b } }
+      : null;
+  if (command === 'loans')
+    return /^[0-4]?$/.test(a)
+      ? { path: a === '' ? 'loans' : `loans?state=${a}`, method: 'GET' }
       : null;
   return settingCall(command, a, b, c);
 }

@@ -55,7 +55,11 @@ import { price } from './market/wire-format.ts';
 import { registerMicroRoutes } from './micro/micro-routes.ts';
 import { marketPrice, MicroService } from './micro/micro.ts';
 import { registerC2cRoutes } from './c2c/c2c-routes.ts';
+import { registerPresaleRoutes } from './presale/presale-routes.ts';
 import { C2cService } from './c2c/c2c.ts';
+import { registerLockupRoutes } from './earn/lockup-routes.ts';
+import { LockupService } from './earn/lockup-service.ts';
+import { registerLendingRoutes } from './lending/lending-routes.ts';
 
 export interface RunningServer {
   url: string;
@@ -71,6 +75,7 @@ export interface RunningServer {
   leverRunner: LeverRunner;
   micro: MicroService;
   c2c: C2cService;
+  lockup: LockupService;
   close(): Promise<void>;
 }
 
@@ -173,7 +178,11 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
   registerCashRoutes(app, ctx);
   registerAcceptorRoutes(app, ctx);
   registerC2cRoutes(app, ctx);
+  registerPresaleRoutes(app, ctx);
   const c2c = new C2cService(ctx);
+  registerLockupRoutes(app, ctx);
+  const lockup = new LockupService(ctx);
+  registerLendingRoutes(app, ctx);
   registerRegionRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   const hub: DevHub = { io: null, market: null };
@@ -208,6 +217,7 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
       leverRunner.start();
       micro.start();
       c2c.start();
+      lockup.start();
       publisher.start();
       spotPublisher.start();
       makers?.start();
@@ -216,6 +226,7 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
       leverRunner.stop();
       micro.stop();
       c2c.stop();
+      lockup.stop();
       makers?.stop();
       spotPublisher.stop();
       publisher.stop();
@@ -239,6 +250,7 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
     leverRunner,
     micro,
     c2c,
+    lockup,
     async close() {
       leverRunner.stop();
       await lever.run(() => Promise.resolve());
@@ -246,6 +258,8 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
       await micro.idle();
       c2c.stop();
       await c2c.idle();
+      lockup.stop();
+      await lockup.idle();
       makers?.stop();
       spotPublisher.stop();
       publisher.stop();

@@ -12,7 +12,10 @@ import { ApiError } from '../http/api-error.ts';
 import { ok, parse, text } from '../http/envelope.ts';
 import { formatTime } from '../http/format.ts';
 import { decideIdentity } from '../identity/identity.ts';
+import { lendingQueue } from '../lending/lending-views.ts';
 import { decideDeposit, decideWithdrawal } from '../wallet/funds.ts';
+import { PRESALE_SETTINGS } from '../presale/presale-routes.ts';
+import { validCancelFeePct } from '../earn/lockup-rules.ts';
 import { isAdmin } from './admin-auth.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -24,6 +27,14 @@ const SETTINGS = [
   'user_legal_deal_cancel',
   'user_legal_deal_cancel_time',
   'lever_burst_hazard_rate',
+  'lending_min_amount',
+  'lending_max_amount',
+  'lending_address_btc',
+  'lending_address_eth',
+  'lending_address_usdt_erc20',
+  'lending_address_usdt_trc20',
+  ...PRESALE_SETTINGS,
+  'cancel_deposit_fee',
 ] as const;
 /** Settings that must be a positive number. */
 const NUMERIC: ReadonlySet<string> = new Set([
@@ -31,7 +42,22 @@ const NUMERIC: ReadonlySet<string> = new Set([
   'user_legal_deal_cancel',
   'user_legal_deal_cancel_time',
   'lever_burst_hazard_rate',
+  'lending_min_amount',
+  'lending_max_amount',
+  'presale_total',
+  'presale_price',
 ]);
+
+/** Whether a value fits its setting beyond being text (numbers, moments, links). */
+function validSetting(key: string, value: string): boolean {
+  if (key === 'is_open_CTbi') return value === '0' || value === '1';
+  if (NUMERIC.has(key)) return parseDecimal(value)?.greaterThan(0) ?? false;
+  if (key === 'presale_issued') return parseDecimal(value)?.isNegative() === false;
+  if (key === 'cancel_deposit_fee') return validCancelFeePct(value);
+  if (key === 'presale_start' || key === 'presale_end') return !Number.isNaN(Date.parse(value));
+  if (key.endsWith('_url')) return value === '' || /^https?:\/\/\S+$/i.test(value);
+  return true;
+}
 
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.adminToken === null) return;
@@ -93,10 +119,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   app.post('/api/admin/setting', async (req) => {
     guard(req);
     const b = parse(z.object({ key: z.enum(SETTINGS), value: text(200) }), req);
-    if (b.key === 'is_open_CTbi' && b.value !== '0' && b.value !== '1')
-      throw new ApiError('error.fieldInvalid', { field: 'value' });
-    if (NUMERIC.has(b.key) && !(parseDecimal(b.value)?.greaterThan(0) ?? false))
-      throw new ApiError('error.fieldInvalid', { field: 'value' });
+    if (!validSetting(b.key, b.value)) throw new ApiError('error.fieldInvalid', { field: 'value' });
     await ctx.db.query(
       'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2',
       [b.key, b.value],
@@ -188,5 +211,6 @@ async function queue(ctx: AppContext) {
     deposits: tidy(deposits),
     identities: tidy(identities),
     acceptor_deals: tidy(deals),
+    ...(await lendingQueue(q, ctx.config.now())),
   };
 }

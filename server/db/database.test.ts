@@ -32,6 +32,9 @@ function suite(name: string, open: () => Promise<Database>) {
         '0006-micro',
         '0007-lever',
         '0008-c2c',
+        '0009-lockup',
+        '0010-lending',
+        '0011-presale',
       ]);
       expect(await migrate(db)).toEqual([]);
       const rows = await db.query<{ version: string }>(

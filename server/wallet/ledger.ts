@@ -48,6 +48,11 @@ export const LOG_TYPE = {
   c2cUnfreeze: 81,
   c2cRelease: 82,
   c2cReceive: 83,
+  lockupDeposit: 90,
+  lockupCancel: 91,
+  lockupReturn: 92,
+  lockupWithdraw: 93,
+  loanDisbursed: 100,
 } as const;
 export type LogType = (typeof LOG_TYPE)[keyof typeof LOG_TYPE];
 

@@ -46,6 +46,11 @@ const TYPE_IDS: Readonly<Record<number, string>> = {
   [LOG_TYPE.c2cUnfreeze]: 'ledger.c2cUnfreeze',
   [LOG_TYPE.c2cRelease]: 'ledger.c2cRelease',
   [LOG_TYPE.c2cReceive]: 'ledger.c2cReceive',
+  [LOG_TYPE.lockupDeposit]: 'ledger.lockupDeposit',
+  [LOG_TYPE.lockupCancel]: 'ledger.lockupCancel',
+  [LOG_TYPE.lockupReturn]: 'ledger.lockupReturn',
+  [LOG_TYPE.lockupWithdraw]: 'ledger.lockupWithdraw',
+  [LOG_TYPE.loanDisbursed]: 'ledger.loanDisbursed',
 };
 
 /** The account name of a field: "change_balance" → "change", "lock_change_balance" → "lock_change". */

@@ -1,0 +1,86 @@
+// Loans over HTTP (wallet-account-earn.md §7 "Pre-sale, lock-up, loan"; docs/api-extensions.md
+// "Loans"): the config (public), the user's records with the live BTC / ETH prices, apply
+// (identity approved, else 998) and repay with a voucher; the operator's calls are in
+// lending-admin-routes.ts.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Decimal } from '../../src/shared/decimal.ts';
+import type { RepayCoin } from '../../src/shared/lending.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { input, langOf, ok, parse } from '../http/envelope.ts';
+import { t } from '../i18n/messages.ts';
+import { ownsUpload } from '../uploads/uploads.ts';
+import { requireIdentity } from '../wallet/funding-routes.ts';
+import { usdtPrices } from '../wallet/valuation.ts';
+import type { CoinPrices } from './lending.ts';
+import { applyLoan, requestRepayment } from './lending.ts';
+import { registerLendingAdminRoutes } from './lending-admin-routes.ts';
+import { parseLoanForm, parseRepaymentForm } from './lending-form.ts';
+import { lendingConfig, myLoans } from './lending-views.ts';
+
+const page = z.coerce.number().int().positive().max(100_000).default(1);
+
+export function registerLendingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const now = () => ctx.config.now();
+
+  app.get('/api/lending/config', async (req) => ok(await lendingConfig(ctx.db, langOf(req))));
+
+  app.get('/api/lending/order/list', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const q = parse(z.object({ page }), req);
+    const prices = coinPrices(ctx);
+    return ok({
+      ...(await myLoans(ctx.db, userId, q.page, now())),
+      currery_money: { btc: prices.BTC?.toFixed() ?? '0', eth: prices.ETH?.toFixed() ?? '0' },
+    });
+  });
+
+  app.post('/api/lending/order/apply', async (req) => {
+    const userId = await requireUser(ctx, req);
+    await requireIdentity(ctx, userId);
+    const form = parseLoanForm(input(req));
+    await applyLoan(ctx.db, userId, form, now());
+    return ok(t(langOf(req), 'lending.applied'));
+  });
+
+  app.post('/api/lending/order/repayment', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const form = parseRepaymentForm(input(req));
+    if (!(await ownsUpload(ctx.db, form.image, userId))) throw new ApiError('upload.notYours');
+    const filed = await requestRepayment(ctx.db, {
+      userId,
+      orderId: form.orderId,
+      coin: form.coin,
+      image: form.image,
+      prices: coinPrices(ctx),
+      nowMs: now(),
+    });
+    return ok(
+      t(langOf(req), 'lending.repaymentSubmitted', {
+        amount: filed.amount.toFixed(),
+        coin: coinLabel(form.coin),
+      }),
+    );
+  });
+
+  registerLendingAdminRoutes(app, ctx);
+}
+
+/** "usdt_trc20" → "USDT-TRC20", "btc" → "BTC". */
+const coinLabel = (coin: RepayCoin): string => coin.toUpperCase().replace('_', '-');
+
+/** BTC and ETH in USDT at the simulator's last prices (as the wallet lists value them). */
+export function coinPrices(ctx: AppContext): CoinPrices {
+  const byId = usdtPrices(ctx);
+  const out: { BTC?: Decimal; ETH?: Decimal } = {};
+  for (const pair of ctx.market.pairs()) {
+    if (pair.legalName !== 'USDT') continue;
+    const p = byId.get(pair.currencyId);
+    if (p === undefined) continue;
+    if (pair.currencyName === 'BTC') out.BTC = p;
+    if (pair.currencyName === 'ETH') out.ETH = p;
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+// The token pre-sale (GET /api/iepn; wallet-account-earn.md "Pre-sale page"; docs/api-extensions.md
+// "Pre-sale"): the operator's settings, with `sy` (remaining) = total − issued. Buying is not
+// done here: the page sends the user to customer service, as the spec says.
+import type { FastifyInstance } from 'fastify';
+import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import type { AppContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import type { Queryable } from '../db/database.ts';
+
+export const PRESALE_SETTINGS = [
+  'presale_name',
+  'presale_total',
+  'presale_issued',
+  'presale_price',
+  'presale_start',
+  'presale_end',
+  'presale_site_url',
+  'presale_whitepaper_url',
+] as const;
+
+export interface PresaleView {
+  name: string;
+  total: string;
+  yfx: string;
+  sy: string;
+  price: string;
+  start: string;
+  end: string;
+  site_url: string;
+  whitepaper_url: string;
+}
+
+const amount = (v: string | undefined): Decimal => {
+  const d = parseDecimal(v ?? '');
+  return d === null || d.isNegative() ? new Decimal(0) : d;
+};
+/** Only http(s) links leave the server. */
+const link = (v: string | undefined): string => {
+  const s = v ?? '';
+  return /^https?:\/\/\S+$/i.test(s) ? s : '';
+};
+/** An ISO moment as the legacy `Y-m-d H:i:s` (UTC), '' when unset or invalid. */
+const moment = (v: string | undefined): string => {
+  const ms = Date.parse(v ?? '');
+  return Number.isNaN(ms) ? '' : new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+};
+
+export async function presaleOf(db: Queryable): Promise<PresaleView> {
+  const rows = await db.query<{ key: string; value: string }>(
+    "SELECT key, value FROM settings WHERE key = ANY(string_to_array($1, ','))",
+    [PRESALE_SETTINGS.join(',')],
+  );
+  const s = new Map(rows.map((r) => [r.key, r.value]));
+  const total = amount(s.get('presale_total'));
+  const issued = Decimal.min(amount(s.get('presale_issued')), total);
+  return {
+    name: s.get('presale_name') ?? '',
+    total: total.toFixed(),
+    yfx: issued.toFixed(),
+    sy: total.minus(issued).toFixed(),
+    price: amount(s.get('presale_price')).toFixed(),
+    start: moment(s.get('presale_start')),
+    end: moment(s.get('presale_end')),
+    site_url: link(s.get('presale_site_url')),
+    whitepaper_url: link(s.get('presale_whitepaper_url')),
+  };
+}
+
+export function registerPresaleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/iepn', async () => ok(await presaleOf(ctx.db)));
+}
