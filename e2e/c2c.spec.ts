@@ -5,82 +5,19 @@
 // operator) and is cancelled by the server.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import Decimal from 'decimal.js';
-import { login, operator, queued, registerByEmail, uniqueEmail } from './helpers.ts';
+import { apiPost, fund as fundSpot, token as apiToken, usdtWallet, verify } from './api.ts';
+import { login, operator, registerByEmail, uniqueEmail } from './helpers.ts';
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a6b20000000049454e44ae426082',
-  'hex',
-);
 const PASSWORD = 'c2cuser123';
 
-async function token(request: APIRequestContext, email: string): Promise<string> {
-  const r = await request.post('/api/user/login', {
-    form: { user_string: email, password: PASSWORD, type: '1' },
-  });
-  return String(((await r.json()) as { message: string }).message);
-}
+const token = (request: APIRequestContext, email: string) => apiToken(request, email, PASSWORD);
+const post = apiPost;
 
-async function post(
-  request: APIRequestContext,
-  t: string,
-  path: string,
-  form: Record<string, string>,
-) {
-  const r = await request.post(path, { form, headers: { authorization: t } });
-  const body = (await r.json()) as { type: string; message: unknown };
-  expect(body.type, `${path}: ${JSON.stringify(body.message)}`).toBe('ok');
-  return body.message;
-}
-
-async function upload(request: APIRequestContext, t: string): Promise<string> {
-  const up = await request.post('/api/upload', {
-    headers: { authorization: t },
-    multipart: { file: { name: 'a.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  return String(((await up.json()) as { message: string }).message);
-}
-
-async function verify(request: APIRequestContext, t: string, email: string): Promise<void> {
-  const url = await upload(request, t);
-  await post(request, t, '/api/user/real_name', {
-    name: 'Test User',
-    card_id: 'T1234567',
-    cardType: '1',
-    front_pic: url,
-    reverse_pic: url,
-    hand_pic: url,
-  });
-  const id = await queued(request, 'identities', email);
-  expect((await operator(request, 'identity', { id, action: 'approve' })).type).toBe('ok');
-}
-
-/** 500 USDT into the legal account: a deposit request confirmed by the operator, then a transfer. */
-async function fund(request: APIRequestContext, t: string, email: string): Promise<void> {
-  await post(request, t, '/api/wallet/charge_req', {
-    currency: '1',
-    amount: '500',
-    pic: await upload(request, t),
-    type: 'erc20',
-  });
-  const id = await queued(request, 'deposits', email);
-  expect((await operator(request, 'deposit', { id, action: 'confirm' })).type).toBe('ok');
-  await post(request, t, '/api/wallet/change', {
-    currency_id: '1',
-    number: '500',
-    from_field: 'change',
-    to_field: 'legal',
-  });
-}
-
-interface Sheet {
-  wallets: { currency: string; legal_balance: string; lock_legal_balance: string }[];
-}
 async function legal(
   request: APIRequestContext,
   email: string,
 ): Promise<{ free: Decimal; locked: Decimal }> {
-  const r = await operator(request, `user?account=${encodeURIComponent(email)}`);
-  const w = (r.message as Sheet).wallets.find((x) => x.currency === 'USDT');
+  const w = await usdtWallet(request, email);
   return {
     free: new Decimal(w?.legal_balance ?? 0),
     locked: new Decimal(w?.lock_legal_balance ?? 0),
@@ -137,7 +74,7 @@ test('two users trade through a sell ad; redirects on 998 and 997; an unpaid dea
     bank_name: 'Bank of Bourse',
     bank_account: '6222000011112222',
   });
-  await fund(request, st, seller.email);
+  await fundSpot(request, st, seller.email, '500', 'legal');
   await login(seller.page, seller.email, PASSWORD);
   await login(buyer.page, buyer.email, PASSWORD);
 

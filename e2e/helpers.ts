@@ -79,7 +79,7 @@ export async function operator(
 /** The id of the first item of `kind` waiting in the operator's queue for `account`. */
 export async function queued(
   request: APIRequestContext,
-  kind: 'withdrawals' | 'deposits' | 'identities' | 'acceptor_deals',
+  kind: 'withdrawals' | 'deposits' | 'identities' | 'acceptor_deals' | 'loans' | 'loan_repayments',
   account: string,
 ): Promise<string> {
   let id = '';

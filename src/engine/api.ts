@@ -4,6 +4,7 @@
 // Everything crossing the boundary is structured-clonable: decimals travel as DecStr.
 import type { DecStr } from '../shared/decimal.ts';
 import type { Lang } from '../shared/locales.ts';
+import type { LoanApplication, LoanState, RepayCoin } from '../shared/lending.ts';
 import type { KlinePeriod } from '../shared/constants.ts';
 import type { SpotMode, SpotSide } from '../shared/spot.ts';
 import type { AccountKind, ValidationId } from '../shared/validation.ts';
@@ -770,6 +771,139 @@ export interface C2cView {
   error: string | null;
 }
 
+/** The token pre-sale (GET /api/iepn): amounts exact, moments as the server's UTC text. */
+export interface PresaleView {
+  name: string;
+  total: DecStr;
+  issued: DecStr;
+  remaining: DecStr;
+  price: DecStr;
+  start: string;
+  end: string;
+  siteUrl: string;
+  whitepaperUrl: string;
+}
+
+/** A lock-up savings product (GET /api/lh/deposit/config). Rates are percents. */
+export interface LockProductView {
+  id: number;
+  currencyId: number;
+  currency: string;
+  logo: string;
+  min: DecStr;
+  max: DecStr;
+  days: number;
+  /** Daily percent. */
+  dailyRate: DecStr;
+  /** dailyRate × days. */
+  totalRate: DecStr;
+  /** Sold share of the quota, percent (0 when unlimited). */
+  progress: DecStr;
+  /** Early-cancel fee, percent of the principal. */
+  cancelFeeRate: DecStr;
+}
+
+/** Spec §4: 1 in progress, 2 ended, 3 cancelled (ended early). */
+export type LockOrderStatus = 1 | 2 | 3;
+
+export interface LockOrderView {
+  id: number;
+  currency: string;
+  /** The principal with the interest compounded into it. */
+  amount: DecStr;
+  /** The principal locked. */
+  locked: DecStr;
+  /** Current daily percent. */
+  dailyRate: DecStr;
+  days: number;
+  interest: DecStr;
+  /** Running: the spec's expected yield; ended: the interest earned. */
+  expected: DecStr;
+  /** Running: what cancelling now costs; cancelled: what it cost. */
+  cancelFee: DecStr;
+  start: string;
+  end: string;
+  status: LockOrderStatus;
+}
+
+export interface LockOrdersView extends PageView<LockOrderView> {
+  totalInterest: DecStr;
+}
+
+/** The loan terms (GET /api/lending/config). Rates are daily percents. */
+export interface LoanConfigView {
+  currency: string;
+  min: DecStr;
+  max: DecStr;
+  terms: { days: number; rate: DecStr }[];
+  agreementTitle: string;
+  /** Server HTML: the page sanitizes it before showing it. */
+  agreementHtml: string;
+  coins: RepayCoin[];
+  addresses: Record<RepayCoin, string>;
+}
+
+/** 0 under review, 1 approved and owed, 2 rejected, 3 repayment under review, 4 repaid. */
+export interface LoanView {
+  id: number;
+  time: string;
+  amount: DecStr;
+  currency: string;
+  days: number;
+  rate: DecStr;
+  interest: DecStr;
+  owed: DecStr;
+  due: string;
+  state: LoanState;
+  overdue: boolean;
+  reason: string;
+  repayment: {
+    coin: string;
+    amount: DecStr;
+    status: number;
+    reason: string;
+    time: string;
+  } | null;
+}
+
+export interface LoanListView extends PageView<LoanView> {
+  /** USDT prices of btc and eth for the payable amounts ('0' when unknown). */
+  prices: { btc: DecStr; eth: DecStr };
+}
+
+/** Read-only queries of the savings, loan and pre-sale screens: kind → input and output. */
+export interface EarnQueries {
+  presale: { input: Record<string, never>; output: PresaleView };
+  'lock-products': { input: Record<string, never>; output: LockProductView[] };
+  'lock-orders': { input: { page: number }; output: LockOrdersView };
+  'loan-config': { input: Record<string, never>; output: LoanConfigView };
+  'loan-orders': { input: { page: number }; output: LoanListView };
+}
+export type EarnQueryKind = keyof EarnQueries;
+
+/** State-changing savings and loan commands: kind → input. */
+export interface EarnCommands {
+  'lock-buy': {
+    productId: number;
+    amount: string;
+    /** The product as the page shows it, for the shared checks (min, max, balance). */
+    min: DecStr;
+    max: DecStr;
+    dailyRate: DecStr;
+    days: number;
+    /** The change account's available amount of the product's coin, as the page shows it. */
+    available: DecStr | null;
+  };
+  'lock-cancel': { id: number };
+  'loan-apply': LoanApplication & {
+    /** The term's rate as the page showed it (the server refuses a changed rate). */
+    rate: DecStr | null;
+    bounds: { min: DecStr; max: DecStr } | null;
+  };
+  'loan-repay': { orderId: number; coin: RepayCoin; image: string };
+}
+export type EarnCommandKind = keyof EarnCommands;
+
 export interface C2cLimits {
   cancelToday: number;
   cancelLimit: number;
@@ -985,6 +1119,13 @@ export interface EngineApi {
     kind: K,
     input: AccountQueries[K]['input'],
   ): Promise<CommandResult<AccountQueries[K]['output']>>;
+  /** A read-only query of the savings, loan or pre-sale screens. */
+  earnQuery<K extends EarnQueryKind>(
+    kind: K,
+    input: EarnQueries[K]['input'],
+  ): Promise<CommandResult<EarnQueries[K]['output']>>;
+  /** A savings or loan command, validated with src/shared/earn.ts before it is sent. */
+  earnCommand<K extends EarnCommandKind>(kind: K, input: EarnCommands[K]): Promise<CommandResult>;
   /** A state-changing account command, validated with the shared rules before it is sent. */
   accountCommand<K extends AccountCommandKind>(
     kind: K,

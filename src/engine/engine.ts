@@ -12,6 +12,7 @@ import * as leverCommands from './commands/lever.ts';
 import { createLeverSync } from './lever-sync.ts';
 import * as microCommands from './commands/micro.ts';
 import * as c2cCommands from './commands/c2c.ts';
+import * as earnCommands from './commands/earn.ts';
 import { createC2cSync } from './c2c-sync.ts';
 import type { C2cSync } from './c2c-sync.ts';
 import { createMicroSync } from './micro-sync.ts';
@@ -311,6 +312,11 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     loadMoreSpotOrders: async (tab) => (await running$()).spot.loadMore(tab),
     watchWallet: async (on) => (await running$()).wallet.watch(on),
     accountQuery: async (kind, input) => walletCommands.accountQuery(await ready(), kind, input),
+    earnQuery: async (kind, input) => earnCommands.earnQuery(await ready(), kind, input),
+    async earnCommand(kind, input) {
+      const r = await running$();
+      return earnCommands.earnCommand(r.ctx, kind, input, () => r.wallet.refresh());
+    },
     async accountCommand(kind, input) {
       const r = await running$();
       return walletCommands.accountCommand(r.ctx, kind, input, () => r.wallet.refresh());

@@ -8,6 +8,8 @@ import type { WalletValidationId } from './wallet.ts';
 import type { LeverValidationId } from './lever.ts';
 import type { MicroValidationId } from './micro.ts';
 import type { C2cValidationId } from './c2c.ts';
+import type { EarnValidationId } from './earn.ts';
+import type { LoanValidationId } from './lending.ts';
 
 export type ValidationId =
   | 'validation.accountRequired'
@@ -27,7 +29,9 @@ export type ValidationId =
   | WalletValidationId
   | LeverValidationId
   | MicroValidationId
-  | C2cValidationId;
+  | C2cValidationId
+  | EarnValidationId
+  | LoanValidationId;
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationId>>;
 export type AccountKind = 'email' | 'mobile';

@@ -29,6 +29,7 @@ export function App() {
 }
 
 function RouteScreen({ entry }: { entry: RouteEntry }) {
+  if (entry.screen === null) return <Navigate to={entry.redirect ?? '/'} replace />;
   return entry.auth ? <RequireLogin screen={entry.screen} /> : <Lazy screen={entry.screen} />;
 }
 

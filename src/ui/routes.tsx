@@ -1,6 +1,8 @@
 // Every route of both specs (trading-c2c-market.md §2, wallet-account-earn.md §2), with the
-// spec's route names. Screens are lazy: `/` loads only the home screen's code. Screens not
-// built yet render the shared NotOpenScreen inside the normal layout.
+// spec's route names. Screens are lazy: `/` loads only the home screen's code. A route the
+// spec names without a screen of its own redirects to the screen that serves its purpose
+// (docs/adr/0018-remaining-routes.md); tests/spec-routes.test.ts checks the table against the
+// spec's route lists.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ROUTE_PATH, type RouteName } from './route-paths.ts';
 
@@ -9,7 +11,10 @@ type Screen = LazyExoticComponent<ComponentType>;
 export interface RouteEntry {
   path: string;
   name?: RouteName;
-  screen: Screen;
+  /** The screen, or null when the route redirects. */
+  screen: Screen | null;
+  /** Where the route leads instead (replace), for routes served by another screen. */
+  redirect?: string;
   /** Visitors are redirected to the login page. */
   auth: boolean;
 }
@@ -60,13 +65,23 @@ const Entrust = lazy(() => import('./screens/account/entrust-screen.tsx'));
 const Message = lazy(() => import('./screens/account/message-screen.tsx'));
 const Region = lazy(() => import('./screens/account/region-screen.tsx'));
 const Payment = lazy(() => import('./screens/account/payment-screen.tsx'));
-export const NotOpen = lazy(() => import('./screens/common/not-open-screen.tsx'));
+const Lock = lazy(() => import('./screens/earn/lock-screen.tsx'));
+const Loan = lazy(() => import('./screens/earn/loan-screen.tsx'));
+const Success = lazy(() => import('./screens/common/success-screen.tsx'));
+const TradePassword = lazy(() => import('./screens/account/trade-password-screen.tsx'));
+const Presale = lazy(() => import('./screens/earn/presale-screen.tsx'));
 export const NotFound = lazy(() => import('./screens/common/not-found-screen.tsx'));
 
-const open = (path: string, screen: Screen = NotOpen, name?: RouteName): RouteEntry =>
+const open = (path: string, screen: Screen, name?: RouteName): RouteEntry =>
   name === undefined ? { path, screen, auth: false } : { path, screen, auth: false, name };
-const guarded = (path: string, screen: Screen = NotOpen, name?: RouteName): RouteEntry =>
+const guarded = (path: string, screen: Screen, name?: RouteName): RouteEntry =>
   name === undefined ? { path, screen, auth: true } : { path, screen, auth: true, name };
+const redirect = (path: string, to: string): RouteEntry => ({
+  path,
+  screen: null,
+  redirect: to,
+  auth: false,
+});
 
 const ACCOUNT_SCREENS: readonly (readonly [string, Screen])[] = [
   ['accountCenter', AccountCenter],
@@ -91,15 +106,6 @@ const ASSET_SCREENS: readonly (readonly [string, Screen])[] = [
   ['legalAccount', LegalDetail],
   ['changeAccount', ChangeDetail],
 ];
-const LOGIN_SCREENS = [
-  '/lock',
-  '/loan',
-  '/success',
-  '/match',
-  '/fiatradCenter',
-  '/account',
-  '/new_account',
-] as const;
 
 export const ROUTES: readonly RouteEntry[] = [
   open('/', Home),
@@ -107,11 +113,12 @@ export const ROUTES: readonly RouteEntry[] = [
   open(ROUTE_PATH.login, Login, 'login'),
   open(ROUTE_PATH.register, Register, 'register'),
   open('/forgetPwd', ForgetPwd),
-  open('/resetPwd'),
+  // the set-password page: the code-and-new-password flow, the account filled in when logged in
+  open('/resetPwd', ForgetPwd),
   open('/noticeList', NoticeList),
   open(ROUTE_PATH.noticeDetail, NoticeDetail, 'noticeDetail'),
   open('/quotation', Quotation),
-  open('/upstart'),
+  open('/upstart', Presale),
   // the replay desk (issue 5): not a spec route; open to all (a support engineer may have no account)
   open('/replay', Replay),
   // Trading screens show login/register prompts to visitors (spec §2, §6) instead of redirecting.
@@ -121,14 +128,24 @@ export const ROUTES: readonly RouteEntry[] = [
   guarded('/bindEmail', BindEmail),
   // trading spec §2: /userSetting is the payout details page (c2c sends 997 there)
   guarded(ROUTE_PATH.userSetting, SetCash, 'userSetting'),
-  guarded(ROUTE_PATH.allTransaction, NotOpen, 'allTransaction'),
+  // every spot order of the user, all pairs (current, history and fills)
+  guarded(ROUTE_PATH.allTransaction, Entrust, 'allTransaction'),
   guarded(ROUTE_PATH.leverList, LeverPositions, 'leverList'),
   guarded(ROUTE_PATH.leverTransactions, LeverPositions, 'leverTransactions'),
   guarded('/leverTransaction', LeverPositions),
   guarded('/leverRecord', LeverPositions),
   // the lever transfer history (wallet-account-earn.md §2 "transfer history pages")
   guarded('/transferRecord', LeverRecords),
-  ...LOGIN_SCREENS.map((path) => guarded(path)),
+  // savings and loans (issue 9)
+  guarded('/lock', Lock),
+  guarded('/loan', Loan),
+  open('/success', Success),
+  guarded('/account/tradePassword', TradePassword),
+  // routes the spec names without a screen: the screen that serves the purpose
+  redirect('/match', '/account/aceite'),
+  redirect('/fiatradCenter', '/legalTrade'),
+  redirect('/account', '/account/accountCenter'),
+  redirect('/new_account', '/new_account/finance'),
   // trading spec §2: /finance (assets) and /authentication are the same screens
   guarded('/finance', Finance),
   guarded('/authentication', Authentication),

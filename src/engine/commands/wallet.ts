@@ -45,7 +45,7 @@ import { refreshUserInfo } from '../session-actions.ts';
 import type { Params } from '../transport/rest.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
 
-interface QuerySpec {
+export interface QuerySpec {
   method: 'GET' | 'POST';
   path: string;
   params: Params;
@@ -105,9 +105,25 @@ export function accountQuery<K extends AccountQueryKind>(
   kind: K,
   input: AccountQueries[K]['input'],
 ): Promise<CommandResult<AccountQueries[K]['output']>> {
-  const spec = QUERIES[kind](input);
+  return runQuery<AccountQueries[K]['output']>(
+    ctx,
+    'account-query',
+    kind,
+    input,
+    QUERIES[kind](input),
+  );
+}
+
+/** A read-only call: logged as `command` with its kind and path, identical calls in flight shared. */
+export function runQuery<T>(
+  ctx: EngineContext,
+  command: CommandName,
+  kind: string,
+  input: unknown,
+  spec: QuerySpec,
+): Promise<CommandResult<T>> {
   return runCommand(ctx, {
-    command: 'account-query',
+    command,
     input: [kind, input],
     fields: { kind, path: spec.path },
     secretReply: true,
@@ -119,7 +135,7 @@ export function accountQuery<K extends AccountQueryKind>(
           : await ctx.rest.post(spec.path, spec.params);
       return toCommandResult(ctx, reply, spec.schema, `reply:${spec.path}`, (data) => ({
         message: '',
-        data: data as AccountQueries[K]['output'],
+        data: data as T,
       }));
     },
   });

@@ -261,7 +261,12 @@ export type CommandName =
   | 'c2c-pay'
   | 'c2c-cancel'
   | 'c2c-confirm'
-  | 'c2c-withdraw';
+  | 'c2c-withdraw'
+  | 'earn-query'
+  | 'lock-buy'
+  | 'lock-cancel'
+  | 'loan-apply'
+  | 'loan-repay';
 
 /** A command as logged: its name and non-secret fields only. */
 export interface CommandBody {

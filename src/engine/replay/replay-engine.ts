@@ -294,6 +294,8 @@ export function createReplayEngine(services: Services): ReplayApi {
     // lists and details are not in the recording: the screens show what the projections hold
     accountQuery: () => Promise.resolve(REFUSED),
     accountCommand: () => Promise.resolve(REFUSED),
+    earnQuery: () => Promise.resolve(REFUSED),
+    earnCommand: () => Promise.resolve(REFUSED),
     uploadImage: () => Promise.resolve(REFUSED),
     watchLever: () => Promise.resolve(),
     leverCommand: () => Promise.resolve(REFUSED),

@@ -9,6 +9,10 @@ import type {
   AccountCommands,
   AccountQueries,
   AccountQueryKind,
+  EarnCommandKind,
+  EarnCommands,
+  EarnQueries,
+  EarnQueryKind,
   BindEmailCommand,
   LeverCommandKind,
   LeverCommands,
@@ -229,6 +233,10 @@ export const engine = {
     command<AccountQueries[K]['output']>((api) => api.accountQuery(kind, input)),
   accountCommand: <K extends AccountCommandKind>(kind: K, input: AccountCommands[K]) =>
     command((api) => api.accountCommand(kind, input)),
+  earnQuery: <K extends EarnQueryKind>(kind: K, input: EarnQueries[K]['input']) =>
+    command<EarnQueries[K]['output']>((api) => api.earnQuery(kind, input)),
+  earnCommand: <K extends EarnCommandKind>(kind: K, input: EarnCommands[K]) =>
+    command((api) => api.earnCommand(kind, input)),
   /** Open (symbol) or close (null) the lever screens' data. */
   watchLever: (symbol: string | null) => notify((api) => api.watchLever(symbol)),
   leverCommand: <K extends LeverCommandKind>(kind: K, input: LeverCommands[K]) =>

@@ -45,7 +45,7 @@ export default function UserSettingScreen() {
             }
             title={t('account.settings.password')}
             desc={t('account.settings.passwordDesc')}
-            action={go(PATH.forgetPwd, t('account.settings.change'), 'go-password')}
+            action={go('/resetPwd', t('account.settings.change'), 'go-password')}
           />
           <Item
             testId="item-trade-password"
@@ -57,7 +57,7 @@ export default function UserSettingScreen() {
             }
             title={t('account.settings.tradePassword')}
             desc={t('account.settings.tradePasswordDesc')}
-            action={closed('go-trade-password')}
+            action={go('/account/tradePassword', t('account.settings.set'), 'go-trade-password')}
           />
           <Item
             testId="item-google"

@@ -1,7 +1,9 @@
 // Forgot password (wallet-account-earn.md §2, §5), two steps: (1) account + code, checked with
-// engine.checkCode; (2) new password + confirmation → engine.forget → the login page.
+// engine.checkCode; (2) new password + confirmation → engine.forget → the login page. At
+// /resetPwd (the set-password page) the same flow, titled so, with the account of the logged-in
+// user filled in.
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import {
   hasErrors,
   isEmail,
@@ -10,6 +12,7 @@ import {
   type AccountKind,
 } from '../../../shared/validation.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
+import { session } from '../../engine-bridge/signals.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
@@ -27,7 +30,9 @@ export default function ForgetScreen() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
-  const form = useForm<Fields>({ account: '', code: '', password: '', confirm: '' });
+  const setMode = useLocation().pathname === '/resetPwd';
+  const mine = setMode ? (session.peek().account ?? '') : '';
+  const form = useForm<Fields>({ account: mine, code: '', password: '', confirm: '' });
   const { values } = form;
   const account = values.account.trim();
 
@@ -65,7 +70,7 @@ export default function ForgetScreen() {
 
   return (
     <AuthCard
-      title={t('auth.forget.title')}
+      title={setMode ? t('auth.reset.title') : t('auth.forget.title')}
       subtitle={t('auth.forget.progress', { index: step, count: 2 })}
       onSubmit={submit}
       error={form.formError}

@@ -1,0 +1,101 @@
+// API steps the end-to-end tests use to set a user up (identity, payout details, funds) without
+// walking every form again: each one is the real call, checked for `ok`, and the operator's
+// decisions go through the operator API (e2e/helpers.ts `operator`).
+import { expect, type APIRequestContext } from '@playwright/test';
+import { operator, queued } from './helpers.ts';
+
+/** A 1×1 PNG: a voucher or identity image the server's content check accepts. */
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a6b20000000049454e44ae426082',
+  'hex',
+);
+
+/** Logs in over the API. Each login ends the user's other sessions (a page logs in again after). */
+export async function token(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const r = await request.post('/api/user/login', {
+    form: { user_string: email, password, type: '1' },
+  });
+  return String(((await r.json()) as { message: string }).message);
+}
+
+export async function apiPost(
+  request: APIRequestContext,
+  t: string,
+  path: string,
+  form: Record<string, string>,
+): Promise<unknown> {
+  const r = await request.post(path, { form, headers: { authorization: t } });
+  const body = (await r.json()) as { type: string; message: unknown };
+  expect(body.type, `${path}: ${JSON.stringify(body.message)}`).toBe('ok');
+  return body.message;
+}
+
+export async function upload(request: APIRequestContext, t: string): Promise<string> {
+  const up = await request.post('/api/upload', {
+    headers: { authorization: t },
+    multipart: { file: { name: 'a.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  return String(((await up.json()) as { message: string }).message);
+}
+
+/** Submits the identity documents and has the operator approve them. */
+export async function verify(request: APIRequestContext, t: string, email: string): Promise<void> {
+  const url = await upload(request, t);
+  await apiPost(request, t, '/api/user/real_name', {
+    name: 'Test User',
+    card_id: 'T1234567',
+    cardType: '1',
+    front_pic: url,
+    reverse_pic: url,
+    hand_pic: url,
+  });
+  const id = await queued(request, 'identities', email);
+  expect((await operator(request, 'identity', { id, action: 'approve' })).type).toBe('ok');
+}
+
+/** `amount` USDT into the spot account (a deposit the operator confirms), then `to` if given. */
+export async function fund(
+  request: APIRequestContext,
+  t: string,
+  email: string,
+  amount = '500',
+  to: 'legal' | null = null,
+): Promise<void> {
+  await apiPost(request, t, '/api/wallet/charge_req', {
+    currency: '1',
+    amount,
+    pic: await upload(request, t),
+    type: 'erc20',
+  });
+  const id = await queued(request, 'deposits', email);
+  expect((await operator(request, 'deposit', { id, action: 'confirm' })).type).toBe('ok');
+  if (to !== null)
+    await apiPost(request, t, '/api/wallet/change', {
+      currency_id: '1',
+      number: amount,
+      from_field: 'change',
+      to_field: to,
+    });
+}
+
+interface Sheet {
+  wallets: {
+    currency: string;
+    legal_balance: string;
+    lock_legal_balance: string;
+    change_balance: string;
+  }[];
+}
+
+/** The operator's sheet of a user's USDT wallet (exact strings). */
+export async function usdtWallet(
+  request: APIRequestContext,
+  email: string,
+): Promise<Sheet['wallets'][number] | undefined> {
+  const r = await operator(request, `user?account=${encodeURIComponent(email)}`);
+  return (r.message as Sheet).wallets.find((x) => x.currency === 'USDT');
+}

@@ -1,0 +1,140 @@
+// Savings, loans and the pre-sale (issue 9): read-only queries through runCommand (shared
+// requests, replies checked against their schemas) and the commands, validated with
+// src/shared/earn.ts before they are sent; a command that moves money refreshes the wallet.
+import { validateLockPurchase } from '../../shared/earn.ts';
+import { validateLoanApplication } from '../../shared/lending.ts';
+import type {
+  CommandResult,
+  EarnCommandKind,
+  EarnCommands,
+  EarnQueries,
+  EarnQueryKind,
+} from '../api.ts';
+import type { EngineContext } from '../context.ts';
+import {
+  loanConfigReply,
+  loanListReply,
+  lockOrdersReply,
+  lockProductsReply,
+  presaleReply,
+} from '../ingest/earn-schemas.ts';
+import { textReply } from '../ingest/schemas.ts';
+import { LOCK_PAGE_SIZE } from '../../shared/earn.ts';
+import type { CommandBody, CommandName } from '../ingest/events.ts';
+import type { ValidationId } from '../../shared/validation.ts';
+import type { Params } from '../transport/rest.ts';
+import { runCommand, toCommandResult } from './run-command.ts';
+import { runQuery, type QuerySpec } from './wallet.ts';
+
+type QueryTable = { [K in EarnQueryKind]: (input: EarnQueries[K]['input']) => QuerySpec };
+
+const QUERIES: QueryTable = {
+  presale: () => ({ method: 'GET', path: '/api/iepn', params: {}, schema: presaleReply }),
+  'lock-products': () => ({
+    method: 'GET',
+    path: '/api/lh/deposit/config',
+    params: {},
+    schema: lockProductsReply,
+  }),
+  'lock-orders': (i) => ({
+    method: 'GET',
+    path: '/api/lh/deposit/order',
+    params: { page: i.page, limit: LOCK_PAGE_SIZE },
+    schema: lockOrdersReply,
+  }),
+  'loan-config': () => ({
+    method: 'GET',
+    path: '/api/lending/config',
+    params: {},
+    schema: loanConfigReply,
+  }),
+  'loan-orders': (i) => ({
+    method: 'GET',
+    path: '/api/lending/order/list',
+    params: { page: i.page },
+    schema: loanListReply,
+  }),
+};
+
+export function earnQuery<K extends EarnQueryKind>(
+  ctx: EngineContext,
+  kind: K,
+  input: EarnQueries[K]['input'],
+): Promise<CommandResult<EarnQueries[K]['output']>> {
+  return runQuery<EarnQueries[K]['output']>(ctx, 'earn-query', kind, input, QUERIES[kind](input));
+}
+
+interface Spec {
+  command: CommandName;
+  path: string;
+  params: Params;
+  /** Logged: amounts, ids and choices only. */
+  fields: CommandBody['fields'];
+  validate: () => Partial<Record<string, ValidationId>>;
+}
+
+const COMMANDS: { [K in EarnCommandKind]: (i: EarnCommands[K]) => Spec } = {
+  'lock-buy': (i) => ({
+    command: 'lock-buy',
+    path: '/api/lh/deposit',
+    params: { config_id: i.productId, amount: i.amount.trim() },
+    fields: { productId: i.productId, amount: i.amount.trim() },
+    validate: () => validateLockPurchase(i),
+  }),
+  'lock-cancel': (i) => ({
+    command: 'lock-cancel',
+    path: '/api/lh/deposit/order/cancel',
+    params: { id: i.id },
+    fields: { id: i.id },
+    validate: () => ({}),
+  }),
+  'loan-apply': (i) => ({
+    command: 'loan-apply',
+    path: '/api/lending/order/apply',
+    params: {
+      amount: i.amount.trim(),
+      day: i.day ?? undefined,
+      rate: i.rate ?? undefined,
+      tel: i.tel.trim(),
+      address: i.address.trim(),
+      age: i.age.trim(),
+      income: i.income.trim(),
+      country: i.country.trim(),
+      isAgree: i.agree ? 'true' : 'false',
+    },
+    // no phone, address, age, income or country in the log
+    fields: { amount: i.amount.trim(), day: i.day },
+    validate: () => validateLoanApplication(i, i.bounds),
+  }),
+  'loan-repay': (i) => ({
+    command: 'loan-repay',
+    path: '/api/lending/order/repayment',
+    params: { order_id: i.orderId, coin: i.coin, image: i.image },
+    fields: { orderId: i.orderId, coin: i.coin },
+    validate: () => (i.image === '' ? { image: 'validation.loan.imageRequired' } : {}),
+  }),
+};
+
+export function earnCommand<K extends EarnCommandKind>(
+  ctx: EngineContext,
+  kind: K,
+  input: EarnCommands[K],
+  refreshWallet: () => Promise<void>,
+): Promise<CommandResult> {
+  const spec = COMMANDS[kind](input);
+  return runCommand(ctx, {
+    command: spec.command,
+    input: { kind, input },
+    fields: spec.fields,
+    validate: spec.validate,
+    execute: async () => {
+      const r = await ctx.rest.post(spec.path, spec.params);
+      const result = toCommandResult(ctx, r, textReply, `reply:${spec.path}`, (message) => ({
+        message,
+        data: undefined,
+      }));
+      if (result.ok) await refreshWallet();
+      return result;
+    },
+  });
+}

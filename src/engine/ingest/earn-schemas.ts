@@ -1,0 +1,228 @@
+// Schemas of the savings, loan and pre-sale replies (wallet-account-earn.md "Pre-sale",
+// "Lock-up", "Loan"; docs/api-extensions.md "Pre-sale", "Lock-up savings", "Loans").
+import { z } from 'zod';
+import { Decimal, toDecStr, type DecStr } from '../../shared/decimal.ts';
+import { loanState, REPAY_COINS, type RepayCoin } from '../../shared/lending.ts';
+import type {
+  LoanConfigView,
+  LoanListView,
+  LoanView,
+  LockOrderView,
+  LockOrdersView,
+  LockProductView,
+  PresaleView,
+} from '../api.ts';
+import { wireDecimal, wireInt } from './schemas.ts';
+
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === undefined || v === null ? '' : String(v)));
+
+export const presaleReply = z
+  .object({
+    name: text,
+    total: wireDecimal,
+    yfx: wireDecimal,
+    sy: wireDecimal,
+    price: wireDecimal,
+    start: text,
+    end: text,
+    site_url: text,
+    whitepaper_url: text,
+  })
+  .transform((p): PresaleView => ({
+    name: p.name,
+    total: p.total,
+    issued: p.yfx,
+    remaining: p.sy,
+    price: p.price,
+    start: p.start,
+    end: p.end,
+    siteUrl: p.site_url,
+    whitepaperUrl: p.whitepaper_url,
+  }));
+
+export const lockProductsReply = z.array(
+  z
+    .object({
+      id: wireInt,
+      currency_id: wireInt,
+      currency_name: text,
+      currency_logo: text,
+      save_min: wireDecimal,
+      save_max: wireDecimal,
+      day: wireInt,
+      interest_rate: wireDecimal,
+      total_rate: wireDecimal.optional(),
+      tempo: wireDecimal,
+      cancel_fee: wireDecimal,
+    })
+    .transform((p): LockProductView => ({
+      id: p.id,
+      currencyId: p.currency_id,
+      currency: p.currency_name,
+      logo: p.currency_logo,
+      min: p.save_min,
+      max: p.save_max,
+      days: p.day,
+      dailyRate: p.interest_rate,
+      totalRate: p.total_rate ?? toDecStr(new Decimal(p.interest_rate).times(p.day)),
+      progress: p.tempo,
+      cancelFeeRate: p.cancel_fee,
+    })),
+);
+
+const lockOrder = z
+  .object({
+    id: wireInt,
+    currency_name: text,
+    amount: wireDecimal,
+    lock_amount: wireDecimal,
+    interest_rate: wireDecimal.optional(),
+    day_rate: wireDecimal,
+    day: wireInt.optional(),
+    total_interest: wireDecimal,
+    shouyi: wireDecimal.optional(),
+    cancel_fee: wireDecimal,
+    start_at: text,
+    end_at: text,
+    status: wireInt,
+    is_cancel: wireInt.optional(),
+  })
+  .transform((o): LockOrderView => ({
+    id: o.id,
+    currency: o.currency_name,
+    amount: o.amount,
+    locked: o.lock_amount,
+    dailyRate: o.interest_rate ?? toDecStr(new Decimal(o.day_rate).times(100)),
+    days: o.day ?? 0,
+    interest: o.total_interest,
+    expected: o.shouyi ?? o.total_interest,
+    cancelFee: o.cancel_fee,
+    start: o.start_at,
+    end: o.end_at,
+    // spec §4: cancelled is a status of its own on the page
+    status: o.status === 1 ? 1 : o.is_cancel === 1 ? 3 : 2,
+  }));
+
+export const lockOrdersReply = z
+  .object({
+    order_list: z.array(lockOrder),
+    total_interest: wireDecimal.optional(),
+    total: wireInt.optional(),
+    page: wireInt.optional(),
+    pages: wireInt.optional(),
+  })
+  .transform((p): LockOrdersView => {
+    const page = p.page ?? 1;
+    const pages = p.pages ?? 1;
+    return {
+      rows: p.order_list,
+      page,
+      pages,
+      total: p.total ?? p.order_list.length,
+      hasMore: page < pages,
+      totalInterest: p.total_interest ?? ('0' as DecStr),
+    };
+  });
+
+const coin = z.enum(REPAY_COINS);
+
+export const loanConfigReply = z
+  .object({
+    currency_name: text,
+    min_amount: wireDecimal,
+    max_amount: wireDecimal,
+    timeset: z.array(z.object({ day: wireInt, rate: wireDecimal })),
+    agreement_title: text,
+    agreement: text,
+    repay_coins: z.array(coin).optional(),
+    address: z.record(z.string(), z.string().nullish()).optional(),
+  })
+  .transform((c): LoanConfigView => ({
+    currency: c.currency_name,
+    min: c.min_amount,
+    max: c.max_amount,
+    terms: c.timeset.map((s) => ({ days: s.day, rate: s.rate })),
+    agreementTitle: c.agreement_title,
+    agreementHtml: c.agreement,
+    coins: c.repay_coins ?? [...REPAY_COINS],
+    addresses: Object.fromEntries(REPAY_COINS.map((k) => [k, c.address?.[k] ?? ''])) as Record<
+      RepayCoin,
+      string
+    >,
+  }));
+
+const loan = z
+  .object({
+    id: wireInt,
+    add_time: text,
+    amount: wireDecimal,
+    currency_name: text,
+    day: wireInt,
+    rate: wireDecimal,
+    interest: wireDecimal,
+    repayment_amount: wireDecimal,
+    repayment_time: text,
+    status: wireInt,
+    repayment_status: wireInt,
+    state: wireInt.optional(),
+    overdue: z.boolean().optional(),
+    reason: text,
+    repayment: z
+      .object({
+        coin: text,
+        amount: wireDecimal,
+        status: wireInt,
+        reason: text,
+        created_time: text,
+      })
+      .nullish(),
+  })
+  .transform((l): LoanView => ({
+    id: l.id,
+    time: l.add_time,
+    amount: l.amount,
+    currency: l.currency_name,
+    days: l.day,
+    rate: l.rate,
+    interest: l.interest,
+    owed: l.repayment_amount,
+    due: l.repayment_time,
+    state: loanState(l.status, l.repayment_status),
+    overdue: l.overdue ?? false,
+    reason: l.reason,
+    repayment:
+      l.repayment == null
+        ? null
+        : {
+            coin: l.repayment.coin,
+            amount: l.repayment.amount,
+            status: l.repayment.status,
+            reason: l.repayment.reason,
+            time: l.repayment.created_time,
+          },
+  }));
+
+export const loanListReply = z
+  .object({
+    list: z.array(loan),
+    page: wireInt.optional(),
+    pages: wireInt.optional(),
+    total: wireInt.optional(),
+    currery_money: z.object({ btc: wireDecimal, eth: wireDecimal }).partial().optional(),
+  })
+  .transform((p): LoanListView => {
+    const page = p.page ?? 1;
+    const pages = p.pages ?? 1;
+    const zero = '0' as DecStr;
+    return {
+      rows: p.list,
+      page,
+      pages,
+      total: p.total ?? p.list.length,
+      hasMore: page < pages,
+      prices: { btc: p.currery_money?.btc ?? zero, eth: p.currery_money?.eth ?? zero },
+    };
+  });

@@ -1,0 +1,124 @@
+// Pieces the savings and loan screens share: a decimal shown with its own decimals (2 to 8),
+// a paged list loaded through an earn query with "more", and the modal frame.
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { PageView } from '../../../engine/api.ts';
+import { parseDecimal } from '../../../shared/decimal.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+
+/** A decimal with as many decimals as it has, at least `min`, at most 8 (spec §9). */
+export function useAmount(): (value: string, min?: number) => string {
+  const { fmt } = useI18n();
+  return useCallback(
+    (value: string, min = 2) => {
+      const d = parseDecimal(value);
+      if (d === null) return value;
+      return fmt.fixed(value, Math.min(8, Math.max(min, d.decimalPlaces())));
+    },
+    [fmt],
+  );
+}
+
+export interface PagedState<T> {
+  rows: T[];
+  loaded: boolean;
+  error: string | null;
+  hasMore: boolean;
+  busy: boolean;
+}
+
+/** Page 1 on mount and on `reload()`, the next page on `more()`; rows of later pages appended. */
+export function usePaged<T extends { id: number }, P extends PageView<T>>(
+  load: (page: number) => Promise<{ ok: true; data: P } | { ok: false; message: string }>,
+): PagedState<T> & { page: P | null; reload: () => void; more: () => void } {
+  const [state, setState] = useState<PagedState<T> & { page: P | null; n: number }>({
+    rows: [],
+    loaded: false,
+    error: null,
+    hasMore: false,
+    busy: false,
+    page: null,
+    n: 0,
+  });
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  const fetchPage = useCallback(async (n: number) => {
+    setState((s) => ({ ...s, busy: true }));
+    const r = await loadRef.current(n);
+    setState((s) => {
+      if (!r.ok) return { ...s, busy: false, error: r.message, loaded: s.loaded };
+      const fresh = r.data.rows.filter((x) => n === 1 || !s.rows.some((y) => y.id === x.id));
+      return {
+        rows: n === 1 ? r.data.rows : [...s.rows, ...fresh],
+        loaded: true,
+        error: null,
+        hasMore: r.data.hasMore,
+        busy: false,
+        page: r.data,
+        n,
+      };
+    });
+  }, []);
+
+  useEffect(() => void fetchPage(1), [fetchPage]);
+  return {
+    ...state,
+    reload: () => void fetchPage(1),
+    more: () => void fetchPage(state.n + 1),
+  };
+}
+
+/** A modal with a title and a close button; closing (Escape, the button, the backdrop's form) calls onClose. */
+export function Modal({
+  open,
+  title,
+  onClose,
+  testId,
+  wide,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  testId: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (d === null) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog earn-modal${wide ? ' earn-modal--wide' : ''}`}
+      aria-labelledby={titleId}
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+      data-testid={testId}
+    >
+      <header className="earn-modal__head">
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        <button
+          type="button"
+          className="earn-modal__close"
+          aria-label={t('earn.close')}
+          onClick={() => ref.current?.close()}
+        >
+          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+            <path d="M2 2l10 10M12 2L2 12" stroke="currentColor" strokeWidth="1.6" />
+          </svg>
+        </button>
+      </header>
+      {open && children}
+    </dialog>
+  );
+}

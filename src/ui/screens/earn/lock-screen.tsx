@@ -1,0 +1,396 @@
+// Lock-up savings (/lock; wallet-account-earn.md §2 "Lock-up page", §3, §4, §5, §9;
+// docs/api-extensions.md "Lock-up savings"): product cards (coin, minimum, expected total
+// yield, progress, daily rate, days), the purchase dialog with the spec's expected yield and the
+// balance check, and the user's records, 20 a page, with the early cancel stating its fee.
+import { useEffect, useState } from 'react';
+import type { LockOrderView, LockOrdersView, LockProductView } from '../../../engine/api.ts';
+import { Decimal, parseDecimal, type DecStr } from '../../../shared/decimal.ts';
+import { lockExpectedYield, validateLockPurchase } from '../../../shared/earn.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { tv } from '../../i18n/i18n.ts';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { toast } from '../../toast/toast.ts';
+import { useWallet } from '../wallet/use-wallet.ts';
+import { Modal, useAmount, usePaged } from './earn-parts.tsx';
+import '../../styles/earn.css';
+
+type LockOrders = ReturnType<typeof usePaged<LockOrderView, LockOrdersView>>;
+
+const STATUS: Record<LockOrderView['status'], { label: MessageId; tone: string }> = {
+  1: { label: 'lock.status.running', tone: 'info' },
+  2: { label: 'lock.status.ended', tone: 'up' },
+  3: { label: 'lock.status.cancelled', tone: 'muted' },
+};
+
+export default function LockScreen() {
+  const { t } = useI18n();
+  const [products, setProducts] = useState<LockProductView[] | null>(null);
+  const [productsError, setProductsError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [buying, setBuying] = useState<LockProductView | null>(null);
+  const orders = usePaged<LockOrderView, LockOrdersView>((page) =>
+    engine
+      .earnQuery('lock-orders', { page })
+      .then((r) =>
+        r.ok
+          ? { ok: true as const, data: r.data }
+          : { ok: false as const, message: failureMessage(r) },
+      ),
+  );
+
+  useEffect(() => {
+    let live = true;
+    void engine.earnQuery('lock-products', {}).then((r) => {
+      if (!live) return;
+      if (r.ok) setProducts(r.data);
+      else setProductsError(failureMessage(r));
+    });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const bought = () => {
+    setBuying(null);
+    setAttempt((n) => n + 1);
+    orders.reload();
+  };
+
+  return (
+    <section className="page earn" data-testid="lock-screen">
+      <header className="earn__head">
+        <div>
+          <h1 className="earn__title">{t('lock.title')}</h1>
+          <p className="muted">{t('lock.lead')}</p>
+        </div>
+      </header>
+
+      {products === null && productsError === null && <Loading />}
+      {products === null && productsError !== null && (
+        <ErrorState
+          text={productsError}
+          onRetry={() => {
+            setProductsError(null);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
+      {products !== null && products.length === 0 && <Empty text={t('lock.noProducts')} />}
+      {products !== null && products.length > 0 && (
+        <div className="lock-cards" data-testid="lock-products">
+          {products.map((p) => (
+            <ProductCard key={p.id} product={p} onBuy={() => setBuying(p)} />
+          ))}
+        </div>
+      )}
+
+      <Records orders={orders} />
+
+      <Modal
+        open={buying !== null}
+        title={
+          buying === null ? '' : t('lock.buy.title', { coin: buying.currency, days: buying.days })
+        }
+        onClose={() => setBuying(null)}
+        testId="lock-buy-dialog"
+      >
+        {buying !== null && <BuyForm product={buying} onDone={bought} />}
+      </Modal>
+    </section>
+  );
+}
+
+function ProductCard({ product: p, onBuy }: { product: LockProductView; onBuy: () => void }) {
+  const { t, fmt } = useI18n();
+  const amount = useAmount();
+  const progress = Math.min(100, Math.max(0, Number.parseFloat(p.progress) || 0));
+  return (
+    <article className="panel lock-card" data-product-id={p.id}>
+      <header className="lock-card__head">
+        <span className="coin-badge" aria-hidden="true">
+          {p.currency.slice(0, 1)}
+        </span>
+        <h2 className="lock-card__coin">{p.currency}</h2>
+        <span className="lock-card__days">{t('lock.days', { days: p.days })}</span>
+      </header>
+      <div className="lock-card__yield">
+        <strong className="is-up">{fmt.fixed(p.totalRate, 2)}%</strong>
+        <span className="muted">{t('lock.expectedTotal')}</span>
+      </div>
+      <dl className="lock-card__facts">
+        <div>
+          <dt>{t('lock.dailyRate')}</dt>
+          <dd>{fmt.fixed(p.dailyRate, 2)}%</dd>
+        </div>
+        <div>
+          <dt>{t('lock.minimum')}</dt>
+          <dd>
+            {amount(p.min)} {p.currency}
+          </dd>
+        </div>
+      </dl>
+      <div className="lock-card__progress">
+        <div
+          className="lock-card__bar"
+          role="progressbar"
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label={t('lock.progress')}
+        >
+          <span style={{ width: `${progress}%` }} />
+        </div>
+        <span className="muted">
+          {t('lock.progressValue', { value: fmt.fixed(p.progress, 2) })}
+        </span>
+      </div>
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        onClick={onBuy}
+        data-testid="lock-buy"
+      >
+        {t('lock.buy.open')}
+      </button>
+    </article>
+  );
+}
+
+function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () => void }) {
+  const { t } = useI18n();
+  const amountText = useAmount();
+  const wallet = useWallet();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const row = wallet.accounts.change.rows.find((r) => r.currencyId === p.currencyId);
+  const available = wallet.loaded ? (row?.available ?? ('0' as DecStr)) : null;
+  const yieldOf = lockExpectedYield(value, p.dailyRate, p.days);
+  const input = {
+    productId: p.id,
+    amount: value,
+    min: p.min,
+    max: p.max,
+    dailyRate: p.dailyRate,
+    days: p.days,
+    available,
+  };
+
+  const submit = async () => {
+    const invalid = validateLockPurchase(input).amount;
+    if (invalid !== undefined) return setError(tv(invalid));
+    setBusy(true);
+    const r = await engine.earnCommand('lock-buy', input);
+    setBusy(false);
+    if (r.ok) {
+      toast.success(r.message !== '' ? r.message : t('lock.buy.done'));
+      onDone();
+    } else if (r.code === 'invalid') {
+      const id = Object.values(r.fields)[0];
+      setError(id === undefined ? t('lock.buy.failed') : tv(id));
+    } else setError(failureMessage(r));
+  };
+
+  const range =
+    parseDecimal(p.max)?.greaterThan(0) === true
+      ? t('lock.buy.range', { min: amountText(p.min), max: amountText(p.max), coin: p.currency })
+      : t('lock.buy.rangeMin', { min: amountText(p.min), coin: p.currency });
+
+  return (
+    <form
+      className="earn-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <dl className="earn-facts">
+        <div>
+          <dt>{t('lock.dailyRate')}</dt>
+          <dd>{p.dailyRate}%</dd>
+        </div>
+        <div>
+          <dt>{t('lock.term')}</dt>
+          <dd>{t('lock.days', { days: p.days })}</dd>
+        </div>
+        <div>
+          <dt>{t('lock.cancelFee')}</dt>
+          <dd>{p.cancelFeeRate}%</dd>
+        </div>
+      </dl>
+      <label className="field__label" htmlFor="lock-amount">
+        {t('lock.buy.amount')}
+      </label>
+      <div className={`earn-input${error !== null ? ' earn-input--invalid' : ''}`}>
+        <input
+          id="lock-amount"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          placeholder={range}
+          aria-invalid={error !== null}
+          aria-describedby="lock-amount-error"
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+        />
+        <span className="earn-input__unit">{p.currency}</span>
+        <button
+          type="button"
+          className="earn-input__all"
+          disabled={available === null}
+          onClick={() => available !== null && setValue(new Decimal(available).toFixed())}
+        >
+          {t('lock.buy.all')}
+        </button>
+      </div>
+      <p id="lock-amount-error" className="field__error" role="alert">
+        {error ?? ''}
+      </p>
+      <div className="earn-readout">
+        <span className="muted">{t('lock.buy.available')}</span>
+        <span data-testid="lock-available">
+          {available === null ? '—' : `${amountText(available)} ${p.currency}`}
+        </span>
+        <span className="muted">{t('lock.buy.expected')}</span>
+        <strong className="is-up" data-testid="lock-expected">
+          {yieldOf === null ? '—' : `${amountText(yieldOf.toFixed())} ${p.currency}`}
+        </strong>
+      </div>
+      <p className="muted earn-note">{t('lock.buy.note', { days: p.days })}</p>
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={busy}
+        data-testid="lock-buy-submit"
+      >
+        {t('lock.buy.submit')}
+      </button>
+    </form>
+  );
+}
+
+function Records({ orders }: { orders: LockOrders }) {
+  const { t, fmt } = useI18n();
+  const amount = useAmount();
+  const [cancelling, setCancelling] = useState<LockOrderView | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const cancel = async () => {
+    if (cancelling === null) return;
+    setBusy(true);
+    const r = await engine.earnCommand('lock-cancel', { id: cancelling.id });
+    setBusy(false);
+    setCancelling(null);
+    if (r.ok) {
+      toast.success(r.message !== '' ? r.message : t('lock.cancel.done'));
+      orders.reload();
+    } else toast.error(failureMessage(r));
+  };
+
+  let body;
+  if (!orders.loaded && orders.error !== null)
+    body = <ErrorState text={orders.error} onRetry={orders.reload} />;
+  else if (!orders.loaded) body = <Loading />;
+  else if (orders.rows.length === 0) body = <Empty text={t('lock.records.empty')} />;
+  else
+    body = (
+      <div className="table-wrap">
+        <table className="table earn-table" data-testid="lock-orders">
+          <thead>
+            <tr>
+              <th>{t('lock.col.coin')}</th>
+              <th className="num">{t('lock.col.amount')}</th>
+              <th className="num">{t('lock.col.rate')}</th>
+              <th className="num">{t('lock.col.yield')}</th>
+              <th>{t('lock.col.start')}</th>
+              <th>{t('lock.col.end')}</th>
+              <th>{t('lock.col.status')}</th>
+              <th className="num">{t('lock.col.action')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.rows.map((o) => (
+              <tr key={o.id} data-order-id={o.id} data-status={o.status}>
+                <td>
+                  <strong>{o.currency}</strong>
+                </td>
+                <td className="num">{amount(o.amount)}</td>
+                <td className="num">{fmt.fixed(o.dailyRate, 2)}%</td>
+                <td className="num is-up">{amount(o.status === 1 ? o.expected : o.interest)}</td>
+                <td>{fmt.dateTime(o.start + 'Z')}</td>
+                <td>{fmt.dateTime(o.end + 'Z')}</td>
+                <td>
+                  <span className={`earn-chip earn-chip--${STATUS[o.status].tone}`}>
+                    {t(STATUS[o.status].label)}
+                  </span>
+                </td>
+                <td className="num">
+                  {o.status === 1 && (
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm"
+                      data-testid="lock-cancel"
+                      onClick={() => setCancelling(o)}
+                    >
+                      {t('lock.cancel.open')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  const back =
+    cancelling === null
+      ? ''
+      : amount(new Decimal(cancelling.amount).minus(cancelling.cancelFee).toFixed());
+  return (
+    <section className="panel earn-records">
+      <header className="panel__head">
+        <h2 className="panel__title">{t('lock.records.title')}</h2>
+      </header>
+      {body}
+      {orders.hasMore && (
+        <div className="earn-more">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            disabled={orders.busy}
+            onClick={orders.more}
+          >
+            {t('lock.records.more')}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={t('lock.cancel.title')}
+        body={
+          cancelling === null
+            ? ''
+            : t('lock.cancel.body', {
+                fee: amount(cancelling.cancelFee),
+                back,
+                coin: cancelling.currency,
+              })
+        }
+        confirmLabel={t('lock.cancel.sure')}
+        cancelLabel={t('lock.cancel.keep')}
+        busy={busy}
+        onConfirm={() => void cancel()}
+        onClose={() => setCancelling(null)}
+      />
+    </section>
+  );
+}
