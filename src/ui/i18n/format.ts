@@ -107,6 +107,13 @@ export function formatDateTime(value: string | number, locale: string): string {
   return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** The server's "Y-m-d H:i:s" (or ms) as a localized date; the raw text if unparsable. */
+export function formatDate(value: string | number, locale: string): string {
+  const date = typeof value === 'number' ? new Date(value) : new Date(value.replace(' ', 'T'));
+  if (Number.isNaN(date.getTime())) return String(value);
+  return dateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
 /** A time of day with seconds (24-hour), e.g. a trade's time; "--" when not a valid time. */
 export function formatTime(ms: number, locale: string): string {
   const date = new Date(ms);

@@ -11,6 +11,7 @@ import { storage } from '../storage.ts';
 import {
   changeDirection,
   formatChange,
+  formatDate,
   formatDateTime,
   formatFixed,
   formatTime,
@@ -173,5 +174,6 @@ export const fmt = {
   change: (value: string): string => formatChange(value, BCP47[lang]),
   direction: changeDirection,
   dateTime: (value: string | number): string => formatDateTime(value, BCP47[lang]),
+  date: (value: string | number): string => formatDate(value, BCP47[lang]),
   time: (ms: number): string => formatTime(ms, BCP47[lang]),
 };

@@ -354,6 +354,7 @@ function LoanRecords({ loans, config }: { loans: Loans; config: LoanConfigView |
   const { t, fmt } = useI18n();
   const amount = useAmount();
   const [repaying, setRepaying] = useState<LoanView | null>(null);
+  const coin = loans.rows[0]?.currency ?? '';
 
   let body;
   if (!loans.loaded && loans.error !== null)
@@ -367,9 +368,13 @@ function LoanRecords({ loans, config }: { loans: Loans; config: LoanConfigView |
           <thead>
             <tr>
               <th>{t('loan.col.time')}</th>
-              <th className="num">{t('loan.col.amount')}</th>
+              <th className="num">
+                {t('loan.col.amount')} ({coin})
+              </th>
               <th className="num">{t('loan.col.term')}</th>
-              <th className="num">{t('loan.col.owed')}</th>
+              <th className="num">
+                {t('loan.col.owed')} ({coin})
+              </th>
               <th>{t('loan.col.due')}</th>
               <th>{t('loan.col.state')}</th>
               <th className="num">{t('loan.col.action')}</th>
@@ -378,17 +383,15 @@ function LoanRecords({ loans, config }: { loans: Loans; config: LoanConfigView |
           <tbody>
             {loans.rows.map((l) => (
               <tr key={l.id} data-loan-id={l.id} data-state={l.state}>
-                <td>{fmt.dateTime(l.time + 'Z')}</td>
-                <td className="num">
-                  {amount(l.amount)} <span className="muted">{l.currency}</span>
-                </td>
+                <td title={fmt.dateTime(l.time + 'Z')}>{fmt.date(l.time + 'Z')}</td>
+                <td className="num">{amount(l.amount)}</td>
                 <td className="num">
                   {t('lock.days', { days: l.days })}
                   <div className="muted">{t('loan.field.rate', { rate: l.rate })}</div>
                 </td>
                 <td className="num">{amount(l.owed)}</td>
                 <td className={l.overdue ? 'is-down' : undefined}>
-                  {l.due === '' ? '—' : fmt.dateTime(l.due + 'Z')}
+                  {l.due === '' ? '—' : fmt.date(l.due + 'Z')}
                 </td>
                 <td>
                   <span className={`earn-chip earn-chip--${STATE[l.state].tone}`}>

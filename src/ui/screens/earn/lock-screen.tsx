@@ -325,8 +325,8 @@ function Records({ orders }: { orders: LockOrders }) {
                 <td className="num">{amount(o.amount)}</td>
                 <td className="num">{fmt.fixed(o.dailyRate, 2)}%</td>
                 <td className="num is-up">{amount(o.status === 1 ? o.expected : o.interest)}</td>
-                <td>{fmt.dateTime(o.start + 'Z')}</td>
-                <td>{fmt.dateTime(o.end + 'Z')}</td>
+                <td>{fmt.date(o.start + 'Z')}</td>
+                <td>{fmt.date(o.end + 'Z')}</td>
                 <td>
                   <span className={`earn-chip earn-chip--${STATUS[o.status].tone}`}>
                     {t(STATUS[o.status].label)}

@@ -7,6 +7,7 @@ import { checkImageFile } from '../../../shared/wallet.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import '../../styles/upload.css';
 
 interface ImageUploadProps {
   label: string;
