@@ -38,6 +38,9 @@ async function confirm(page: Page): Promise<void> {
   await expect(open).toHaveCount(0);
 }
 
+/** A payout name with markup in it: it must reach the buyer as text. */
+const SELLER_NAME = 'Sally <img src=x onerror="window.__pwned=1">';
+
 async function publishSell(page: Page, number: string, price: string): Promise<void> {
   await page.goto('/c2c');
   const form = page.getByTestId('c2c-publish-sell');
@@ -70,7 +73,7 @@ test('two users trade through a sell ad; redirects on 998 and 997; an unpaid dea
   const st = await token(request, seller.email);
   await verify(request, st, seller.email);
   await post(request, st, '/api/user/cash_save', {
-    real_name: 'Sally Seller',
+    real_name: SELLER_NAME,
     bank_name: 'Bank of Bourse',
     bank_account: '6222000011112222',
   });
@@ -104,6 +107,9 @@ test('two users trade through a sell ad; redirects on 998 and 997; an unpaid dea
   await buyerRow.getByTestId('c2c-deal-open').click();
   const dialog = buyer.page.getByTestId('c2c-deal-dialog');
   await expect(dialog).toContainText('6222000011112222'); // the seller's payout details, for the buyer
+  // the seller's own words are text, never markup (issue 10)
+  await expect(dialog).toContainText(SELLER_NAME);
+  expect(await dialog.locator('img, [onerror]').count()).toBe(0);
   await expect(dialog.getByTestId('c2c-deadline')).toBeVisible();
   await dialog.getByTestId('c2c-pay').click();
   await confirm(buyer.page);

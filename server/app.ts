@@ -21,6 +21,11 @@ import { openDatabase } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { installErrorHandling, langOf, pathOf } from './http/envelope.ts';
+import { installInputGuard } from './http/input-guard.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
+import type { RouteEntry } from './http/route-table.ts';
+import { collectRoutes } from './http/route-table.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { t } from './i18n/messages.ts';
 import { loadPairs } from './market/pairs.ts';
 import { MarketPublisher } from './market/publisher.ts';
@@ -29,7 +34,7 @@ import { MarketSimulator } from './market/simulator.ts';
 import { registerMiscRoutes } from './misc/routes.ts';
 import { registerNewsRoutes } from './news/routes.ts';
 import { seedNews } from './news/seed-news.ts';
-import { createSocketHub } from './socket/hub.ts';
+import { createSocketHub, startSessionSweep } from './socket/hub.ts';
 import { MarketMakers } from './trading/market-makers.ts';
 import { registerSpotRoutes } from './trading/routes.ts';
 import { ensureSimAccounts } from './trading/sim-accounts.ts';
@@ -76,6 +81,8 @@ export interface RunningServer {
   micro: MicroService;
   c2c: C2cService;
   lockup: LockupService;
+  /** Every registered route (method, pattern), static files and HEAD twins included. */
+  routes: readonly RouteEntry[];
   close(): Promise<void>;
 }
 
@@ -149,18 +156,27 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
     },
     config.now,
   );
-  return { ctx: { config, db, sender, market, notify: new Notifier() }, spot, sim, lever };
+  return {
+    ctx: { config, db, sender, market, notify: new Notifier(), metrics: { internalErrors: 0 } },
+    spot,
+    sim,
+    lever,
+  };
 }
 
 async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer> {
   const { config } = ctx;
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  const routes = collectRoutes(app);
+  await registerSecurityHeaders(app);
   await app.register(formbody);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1 },
   });
-  installErrorHandling(app, config.log);
+  installErrorHandling(app, config.log, ctx.metrics);
+  installInputGuard(app);
+  registerRateLimits(app, ctx);
   registerCodeRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerMarketRoutes(app, ctx);
@@ -190,6 +206,7 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
   await serveClient(app, config.distDir);
   await app.ready();
   const io = createSocketHub(app.server, ctx);
+  const stopSessionSweep = startSessionSweep(io, ctx);
   hub.io = io;
   ctx.notify.attach((room, event, payload) => io.to(room).emit(event, payload));
   const publisher = new MarketPublisher(ctx.market, io, config.now, config.simOff ? 'off' : 'fair');
@@ -251,7 +268,9 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
     micro,
     c2c,
     lockup,
+    routes,
     async close() {
+      stopSessionSweep();
       leverRunner.stop();
       await lever.run(() => Promise.resolve());
       micro.stop();

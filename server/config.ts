@@ -1,5 +1,7 @@
 // Server configuration: read once from the environment and command line (main.ts) or built by
 // tests.
+import type { RateLimits } from './http/rate-limits.ts';
+import { DEFAULT_RATE_LIMITS } from './http/rate-limits.ts';
 import type { LoadProfile } from './trading/market-makers.ts';
 import { LOAD_PROFILES } from './trading/market-makers.ts';
 
@@ -35,6 +37,8 @@ export interface ServerConfig {
   adminToken: string | null;
   /** AUTO_REVIEW_SECONDS (development only): approve identity submissions after this delay. */
   autoReviewMs: number | null;
+  /** Per account (or user) and IP: login, code sending, order submission (http/rate-limits.ts). */
+  rateLimits: RateLimits;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = []): ServerConfig {
@@ -60,6 +64,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
     adminToken: nonEmpty(env.ADMIN_TOKEN),
     autoReviewMs:
       env.AUTO_REVIEW_SECONDS === undefined ? null : numOr(env.AUTO_REVIEW_SECONDS, 0) * 1000,
+    rateLimits: DEFAULT_RATE_LIMITS,
   };
 }
 

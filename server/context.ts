@@ -31,12 +31,19 @@ export class Notifier {
   }
 }
 
+/** Counters the tests and the operator can read (the hostile-input fuzz test expects 0). */
+export interface ServerMetrics {
+  /** Answers of `error.internal`: exceptions no route turned into a message. */
+  internalErrors: number;
+}
+
 export interface AppContext {
   config: ServerConfig;
   db: Database;
   sender: CodeSender;
   market: MarketSimulator;
   notify: Notifier;
+  metrics: ServerMetrics;
 }
 
 /** The id of the logged-in user (raw `Authorization` token), or a "999" error. */

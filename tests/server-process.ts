@@ -8,8 +8,19 @@ import { join } from 'node:path';
 
 export interface ServerProcess {
   url: string;
+  port: number;
+  dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash: the data directory stays, so the server can be started on it again. */
+  kill: () => Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /** Reuse a port (a restart after `kill`); a free one otherwise. */
+  port?: number;
+  /** Reuse a data directory (a restart after `kill`); a fresh one otherwise. */
+  dataDir?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -39,9 +50,12 @@ async function waitUntilUp(url: string, child: ChildProcess, deadlineMs: number)
   throw new Error('server did not start in time');
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bourse-it-'));
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bourse-it-'));
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
@@ -66,7 +80,14 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   }
   return {
     url,
+    port,
+    dataDir,
     output: () => log,
+    kill: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

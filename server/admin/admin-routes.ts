@@ -1,11 +1,12 @@
 // The operator API (`x-admin-token`; scripts/admin.ts drives it): the queue of what waits for
 // a person, decisions on withdrawals, deposits, identity submissions and acceptor deals, the
-// deposit/withdraw switch and other settings, and region agents. Every decision is the same
+// deposit/withdraw switch and other settings, region agents and notices. Every decision is the same
 // ledger-backed function a test calls, and the user's room hears `update_balance`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
 import { confirmDeal, markPaid, rejectDeal } from '../acceptors/acceptors.ts';
+import { LANGS } from '../../src/shared/locales.ts';
 import { findUser } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -125,6 +126,28 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
       [b.key, b.value],
     );
     return ok({ key: b.key, value: b.value });
+  });
+
+  // A notice, as the operator publishes it: stored as given (the client sanitizes its HTML and
+  // shows title and abstract as text), newest first in its language's list.
+  app.post('/api/admin/news', async (req) => {
+    guard(req);
+    const b = parse(
+      z.object({
+        lang: z.enum(LANGS),
+        c_id: id,
+        title: text(200).pipe(z.string().min(1)),
+        abstract: text(500).default(''),
+        content: text(100_000).pipe(z.string().min(1)),
+      }),
+      req,
+    );
+    const rows = await ctx.db.query<{ id: number }>(
+      `INSERT INTO news (c_id, lang, title, abstract, content, thumbnail, sort, update_time)
+       VALUES ($1, $2, $3, $4, $5, '', 0, $6) RETURNING id`,
+      [b.c_id, b.lang, b.title, b.abstract, b.content, new Date(now())],
+    );
+    return ok({ id: rows[0]?.id ?? 0 });
   });
 
   app.post('/api/admin/region-agent', async (req) => {

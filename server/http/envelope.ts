@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { toLang } from '../../src/shared/locales.ts';
+import type { ServerMetrics } from '../context.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 import { t } from '../i18n/messages.ts';
 import { ApiError } from './api-error.ts';
@@ -43,7 +44,21 @@ export function parse<S extends z.ZodType>(schema: S, req: FastifyRequest): z.in
 export const text = (max = 200) =>
   z.union([z.string(), z.number().transform(String)]).pipe(z.string().trim().max(max));
 
-export function installErrorHandling(app: FastifyInstance, log: boolean): void {
+/**
+ * Every thrown error becomes an envelope; an unexpected one also counts in `metrics`. An error
+ * raised while the request was still being read (a truncated or malformed multipart body,
+ * which the parser reports without a status) is the sender's: `error.badRequest`.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  log: boolean,
+  metrics: ServerMetrics,
+): void {
+  const read = new WeakSet<FastifyRequest>();
+  // Runs before every other preHandler (rate limits, routes' own): the body was read by then.
+  app.addHook('preHandler', async (req) => {
+    read.add(req);
+  });
   app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
     const lang = langOf(req);
     if (err instanceof ApiError) {
@@ -53,12 +68,20 @@ export function installErrorHandling(app: FastifyInstance, log: boolean): void {
       return reply.code(200).send({ type: 'error', message: t(lang, 'validation.image.size') });
     }
     const status = statusOf(err);
-    if (status !== null && status >= 400 && status < 500) {
+    const unreadable = !read.has(req) && isMultipart(req);
+    if (unreadable || (status !== null && status >= 400 && status < 500)) {
       return reply.code(200).send({ type: 'error', message: t(lang, 'error.badRequest') });
     }
+    metrics.internalErrors += 1;
     if (log || process.env.DEBUG_ERRORS === '1') console.error(err);
     return reply.code(200).send({ type: 'error', message: t(lang, 'error.internal') });
   });
+}
+
+function isMultipart(req: FastifyRequest): boolean {
+  return String(req.headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('multipart/');
 }
 
 export function pathOf(req: FastifyRequest): string {

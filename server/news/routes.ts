@@ -11,12 +11,14 @@ import { formatTime } from '../http/format.ts';
 
 export const NEWS_PAGE_SIZE = 10;
 
+// Ids are SQL INTEGERs: a larger number is no id (and would fail the query).
+const id = z.coerce.number().int().positive().max(2_147_483_647);
 const listBody = z.object({
-  c_id: z.coerce.number().int().positive().optional(),
+  c_id: id.optional(),
   page: z.coerce.number().int().positive().max(10000).default(1),
   lang: z.string().max(10).optional(),
 });
-const detailBody = z.object({ id: z.coerce.number().int().positive() });
+const detailBody = z.object({ id });
 
 interface NewsRow {
   id: number;

@@ -1,21 +1,37 @@
 // socket.io at /wss/socket.io/: `login` with a token joins the user's private room
 // (`user:<id>`); the legacy bare user id is accepted for public data only. Market pushes are
 // broadcast by market/publisher.ts through `broadcast`.
+//
+// A private room is held only while its token lives: `login` with a missing, unknown or expired
+// token answers the refusal `{type: "error", message}` and joins nothing, and the session sweep
+// (every 30 s, `dropStaleSessions`) takes sockets out of their room once their token expired
+// or was replaced by a newer login.
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
-import { userIdOfToken } from '../accounts/tokens.ts';
+import { sha256, userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
+import { SOCKET_HEADERS } from '../http/security-headers.ts';
 import { t } from '../i18n/messages.ts';
 import { toLang } from '../../src/shared/locales.ts';
 
 export const SOCKET_PATH = '/wss/socket.io/';
 export const userRoom = (id: number): string => `user:${id}`;
+export const SESSION_SWEEP_MS = 30_000;
 
 type Ack = (reply: { type: 'ok' | 'error'; message: string }) => void;
 
+/** What a logged-in socket remembers: its user and the hash of the token it showed. */
+interface SocketSession {
+  userId?: number;
+  tokenHash?: string;
+}
+
 export function createSocketHub(http: HttpServer, ctx: AppContext): Server {
   const io = new Server(http, { path: SOCKET_PATH, serveClient: false, cors: { origin: true } });
+  io.engine.on('headers', (headers: Record<string, string>) => {
+    Object.assign(headers, SOCKET_HEADERS);
+  });
   io.on('connection', (socket) => {
     const handshakeToken: unknown = socket.handshake.auth.token;
     if (typeof handshakeToken === 'string')
@@ -25,6 +41,41 @@ export function createSocketHub(http: HttpServer, ctx: AppContext): Server {
     });
   });
   return io;
+}
+
+/** Runs `dropStaleSessions` every `everyMs`; returns the stop function. */
+export function startSessionSweep(io: Server, ctx: AppContext, everyMs = SESSION_SWEEP_MS) {
+  const timer = setInterval(() => {
+    dropStaleSessions(io, ctx).catch(() => {
+      ctx.metrics.internalErrors += 1;
+    });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Takes every socket whose token no longer lives (expired, or replaced by a newer login) out of
+ * its user's room. Returns how many sockets were logged out.
+ */
+export async function dropStaleSessions(io: Server, ctx: AppContext): Promise<number> {
+  const sockets = [...io.sockets.sockets.values()].filter((s) => sessionOf(s).userId !== undefined);
+  if (sockets.length === 0) return 0;
+  const hashes = [...new Set(sockets.map((s) => sessionOf(s).tokenHash ?? ''))];
+  const rows = await ctx.db.query<{ user_id: number; token_hash: string }>(
+    `SELECT user_id, token_hash FROM tokens
+     WHERE token_hash = ANY(string_to_array($1, ',')) AND expires_at > $2`,
+    [hashes.filter((h) => /^[0-9a-f]{64}$/.test(h)).join(','), new Date(ctx.config.now())],
+  );
+  const live = new Set(rows.map((r) => `${r.user_id}/${r.token_hash}`));
+  let dropped = 0;
+  for (const socket of sockets) {
+    const { userId, tokenHash } = sessionOf(socket);
+    if (live.has(`${userId}/${tokenHash}`)) continue;
+    logOut(socket);
+    dropped += 1;
+  }
+  return dropped;
 }
 
 async function login(ctx: AppContext, socket: Socket, payload: unknown, ack: Ack | null) {
@@ -41,13 +92,25 @@ async function login(ctx: AppContext, socket: Socket, payload: unknown, ack: Ack
       ack?.({ type: 'error', message: t(lang, 'auth.loginAgain') });
       return;
     }
-    for (const room of socket.rooms) if (room.startsWith('user:')) void socket.leave(room);
+    logOut(socket);
     await socket.join(userRoom(userId));
-    socket.data.userId = userId;
+    const session: SocketSession = { userId, tokenHash: sha256(token.trim().toLowerCase()) };
+    socket.data = session;
     ack?.({ type: 'ok', message: t(lang, 'socket.loggedIn') });
   } catch {
+    ctx.metrics.internalErrors += 1;
     ack?.({ type: 'error', message: t(lang, 'error.internal') });
   }
+}
+
+function logOut(socket: Socket): void {
+  for (const room of socket.rooms) if (room.startsWith('user:')) void socket.leave(room);
+  socket.data = {};
+}
+
+function sessionOf(socket: Socket): SocketSession {
+  const data: unknown = socket.data;
+  return typeof data === 'object' && data !== null ? (data as SocketSession) : {};
 }
 
 function tokenOf(payload: unknown): string | null {

@@ -18,15 +18,11 @@ import { insertUser } from '../accounts/users.ts';
 import { TEST_ADMIN_TOKEN } from '../config.ts';
 import type { Reply, TestServer } from '../test-helpers.ts';
 import { get, post, startTestServer } from '../test-helpers.ts';
+import { PNG_1PX } from '../uploads/test-images.ts';
 
 let s: TestServer;
 let token: string;
 let userId: number;
-
-export const PNG_1PX = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a6b20000000049454e44ae426082',
-  'hex',
-);
 
 async function upload(bytes: Uint8Array, name = 'photo.png', type = 'image/png'): Promise<Reply> {
   const form = new FormData();

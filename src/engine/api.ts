@@ -12,6 +12,18 @@ import type { CountryItem, CurrencyDetail, NewsDetail, NewsItem } from '../share
 
 export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline';
 export type LogStatus = 'indexeddb' | 'memory' | 'opening';
+/**
+ * Why the browser's storage is not (fully) in use (ConnectionView.storage):
+ * - 'unavailable': there is no IndexedDB here (private mode, disabled, a sandbox);
+ * - 'quota': the browser's storage quota is exhausted;
+ * - 'blocked': an older tab keeps the database open and blocks its upgrade;
+ * - 'other-tab': another tab records the stored log (one writer per browser);
+ * - 'failed': any other storage failure;
+ * - 'newer-version': another tab opened a newer schema; this tab closed its databases and
+ *   needs a reload (the log keeps to memory meanwhile).
+ */
+export type StorageIssue =
+  'unavailable' | 'quota' | 'blocked' | 'other-tab' | 'failed' | 'newer-version';
 
 export interface SessionView {
   loggedIn: boolean;
@@ -34,6 +46,10 @@ export interface ConnectionView {
   clockOffsetMs: number;
   reconnects: number;
   log: LogStatus;
+  /** Why the log keeps to memory, or why this tab must reload; null while all is well. */
+  /** Absent (or null) while storage is in use; absent until a fault, so recordings made before
+   * this field existed keep their projection hashes (tests/fixtures). */
+  storage?: StorageIssue | null;
 }
 
 export interface Ticker {
@@ -975,7 +991,12 @@ export type CommandResult<T = undefined> =
   | { ok: false; code: 'network'; message: string }
   | { ok: false; code: 'server'; type: string; message: string }
   /** Refused because the page shows a replay (nothing is sent anywhere). */
-  | { ok: false; code: 'replay' };
+  | { ok: false; code: 'replay' }
+  /**
+   * A placement no reply settled (lost or late, retried with the same client_id until the
+   * retries ran out): it may or may not have been placed; the open orders will tell.
+   */
+  | { ok: false; code: 'unknown'; message: string };
 
 export interface EngineConfig {
   /** Origin of the API, '' for same-origin. */
@@ -1106,8 +1127,12 @@ export interface EngineApi {
   setBookWindow(window: BookWindow): Promise<void>;
   setBookRate(rate: BookRate): Promise<void>;
   setChartPeriod(period: KlinePeriod): Promise<void>;
-  /** Place a spot order on the watched pair (a second identical submit in flight is `busy`). */
-  placeSpotOrder(order: PlaceSpotOrder): Promise<CommandResult>;
+  /**
+   * Place a spot order on the watched pair (a second identical submit in flight is `busy`).
+   * When the reply is lost or late the engine retries with the same client_id (placed once at
+   * most) and calls `onUnknown` once: the outcome is unknown until the promise settles.
+   */
+  placeSpotOrder(order: PlaceSpotOrder, onUnknown?: () => void): Promise<CommandResult>;
   cancelSpotOrder(input: { id: number; side: SpotSide }): Promise<CommandResult>;
   /** Next page of open orders or of history. */
   loadMoreSpotOrders(tab: 'open' | 'history'): Promise<void>;

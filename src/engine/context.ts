@@ -23,4 +23,11 @@ export interface AuthHolder {
   token: string | null;
   /** Increases on every login/logout/expiry, so late replies of an old session are dropped. */
   generation: number;
+  /**
+   * Increases with `generation` and when the page acknowledges an expiry notice: a 999 to a
+   * request sent in an earlier epoch belongs to a session already ended (session-actions.ts).
+   */
+  epoch: number;
+  /** An expiry notice the page has not acknowledged yet (no second one meanwhile). */
+  expiryShown: boolean;
 }

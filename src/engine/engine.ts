@@ -3,7 +3,14 @@
 import type { Subscription } from 'rxjs';
 import { DEFAULT_LANG } from '../shared/locales.ts';
 import type { Lang } from '../shared/locales.ts';
-import type { EngineApi, EngineConfig, EngineSnapshot, FrameDiff } from './api.ts';
+import type {
+  EngineApi,
+  EngineConfig,
+  EngineSnapshot,
+  FrameDiff,
+  LogStatus,
+  StorageIssue,
+} from './api.ts';
 import * as account from './commands/account.ts';
 import * as content from './commands/content.ts';
 import * as spotCommands from './commands/spot.ts';
@@ -37,7 +44,13 @@ import {
 } from './market-sync.ts';
 import type { Poller } from './market-sync.ts';
 import type { Services } from './services.ts';
-import { adoptToken, expireSession, logout, refreshUserInfo } from './session-actions.ts';
+import {
+  acknowledgeExpiry,
+  adoptToken,
+  expireSession,
+  logout,
+  refreshUserInfo,
+} from './session-actions.ts';
 import { createSpotSync } from './spot-sync.ts';
 import { fillLogForBench } from './bench-fill.ts';
 import { createStatsMeter } from './stats.ts';
@@ -80,7 +93,7 @@ interface Running {
 }
 
 export function createEngine(services: Services, options: EngineOptions = {}): EngineHandle {
-  const auth: AuthHolder = { token: null, generation: 0 };
+  const auth: AuthHolder = { token: null, generation: 0, epoch: 0, expiryShown: false };
   let lang: Lang = DEFAULT_LANG;
   let visible = true;
   let bench = false;
@@ -91,15 +104,10 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     services,
     ...(options.logDbName === undefined ? {} : { dbName: options.logDbName }),
     ...options.log,
-    onStatus: (status) => {
+    onStatus: (status, issue) => {
       // the stored checkpoints are gone with IndexedDB: take one in memory at once
       if (status === 'memory') checkpointer?.soon();
-      store?.dispatch({
-        at: services.clock.now(),
-        kind: 'system',
-        name: 'log.status',
-        body: { status },
-      });
+      store?.dispatch(logStatusEvent(services.clock.now(), status, issue));
     },
   });
   const reader = createSpotReader();
@@ -119,7 +127,11 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     meter,
     (event, state) => checkpointer?.after(event, state),
   );
-  const sessionStore: SessionStore = createSessionStore(services, options.sessionDbName);
+  // a newer schema of the session database means a newer build in another tab: the log steps
+  // aside too (that tab will upgrade it), and the page asks for a reload
+  const sessionStore: SessionStore = createSessionStore(services, options.sessionDbName, () =>
+    log.detach('newer-version'),
+  );
   let running: Promise<Running> | null = null;
   /** UI events are logged only once the log is open (seq continues from the stored log). */
   let logOpen = false;
@@ -146,7 +158,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       name: 'engine.boot',
       body: { app: APP_VERSION },
     });
-    s.dispatch({ at: services.clock.now(), kind: 'system', name: 'log.status', body: { status } });
+    s.dispatch(logStatusEvent(services.clock.now(), status, log.issue()));
     const poller = createQuotationPoller(ctx);
     const spot = createSpotSync(ctx);
     const wallet = createWalletSync(ctx);
@@ -260,6 +272,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       await sessionChanged();
     },
     async ackExpired() {
+      acknowledgeExpiry(auth);
       dispatchUi({
         at: services.clock.now(),
         kind: 'command',
@@ -301,9 +314,9 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       await Promise.resolve();
     },
     setChartPeriod: async (period) => (await running$()).spot.setChartPeriod(period),
-    placeSpotOrder: async (order) => {
+    placeSpotOrder: async (order, onUnknown) => {
       const r = await running$();
-      return spotCommands.placeSpotOrder(r.ctx, r.spot, order);
+      return spotCommands.placeSpotOrder(r.ctx, r.spot, order, onUnknown);
     },
     cancelSpotOrder: async (input) => {
       const r = await running$();
@@ -391,8 +404,8 @@ function buildContext(
       services,
       baseUrl,
       lang,
-      token: () => auth.token,
-      onExpired: () => expireSession(ctx),
+      auth: () => ({ token: auth.token, epoch: auth.epoch }),
+      onExpired: (_path, sent) => void expireSession(ctx, sent),
     }),
     socket: createSocketTransport({
       services,
@@ -401,6 +414,15 @@ function buildContext(
     }),
   };
   return ctx;
+}
+
+function logStatusEvent(at: number, status: LogStatus, issue: StorageIssue | null): NewEvent {
+  return {
+    at,
+    kind: 'system',
+    name: 'log.status',
+    body: issue === null ? { status } : { status, reason: issue },
+  };
 }
 
 /** The store, with every dispatched event counted (stats.ts) and then seen by `after`. */

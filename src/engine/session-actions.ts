@@ -1,10 +1,17 @@
 // Session side effects around the pure session projection: adopting a token (login or
 // restore), fetching user/info, expiry (999), logout. The token stays in memory and in the
 // session store; events carry no token.
-import type { EngineContext } from './context.ts';
+//
+// A 999 ends the session that sent the request, ONCE: the first 999 of a session clears the
+// token and logs `session.expired` (the page shows the notice and goes to the login page);
+// the other requests of that session answered 999 at the same time, and the calls that go
+// out without a token until the page has acknowledged the notice, change nothing. A visitor's
+// 999 (a request that needs a login, sent without one) gives the notice once as well.
+import type { AuthHolder, EngineContext } from './context.ts';
 import { parseEdge } from './ingest/ingest.ts';
 import { userInfoReply } from './ingest/schemas.ts';
 import type { UserBody } from './ingest/events.ts';
+import type { SentAs } from './transport/rest.ts';
 
 /** Take a token into use: memory, session store, log `session.login`, socket login. */
 export async function adoptToken(
@@ -13,7 +20,8 @@ export async function adoptToken(
   restored: boolean,
 ): Promise<void> {
   ctx.auth.token = token;
-  ctx.auth.generation += 1;
+  nextSession(ctx);
+  ctx.auth.expiryShown = false;
   if (!restored) await ctx.sessionStore.saveToken(token);
   ctx.store.dispatch({
     at: ctx.services.clock.now(),
@@ -40,11 +48,18 @@ export async function refreshUserInfo(ctx: EngineContext): Promise<UserBody | nu
   return parsed.value;
 }
 
-/** The server answered 999: forget the token, tell the page, rejoin the socket as a visitor. */
-export function expireSession(ctx: EngineContext): void {
-  const hadToken = ctx.auth.token !== null;
-  ctx.auth.token = null;
-  ctx.auth.generation += 1;
+/**
+ * The server answered 999 to a request sent as `sent`. When that request belongs to the
+ * session now running (and no notice is up): forget the token, tell the page, rejoin the
+ * socket as a visitor. Returns whether it did.
+ */
+export function expireSession(ctx: EngineContext, sent: SentAs): boolean {
+  const { auth } = ctx;
+  if (sent.epoch !== auth.epoch || sent.token !== auth.token || auth.expiryShown) return false;
+  const hadToken = auth.token !== null;
+  auth.token = null;
+  auth.expiryShown = true;
+  nextSession(ctx);
   void ctx.sessionStore.clearToken();
   ctx.store.dispatch({
     at: ctx.services.clock.now(),
@@ -53,12 +68,19 @@ export function expireSession(ctx: EngineContext): void {
     body: {},
   });
   if (hadToken) ctx.socket.relogAsVisitor();
+  return true;
+}
+
+/** The page has shown the expiry notice: 999s of requests sent before now change nothing. */
+export function acknowledgeExpiry(auth: AuthHolder): void {
+  auth.expiryShown = false;
+  auth.epoch += 1;
 }
 
 export async function logout(ctx: EngineContext): Promise<void> {
   const hadToken = ctx.auth.token !== null;
   ctx.auth.token = null;
-  ctx.auth.generation += 1;
+  nextSession(ctx);
   await ctx.sessionStore.clearToken();
   ctx.store.dispatch({
     at: ctx.services.clock.now(),
@@ -67,4 +89,9 @@ export async function logout(ctx: EngineContext): Promise<void> {
     body: {},
   });
   if (hadToken) ctx.socket.relogAsVisitor();
+}
+
+function nextSession(ctx: EngineContext): void {
+  ctx.auth.generation += 1;
+  ctx.auth.epoch += 1;
 }

@@ -62,6 +62,13 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
   let refreshing: Promise<void> | null = null;
   let refreshAgain = false;
   let polling = false;
+  /**
+   * Last `market_detail` seq of the watched pair (extension), null until the first push of a
+   * watch or connection. That first push, and any push after a gap, fetch the recent trades
+   * again: the history reply carries no seq, so only a fetch after a push covers the pushes
+   * lost before it.
+   */
+  let tradesSeq: number | null = null;
 
   const dispatch = (event: NewEvent): void => void ctx.store.dispatch(event);
   const now = (): number => clock.now();
@@ -296,6 +303,14 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
     return refreshing;
   };
 
+  const tradesPushed = (symbol: string, seq: number | null): void => {
+    const w = watched;
+    if (w === null || symbol !== w.symbol || seq === null) return;
+    const refetch = tradesSeq === null || seq > tradesSeq + 1;
+    tradesSeq = Math.max(tradesSeq ?? seq, seq);
+    if (refetch) void fetchTrades(w);
+  };
+
   const fetchAll = async (w: Watched): Promise<void> => {
     await Promise.all([
       fetchDeal(w),
@@ -347,6 +362,7 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
               price: ticker.price,
             };
       watched = symbol === null ? null : { symbol, pair, generation };
+      tradesSeq = null;
       dispatch({
         at: now(),
         kind: 'command',
@@ -388,6 +404,7 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
         });
       dispatch(event);
       if (event.name === 'book.snapshot') lastSnapshotAsk = -Infinity;
+      if (event.name === 'trades.push') tradesPushed(event.body.symbol, event.body.seq);
       if (event.name === 'spot.balance' && watched !== null && loggedIn()) void refresh();
       if (ctx.store.state().spot.book.needSnapshot) askSnapshot();
     },
@@ -403,6 +420,7 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
         name: 'book.resync',
         body: { symbol: w.symbol, reason: 'reconnect' },
       });
+      tradesSeq = null;
       void fetchAll(w);
     },
     update,

@@ -56,7 +56,12 @@ export const initialEngineState: EngineState = {
 export function foldEngine(state: EngineState, event: EngineEvent): EngineState {
   const session = foldSession(state.session, event);
   const market = foldMarket(state.market, event);
-  const spot = foldSpot(state.spot, event);
+  // a daymarket push the tickers refuse (stale: reordered, duplicated) must not move the spot
+  // panel's last price either (push-faults.test.ts)
+  const spot =
+    event.name === 'market.daymarket' && market === state.market
+      ? state.spot
+      : foldSpot(state.spot, event);
   const wallet = isWalletEvent(event) ? foldWallet(state.wallet, event) : state.wallet;
   const lever = isLeverEvent(event) ? foldLever(state.lever, event) : state.lever;
   const micro = isMicroEvent(event) ? foldMicro(state.micro, event) : state.micro;

@@ -1,7 +1,7 @@
 // The decimal module's fast paths against decimal.js itself, on every shape of input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decimal, fixed } from './decimal.ts';
+import { Decimal, MAX_DECIMAL_TEXT, decStr, fixed } from './decimal.ts';
 
 const plain = fc
   .tuple(
@@ -36,5 +36,32 @@ describe('fixed', () => {
     expect(fixed('1e-7', 8)).toBe('0.00000010');
     expect(fixed('.5', 0)).toBe('1');
     expect(fixed('+2.25', 1)).toBe('2.3');
+  });
+});
+
+describe('decStr', () => {
+  it('refuses hostile sizes: huge exponents, overlong texts, infinities (issue 10)', () => {
+    for (const value of [
+      '1e1000000000',
+      '-1e-99999999999',
+      '1e99999999999999999',
+      '1e65',
+      '1e-66',
+      '9'.repeat(MAX_DECIMAL_TEXT + 1),
+      `0.${'0'.repeat(MAX_DECIMAL_TEXT)}1`,
+      1e300,
+      Infinity,
+      Number.NaN,
+    ])
+      expect(decStr(value)).toBeNull();
+  });
+
+  it('still reads every ordinary wire form', () => {
+    expect(decStr('1e3')).toBe('1000');
+    expect(decStr(1e-7)).toBe('0.0000001');
+    expect(decStr('9'.repeat(MAX_DECIMAL_TEXT))).toBe('9'.repeat(MAX_DECIMAL_TEXT));
+    expect(decStr('-123456789012345678.123456789012345678')).toBe(
+      '-123456789012345678.123456789012345678',
+    );
   });
 });

@@ -11,15 +11,33 @@ export type DecStr = string & { readonly [decStrBrand]: true };
 
 const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-/** Parse a wire value (string or number, per api-contract decision 8) into a Decimal, or null. */
+/**
+ * Longest decimal text accepted. A JS number's text is at most 24 characters and a
+ * NUMERIC(36,18) at most 38; anything longer is hostile input (a 1 MB digit string).
+ */
+export const MAX_DECIMAL_TEXT = 64;
+/**
+ * Largest |exponent| accepted ("1e64"). "1e1000000000" parses in a microsecond, but its plain
+ * text (`toDecStr`) is a gigabyte: it would take the engine or the server down.
+ */
+export const MAX_DECIMAL_EXPONENT = 64;
+
+/**
+ * Parse a wire value (string or number, per api-contract decision 8) into a Decimal, or null.
+ * Null too beyond MAX_DECIMAL_TEXT characters or MAX_DECIMAL_EXPONENT.
+ */
 export function parseDecimal(value: unknown): Decimal | null {
+  let d: Decimal;
   if (typeof value === 'number') {
-    return Number.isFinite(value) ? new Decimal(value) : null;
+    if (!Number.isFinite(value)) return null;
+    d = new Decimal(value);
+  } else {
+    if (typeof value !== 'string' || value.length > MAX_DECIMAL_TEXT) return null;
+    const s = value.trim();
+    if (!DECIMAL_RE.test(s)) return null;
+    d = new Decimal(s);
   }
-  if (typeof value !== 'string') return null;
-  const s = value.trim();
-  if (!DECIMAL_RE.test(s)) return null;
-  return new Decimal(s);
+  return d.isFinite() && Math.abs(d.e) <= MAX_DECIMAL_EXPONENT ? d : null;
 }
 
 /** Canonical string form of a decimal (no exponent, no trailing zeros, no "+"). */

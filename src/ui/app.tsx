@@ -41,13 +41,17 @@ function Lazy({ screen: Screen }: { screen: ComponentType }) {
   );
 }
 
-/** Visitors go to the login page; while the engine is still starting we do not know yet. */
+/**
+ * Visitors go to the login page; while the engine is still starting we do not know yet. A
+ * session that just expired stays on its screen while the notice shows: the session watch
+ * goes to the login page after REDIRECT_DELAY_MS (spec: 999 → message, then login).
+ */
 function RequireLogin({ screen }: { screen: ComponentType }) {
   const status = useSignalValue(bridgeStatus);
   const s = useSignalValue(session);
   const location = useLocation();
   if (status === 'starting' && !s.loggedIn) return <Loading />;
-  if (!s.loggedIn)
+  if (!s.loggedIn && s.expiredAt === null)
     return (
       <Navigate
         to={ROUTE_PATH.login}

@@ -1,6 +1,7 @@
 // Lever commands (docs/api-extensions.md "Leveraged contracts") on the watched pair: submit
-// (validated with src/shared/lever.ts against the panel's limits, with a fresh client_id),
-// close, revoke, stop levels, batch close. On success the lever data is fetched again.
+// (validated with src/shared/lever.ts against the panel's limits, with a fresh client_id; a
+// lost or late reply is retried with it, idempotent.ts), close, revoke, stop levels, batch
+// close. On success the lever data is fetched again.
 import { z } from 'zod';
 import { checkStopPrice, validateLeverOrder } from '../../shared/lever.ts';
 import type { ValidationId } from '../../shared/validation.ts';
@@ -10,6 +11,7 @@ import type { CommandBody, CommandName } from '../ingest/events.ts';
 import { textReply } from '../ingest/schemas.ts';
 import type { LeverSync } from '../lever-sync.ts';
 import type { Params } from '../transport/rest.ts';
+import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
 import { clientId } from './spot.ts';
 
@@ -127,7 +129,17 @@ export function leverCommand<K extends LeverCommandKind>(
     fields: spec.fields,
     validate: spec.validate,
     execute: async () => {
-      const reply = await ctx.rest.post(spec.path, spec.params);
+      const clientId = spec.params['client_id'];
+      // a submit carries a client_id: a lost or late reply is retried with it (idempotent.ts)
+      const reply =
+        typeof clientId === 'string'
+          ? await postIdempotent(ctx, {
+              command: spec.command,
+              path: spec.path,
+              params: spec.params,
+              clientId,
+            })
+          : await ctx.rest.post(spec.path, spec.params);
       const result = toCommandResult(
         ctx,
         reply,
@@ -135,7 +147,7 @@ export function leverCommand<K extends LeverCommandKind>(
         `reply:${spec.path}`,
         (message) => ({ message, data: undefined }),
       );
-      if (result.ok) await sync.refresh();
+      if (result.ok || result.code === 'unknown') await sync.refresh();
       return result;
     },
   });

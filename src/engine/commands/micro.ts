@@ -1,12 +1,14 @@
 // The second-contract order (docs/api-extensions.md "Second contracts"): validated with
-// src/shared/micro.ts against the payment currency's rules, sent with a fresh client_id; the
-// orders and the balance are fetched again on success.
+// src/shared/micro.ts against the payment currency's rules, sent with a fresh client_id (a lost
+// or late reply is retried with it, idempotent.ts); the orders and the balance are fetched
+// again on success.
 import { validateMicro } from '../../shared/micro.ts';
 import type { CommandResult, MicroSubmit } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import { textReply } from '../ingest/schemas.ts';
 import type { MicroSync } from '../micro-sync.ts';
 import { z } from 'zod';
+import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
 import { clientId } from './spot.ts';
 
@@ -45,13 +47,18 @@ export function submitMicro(
         max: currency?.max ?? '0',
       }),
     execute: async () => {
-      const reply = await ctx.rest.post('/api/microtrade/submit', {
-        match_id: order.matchId,
-        currency_id: order.currencyId,
-        type: order.side,
-        seconds: order.seconds ?? undefined,
-        number: order.number.trim(),
-        client_id: id,
+      const reply = await postIdempotent(ctx, {
+        command: 'micro-submit',
+        path: '/api/microtrade/submit',
+        params: {
+          match_id: order.matchId,
+          currency_id: order.currencyId,
+          type: order.side,
+          seconds: order.seconds ?? undefined,
+          number: order.number.trim(),
+          client_id: id,
+        },
+        clientId: id,
       });
       const result = toCommandResult(
         ctx,
@@ -60,7 +67,7 @@ export function submitMicro(
         'reply:/api/microtrade/submit',
         (message) => ({ message, data: undefined }),
       );
-      if (result.ok) await sync.refresh();
+      if (result.ok || result.code === 'unknown') await sync.refresh();
       return result;
     },
   });

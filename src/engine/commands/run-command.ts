@@ -6,7 +6,7 @@ import type { ValidationId } from '../../shared/validation.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandBody, CommandName } from '../ingest/events.ts';
 import { parseEdge } from '../ingest/ingest.ts';
-import type { RestResult } from '../transport/rest.ts';
+import type { PlaceReply } from './idempotent.ts';
 import type { z } from 'zod';
 
 export interface CommandSpec<T> {
@@ -68,15 +68,15 @@ async function execute<T>(ctx: EngineContext, spec: CommandSpec<T>): Promise<Com
 /** A REST result → CommandResult, validating an ok message with `schema`. */
 export function toCommandResult<S extends z.ZodType, T>(
   ctx: EngineContext,
-  result: RestResult,
+  result: PlaceReply,
   schema: S,
   source: string,
   map: (value: z.output<S>) => { message: string; data: T },
 ): CommandResult<T> {
   if (!result.ok) {
-    return result.code === 'network'
-      ? { ok: false, code: 'network', message: result.message }
-      : { ok: false, code: 'server', type: result.type, message: result.message };
+    return result.code === 'server'
+      ? { ok: false, code: 'server', type: result.type, message: result.message }
+      : { ok: false, code: result.code, message: result.message };
   }
   const parsed = parseEdge(schema, result.message, source, ctx.services.clock.now());
   if (!parsed.ok) {

@@ -1,14 +1,16 @@
 // Spot commands (docs/api-extensions.md "Spot"): place a limit or market order on the watched
 // pair and cancel an open order. Validation first (src/shared/spot.ts, the same rules as the
 // page and the server); each placement carries a fresh `client_id` (extension: the server
-// answers a repeated id with the first reply), and a second identical submit while one is in
-// flight is refused as `busy` (run-command.ts). On success the balances and orders refresh.
+// answers a repeated id with the first reply), a lost or late reply is retried with that same
+// id (idempotent.ts), and a second identical submit while one is in flight is refused as
+// `busy` (run-command.ts). On success the balances and orders refresh.
 import { validateSpotOrder } from '../../shared/spot.ts';
 import type { SpotSide } from '../../shared/spot.ts';
 import type { CommandResult, PlaceSpotOrder } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import { textReply } from '../ingest/schemas.ts';
 import type { SpotSync } from '../spot-sync.ts';
+import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
 
 const text = (message: string): { message: string; data: undefined } => ({
@@ -38,6 +40,7 @@ export function placeSpotOrder(
   ctx: EngineContext,
   sync: SpotSync,
   order: PlaceSpotOrder,
+  onUnknown?: () => void,
 ): Promise<CommandResult> {
   const view = ctx.store.state().spot.view.view;
   const price = order.mode === 2 ? order.price.trim() : '';
@@ -57,9 +60,10 @@ export function placeSpotOrder(
     validate: () => validateSpotOrder({ side: order.side, mode: order.mode, price, number }),
     execute: async () => {
       if (view === null) return NO_PAIR;
-      const reply = await ctx.rest.post(
-        order.side === 'buy' ? '/api/transaction/in' : '/api/transaction/out',
-        {
+      const reply = await postIdempotent(ctx, {
+        command: 'spot-place',
+        path: order.side === 'buy' ? '/api/transaction/in' : '/api/transaction/out',
+        params: {
           legal_id: view.legalId,
           currency_id: view.currencyId,
           price: order.mode === 2 ? price : undefined,
@@ -67,9 +71,12 @@ export function placeSpotOrder(
           mode: order.mode,
           client_id: id,
         },
-      );
+        clientId: id,
+        onUnknown,
+      });
       const result = toCommandResult(ctx, reply, textReply, 'reply:spot-place', text);
-      if (result.ok) void sync.refresh();
+      // placed, or perhaps placed: the open orders and balances tell
+      if (result.ok || result.code === 'unknown') void sync.refresh();
       return result;
     },
   });

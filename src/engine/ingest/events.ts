@@ -23,6 +23,7 @@ import type {
   FilledOrderView,
   LogStatus,
   OpenOrderView,
+  StorageIssue,
   Ticker,
   TradeView,
 } from '../api.ts';
@@ -184,6 +185,8 @@ export interface LeverTradeBody {
   balance: DecStr | null;
   holding: LeverPositionView[];
   entrusts: LeverPositionView[];
+  /** The push's `server_time` (extension; null without it): orders pushes that arrive reordered. */
+  serverTime?: number | null;
 }
 
 // ---- Second contracts (issue 7) ------------------------------------------------------------
@@ -283,6 +286,18 @@ export interface CommandResultBody {
   message: string | null;
 }
 
+/** A placement whose reply was lost or late (commands/idempotent.ts): its outcome is unknown. */
+export interface CommandUnknownBody {
+  command: CommandName;
+  clientId: string;
+  /** 1 for the first request, +1 per retry. */
+  attempt: number;
+  /** 'timeout', the network error, or 'no envelope'. */
+  reason: string;
+  /** The same request (same client_id) goes out again; false: the engine gave up. */
+  retrying: boolean;
+}
+
 export type EngineEvent =
   | Ev<'reply', 'market.quotation', { groups: QuotationGroupBody[] }>
   | Ev<'reply', 'market.quotation-failed', { message: string }>
@@ -296,12 +311,13 @@ export type EngineEvent =
   | Ev<'command', 'session.expired-ack', Record<string, never>>
   | Ev<'reply', 'clock.sync', ClockSyncBody>
   | Ev<'system', 'socket.state', { state: ConnectionState }>
-  | Ev<'system', 'log.status', { status: LogStatus }>
+  | Ev<'system', 'log.status', { status: LogStatus; reason?: StorageIssue }>
   /** A new engine session begins (page load): the stored state was restored before it. */
   | Ev<'system', 'engine.boot', { app: string }>
   | Ev<'system', 'system.malformed', { source: string; reason: string }>
   | Ev<'command', 'command.issued', CommandBody>
   | Ev<'reply', 'command.result', CommandResultBody>
+  | Ev<'system', 'command.unknown', CommandUnknownBody>
   | Ev<'command', 'ui.visible', { visible: boolean }>
   | Ev<'command', 'ui.lang', { lang: string }>
   | Ev<'command', 'ui.select-pair', { symbol: string }>

@@ -109,10 +109,12 @@ function header(o: Fields): Header | string {
   return { symbol: o.symbol, seq, serverTime };
 }
 
-/** As `wireInt`: a safe integer, or a digit string (its Number). */
+/** As `wireInt`: a safe integer, or a digit string whose Number is one. */
 function wireInt(v: unknown): number | null {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
-  return typeof v === 'string' && INT_TEXT.test(v) ? Number(v) : null;
+  if (typeof v !== 'string' || !INT_TEXT.test(v)) return null;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 /** As `wireInt.optional()`: absent → null; present and invalid (null too) → undefined. */

@@ -4,13 +4,14 @@
 // would and canonicalise decimals with string operations; anything unusual falls back to the
 // exact decimal parser. They never throw: a bad payload becomes `system.malformed`.
 import { TRADES_KEPT } from '../../shared/constants.ts';
-import { decStr } from '../../shared/decimal.ts';
+import { MAX_DECIMAL_TEXT, decStr } from '../../shared/decimal.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { TradeView } from '../api.ts';
 import type { BookLevel, NewEvent } from './events.ts';
 import { malformed } from './malformed.ts';
 
 const SYMBOL = /^[^/\s]+\/[^/\s]+$/;
+const INT_TEXT = /^-?\d+$/;
 const ZERO = 48;
 const NINE = 57;
 const DOT = 46;
@@ -41,7 +42,8 @@ export function wireDec(value: unknown): DecStr | null {
  * shortest text (what decimal.js reads a number as) is plain, e.g. 67000.5 but not 1e-7.
  */
 function plainOf(value: unknown): DecStr | null {
-  if (typeof value === 'string') return canonPlain(value);
+  // longer texts are refused by `decStr` as well (MAX_DECIMAL_TEXT)
+  if (typeof value === 'string') return value.length <= MAX_DECIMAL_TEXT ? canonPlain(value) : null;
   return typeof value === 'number' && value >= 0 && Number.isFinite(value)
     ? canonPlain(String(value))
     : null;
@@ -128,10 +130,12 @@ function canonLevel(level: unknown): BookLevel | string {
     : [price, amount];
 }
 
+/** As `wireInt`: a safe integer, or a digit string whose Number is one. */
 function intOf(v: unknown): number | null {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
-  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v)) return Number(v);
-  return null;
+  if (typeof v !== 'string' || !INT_TEXT.test(v)) return null;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 function optionalInt(o: Record<string, unknown>, key: string): number | null | undefined {

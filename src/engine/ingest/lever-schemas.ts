@@ -119,11 +119,13 @@ export const leverTradeList = z
     profitsTotal: r.rate_profits_total?.profits_total ?? ZERO,
   }));
 
+/**
+ * `trades_all` / `trades_entrust`: required (the contract always sends both). Were an absent
+ * list read as empty, any object arriving as `lever_trade` would wipe the positions shown.
+ */
 const jsonPositions = z
   .union([z.string(), z.array(z.unknown())])
-  .optional()
   .transform((v, ctx) => {
-    if (v === undefined) return [];
     try {
       return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
     } catch {
@@ -146,6 +148,7 @@ export const leverTradePush = z
     legal_id: wireInt.optional(),
     currency_id: wireInt.optional(),
     balance: optionalDecimal,
+    server_time: wireInt.optional(),
   })
   .transform((p) => ({
     legalId: p.legal_id ?? p.trades_all[0]?.legalId ?? p.trades_entrust[0]?.legalId ?? null,
@@ -156,4 +159,5 @@ export const leverTradePush = z
     balance: p.balance ?? null,
     holding: p.trades_all,
     entrusts: p.trades_entrust,
+    serverTime: p.server_time ?? null,
   }));

@@ -23,10 +23,18 @@ export const wireChange = wireDecimal.transform((d): DecStr => {
   return (v.isZero() ? '0.00' : v.toFixed(2, Decimal.ROUND_HALF_UP)) as DecStr;
 });
 
-/** An integer that may arrive as a number or a digit string. */
+/**
+ * An integer that may arrive as a number or a digit string; a safe integer either way (a
+ * 20-digit seq would round, and then outrank every later push).
+ */
 export const wireInt = z
   .union([z.number().int(), z.string().regex(/^-?\d+$/)])
-  .transform((v) => Number(v));
+  .transform((v, ctx): number => {
+    const n = Number(v);
+    if (Number.isSafeInteger(n)) return n;
+    ctx.addIssue({ code: 'custom', message: `not a safe integer: ${String(v).slice(0, 40)}` });
+    return z.NEVER;
+  });
 
 const flag = wireInt.transform((v) => v === 1);
 const optionalSeq = wireInt.optional().transform((v) => v ?? null);
@@ -314,9 +322,9 @@ export const transactionPush = z
     asks: p.out,
   }));
 
-/** `update_balance` {type: "update_balance_<uid>"}. */
+/** `update_balance` {type: "update_balance_<uid>"} (a uid of 15 digits at most: a safe integer). */
 export const updateBalancePush = z
-  .object({ type: z.string().regex(/^update_balance(_\d+)?$/) })
+  .object({ type: z.string().regex(/^update_balance(_\d{1,15})?$/) })
   .transform((p) => {
     const id = /_(\d+)$/.exec(p.type)?.[1];
     return { userId: id === undefined ? null : Number(id) };
@@ -324,7 +332,7 @@ export const updateBalancePush = z
 
 /** `update_user` {type: "update_user_<uid>"} (extension). */
 export const updateUserPush = z
-  .object({ type: z.string().regex(/^update_user(_\d+)?$/) })
+  .object({ type: z.string().regex(/^update_user(_\d{1,15})?$/) })
   .transform((p) => {
     const id = /_(\d+)$/.exec(p.type)?.[1];
     return { userId: id === undefined ? null : Number(id) };

@@ -10,11 +10,14 @@
 // to `checkpoint` are written in the transaction that writes their event, and that transaction
 // also compacts: behind the newest checkpoint outside the retention window, a few chunks at a
 // time. If IndexedDB cannot open, or a write fails, the log continues in a memory ring (with
-// its checkpoints in memory) and reports status 'memory'. Secrets never reach this file: event
-// bodies carry none.
+// its checkpoints in memory) and reports status 'memory' with the reason (storage-issue.ts):
+// no IndexedDB, quota, an open blocked by an older tab, another tab writing, any failure. A
+// newer schema opened in another tab ('versionchange') closes the database at once (so that
+// tab's upgrade is not blocked) and reports 'newer-version': this tab should be reloaded.
+// Secrets never reach this file: event bodies carry none.
 import Dexie from 'dexie';
 import type { LogEvent } from '../../shared/log-event.ts';
-import type { LogStatus } from '../api.ts';
+import type { LogStatus, StorageIssue } from '../api.ts';
 import type { Services, TimerId } from '../services.ts';
 import { CHUNK_TABLE, pruneBehind, readChunks, storedBounds, toChunks } from './chunk-store.ts';
 import type { ChunkTable } from './chunk-store.ts';
@@ -31,6 +34,7 @@ import type {
   RetentionPolicy,
 } from './checkpoints.ts';
 import { EventRing } from './ring.ts';
+import { StorageBlockedError, storageIssueOf } from './storage-issue.ts';
 
 export const FLUSH_MS = 250;
 export const FLUSH_AT = 500;
@@ -49,7 +53,7 @@ export interface EventLogOptions {
   dbName?: string;
   retention?: Partial<RetentionPolicy>;
   memoryCapacity?: number;
-  onStatus?: (status: LogStatus) => void;
+  onStatus?: (status: LogStatus, issue: StorageIssue | null) => void;
 }
 
 export interface EventLogStats {
@@ -62,6 +66,10 @@ export interface EventLogStats {
 export interface EventLog {
   open(): Promise<LogStatus>;
   status(): LogStatus;
+  /** Why the log keeps to memory (or must be reloaded); null while IndexedDB is in use. */
+  issue(): StorageIssue | null;
+  /** Closes the database and keeps to memory from now on, reporting `issue`. */
+  detach(issue: StorageIssue): void;
   append<E extends Omit<LogEvent, 'seq'>>(event: E): E & { seq: number };
   flush(): Promise<void>;
   /** Events with seq ≥ fromSeq, oldest first (written and pending). */
@@ -95,6 +103,7 @@ export function createEventLog(options: EventLogOptions): EventLog {
   let chunks: ChunkTable | null = null;
   let checkpointTable: CheckpointTable | null = null;
   let status: LogStatus = 'opening';
+  let issue: StorageIssue | null = null;
   let lastSeq = 0;
   let lastAt = 0;
   /** First seq stored in IndexedDB. */
@@ -120,14 +129,15 @@ export function createEventLog(options: EventLogOptions): EventLog {
   let flushing: Promise<void> = Promise.resolve();
   const stats = { appended: 0, flushes: 0, transactions: 0 };
 
-  const setStatus = (next: LogStatus): void => {
-    if (status === next) return;
+  const setStatus = (next: LogStatus, nextIssue: StorageIssue | null): void => {
+    if (status === next && issue === nextIssue) return;
     status = next;
-    options.onStatus?.(next);
+    issue = nextIssue;
+    options.onStatus?.(next, nextIssue);
   };
 
-  const toMemory = (reason: unknown, batch: LogEvent[]): void => {
-    logger.warn('event log falls back to memory', reason);
+  const toMemory = (reason: unknown, batch: LogEvent[], why: StorageIssue): void => {
+    logger.warn(`event log falls back to memory (${why})`, reason);
     for (const event of batch) ring.push(event);
     db?.close();
     unlock?.();
@@ -138,7 +148,8 @@ export function createEventLog(options: EventLogOptions): EventLog {
     // the stored checkpoints are gone with the database; the engine takes a new one
     metas = [];
     pending = [];
-    setStatus('memory');
+    // a newer schema elsewhere outranks any later failure: this tab must reload
+    setStatus('memory', issue === 'newer-version' ? issue : why);
   };
 
   /** Checkpoints of `pending` whose event is at or before `seq` (they leave `pending`). */
@@ -174,7 +185,7 @@ export function createEventLog(options: EventLogOptions): EventLog {
       oldestSeq = kept;
       metas = base === null ? known : known.filter((m) => m.seq >= base.seq);
     } catch (error) {
-      toMemory(error, batch);
+      toMemory(error, batch, storageIssueOf(error, 'write'));
     }
   };
 
@@ -231,16 +242,16 @@ export function createEventLog(options: EventLogOptions): EventLog {
     autoFlush();
   };
 
-  const openDexie = async (): Promise<LogStatus> => {
+  const openDexie = async (): Promise<StorageIssue | null> => {
     const deps = options.services.indexedDb();
-    if (deps === null) return 'memory';
+    if (deps === null) return 'unavailable';
     // one tab writes the stored log; another tab logs in memory (two writers would interleave
     // their seqs and their states, and no export would replay either)
     const name = options.dbName ?? LOG_DB_NAME;
     const lock = await options.services.exclusiveLock(`${name}-writer`);
     if (lock === 'taken') {
       logger.warn('event log kept in memory: another tab records the stored log', name);
-      return 'memory';
+      return 'other-tab';
     }
     unlock = lock;
     const candidate = new Dexie(options.dbName ?? LOG_DB_NAME, {
@@ -252,7 +263,11 @@ export function createEventLog(options: EventLogOptions): EventLog {
     candidate.version(2).stores({ events: null, [CHUNK_TABLE]: 'seq' });
     // v3: checkpoints (issue 5)
     candidate.version(3).stores({ [CHUNK_TABLE]: 'seq', [CHECKPOINT_TABLE]: 'seq' });
-    await withTimeout(candidate.open(), OPEN_TIMEOUT_MS, timers);
+    await openOrGiveUp(candidate, timers);
+    candidate.on('versionchange', () => {
+      toMemory('another tab opened a newer schema', [], 'newer-version');
+      return false; // Dexie's own handler would reopen on the next write
+    });
     const table: ChunkTable = candidate.table(CHUNK_TABLE);
     const cps: CheckpointTable = candidate.table(CHECKPOINT_TABLE);
     const bounds = await storedBounds(table);
@@ -265,20 +280,26 @@ export function createEventLog(options: EventLogOptions): EventLog {
     db = candidate;
     chunks = table;
     checkpointTable = cps;
-    return 'indexeddb';
+    return null;
   };
 
   return {
     async open() {
       if (status !== 'opening') return status;
       try {
-        setStatus(await openDexie());
+        const why = await openDexie();
+        if (why === null) setStatus('indexeddb', null);
+        else toMemory(why, [], why);
       } catch (error) {
-        toMemory(error, []);
+        toMemory(error, [], storageIssueOf(error, 'open'));
       }
       return status;
     },
     status: () => status,
+    issue: () => issue,
+    detach(why) {
+      toMemory(`detached: ${why}`, [], why);
+    },
     append(event) {
       lastSeq += 1;
       lastAt = event.at;
@@ -346,7 +367,7 @@ export function createEventLog(options: EventLogOptions): EventLog {
           await cps.clear();
         });
       } catch (error) {
-        toMemory(error, []);
+        toMemory(error, [], storageIssueOf(error, 'write'));
       }
     },
     stats: () => ({ ...stats, pending: queue.length }),
@@ -365,6 +386,25 @@ export function createEventLog(options: EventLogOptions): EventLog {
 }
 
 const metaOf = (record: CheckpointRecord): CheckpointMeta => ({ seq: record.seq, at: record.at });
+
+/**
+ * Opens `db`, giving up (and closing it, so a late success holds no connection) when the open
+ * is blocked by an older connection that does not close, or takes longer than OPEN_TIMEOUT_MS.
+ */
+async function openOrGiveUp(db: Dexie, timers: Services['timers']): Promise<void> {
+  let blocked = false;
+  db.on('blocked', () => {
+    blocked = true;
+    db.close();
+    return false;
+  });
+  try {
+    await withTimeout(db.open(), OPEN_TIMEOUT_MS, timers);
+  } catch (error) {
+    db.close();
+    throw blocked ? new StorageBlockedError('IndexedDB upgrade blocked', { cause: error }) : error;
+  }
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, timers: Services['timers']): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -1,6 +1,8 @@
 // Where the auth token survives reloads: its own small Dexie database (`bourse-session`),
 // apart from the event log, so the log never holds a secret and each degrades on its own.
 // Without IndexedDB the token lives in memory only (the user logs in again after a reload).
+// A newer schema opened in another tab closes this database (never blocking that tab's
+// upgrade): the token stays in memory and `onNewerVersion` tells the engine.
 import Dexie from 'dexie';
 import type { Table } from 'dexie';
 import type { Services } from '../services.ts';
@@ -22,6 +24,7 @@ export interface SessionStore {
 export function createSessionStore(
   services: Pick<Services, 'indexedDb' | 'logger'>,
   dbName = SESSION_DB_NAME,
+  onNewerVersion: () => void = () => undefined,
 ): SessionStore {
   let memory: string | null = null;
   let table: Promise<Table<Row, string> | null> | null = null;
@@ -34,6 +37,13 @@ export function createSessionStore(
         const db = new Dexie(dbName, { indexedDB: deps.indexedDB, IDBKeyRange: deps.IDBKeyRange });
         db.version(1).stores({ session: 'key' });
         await db.open();
+        db.on('versionchange', () => {
+          db.close();
+          table = Promise.resolve(null);
+          services.logger.warn('session store closed: another tab opened a newer schema');
+          onNewerVersion();
+          return false; // Dexie's own handler would reopen it on the next call
+        });
         return db.table<Row, string>('session');
       } catch (error) {
         services.logger.warn('session store unavailable; token kept in memory', error);

@@ -1,4 +1,4 @@
-// Properties LV1–LV3 of projections/lever.ts, and incremental = from scratch (CONVENTIONS 4).
+// Properties LV1–LV4 of projections/lever.ts, and incremental = from scratch (CONVENTIONS 4).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
@@ -74,6 +74,7 @@ const event: fc.Arbitrary<LeverEvent> = fc.oneof(
       balance: fc.option(dec, { nil: null }),
       holding: fc.array(position, { maxLength: 4 }),
       entrusts: fc.array(position, { maxLength: 4 }),
+      serverTime: fc.option(fc.integer({ min: 1, max: 100 }), { nil: null }),
     }),
   }),
   fc.constant({ seq, at: 1, kind: 'command' as const, name: 'session.logout' as const, body: {} }),
@@ -174,6 +175,38 @@ describe('lever projection', () => {
             entrusts.filter((p) => p.currencyId === watched.currencyId),
           );
           expect(s.view.risk?.hazardRate).toBe(rate);
+        },
+      ),
+    );
+  });
+
+  it('LV4 stalePushIgnored', () => {
+    fc.assert(
+      fc.property(
+        fc.array(event),
+        fc.array(position, { maxLength: 3 }),
+        fc.integer({ min: 1, max: 100 }),
+        (events, holding, back) => {
+          const s = foldAll(initialLeverState, events);
+          if (s.pushTime === undefined) return;
+          const stale = foldLever(s, {
+            seq,
+            at: 9,
+            kind: 'push',
+            name: 'lever.trade',
+            body: {
+              legalId: null,
+              currencyId: null,
+              hazardRate: null,
+              profitsAll: '0' as DecStr,
+              marginAll: '0' as DecStr,
+              balance: null,
+              holding,
+              entrusts: [],
+              serverTime: s.pushTime - back,
+            },
+          });
+          expect(stale).toBe(s);
         },
       ),
     );

@@ -9,6 +9,8 @@
 //  LV2 otherSymbolsIgnored: replies about another pair change nothing.
 //  LV3 pushReplacesLiveLists: after a push of the watched quote currency, holding and entrusts
 //      are exactly the push's positions of the watched pair, and the risk is the push's.
+//  LV4 stalePushIgnored: a push whose server time is before the last applied push's changes
+//      nothing (a reordered push never brings back a closed position).
 import type { DecStr } from '../../shared/decimal.ts';
 import type { LeverListView, LeverPositionView, LeverTab, LeverView } from '../api.ts';
 import { exhaustive } from '../ingest/events.ts';
@@ -20,6 +22,11 @@ export interface LeverState {
   currencyId: number | null;
   /** Pages loaded of the paged tabs. */
   pages: { closed: number; revoked: number };
+  /**
+   * `server_time` of the last `lever_trade` push applied; absent until a push carries one (so
+   * the state of recordings without it, and their hashes, stay as they were).
+   */
+  pushTime?: number;
 }
 
 const emptyList: LeverListView = { rows: [], hasMore: false, loaded: false };
@@ -133,11 +140,13 @@ function appendNew(
 }
 
 function trade(state: LeverState, body: LeverTradeBody, at: number): LeverState {
+  const time = body.serverTime ?? null;
+  if (time !== null && state.pushTime !== undefined && time < state.pushTime) return state;
   const pair = (p: LeverPositionView) =>
     state.currencyId === null || p.currencyId === state.currencyId;
   const legalId = body.legalId ?? state.legalId ?? 0;
   const deal = state.view.deal;
-  return with_(state, {
+  return with_(time === null ? state : { ...state, pushTime: time }, {
     holding: { rows: body.holding.filter(pair), hasMore: false, loaded: true },
     entrusts: { rows: body.entrusts.filter(pair), hasMore: false, loaded: true },
     risk: {

@@ -80,6 +80,7 @@ export function foldMarket(state: MarketState, event: EngineEvent): MarketState 
     case 'system.malformed':
     case 'command.issued':
     case 'command.result':
+    case 'command.unknown':
     case 'ui.visible':
     case 'ui.lang':
     case 'ui.select-pair':

@@ -1,5 +1,6 @@
 // Session and connection: who is logged in, the masked account, the expiry notice, the socket
-// state, the clock offset and the log status (SessionView and ConnectionView of api.ts).
+// state, the clock offset, the log status and why storage is not in use (SessionView and
+// ConnectionView of api.ts).
 //
 // Invariants (each has a fast-check property of the same name in session.test.ts):
 //  S1 loggedOutHasNoUser: when loggedIn is false, userId, account, maskedAccount, email and
@@ -66,7 +67,13 @@ export function foldSession(state: SessionState, event: EngineEvent): SessionSta
         ),
       });
     case 'log.status':
-      return withConnection(state, { log: event.body.status });
+      return withConnection(
+        state,
+        // `storage` appears with the first fault only (hash-neutral for older recordings)
+        event.body.reason === undefined && state.connection.storage === undefined
+          ? { log: event.body.status }
+          : { log: event.body.status, storage: event.body.reason ?? null },
+      );
     case 'engine.boot':
       // a new page session: nobody is logged in until the stored token is adopted again
       return withConnection(withSession(state, LOGGED_OUT), { state: 'idle' });
@@ -78,6 +85,7 @@ export function foldSession(state: SessionState, event: EngineEvent): SessionSta
     case 'system.malformed':
     case 'command.issued':
     case 'command.result':
+    case 'command.unknown':
     case 'ui.visible':
     case 'ui.lang':
     case 'ui.select-pair':
@@ -158,6 +166,7 @@ function withConnection(state: SessionState, patch: Partial<ConnectionView>): Se
     c.state === connection.state &&
     c.clockOffsetMs === connection.clockOffsetMs &&
     c.reconnects === connection.reconnects &&
-    c.log === connection.log;
+    c.log === connection.log &&
+    (c.storage ?? null) === (connection.storage ?? null);
   return same ? state : { ...state, connection };
 }

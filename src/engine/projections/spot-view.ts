@@ -1,7 +1,8 @@
 // The watched spot pair's panel (SpotView of api.ts): names and precisions from the
 // quotation (carried by `ui.watch-spot`), last price, CNY price and the user's available
 // balances from `spot.deal`, currency info from `spot.detail`; the last price also follows
-// `market.daymarket` and `spot.transaction`.
+// `market.daymarket` (only one the tickers accept: a stale or duplicated push moves neither,
+// store.ts) and `spot.transaction`.
 //
 // Invariants (each has a fast-check property of the same name in spot-view.test.ts):
 //  V1 zeroBalancesWithoutSession: after logout or expiry both balances are "0".

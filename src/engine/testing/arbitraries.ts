@@ -1,7 +1,7 @@
 // fast-check arbitraries of valid engine events, for the projection properties.
 import fc from 'fast-check';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { ConnectionState, LogStatus } from '../api.ts';
+import type { ConnectionState, LogStatus, StorageIssue } from '../api.ts';
 import type {
   BookLevel,
   EngineEvent,
@@ -190,12 +190,25 @@ export const sessionEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
       body: { serverMs, sentAt, receivedAt: sentAt + rtt },
     })),
   fc
-    .record({ at: atArb, status: fc.constantFrom<LogStatus>('indexeddb', 'memory', 'opening') })
-    .map(({ at, status }): NewEvent => ({
+    .record({
+      at: atArb,
+      status: fc.constantFrom<LogStatus>('indexeddb', 'memory', 'opening'),
+      reason: fc.option(
+        fc.constantFrom<StorageIssue>(
+          'unavailable',
+          'quota',
+          'blocked',
+          'other-tab',
+          'failed',
+          'newer-version',
+        ),
+      ),
+    })
+    .map(({ at, status, reason }): NewEvent => ({
       at,
       kind: 'system',
       name: 'log.status',
-      body: { status },
+      body: reason === null ? { status } : { status, reason },
     })),
   connectionEventArb(),
   fc.record({ at: atArb, symbol: symbolArb }).map(({ at, symbol }): NewEvent => ({

@@ -9,7 +9,7 @@ function client(routes: Parameters<typeof fakeFetch>[0], token: string | null = 
     services: { fetch: http.fetch, clock: { now: () => 1234 } },
     baseUrl: '',
     lang: () => 'de',
-    token: () => token,
+    auth: () => ({ token, epoch: 0 }),
     onExpired: (path) => expired.push(path),
   });
   return { rest, http, expired };

@@ -1,7 +1,8 @@
 // The REST client of the legacy contract (api-contract §2, docs/api-extensions.md):
 // form-encoded bodies, `?_timespan=<ms>` on every request, the `lang` header, the raw token
 // in `Authorization`. It returns results, never throws: a network failure is `network`, a
-// `{type, message}` envelope is unwrapped (codes compared loosely), 999 also calls onExpired.
+// `{type, message}` envelope is unwrapped (codes compared loosely), 999 also calls onExpired
+// with the session the request was sent in (so a late 999 of an ended session changes nothing).
 import type { Lang } from '../../shared/locales.ts';
 import type { Services } from '../services.ts';
 
@@ -19,13 +20,20 @@ export type BinaryResult =
   | { ok: true; contentType: string; bytes: Uint8Array }
   | { ok: false; code: 'network'; message: string };
 
+/** The session a request is sent in: its token (null: a visitor) and the caller's epoch. */
+export interface SentAs {
+  token: string | null;
+  epoch: number;
+}
+
 export interface RestOptions {
   services: Pick<Services, 'fetch' | 'clock' | 'upload'>;
   baseUrl: string;
   lang: () => Lang;
-  token: () => string | null;
-  /** Called when a reply says the session has expired (type 999). */
-  onExpired: (path: string) => void;
+  /** Read when each request is sent. */
+  auth: () => SentAs;
+  /** Called when a reply says the session has expired (type 999), with what the request was sent as. */
+  onExpired: (path: string, sent: SentAs) => void;
 }
 
 export interface RestClient {
@@ -51,11 +59,10 @@ export function createRestClient(options: RestOptions): RestClient {
     method: 'GET' | 'POST',
     path: string,
     params: Params,
+    sent: SentAs,
   ): Promise<Response | string> => {
     const url = buildUrl(options, path, method === 'GET' ? params : {});
-    const headers: Record<string, string> = { lang: options.lang(), Accept: 'application/json' };
-    const token = options.token();
-    if (token !== null) headers.Authorization = token;
+    const headers = requestHeaders(options, sent);
     const init: RequestInit = { method, headers };
     if (method === 'POST') {
       headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
@@ -75,14 +82,12 @@ export function createRestClient(options: RestOptions): RestClient {
     path: string,
     params: Params,
   ): Promise<RestResult> => {
-    const response = await call(method, path, params);
+    const sent = options.auth();
+    const response = await call(method, path, params, sent);
     if (typeof response === 'string') return { ok: false, code: 'network', message: response };
     const json = await readJson(response);
     if (json === undefined) return { ok: false, code: 'network', message: 'invalid JSON' };
-    const result = unwrapEnvelope(json);
-    if (!result.ok && result.code === 'server' && result.type === SESSION_EXPIRED)
-      options.onExpired(path);
-    return result;
+    return expiryChecked(options, path, sent, unwrapEnvelope(json));
   };
 
   const upload = async (
@@ -92,9 +97,8 @@ export function createRestClient(options: RestOptions): RestClient {
     onProgress: (sent: number, total: number) => void,
   ): Promise<RestResult> => {
     const url = buildUrl(options, path, {});
-    const headers: Record<string, string> = { lang: options.lang(), Accept: 'application/json' };
-    const token = options.token();
-    if (token !== null) headers.Authorization = token;
+    const sent = options.auth();
+    const headers = requestHeaders(options, sent);
     const form = new FormData();
     form.append('file', file, name);
     let json: unknown;
@@ -114,10 +118,7 @@ export function createRestClient(options: RestOptions): RestClient {
       return { ok: false, code: 'network', message: errorText(error) };
     }
     if (json === undefined) return { ok: false, code: 'network', message: 'invalid JSON' };
-    const result = unwrapEnvelope(json);
-    if (!result.ok && result.code === 'server' && result.type === SESSION_EXPIRED)
-      options.onExpired(path);
-    return result;
+    return expiryChecked(options, path, sent, unwrapEnvelope(json));
   };
 
   return {
@@ -125,7 +126,7 @@ export function createRestClient(options: RestOptions): RestClient {
     get: (path, query = {}) => envelope('GET', path, query),
     post: (path, body = {}) => envelope('POST', path, body),
     async kline(path, query) {
-      const response = await call('GET', path, query);
+      const response = await call('GET', path, query, options.auth());
       if (typeof response === 'string') return { ok: false, code: 'network', message: response };
       const json = await readJson(response);
       return json === undefined
@@ -133,7 +134,7 @@ export function createRestClient(options: RestOptions): RestClient {
         : { ok: true, json };
     },
     async binary(path, query) {
-      const response = await call('GET', path, query);
+      const response = await call('GET', path, query, options.auth());
       if (typeof response === 'string') return { ok: false, code: 'network', message: response };
       try {
         const bytes = new Uint8Array(await response.arrayBuffer());
@@ -168,6 +169,23 @@ export function formBody(params: Params): URLSearchParams {
     if (value !== undefined) body.append(key, String(value));
   }
   return body;
+}
+
+function requestHeaders(options: RestOptions, sent: SentAs): Record<string, string> {
+  const headers: Record<string, string> = { lang: options.lang(), Accept: 'application/json' };
+  if (sent.token !== null) headers.Authorization = sent.token;
+  return headers;
+}
+
+function expiryChecked(
+  options: RestOptions,
+  path: string,
+  sent: SentAs,
+  result: RestResult,
+): RestResult {
+  if (!result.ok && result.code === 'server' && result.type === SESSION_EXPIRED)
+    options.onExpired(path, sent);
+  return result;
 }
 
 function buildUrl(options: RestOptions, path: string, query: Params): string {

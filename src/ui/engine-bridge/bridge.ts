@@ -223,7 +223,9 @@ export const engine = {
   setBookWindow: (window: BookWindow) => notify((api) => api.setBookWindow(window)),
   setBookRate: (rate: BookRate) => notify((api) => api.setBookRate(rate)),
   setChartPeriod: (period: KlinePeriod) => notify((api) => api.setChartPeriod(period)),
-  placeSpotOrder: (order: PlaceSpotOrder) => command((api) => api.placeSpotOrder(order)),
+  /** `onUnknown`: the reply was lost or late; the engine is checking (same client_id). */
+  placeSpotOrder: (order: PlaceSpotOrder, onUnknown: () => void) =>
+    command((api) => api.placeSpotOrder(order, Comlink.proxy(onUnknown))),
   cancelSpotOrder: (input: { id: number; side: SpotSide }) =>
     command((api) => api.cancelSpotOrder(input)),
   loadMoreSpotOrders: (tab: 'open' | 'history') => notify((api) => api.loadMoreSpotOrders(tab)),

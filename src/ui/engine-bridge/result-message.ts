@@ -1,6 +1,8 @@
 // The text to show for a failed command: the server's message (already in the user's
-// language), or a localized fallback when the failure was local.
+// language), or a localized fallback when the failure was local. A 999 shows nothing here:
+// the session watch (layout/session-watch.tsx) gives its one 'Please login again' notice.
 import type { CommandResult } from '../../engine/api.ts';
+import { RESPONSE } from '../../shared/constants.ts';
 import { t, tv } from '../i18n/i18n.ts';
 
 type Failure = Exclude<CommandResult<unknown>, { ok: true }>;
@@ -12,9 +14,12 @@ export function failureMessage(result: Failure): string {
     case 'network':
       return result.message !== '' ? result.message : t('common.networkError');
     case 'server':
+      if (result.type === RESPONSE.sessionExpired) return '';
       return result.message !== '' ? result.message : t('common.networkError');
     case 'replay':
       return t('replay.readOnly');
+    case 'unknown':
+      return t('common.outcomeUnknown');
     case 'invalid': {
       const first = Object.values(result.fields)[0];
       return first === undefined ? t('common.networkError') : tv(first);

@@ -46,6 +46,7 @@ const connectionSignal = signal<ConnectionView>({
   clockOffsetMs: 0,
   reconnects: 0,
   log: 'opening',
+  storage: null,
 });
 const marketSignal = signal<MarketView>({ groups: [], loaded: false, error: null });
 const tickers = new Map<string, Signal<Ticker | null>>();

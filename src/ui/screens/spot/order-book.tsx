@@ -7,6 +7,7 @@
 // storage and told to the engine.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BookGrouping, BookRate, BookView, BookWindow } from '../../../engine/api.ts';
+import { DataAge } from '../../components/data-age.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { book } from '../../engine-bridge/signals.ts';
 import { useSignalSelect } from '../../engine-bridge/use-signal-value.ts';
@@ -67,6 +68,7 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
           onLayout={setLayout}
         />
       </header>
+      <BookAge />
       <div className="book__cols" aria-hidden="true">
         <span>{t('spot.book.price', { currency: meta.quote })}</span>
         <span className="num">{t('spot.book.amount', { currency: meta.base })}</span>
@@ -180,3 +182,10 @@ function useWindowReporter(): (side: Side, start: number, count: number) => void
     });
   }, []);
 }
+
+/** The book's data age while the connection is degraded (the time of its last change). */
+function BookAge() {
+  const at = useSignalSelect(book, bookAt);
+  return <DataAge at={at} />;
+}
+const bookAt = (v: BookView | null): number | null => v?.at ?? null;

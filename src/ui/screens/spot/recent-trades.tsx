@@ -9,6 +9,7 @@ import { TRADES_KEPT } from '../../../shared/constants.ts';
 import { trades } from '../../engine-bridge/signals.ts';
 import { useSignalSampled, useSignalSelect } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { DataAge } from '../../components/data-age.tsx';
 import { Empty } from '../../components/states.tsx';
 import type { PairMeta } from './pair-meta.ts';
 import { TradesCanvasController } from './trades-canvas.ts';
@@ -18,11 +19,14 @@ import type { TradesOptions } from './trades-canvas.ts';
 const LIST_REFRESH_MS = 1000;
 
 const hasAny = (list: readonly TradeView[]): boolean => list.length > 0;
+const newest = (list: readonly TradeView[]): number | null =>
+  list.reduce<number | null>((m, tr) => (m === null || tr.time > m ? tr.time : m), null);
 const all = (list: readonly TradeView[]): readonly TradeView[] => list;
 
 export function RecentTrades({ meta }: { meta: PairMeta }) {
   const { t } = useI18n();
   const any = useSignalSelect(trades, hasAny);
+  const lastAt = useSignalSelect(trades, newest);
   return (
     <section className="spot__panel spot__trades" aria-labelledby="spot-trades-title">
       <header className="spot__head">
@@ -30,6 +34,7 @@ export function RecentTrades({ meta }: { meta: PairMeta }) {
           {t('spot.trades.title')}
         </h2>
       </header>
+      <DataAge at={lastAt} />
       <div className="trades__cols" aria-hidden="true">
         <span>{t('spot.trades.price', { currency: meta.quote })}</span>
         <span className="num">{t('spot.trades.amount', { currency: meta.base })}</span>

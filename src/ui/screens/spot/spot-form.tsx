@@ -1,8 +1,11 @@
 // One side's order form: price (disabled and showing the best opposite price for market
 // orders), amount, the 0–100 % slider with Max, total, submit. Errors from the shared rules
 // appear under the fields and never clear what was typed; success resets the form (spec §4).
+// One submit at a time (a double click places one order). When the reply is lost or late the
+// engine retries with the same client_id: the form says "outcome unknown — checking" until
+// the retry confirms or refutes the order.
 import type { ReadonlySignal } from '@preact/signals-core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { fixed, type DecStr } from '../../../shared/decimal.ts';
 import { DECIMALS } from '../../../shared/constants.ts';
@@ -49,7 +52,11 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
   const [number, setNumber] = useState('');
   const [percent, setPercent] = useState(0);
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  /** idle, placing, or placing with the outcome unknown (the engine is checking). */
+  const [phase, setPhase] = useState<'idle' | 'placing' | 'unknown'>('idle');
+  /** Set at once on submit: a second submit before the next render is ignored. */
+  const submitting = useRef(false);
+  const busy = phase !== 'idle';
   const market = mode === 1;
   const effectivePrice = market ? (bestPrice ?? '') : price;
   const slider = { side, balance, price: effectivePrice, amountPrecision: meta.amountPrecision };
@@ -83,13 +90,16 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    if (busy) return;
+    if (submitting.current) return;
     const found = validateSpotOrder({ side, mode, price, number });
     setErrors(found);
     if (found.price !== undefined || found.number !== undefined) return;
-    setBusy(true);
-    const result = await engine.placeSpotOrder({ side, mode, price: market ? '' : price, number });
-    setBusy(false);
+    submitting.current = true;
+    setPhase('placing');
+    const order = { side, mode, price: market ? '' : price, number };
+    const result = await engine.placeSpotOrder(order, () => setPhase('unknown'));
+    submitting.current = false;
+    setPhase('idle');
     if (result.ok) {
       toast.success(result.message !== '' ? result.message : t('spot.form.placed'));
       setPrice('');
@@ -160,10 +170,19 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
           disabled={busy}
           data-testid={`${side}-submit`}
         >
-          {busy ? t('spot.form.placing') : t(SUBMIT_LABEL[side], { currency: meta.base })}
+          {phase === 'unknown'
+            ? t('spot.form.unknown')
+            : busy
+              ? t('spot.form.placing')
+              : t(SUBMIT_LABEL[side], { currency: meta.base })}
         </button>
       ) : (
         <LoginPrompt side={side} />
+      )}
+      {phase === 'unknown' && (
+        <p className="spot-form__unknown" role="status" data-testid={`${side}-unknown`}>
+          {t('spot.form.unknownHint')}
+        </p>
       )}
     </form>
   );
