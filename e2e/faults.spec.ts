@@ -16,7 +16,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../tests/server-process.ts';
-import { fund, token, usdtWallet, verify } from './api.ts';
+import { apiPost, fund, token, usdtWallet, verify } from './api.ts';
 import { login, msg, operator, registerByEmail, uniqueEmail } from './helpers.ts';
 import { E2E_ADMIN_TOKEN } from './operator-token.ts';
 import { startTcpProxy, type PushFault } from './tcp-proxy.ts';
@@ -265,5 +265,53 @@ test('pushes dropped, duplicated and reordered: same book and trades as a clean 
     await proxy.close();
     await rest.dispose();
     await server.stop();
+  }
+});
+
+test('a contract order whose reply is late: the form says it is checking, and one position opens', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // the shared server (market simulator on: contracts need a moving price), through a proxy
+  const proxy = await startTcpProxy(Number(new URL(String(baseURL)).port));
+  const rest = await api.newContext({ baseURL: String(baseURL) });
+  const email = uniqueEmail('late');
+  const password = 'late-pass-1';
+  try {
+    const page = await (await browser.newContext({ baseURL: proxy.url })).newPage();
+    await registerByEmail(page, email, password);
+    const t = await token(rest, email, password);
+    await verify(rest, t, email);
+    await fund(rest, t, email, '500');
+    await apiPost(rest, t, '/api/wallet/change', {
+      currency_id: '1',
+      number: '500',
+      from_field: 'change',
+      to_field: 'lever',
+    });
+    await login(page, email, password);
+    await page.goto('/leverdealCenter');
+    const long = page.getByTestId('lever-form-long');
+    await expect(long.getByTestId('lever-available')).toContainText('500');
+    await long.locator('input[name="share"]').fill('1');
+    await long.locator('[data-multiple="10"]').click();
+    await page.getByTestId('lever-submit-long').click();
+
+    proxy.delayNextReply(/^POST \/api\/lever\/submit/, 14_000);
+    await page
+      .locator('dialog[open][data-testid="confirm-dialog"]')
+      .getByTestId('confirm-sure')
+      .click();
+    await expect(page.getByTestId('lever-unknown-long')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('lever-unknown-long')).toHaveCount(0, { timeout: 30_000 });
+    const rows = page.getByTestId('lever-holding-table').locator('tr[data-position-id]');
+    await expect(rows).toHaveCount(1);
+    // the server holds exactly one position of this user: placed once, never twice
+    const sheet = await operator(rest, `user?account=${encodeURIComponent(email)}`);
+    expect((sheet.message as { lever: unknown[] }).lever).toHaveLength(1);
+  } finally {
+    await proxy.close();
+    await rest.dispose();
   }
 });

@@ -1162,13 +1162,15 @@ export interface EngineApi {
   leverCommand<K extends LeverCommandKind>(
     kind: K,
     input: LeverCommands[K],
+    /** A submit only: called once when its reply is lost or late (the engine is checking). */
+    onUnknown?: () => void,
   ): Promise<CommandResult>;
   /** The next page of closed or revoked positions. */
   loadMoreLever(tab: 'closed' | 'revoked'): Promise<void>;
   /** Keep the second-contract data (durations, currencies, orders) fresh while `on`. */
   watchMicro(on: boolean): Promise<void>;
   /** Places a second-contract order (validated with src/shared/micro.ts first). */
-  submitMicro(order: MicroSubmit): Promise<CommandResult>;
+  submitMicro(order: MicroSubmit, onUnknown?: () => void): Promise<CommandResult>;
   loadMoreMicro(tab: 'trading' | 'closed'): Promise<void>;
   /** Open (or refilter) the c2c screens' data: the market of one side and coin, my ads, my deals. */
   watchC2c(filter: { type: C2cType; currencyId: number | null } | null): Promise<void>;

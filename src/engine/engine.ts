@@ -335,15 +335,15 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       return walletCommands.accountCommand(r.ctx, kind, input, () => r.wallet.refresh());
     },
     watchLever: async (symbol) => (await running$()).lever.watch(symbol),
-    async leverCommand(kind, input) {
+    async leverCommand(kind, input, onUnknown) {
       const r = await running$();
-      return leverCommands.leverCommand(r.ctx, r.lever, kind, input);
+      return leverCommands.leverCommand(r.ctx, r.lever, kind, input, onUnknown);
     },
     loadMoreLever: async (tab) => (await running$()).lever.loadMore(tab),
     watchMicro: async (on) => (await running$()).micro.watch(on),
-    async submitMicro(order) {
+    async submitMicro(order, onUnknown) {
       const r = await running$();
-      return microCommands.submitMicro(r.ctx, r.micro, order);
+      return microCommands.submitMicro(r.ctx, r.micro, order, onUnknown);
     },
     loadMoreMicro: async (tab) => (await running$()).micro.loadMore(tab),
     watchC2c: async (filter) => (await running$()).c2c.watch(filter),

@@ -119,6 +119,7 @@ export function leverCommand<K extends LeverCommandKind>(
   sync: LeverSync,
   kind: K,
   input: LeverCommands[K],
+  onUnknown?: () => void,
 ): Promise<CommandResult> {
   const pair = sync.pair();
   if (pair === null) return Promise.resolve(NO_PAIR);
@@ -138,6 +139,7 @@ export function leverCommand<K extends LeverCommandKind>(
               path: spec.path,
               params: spec.params,
               clientId,
+              onUnknown,
             })
           : await ctx.rest.post(spec.path, spec.params);
       const result = toCommandResult(

@@ -25,6 +25,7 @@ export function submitMicro(
   ctx: EngineContext,
   sync: MicroSync,
   order: MicroSubmit,
+  onUnknown?: () => void,
 ): Promise<CommandResult> {
   const currency = ctx.store.state().micro.view.currencies.find((c) => c.id === order.currencyId);
   const id = clientId(ctx);
@@ -59,6 +60,7 @@ export function submitMicro(
           client_id: id,
         },
         clientId: id,
+        onUnknown,
       });
       const result = toCommandResult(
         ctx,

@@ -241,11 +241,20 @@ export const engine = {
     command((api) => api.earnCommand(kind, input)),
   /** Open (symbol) or close (null) the lever screens' data. */
   watchLever: (symbol: string | null) => notify((api) => api.watchLever(symbol)),
-  leverCommand: <K extends LeverCommandKind>(kind: K, input: LeverCommands[K]) =>
-    command((api) => api.leverCommand(kind, input)),
+  leverCommand: <K extends LeverCommandKind>(
+    kind: K,
+    input: LeverCommands[K],
+    onUnknown?: () => void,
+  ) =>
+    command((api) =>
+      api.leverCommand(kind, input, onUnknown === undefined ? undefined : Comlink.proxy(onUnknown)),
+    ),
   loadMoreLever: (tab: 'closed' | 'revoked') => notify((api) => api.loadMoreLever(tab)),
   watchMicro: (on: boolean) => notify((api) => api.watchMicro(on)),
-  submitMicro: (order: MicroSubmit) => command((api) => api.submitMicro(order)),
+  submitMicro: (order: MicroSubmit, onUnknown?: () => void) =>
+    command((api) =>
+      api.submitMicro(order, onUnknown === undefined ? undefined : Comlink.proxy(onUnknown)),
+    ),
   loadMoreMicro: (tab: 'trading' | 'closed') => notify((api) => api.loadMoreMicro(tab)),
   watchC2c: (filter: { type: C2cType; currencyId: number | null } | null) =>
     notify((api) => api.watchC2c(filter)),

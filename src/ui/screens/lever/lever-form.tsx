@@ -22,6 +22,7 @@ import { toast } from '../../toast/toast.ts';
 import { NumberField, PercentSlider } from '../spot/form-fields.tsx';
 import type { PairMeta } from '../spot/pair-meta.ts';
 import { formFigures } from './lever-form-math.ts';
+import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 
 interface LeverFormProps {
   side: 1 | 2;
@@ -47,6 +48,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, last }: LeverFormProps) 
   const [multiple, setMultiple] = useState<number | null>(null);
   const [share, setShare] = useState('');
   const [percent, setPercent] = useState(0);
+  const [checking, setChecking] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -95,8 +97,13 @@ function LeverFormInner({ side, mode, meta, deal, risk, last }: LeverFormProps) 
 
   const send = async () => {
     setBusy(true);
-    const r = await engine.leverCommand('submit', { side, mode, multiple, share, price });
+    const r = await engine.leverCommand('submit', { side, mode, multiple, share, price }, () => {
+      // the reply is late: the dialog gives way to the form, which says it is checking
+      setConfirming(false);
+      setChecking(true);
+    });
     setBusy(false);
+    setChecking(false);
     setConfirming(false);
     if (r.ok) {
       toast.success(r.message);
@@ -172,6 +179,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, last }: LeverFormProps) 
       >
         {t(long ? 'lever.form.openLong' : 'lever.form.openShort')}
       </button>
+      {checking && <OutcomeChecking testId={`lever-unknown-${long ? 'long' : 'short'}`} />}
       <Confirm
         open={confirming}
         long={long}

@@ -16,6 +16,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
 import type { PairMeta } from '../spot/pair-meta.ts';
+import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 
 type MicroErrors = {
   number?: MicroValidationId | undefined;
@@ -36,6 +37,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
   const [errors, setErrors] = useState<MicroErrors>({});
   const [confirm, setConfirm] = useState<1 | 2 | null>(null);
   const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
   const { currency, win, fee } = microFigures(view, seconds, number);
 
   if (currency === null || view.seconds.length === 0) return <Loading />;
@@ -48,14 +50,16 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
   const send = async () => {
     if (confirm === null || matchId === null) return;
     setBusy(true);
-    const r = await engine.submitMicro({
-      matchId,
-      currencyId: currency.id,
-      side: confirm,
-      seconds,
-      number,
-    });
+    const r = await engine.submitMicro(
+      { matchId, currencyId: currency.id, side: confirm, seconds, number },
+      () => {
+        // the reply is late: the dialog gives way to the panel, which says it is checking
+        setConfirm(null);
+        setChecking(true);
+      },
+    );
     setBusy(false);
+    setChecking(false);
     setConfirm(null);
     if (r.ok) {
       toast.success(t('micro.placed'));
@@ -155,6 +159,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             type="button"
             className="btn btn--buy micro-actions__up"
             onClick={() => open(1)}
+            disabled={checking}
             data-testid="micro-up"
           >
             {t('micro.up')}
@@ -163,10 +168,12 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             type="button"
             className="btn btn--sell micro-actions__down"
             onClick={() => open(2)}
+            disabled={checking}
             data-testid="micro-down"
           >
             {t('micro.down')}
           </button>
+          {checking && <OutcomeChecking testId="micro-unknown" />}
         </div>
       ) : (
         <div className="spot-form__login-actions">

@@ -26,6 +26,7 @@ import { orderTotal, sliderEnabled, sliderPercent, sliderQuantity } from './form
 import { NumberField, PercentSlider } from './form-fields.tsx';
 import type { PairMeta } from './pair-meta.ts';
 import type { PickedPrice } from './trade-forms.tsx';
+import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 
 type FieldError = ValidationId | SpotValidationId;
 interface Errors {
@@ -179,11 +180,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
       ) : (
         <LoginPrompt side={side} />
       )}
-      {phase === 'unknown' && (
-        <p className="spot-form__unknown" role="status" data-testid={`${side}-unknown`}>
-          {t('spot.form.unknownHint')}
-        </p>
-      )}
+      {phase === 'unknown' && <OutcomeChecking testId={`${side}-unknown`} />}
     </form>
   );
 }
