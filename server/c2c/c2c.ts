@@ -13,6 +13,7 @@ import type { CashInfo } from '../accounts/cash-routes.ts';
 import { maskContact } from '../accounts/region-routes.ts';
 import { userById } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
+import { PeriodicJob } from '../jobs/periodic-job.ts';
 import type { Database, Param, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { formatTime } from '../http/format.ts';
@@ -778,45 +779,36 @@ export async function pushChange(ctx: AppContext, change: C2cChange): Promise<vo
 }
 
 export class C2cService {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
-  private pending = false;
+  private readonly job: PeriodicJob<C2cChange[]>;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.job = new PeriodicJob(
+      'c2c auto-cancel',
+      C2C_TICK_MS,
+      async () => {
+        const changes = await expireDue(this.ctx.db, this.ctx.config.now());
+        for (const c of changes) await pushChange(this.ctx, c);
+        return changes;
+      },
+      ctx.config.log,
+    );
+  }
 
   start(): void {
-    if (this.timer !== null) return;
-    this.timer = setInterval(() => {
-      if (this.pending) return;
-      this.expire().catch((err: unknown) => {
-        if (this.ctx.config.log) console.error('c2c auto-cancel failed', err);
-      });
-    }, C2C_TICK_MS);
+    this.job.start();
   }
 
   stop(): void {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
+    this.job.stop();
   }
 
   /** Cancels the unpaid deals past their window at `ctx.config.now()` and pushes. */
   expire(): Promise<C2cChange[]> {
-    this.pending = true;
-    const next = this.queue.then(async () => {
-      try {
-        const changes = await expireDue(this.ctx.db, this.ctx.config.now());
-        for (const c of changes) await pushChange(this.ctx, c);
-        return changes;
-      } finally {
-        this.pending = false;
-      }
-    });
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.job.run();
   }
 
   /** Resolves once no expiry run is going on (server close). */
-  async idle(): Promise<void> {
-    await this.queue;
+  idle(): Promise<void> {
+    return this.job.idle();
   }
 }

@@ -9,6 +9,7 @@
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 import type { AppContext } from '../context.ts';
+import { PeriodicJob } from '../jobs/periodic-job.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { formatTime } from '../http/format.ts';
@@ -512,47 +513,36 @@ export function marketPrice(market: MarketSimulator): PriceOf {
  * Settlement runs one at a time; tests call `settle()` by hand.
  */
 export class MicroService {
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
-  private pending = false;
+  private readonly job: PeriodicJob<MicroOrderView[]>;
 
   constructor(
     private readonly ctx: AppContext,
     readonly priceOf: PriceOf,
-  ) {}
+  ) {
+    this.job = new PeriodicJob(
+      'micro settlement',
+      MICRO_TICK_MS,
+      () => this.settleAndPush(),
+      ctx.config.log,
+    );
+  }
 
   start(): void {
-    if (this.timer !== null) return;
-    this.timer = setInterval(() => {
-      if (this.pending) return;
-      this.settle().catch((err: unknown) => {
-        if (this.ctx.config.log) console.error('micro settlement failed', err);
-      });
-    }, MICRO_TICK_MS);
+    this.job.start();
   }
 
   stop(): void {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
+    this.job.stop();
   }
 
   /** Settles what is due at `ctx.config.now()` and pushes; returns the settled orders. */
   settle(): Promise<MicroOrderView[]> {
-    this.pending = true;
-    const next = this.queue.then(async () => {
-      try {
-        return await this.settleAndPush();
-      } finally {
-        this.pending = false;
-      }
-    });
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.job.run();
   }
 
   /** Resolves once no settlement is running (server close). */
-  async idle(): Promise<void> {
-    await this.queue;
+  idle(): Promise<void> {
+    return this.job.idle();
   }
 
   submit(r: MicroSubmit): Promise<SubmitResult> {
