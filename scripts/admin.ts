@@ -21,6 +21,7 @@
 //                                            cancel_deposit_fee (lock-up early-cancel %, 0–100))
 //   npm run admin -- region-agent ACCOUNT CITY DISTRICT
 //   npm run admin -- user ACCOUNT             (balances, recent contracts)
+//   npm run admin -- news LANG CATEGORY TITLE BODY.html [ABSTRACT]   (publish a notice)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -55,11 +56,25 @@ function callOf(args: string[]): Call | null {
     return /^\d+$/.test(a)
       ? { path: decision.path, method: 'POST', body: { id: a, action: decision.action, reason: b } }
       : null;
+  if (command === 'news') return newsCall(args.slice(1));
   if (command === 'loans')
     return /^[0-4]?$/.test(a)
       ? { path: a === '' ? 'loans' : `loans?state=${a}`, method: 'GET' }
       : null;
   return settingCall(command, a, b, c);
+}
+
+/** A notice: the body is read from an HTML file (the server stores it; the client sanitizes it). */
+function newsCall([
+  lang = '',
+  category = '',
+  title = '',
+  file = '',
+  abstract = '',
+]: string[]): Call | null {
+  if (file === '' || !/^\d+$/.test(category)) return null;
+  const content = readFileSync(file, 'utf8');
+  return { path: 'news', method: 'POST', body: { lang, c_id: category, title, abstract, content } };
 }
 
 function settingCall(command: string, a: string, b: string, c: string): Call | null {

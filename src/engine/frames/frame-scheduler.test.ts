@@ -64,6 +64,43 @@ describe('frame scheduler', () => {
     expect(diffs).toHaveLength(1); // nothing changed: no empty diff
   });
 
+  it('every mark is cleared once posted: the next frame carries only what changed since', () => {
+    // regression: micro and c2c stayed marked after their first change, so every frame from
+    // then on posted a diff carrying both views (bench B4/B5 long tasks)
+    const { timers, frames, diffs } = setup();
+    frames.markSession();
+    frames.markConnection();
+    frames.markMarket();
+    frames.markSpot();
+    frames.markTrades();
+    frames.markOrders();
+    frames.markWallet();
+    frames.markLever();
+    frames.markMicro();
+    frames.markC2c();
+    timers.frame();
+    expect(Object.keys(diffs[0] ?? {}).sort()).toEqual(
+      [
+        'c2c',
+        'connection',
+        'frame',
+        'lever',
+        'market',
+        'micro',
+        'orders',
+        'session',
+        'spot',
+        'trades',
+        'wallet',
+      ].sort(),
+    );
+    timers.frame();
+    expect(diffs).toHaveLength(1); // nothing is left marked: no diff at all
+    frames.markConnection();
+    timers.frame();
+    expect(Object.keys(diffs[1] ?? {}).sort()).toEqual(['connection', 'frame']);
+  });
+
   it('posts nothing while hidden and one diff with everything on return', () => {
     const { timers, frames, diffs, prices } = setup();
     frames.setVisible(false);

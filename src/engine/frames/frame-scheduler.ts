@@ -147,6 +147,8 @@ export function createFrameScheduler(
       orders =
       wallet =
       lever =
+      micro =
+      c2c =
         false;
     chartReset = chartMeta = false;
     chartTimes = new Set();
