@@ -1,7 +1,10 @@
-// Pieces the savings and loan screens share: a decimal shown with its own decimals (2 to 8),
-// a paged list loaded through an earn query with "more", and the modal frame.
+// Pieces the savings, loan and pre-sale screens share: a decimal shown with its own decimals
+// (2 to 8), one earn query with retry, a paged list loaded through an earn query with "more",
+// and the modal frame.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { PageView } from '../../../engine/api.ts';
+import type { EarnQueries, PageView } from '../../../engine/api.ts';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 
@@ -66,6 +69,59 @@ export function usePaged<T extends { id: number }, P extends PageView<T>>(
     reload: () => void fetchPage(1),
     more: () => void fetchPage(state.n + 1),
   };
+}
+
+type OnceKind = 'presale' | 'lock-products' | 'loan-config';
+type PagedKind = 'lock-orders' | 'loan-orders';
+
+/**
+ * One earn query on mount; `refresh()` asks again keeping what is shown, `retry()` also clears
+ * the error (the screen shows loading again). Replies after unmount are ignored.
+ */
+export function useEarnQuery<K extends OnceKind>(
+  kind: K,
+): {
+  data: EarnQueries[K]['output'] | null;
+  error: string | null;
+  refresh: () => void;
+  retry: () => void;
+} {
+  const [data, setData] = useState<EarnQueries[K]['output'] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void engine.earnQuery(kind, {}).then((r) => {
+      if (!live) return;
+      if (r.ok) {
+        setData(r.data);
+        setError(null);
+      } else setError(failureMessage(r));
+    });
+    return () => {
+      live = false;
+    };
+  }, [kind, attempt]);
+  const refresh = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setError(null);
+    setAttempt((n) => n + 1);
+  }, []);
+  return { data, error, refresh, retry };
+}
+
+/** The pages of an earn list query (`usePaged` over `engine.earnQuery`). */
+export function useEarnPages<K extends PagedKind>(kind: K) {
+  type P = EarnQueries[K]['output'];
+  return usePaged<P['rows'][number], P>((page) =>
+    engine
+      .earnQuery(kind, { page })
+      .then((r) =>
+        r.ok
+          ? { ok: true as const, data: r.data }
+          : { ok: false as const, message: failureMessage(r) },
+      ),
+  );
 }
 
 /** A modal with a title and a close button; closing (Escape, the button, the backdrop's form) calls onClose. */

@@ -3,7 +3,7 @@
 // rate and the amount owed computed exactly, the agreement from the server shown sanitized),
 // the loan records with their review and repayment states, and the repayment dialog (the four
 // coins, the collection address, the payable amount from live prices, the voucher).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoanConfigView, LoanListView, LoanView } from '../../../engine/api.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
@@ -27,7 +27,7 @@ import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
 import { copyText } from '../wallet/copy-text.ts';
 import { ImageUpload } from '../wallet/image-upload.tsx';
-import { Modal, useAmount, usePaged } from './earn-parts.tsx';
+import { Modal, useAmount, useEarnPages, useEarnQuery } from './earn-parts.tsx';
 import '../../styles/earn.css';
 
 /** Spec §8: the pause between a message and the page it leads to. */
@@ -48,34 +48,13 @@ const COIN_LABEL: Record<RepayCoin, MessageId> = {
   usdt_trc20: 'loan.coin.usdt_trc20',
 };
 
-type Loans = ReturnType<typeof usePaged<LoanView, LoanListView>>;
+type Loans = ReturnType<typeof useEarnPages<'loan-orders'>>;
 
 export default function LoanScreen() {
   const { t } = useI18n();
-  const [config, setConfig] = useState<LoanConfigView | null>(null);
-  const [configError, setConfigError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const loans = usePaged<LoanView, LoanListView>((page) =>
-    engine
-      .earnQuery('loan-orders', { page })
-      .then((r) =>
-        r.ok
-          ? { ok: true as const, data: r.data }
-          : { ok: false as const, message: failureMessage(r) },
-      ),
-  );
-
-  useEffect(() => {
-    let live = true;
-    void engine.earnQuery('loan-config', {}).then((r) => {
-      if (!live) return;
-      if (r.ok) setConfig(r.data);
-      else setConfigError(failureMessage(r));
-    });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  const loanConfig = useEarnQuery('loan-config');
+  const config = loanConfig.data;
+  const loans = useEarnPages('loan-orders');
 
   return (
     <section className="page earn" data-testid="loan-screen">
@@ -88,15 +67,9 @@ export default function LoanScreen() {
       <div className="loan-grid">
         <section className="panel panel--pad">
           <h2 className="panel__title loan-form__title">{t('loan.apply.title')}</h2>
-          {config === null && configError === null && <Loading />}
-          {config === null && configError !== null && (
-            <ErrorState
-              text={configError}
-              onRetry={() => {
-                setConfigError(null);
-                setAttempt((n) => n + 1);
-              }}
-            />
+          {config === null && loanConfig.error === null && <Loading />}
+          {config === null && loanConfig.error !== null && (
+            <ErrorState text={loanConfig.error} onRetry={loanConfig.retry} />
           )}
           {config !== null && <ApplyForm config={config} onDone={loans.reload} />}
         </section>

@@ -2,8 +2,8 @@
 // docs/api-extensions.md "Lock-up savings"): product cards (coin, minimum, expected total
 // yield, progress, daily rate, days), the purchase dialog with the spec's expected yield and the
 // balance check, and the user's records, 20 a page, with the early cancel stating its fee.
-import { useEffect, useState } from 'react';
-import type { LockOrderView, LockOrdersView, LockProductView } from '../../../engine/api.ts';
+import { useState } from 'react';
+import type { LockOrderView, LockProductView } from '../../../engine/api.ts';
 import { Decimal, parseDecimal, type DecStr } from '../../../shared/decimal.ts';
 import { lockExpectedYield, validateLockPurchase } from '../../../shared/earn.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -15,10 +15,10 @@ import { tv } from '../../i18n/i18n.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
 import { useWallet } from '../wallet/use-wallet.ts';
-import { Modal, useAmount, usePaged } from './earn-parts.tsx';
+import { Modal, useAmount, useEarnPages, useEarnQuery } from './earn-parts.tsx';
 import '../../styles/earn.css';
 
-type LockOrders = ReturnType<typeof usePaged<LockOrderView, LockOrdersView>>;
+type LockOrders = ReturnType<typeof useEarnPages<'lock-orders'>>;
 
 const STATUS: Record<LockOrderView['status'], { label: MessageId; tone: string }> = {
   1: { label: 'lock.status.running', tone: 'info' },
@@ -28,35 +28,14 @@ const STATUS: Record<LockOrderView['status'], { label: MessageId; tone: string }
 
 export default function LockScreen() {
   const { t } = useI18n();
-  const [products, setProducts] = useState<LockProductView[] | null>(null);
-  const [productsError, setProductsError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const lockProducts = useEarnQuery('lock-products');
+  const products = lockProducts.data;
   const [buying, setBuying] = useState<LockProductView | null>(null);
-  const orders = usePaged<LockOrderView, LockOrdersView>((page) =>
-    engine
-      .earnQuery('lock-orders', { page })
-      .then((r) =>
-        r.ok
-          ? { ok: true as const, data: r.data }
-          : { ok: false as const, message: failureMessage(r) },
-      ),
-  );
-
-  useEffect(() => {
-    let live = true;
-    void engine.earnQuery('lock-products', {}).then((r) => {
-      if (!live) return;
-      if (r.ok) setProducts(r.data);
-      else setProductsError(failureMessage(r));
-    });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  const orders = useEarnPages('lock-orders');
 
   const bought = () => {
     setBuying(null);
-    setAttempt((n) => n + 1);
+    lockProducts.refresh();
     orders.reload();
   };
 
@@ -69,15 +48,9 @@ export default function LockScreen() {
         </div>
       </header>
 
-      {products === null && productsError === null && <Loading />}
-      {products === null && productsError !== null && (
-        <ErrorState
-          text={productsError}
-          onRetry={() => {
-            setProductsError(null);
-            setAttempt((n) => n + 1);
-          }}
-        />
+      {products === null && lockProducts.error === null && <Loading />}
+      {products === null && lockProducts.error !== null && (
+        <ErrorState text={lockProducts.error} onRetry={lockProducts.retry} />
       )}
       {products !== null && products.length === 0 && <Empty text={t('lock.noProducts')} />}
       {products !== null && products.length > 0 && (

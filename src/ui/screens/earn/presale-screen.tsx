@@ -2,37 +2,20 @@
 // issued-versus-remaining pie (the spec's defaults until the server answers), start time, start
 // price, planned total, end time; buying goes through customer service; the external links
 // when the operator has set them.
-import { useEffect, useState } from 'react';
 import type { PresaleView } from '../../../engine/api.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { PRESALE_DEFAULTS, presaleSlices } from './presale-pie.ts';
 import '../../styles/earn.css';
+import { useEarnQuery } from './earn-parts.tsx';
 
 const RADIUS = 96;
 
 export default function PresaleScreen() {
   const { t, fmt } = useI18n();
-  const [data, setData] = useState<PresaleView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    void engine.earnQuery('presale', {}).then((r) => {
-      if (!live) return;
-      if (r.ok) {
-        setData(r.data);
-        setError(null);
-      } else setError(failureMessage(r));
-    });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  const { data, error, refresh } = useEarnQuery('presale');
 
   const issued = data?.issued ?? PRESALE_DEFAULTS.issued;
   const remaining = data?.remaining ?? PRESALE_DEFAULTS.remaining;
@@ -76,9 +59,7 @@ export default function PresaleScreen() {
         </div>
       </header>
 
-      {error !== null && data === null && (
-        <ErrorState text={error} onRetry={() => setAttempt((n) => n + 1)} />
-      )}
+      {error !== null && data === null && <ErrorState text={error} onRetry={refresh} />}
 
       <div className="presale__grid">
         <div className="panel presale__chart">
