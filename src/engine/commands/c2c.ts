@@ -4,22 +4,14 @@
 // redirect on. Lists are fetched again after each success.
 import { z } from 'zod';
 import { validateC2cPublish } from '../../shared/c2c.ts';
-import type { ValidationId } from '../../shared/validation.ts';
 import type { C2cCommandKind, C2cCommands, CommandResult } from '../api.ts';
 import type { C2cSync } from '../c2c-sync.ts';
 import type { EngineContext } from '../context.ts';
-import type { CommandBody, CommandName } from '../ingest/events.ts';
+import type { CommandName } from '../ingest/events.ts';
 import { textReply } from '../ingest/schemas.ts';
-import type { Params } from '../transport/rest.ts';
-import { runCommand, toCommandResult } from './run-command.ts';
+import { runPost, type PostSpec } from './run-command.ts';
 
-interface Spec {
-  command: CommandName;
-  path: string;
-  params: Params;
-  fields: CommandBody['fields'];
-  validate: () => Partial<Record<string, ValidationId>>;
-}
+type Spec = PostSpec;
 
 const idSpec = (command: CommandName, path: string, id: number): Spec => ({
   command,
@@ -75,20 +67,5 @@ export function c2cCommand<K extends C2cCommandKind>(
   kind: K,
   input: C2cCommands[K],
 ): Promise<CommandResult> {
-  const spec = SPECS[kind](input);
-  return runCommand(ctx, {
-    command: spec.command,
-    input: { kind, input },
-    fields: spec.fields,
-    validate: spec.validate,
-    execute: async () => {
-      const r = await ctx.rest.post(spec.path, spec.params);
-      const result = toCommandResult(ctx, r, reply, `reply:${spec.path}`, (message) => ({
-        message,
-        data: undefined,
-      }));
-      if (result.ok) await sync.refresh();
-      return result;
-    },
-  });
+  return runPost(ctx, { kind, input }, SPECS[kind](input), reply, () => sync.refresh());
 }

@@ -20,10 +20,7 @@ import {
 } from '../ingest/earn-schemas.ts';
 import { textReply } from '../ingest/schemas.ts';
 import { LOCK_PAGE_SIZE } from '../../shared/earn.ts';
-import type { CommandBody, CommandName } from '../ingest/events.ts';
-import type { ValidationId } from '../../shared/validation.ts';
-import type { Params } from '../transport/rest.ts';
-import { runCommand, toCommandResult } from './run-command.ts';
+import { runPost, type PostSpec } from './run-command.ts';
 import { runQuery, type QuerySpec } from './wallet.ts';
 
 type QueryTable = { [K in EarnQueryKind]: (input: EarnQueries[K]['input']) => QuerySpec };
@@ -64,14 +61,7 @@ export function earnQuery<K extends EarnQueryKind>(
   return runQuery<EarnQueries[K]['output']>(ctx, 'earn-query', kind, input, QUERIES[kind](input));
 }
 
-interface Spec {
-  command: CommandName;
-  path: string;
-  params: Params;
-  /** Logged: amounts, ids and choices only. */
-  fields: CommandBody['fields'];
-  validate: () => Partial<Record<string, ValidationId>>;
-}
+type Spec = PostSpec;
 
 const COMMANDS: { [K in EarnCommandKind]: (i: EarnCommands[K]) => Spec } = {
   'lock-buy': (i) => ({
@@ -121,20 +111,5 @@ export function earnCommand<K extends EarnCommandKind>(
   input: EarnCommands[K],
   refreshWallet: () => Promise<void>,
 ): Promise<CommandResult> {
-  const spec = COMMANDS[kind](input);
-  return runCommand(ctx, {
-    command: spec.command,
-    input: { kind, input },
-    fields: spec.fields,
-    validate: spec.validate,
-    execute: async () => {
-      const r = await ctx.rest.post(spec.path, spec.params);
-      const result = toCommandResult(ctx, r, textReply, `reply:${spec.path}`, (message) => ({
-        message,
-        data: undefined,
-      }));
-      if (result.ok) await refreshWallet();
-      return result;
-    },
-  });
+  return runPost(ctx, { kind, input }, COMMANDS[kind](input), textReply, refreshWallet);
 }

@@ -6,6 +6,7 @@ import type { ValidationId } from '../../shared/validation.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandBody, CommandName } from '../ingest/events.ts';
 import { parseEdge } from '../ingest/ingest.ts';
+import type { Params } from '../transport/rest.ts';
 import type { PlaceReply } from './idempotent.ts';
 import type { z } from 'zod';
 
@@ -102,4 +103,42 @@ function resultType<T>(result: CommandResult<T>): string {
 function resultMessage<T>(result: CommandResult<T>): string | null {
   if (result.ok) return typeof result.message === 'string' ? result.message.slice(0, 500) : null;
   return 'message' in result ? result.message.slice(0, 500) : null;
+}
+
+/** A state-changing POST as the command tables describe it (wallet, c2c, earn). */
+export interface PostSpec {
+  command: CommandName;
+  path: string;
+  params: Params;
+  /** Logged: amounts, ids and choices only; no account numbers, names, phones or addresses. */
+  fields: CommandBody['fields'];
+  validate: () => Partial<Record<string, ValidationId>>;
+}
+
+/**
+ * Runs a table's POST through runCommand: the reply's text (read with `reply`) is the result's
+ * message, and `afterOk` fetches again what the command changed.
+ */
+export function runPost<S extends z.ZodType<string>>(
+  ctx: EngineContext,
+  input: unknown,
+  spec: PostSpec,
+  reply: S,
+  afterOk: () => Promise<void>,
+): Promise<CommandResult> {
+  return runCommand(ctx, {
+    command: spec.command,
+    input,
+    fields: spec.fields,
+    validate: spec.validate,
+    execute: async () => {
+      const r = await ctx.rest.post(spec.path, spec.params);
+      const result = toCommandResult(ctx, r, reply, `reply:${spec.path}`, (message: string) => ({
+        message,
+        data: undefined,
+      }));
+      if (result.ok) await afterOk();
+      return result;
+    },
+  });
 }

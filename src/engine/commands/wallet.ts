@@ -19,9 +19,8 @@ import type {
   AccountQueryKind,
   CommandResult,
 } from '../api.ts';
-import type { ValidationId } from '../../shared/validation.ts';
 import type { EngineContext } from '../context.ts';
-import type { CommandBody, CommandName } from '../ingest/events.ts';
+import type { CommandName } from '../ingest/events.ts';
 import { textReply } from '../ingest/schemas.ts';
 import {
   acceptorDealRow,
@@ -43,7 +42,7 @@ import {
 } from '../ingest/wallet-schemas.ts';
 import { refreshUserInfo } from '../session-actions.ts';
 import type { Params } from '../transport/rest.ts';
-import { runCommand, toCommandResult } from './run-command.ts';
+import { runCommand, runPost, toCommandResult, type PostSpec } from './run-command.ts';
 
 export interface QuerySpec {
   method: 'GET' | 'POST';
@@ -141,13 +140,7 @@ export function runQuery<T>(
   });
 }
 
-interface CommandSpecOf {
-  command: CommandName;
-  path: string;
-  params: Params;
-  /** Logged: amounts, ids and choices only; no account numbers, names, phones or addresses. */
-  fields: CommandBody['fields'];
-  validate: () => Partial<Record<string, ValidationId>>;
+interface CommandSpecOf extends PostSpec {
   /** What to fetch again after success. */
   after: 'wallet' | 'user' | 'none';
 }
@@ -332,22 +325,13 @@ export function accountCommand<K extends AccountCommandKind>(
   refreshWallet: () => Promise<void>,
 ): Promise<CommandResult> {
   const spec = COMMANDS[kind](input);
-  return runCommand(ctx, {
-    command: spec.command,
-    input,
-    fields: spec.fields,
-    validate: spec.validate,
-    execute: async () => {
-      const reply = await ctx.rest.post(spec.path, spec.params);
-      const result = toCommandResult(ctx, reply, textReply, `reply:${spec.path}`, (text) => ({
-        message: text,
-        data: undefined,
-      }));
-      if (result.ok && spec.after === 'wallet') await refreshWallet();
-      if (result.ok && spec.after === 'user') await refreshUserInfo(ctx);
-      return result;
-    },
-  });
+  const after =
+    spec.after === 'wallet'
+      ? refreshWallet
+      : spec.after === 'user'
+        ? async () => void (await refreshUserInfo(ctx))
+        : () => Promise.resolve();
+  return runPost(ctx, input, spec, textReply, after);
 }
 
 /** Uploads an image after the spec's checks (jpg or png, ≤ 4 MB). */
