@@ -35,6 +35,8 @@ export default defineConfig({
       SIM_SPEED: '1',
       NODE_ENV: 'test',
       ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+      // the development calls (outbox, market switch, socket drop), answered to the loopback
+      DEV_ROUTES: '1',
     },
     stdout: 'pipe',
   },

@@ -122,3 +122,27 @@ test('bind e-mail: needs a login, then e-mail and code rules', async ({ page }) 
   await expect.poll(() => alerts(page)).toContain(msg('validation.emailInvalid'));
   await expect(page.locator('input[name="email"]')).toHaveValue('broken@');
 });
+
+test('code requests read the same for a known and an unknown account (no enumeration)', async ({
+  page,
+}) => {
+  // register with an address that has an account: "code sent", the countdown runs, and the
+  // address's owner is told by a notice without a code
+  await page.goto('/components/register');
+  await page.locator('input[name="account"]').fill('demo@bourse.local');
+  await page.getByTestId('send-code').click();
+  await expect(page.locator('.toast--success')).toContainText('Verification code sent.');
+  await expect(page.getByTestId('send-code')).toBeDisabled();
+  const outbox = await page.request.get('/api/dev/outbox?to=demo%40bourse.local');
+  const [notice] = ((await outbox.json()) as { message: { code: string | null; text: string }[] })
+    .message;
+  expect(notice?.code).toBeNull();
+  expect(notice?.text).toContain('which already has one');
+
+  // reset for an address without an account: the same
+  await page.goto('/forgetPwd');
+  await page.locator('input[name="account"]').fill(uniqueEmail('nobody'));
+  await page.getByTestId('send-code').click();
+  await expect(page.locator('.toast--success')).toContainText('Verification code sent.');
+  await expect(page.getByTestId('send-code')).toBeDisabled();
+});

@@ -26,7 +26,7 @@ export async function readCode(request: APIRequestContext, to: string): Promise<
     .poll(
       async () => {
         const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-        const body = (await res.json()) as { type: string; message: { code: string }[] };
+        const body = (await res.json()) as { type: string; message: { code: string | null }[] };
         code = body.message[0]?.code ?? '';
         return code;
       },

@@ -51,8 +51,10 @@ test('a recorded session replays into the screens it showed live', async ({ page
   await expect(page.locator('.toast--success')).toBeVisible();
   await expect(page.getByTestId('open-orders').locator('tbody tr')).not.toHaveCount(0);
 
-  // a reconnect in the middle of the recording
-  await page.request.post('/api/dev/drop-sockets');
+  // a reconnect in the middle of the recording (development calls: DEV_ROUTES=1, from this
+  // machine; playwright.config.ts)
+  const dropped = await page.request.post('/api/dev/drop-sockets');
+  expect(((await dropped.json()) as { type: string }).type).toBe('ok');
   await page.waitForTimeout(500);
   await expect(page.locator('[data-testid="book-bids"] [data-price]').first()).toBeAttached({
     timeout: 15_000,
@@ -60,7 +62,8 @@ test('a recorded session replays into the screens it showed live', async ({ page
 
   let file = '';
   let live: Awaited<ReturnType<typeof screen>>;
-  await page.request.post('/api/dev/market?running=0');
+  const held = await page.request.post('/api/dev/market?running=0');
+  expect(((await held.json()) as { type: string }).type).toBe('ok');
   try {
     // let the last pushes land and the sampled book lists catch up
     await page.waitForTimeout(2500);

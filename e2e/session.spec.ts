@@ -100,7 +100,13 @@ const SCREENS: {
   {
     name: 'contracts → the transfer log (user menu)',
     start: '/leverdealCenter',
-    ready: (p) => expect(p.getByTestId('user-menu')).toBeVisible(),
+    // the screen in use: its positions listed (their first load would meet the 999 first)
+    ready: async (p) => {
+      await expect(p.getByTestId('user-menu')).toBeVisible();
+      await expect(
+        p.getByTestId('lever-positions').locator('.lever-table, .state--empty'),
+      ).toBeVisible();
+    },
     act: async (p) => {
       await p.getByTestId('user-menu').click();
       await p.getByRole('link', { name: msg('header.user.transferLog') }).click();

@@ -67,7 +67,8 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const server = await startServerProcess();
+  // the reconnect scenario drops every socket through a development call
+  const server = await startServerProcess({ DEV_ROUTES: '1' });
   try {
     const { engine } = await startNodeEngine({
       baseUrl: server.url,

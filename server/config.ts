@@ -39,11 +39,17 @@ export interface ServerConfig {
   autoReviewMs: number | null;
   /** Per account (or user) and IP: login, code sending, order submission (http/rate-limits.ts). */
   rateLimits: RateLimits;
+  /**
+   * DEV_ROUTES=1 / --dev-routes (`npm run dev`; never in production): register the development
+   * calls (outbox, market switch, socket drop), answered only to the loopback or the operator.
+   */
+  devRoutes: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = []): ServerConfig {
   const simOff = argv.includes('--no-sim') || ['1', 'true', 'yes'].includes(env.SIM_OFF ?? '');
   const loadProfile = simOff ? null : loadProfileOf(env, argv);
+  const production = env.NODE_ENV === 'production';
   return {
     port: intOr(env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',
@@ -54,7 +60,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
     customerServiceUrl: env.CUSTOMER_SERVICE_URL ?? '',
     simSeed: intOr(env.SIM_SEED, 1),
     simSpeed: numOr(env.SIM_SPEED, 1),
-    production: env.NODE_ENV === 'production',
+    production,
     distDir: './dist',
     now: () => Date.now(),
     marketTimer: true,
@@ -65,12 +71,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
     autoReviewMs:
       env.AUTO_REVIEW_SECONDS === undefined ? null : numOr(env.AUTO_REVIEW_SECONDS, 0) * 1000,
     rateLimits: DEFAULT_RATE_LIMITS,
+    devRoutes: !production && (argv.includes('--dev-routes') || isOn(env.DEV_ROUTES)),
   };
 }
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
-/** Defaults for tests: in-memory database, port 0, no logging. */
+/** Defaults for tests: in-memory database, port 0, no logging, the development calls on. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     ...configFromEnv({}),
@@ -79,6 +86,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     distDir: null,
     log: false,
     adminToken: TEST_ADMIN_TOKEN,
+    devRoutes: true,
     ...overrides,
   };
 }
@@ -93,6 +101,10 @@ function loadProfileOf(env: NodeJS.ProcessEnv, argv: readonly string[]): LoadPro
     throw new Error(`Unknown load profile "${profile}" (use ${LOAD_PROFILES.join(', ')})`);
   }
   return known;
+}
+
+function isOn(v: string | undefined): boolean {
+  return ['1', 'true', 'yes'].includes(v ?? '');
 }
 
 function nonEmpty(v: string | undefined): string | null {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineHandle } from '../src/engine/engine.ts';
 import { startNodeEngine } from '../src/engine/node.ts';
+import { registerNewcomer } from './newcomer.ts';
 import { startServerProcess, until, type ServerProcess } from './server-process.ts';
 
 const ADMIN = 'integration-admin-token-111111111111';
@@ -26,38 +27,32 @@ beforeAll(async () => {
   await until(() => engine.state().market.tickers['BTC/USDT'] !== undefined);
 }, 90_000);
 
-const PNG = new Uint8Array(
-  Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a6b20000000049454e44ae426082',
-    'hex',
-  ),
-);
-
-/** Identity documents through the engine, approved with the operator API. */
-async function verifyIdentity(): Promise<void> {
-  const up = await engine.uploadImage(new Blob([PNG], { type: 'image/png' }));
-  const url = up.ok ? up.data.url : '';
-  const sent = await engine.accountCommand('identity', {
-    name: 'Ada Lovelace',
-    cardId: 'X1234567',
-    cardType: 1,
-    front: url,
-    reverse: url,
-    hand: url,
+/** A lever submit by a newly registered user (identity not reviewed) through its own engine. */
+async function newcomerSubmit(): Promise<unknown> {
+  const email = 'lever-newcomer@example.com';
+  await registerNewcomer(server, email, 'lever1234');
+  const { engine: newcomer } = await startNodeEngine({
+    baseUrl: server.url,
+    lang: 'en',
+    logDbName: `lever-newcomer-log-${Date.now()}`,
+    sessionDbName: `lever-newcomer-session-${Date.now()}`,
   });
-  expect(sent.ok).toBe(true);
-  const queue = (await (
-    await fetch(`${server.url}/api/admin/queue`, { headers: { 'x-admin-token': ADMIN } })
-  ).json()) as {
-    message: { identities: { id: number }[] };
-  };
-  const id = String(queue.message.identities[0]?.id);
-  await fetch(`${server.url}/api/admin/identity`, {
-    method: 'POST',
-    headers: { 'x-admin-token': ADMIN, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ id, action: 'approve' }).toString(),
-  });
-  await until(() => engine.state().session.session.reviewStatus === 2);
+  try {
+    expect(
+      (await newcomer.login({ account: email, password: 'lever1234', areaCodeId: null })).ok,
+    ).toBe(true);
+    await newcomer.watchLever('BTC/USDT');
+    await until(() => newcomer.state().lever.view.deal?.symbol === 'BTC/USDT');
+    return await newcomer.leverCommand('submit', {
+      side: 1,
+      mode: 1,
+      multiple: 10,
+      share: '1',
+      price: '',
+    });
+  } finally {
+    await newcomer.close();
+  }
 }
 
 afterAll(async () => {
@@ -104,15 +99,8 @@ describe('lever through the engine', () => {
       code: 'invalid',
       fields: { share: 'validation.lever.shareAboveMax' },
     });
-    const unverified = await engine.leverCommand('submit', {
-      side: 1,
-      mode: 1,
-      multiple: 10,
-      share: '1',
-      price: '',
-    });
-    expect(unverified).toMatchObject({ ok: false, code: 'server', type: '998' });
-    await verifyIdentity();
+    // identity first (998): a new user's engine; the demo account is approved from the start
+    expect(await newcomerSubmit()).toMatchObject({ ok: false, code: 'server', type: '998' });
     const opened = await engine.leverCommand('submit', {
       side: 1,
       mode: 1,

@@ -65,6 +65,8 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
+      // the tests read codes from the development outbox and hold the market still
+      DEV_ROUTES: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineHandle } from '../src/engine/engine.ts';
 import type { FrameDiff } from '../src/engine/api.ts';
 import { startNodeEngine } from '../src/engine/node.ts';
+import { registerNewcomer } from './newcomer.ts';
 import { startServerProcess, until, type ServerProcess } from './server-process.ts';
 
 const ADMIN = 'integration-admin-token-000000000000';
@@ -118,48 +119,66 @@ describe('wallet through the engine', () => {
   });
 
   it('uploads, submits identity, and follows the operator’s approval (update_user)', async () => {
-    const up = await engine.uploadImage(new Blob([PNG], { type: 'image/png' }));
-    expect(up.ok).toBe(true);
-    const wrong = await engine.uploadImage(new Blob(['GIF89a'], { type: 'image/gif' }));
-    expect(wrong).toEqual({
-      ok: false,
-      code: 'invalid',
-      fields: { file: 'validation.image.type' },
+    // a new user: the demo account is approved from the start (issue 18)
+    await registerNewcomer(server, 'wallet-identity@example.com', 'ident1234');
+    const { engine: newcomer } = await startNodeEngine({
+      baseUrl: server.url,
+      lang: 'en',
+      logDbName: `identity-log-${Date.now()}`,
+      sessionDbName: `identity-session-${Date.now()}`,
     });
-    const url = up.ok ? up.data.url : '';
-    const missing = await engine.accountCommand('identity', {
-      name: 'Ada',
-      cardId: 'X1',
-      cardType: 1,
-      front: url,
-      reverse: '',
-      hand: url,
-    });
-    expect(missing).toEqual({
-      ok: false,
-      code: 'invalid',
-      fields: { images: 'validation.identity.imagesRequired' },
-    });
-    const sent = await engine.accountCommand('identity', {
-      name: 'Ada Lovelace',
-      cardId: 'X1234567',
-      cardType: 1,
-      front: url,
-      reverse: url,
-      hand: url,
-    });
-    expect(sent.ok).toBe(true);
-    await until(() => engine.state().session.session.reviewStatus === 1);
-    const queue = await (
-      await fetch(`${server.url}/api/admin/queue`, { headers: { 'x-admin-token': ADMIN } })
-    ).json();
-    const id = String(
-      (queue as { message: { identities: { id: number }[] } }).message.identities[0]?.id,
-    );
-    expect((await admin('identity', { id, action: 'approve' })).type).toBe('ok');
-    await until(() => engine.state().session.session.reviewStatus === 2);
-    const identity = await engine.accountQuery('identity', {});
-    expect(identity.ok && identity.data).toMatchObject({ reviewStatus: 2, name: 'Ada Lovelace' });
+    try {
+      const login = await newcomer.login({
+        account: 'wallet-identity@example.com',
+        password: 'ident1234',
+        areaCodeId: null,
+      });
+      expect(login.ok).toBe(true);
+      const up = await newcomer.uploadImage(new Blob([PNG], { type: 'image/png' }));
+      expect(up.ok).toBe(true);
+      const wrong = await newcomer.uploadImage(new Blob(['GIF89a'], { type: 'image/gif' }));
+      expect(wrong).toEqual({
+        ok: false,
+        code: 'invalid',
+        fields: { file: 'validation.image.type' },
+      });
+      const url = up.ok ? up.data.url : '';
+      const missing = await newcomer.accountCommand('identity', {
+        name: 'Ada',
+        cardId: 'X1',
+        cardType: 1,
+        front: url,
+        reverse: '',
+        hand: url,
+      });
+      expect(missing).toEqual({
+        ok: false,
+        code: 'invalid',
+        fields: { images: 'validation.identity.imagesRequired' },
+      });
+      const sent = await newcomer.accountCommand('identity', {
+        name: 'Ada Lovelace',
+        cardId: 'X1234567',
+        cardType: 1,
+        front: url,
+        reverse: url,
+        hand: url,
+      });
+      expect(sent.ok).toBe(true);
+      await until(() => newcomer.state().session.session.reviewStatus === 1);
+      const queue = await (
+        await fetch(`${server.url}/api/admin/queue`, { headers: { 'x-admin-token': ADMIN } })
+      ).json();
+      const id = String(
+        (queue as { message: { identities: { id: number }[] } }).message.identities[0]?.id,
+      );
+      expect((await admin('identity', { id, action: 'approve' })).type).toBe('ok');
+      await until(() => newcomer.state().session.session.reviewStatus === 2);
+      const identity = await newcomer.accountQuery('identity', {});
+      expect(identity.ok && identity.data).toMatchObject({ reviewStatus: 2, name: 'Ada Lovelace' });
+    } finally {
+      await newcomer.close();
+    }
   });
 
   it('a withdrawal locks funds; the operator’s rejection refunds them (update_balance)', async () => {

@@ -16,7 +16,7 @@ import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
 import { totalAssetsUsdt } from '../wallet/valuation.ts';
 import { checkCode, normalizeTarget } from './codes.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken } from './tokens.ts';
 import {
   findUser,
@@ -72,14 +72,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       }),
     );
     const target = normalizeTarget(b.user_string);
-    if ((await findUser(ctx.db, target)) !== null) throw new ApiError('account.exists');
     let invitedBy: number | null = null;
     if (b.extension_code !== undefined && b.extension_code !== '') {
       invitedBy = await userIdByInvite(ctx.db, b.extension_code);
       if (invitedBy === null) throw new ApiError('account.inviteInvalid');
     }
     const now = ctx.config.now();
+    // The code first: only the holder of the address learns that it already has an account.
     await checkCode(ctx.db, target, 'register', b.code, now, true);
+    if ((await findUser(ctx.db, target)) !== null) throw new ApiError('account.exists');
     const passwordHash = await hashPassword(b.password);
     await insertUser(ctx.db, {
       kind: b.type,
@@ -98,7 +99,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     firstError(validateLogin({ account: b.user_string, password: b.password }));
     if (b.type !== 1) throw new ApiError('account.loginTypeUnsupported');
     const user = await findUser(ctx.db, b.user_string);
-    const valid = user !== null && (await verifyPassword(b.password, user.password_hash));
+    // scrypt runs for an unknown account too: the answer and its time are those of a known one.
+    const valid = await verifyPassword(b.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!valid || user === null) throw new ApiError('account.wrongPassword');
     return ok(await issueToken(ctx.db, user.id, ctx.config.now()));
   });
@@ -116,9 +118,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (invalid) throw new ApiError(invalid);
     firstError(validateForgetStep2({ password: b.password, confirm: b.repassword }));
     if (b.code === '') throw new ApiError('validation.codeRequired');
+    // The code first: an address without an account was sent a notice, never a code.
+    await checkCode(ctx.db, normalizeTarget(b.account), 'forget', b.code, ctx.config.now(), true);
     const user = await findUser(ctx.db, b.account);
     if (user === null) throw new ApiError('account.notFound');
-    await checkCode(ctx.db, normalizeTarget(b.account), 'forget', b.code, ctx.config.now(), true);
     const hash = await hashPassword(b.password);
     await ctx.db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, user.id]);
     await ctx.db.query('DELETE FROM tokens WHERE user_id = $1', [user.id]);
@@ -130,9 +133,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const b = parse(bindEmailBody, req);
     firstError(validateBindEmail({ email: b.email, code: b.code }));
     const email = normalizeTarget(b.email);
+    // The code first: an address that has an account was sent a notice, never a code.
+    await checkCode(ctx.db, email, 'bind', b.code, ctx.config.now(), true);
     const owner = await findUser(ctx.db, email);
     if (owner !== null && owner.id !== userId) throw new ApiError('account.emailTaken');
-    await checkCode(ctx.db, email, 'bind', b.code, ctx.config.now(), true);
     await ctx.db.query('UPDATE users SET email = $1 WHERE id = $2', [email, userId]);
     return ok(t(langOf(req), 'account.emailBound'));
   });

@@ -5,7 +5,11 @@ export interface OutgoingCode {
   to: string;
   channel: 'sms' | 'email';
   purpose: string;
-  code: string;
+  /**
+   * null: a notice instead of a code, where the account's state makes a code useless (a
+   * register request for an address that has an account, a reset for one that has none).
+   */
+  code: string | null;
   text: string;
   sentAt: number;
 }

@@ -6,6 +6,14 @@ import type { ScryptOptions } from 'node:crypto';
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
+/**
+ * A fixed hash of a random password nobody knows, with the same parameters: a login for an
+ * unknown account (or one whose stored hash is not usable) runs scrypt against it, so it takes
+ * as long as a login for a known one (ADR 0020).
+ */
+export const DUMMY_PASSWORD_HASH =
+  'scrypt$16384$8$1$f6513c8c9a91c9f27ca8207aaa77bc92$3c7973e9a4c01309852d1b0d77a13fea7f3be4c9bc01dcb92983ea2d04f00587';
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await derive(password, salt, PARAMS);
@@ -14,9 +22,13 @@ export async function hashPassword(password: string): Promise<string> {
   );
 }
 
+/** Whether `password` matches `stored`; an unusable `stored` costs the same scrypt and fails. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltHex, hashHex] = stored.split('$');
-  if (scheme !== 'scrypt' || saltHex === undefined || hashHex === undefined) return false;
+  if (scheme !== 'scrypt' || saltHex === undefined || hashHex === undefined) {
+    await verifyPassword(password, DUMMY_PASSWORD_HASH);
+    return false;
+  }
   const expected = Buffer.from(hashHex, 'hex');
   const actual = await derive(password, Buffer.from(saltHex, 'hex'), {
     N: Number(n),

@@ -44,6 +44,13 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 }
 
+/**
+ * The same work and the same answer whether the account exists or not (ADR 0020): a code is
+ * created and stored in every case (so the resend window and the rate limits behave alike) and
+ * a message always goes out, but where the account's state makes a code useless (register or
+ * bind an address that has an account, reset one that has none) the message is a notice
+ * without the code.
+ */
 async function sendCode(
   ctx: AppContext,
   lang: Parameters<typeof t>[0],
@@ -54,21 +61,30 @@ async function sendCode(
   const invalid = checkAccount(account, kind);
   if (invalid) throw new ApiError(invalid);
   const target = normalizeTarget(account);
-  const existing = await findUser(ctx.db, target);
-  if ((purpose === 'register' || purpose === 'bind') && existing !== null) {
-    throw new ApiError(purpose === 'bind' ? 'account.emailTaken' : 'account.exists');
-  }
-  if (purpose === 'forget' && existing === null) throw new ApiError('account.notFound');
+  const exists = (await findUser(ctx.db, target)) !== null;
   const now = ctx.config.now();
   const code = await createCode(ctx.db, target, purpose, now);
+  const channel = kind === 'email' ? 'email' : 'sms';
+  const notice = noticeOf(purpose, exists);
   await ctx.sender.send({
     to: target,
-    channel: kind === 'email' ? 'email' : 'sms',
+    channel,
     purpose,
-    code,
-    text: t(lang, 'code.message', { code, minutes: CODE_VALID_SECONDS / 60 }),
+    code: notice === null ? code : null,
+    text:
+      notice === null
+        ? t(lang, 'code.message', { code, minutes: CODE_VALID_SECONDS / 60 })
+        : t(lang, notice, { channel }),
     sentAt: now,
   });
+}
+
+/** The notice that replaces the code, or null when the code is of use. */
+function noticeOf(purpose: CodePurpose, exists: boolean): string | null {
+  if (purpose === 'register' && exists) return 'code.noticeAccountExists';
+  if (purpose === 'bind' && exists) return 'code.noticeBindTaken';
+  if (purpose === 'forget' && !exists) return 'code.noticeNoAccount';
+  return null;
 }
 
 async function checkForForget(

@@ -1,16 +1,14 @@
-// area_code, custorm, qrcode, env.json and the development outbox.
+// area_code, custorm, qrcode and env.json (the development outbox is in dev-routes.ts).
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { DevCodeSender } from '../accounts/code-sender.ts';
 import { AREA_CODES } from '../accounts/area-codes.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
-import { ok, parse, text } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
 
 export const QR_TEXT_MAX = 1000;
 const qrQuery = z.object({ text: z.string().min(1).max(QR_TEXT_MAX) });
-const outboxQuery = z.object({ to: text() });
 
 export function registerMiscRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/area_code', () => ok(AREA_CODES));
@@ -24,14 +22,6 @@ export function registerMiscRoutes(app: FastifyInstance, ctx: AppContext): void 
     const png = await QRCode.toBuffer(parsed.data.text, { type: 'png', margin: 1, width: 256 });
     return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
   });
-
-  const sender = ctx.sender;
-  if (sender instanceof DevCodeSender) {
-    app.get('/api/dev/outbox', (req) => {
-      const q = parse(outboxQuery, req);
-      return ok(sender.messagesTo(q.to));
-    });
-  }
 }
 
 function boundPort(app: FastifyInstance, ctx: AppContext): number {

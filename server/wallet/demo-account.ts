@@ -1,10 +1,14 @@
 // The demo account, created on first start with balances in every currency, each written
-// through the ledger (account_log) like any other balance change.
+// through the ledger (account_log) like any other balance change, and made ready for every
+// screen at each start (`ensureDemoReady`): identity approved and payout details saved, so a
+// newcomer can open a contract position or publish a c2c ad with it at once.
 import { Decimal } from '../../src/shared/decimal.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { findUser, insertUser } from '../accounts/users.ts';
 import { isEmail } from '../../src/shared/validation.ts';
 import type { Database } from '../db/database.ts';
+import { hasPayout } from '../c2c/c2c.ts';
+import { cashInfoOf } from '../accounts/cash-routes.ts';
 import type { BalanceField } from './ledger.ts';
 import { changeBalance, LOG_TYPE } from './ledger.ts';
 
@@ -69,5 +73,68 @@ export async function ensureDemoAccount(
       }
     }
     return id;
+  });
+}
+
+/** What the demo account's identity and payout details say (fictional, plainly a demo). */
+export const DEMO_IDENTITY = {
+  name: 'Demo User',
+  cardId: 'DEMO0001',
+  bankName: 'Bourse Demo Bank',
+  bankAccount: '6222000000000001',
+  alipayAccount: 'demo@alipay.example',
+  wechatNickname: 'Bourse Demo',
+  wechatAccount: 'bourse-demo',
+} as const;
+
+/**
+ * Brings the demo account to the state every screen needs, whatever an older data folder left:
+ * identity approved (an approved submission on record, review_status 2: no `998`) and payout
+ * details with every way to be paid (no `997`). Leaves what is already so as it is.
+ */
+export async function ensureDemoReady(db: Database, userId: number, nowMs: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const users = await tx.query<{ review_status: number }>(
+      'SELECT review_status FROM users WHERE id = $1 FOR UPDATE',
+      [userId],
+    );
+    if (users[0] !== undefined && users[0].review_status !== 2) {
+      const d = DEMO_IDENTITY;
+      // a submission still waiting (an older data folder) is settled, so no later decision
+      // can take the approval back
+      await tx.query(
+        `UPDATE identity_submissions SET status = 2, reviewed_at = $2
+         WHERE user_id = $1 AND status = 1`,
+        [userId, new Date(nowMs)],
+      );
+      await tx.query(
+        `INSERT INTO identity_submissions (user_id, name, card_id, card_type, front_pic,
+           reverse_pic, hand_pic, status, created_at, reviewed_at)
+         VALUES ($1, $2, $3, 1, '', '', '', 2, $4, $4)`,
+        [userId, d.name, d.cardId, new Date(nowMs)],
+      );
+      await tx.query('UPDATE users SET review_status = 2, real_name = $2 WHERE id = $1', [
+        userId,
+        d.name,
+      ]);
+    }
+    if (hasPayout(await cashInfoOf(tx, userId))) return;
+    const d = DEMO_IDENTITY;
+    await tx.query(
+      `INSERT INTO user_cash_info (user_id, real_name, bank_name, bank_account, alipay_account,
+         wechat_nickname, wechat_account, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (user_id) DO UPDATE SET real_name = $2, bank_name = $3, bank_account = $4,
+         alipay_account = $5, wechat_nickname = $6, wechat_account = $7, updated_at = $8`,
+      [
+        userId,
+        d.name,
+        d.bankName,
+        d.bankAccount,
+        d.alipayAccount,
+        d.wechatNickname,
+        d.wechatAccount,
+        new Date(nowMs),
+      ],
+    );
   });
 }

@@ -24,12 +24,17 @@ let s: TestServer;
 let token: string;
 let userId: number;
 
-async function upload(bytes: Uint8Array, name = 'photo.png', type = 'image/png'): Promise<Reply> {
+async function upload(
+  bytes: Uint8Array,
+  name = 'photo.png',
+  type = 'image/png',
+  as = token,
+): Promise<Reply> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${s.url}/api/upload`, {
     method: 'POST',
-    headers: { authorization: token },
+    headers: { authorization: as },
     body: form,
   });
   return (await res.json()) as Reply;
@@ -209,10 +214,22 @@ describe('uploads and identity', () => {
   });
 
   it('gates withdrawals with 998 until an operator approves the identity', async () => {
+    // a new user: the demo account is approved from the start (issue 18)
+    const id = await insertUser(s.ctx.db, {
+      kind: 'email',
+      account: 'identity-gate@example.com',
+      passwordHash: 'disabled',
+      areaCode: null,
+      countryCode: null,
+      invitedBy: null,
+      nowMs: s.clock.now,
+    });
+    const newcomer = await issueToken(s.ctx.db, id, s.clock.now);
     const out = { currency: '1', number: '20', address: '0xabc', type: '0' };
-    expect((await post(s, '/api/wallet/out', out, { authorization: token })).type).toBe('998');
+    expect((await post(s, '/api/wallet/out', out, { authorization: newcomer })).type).toBe('998');
     const pics = [];
-    for (let i = 0; i < 3; i++) pics.push(String((await upload(PNG_1PX)).message));
+    for (let i = 0; i < 3; i++)
+      pics.push(String((await upload(PNG_1PX, 'photo.png', 'image/png', newcomer)).message));
     const form = {
       name: 'Ada Lovelace',
       card_id: 'AB123456',
@@ -225,23 +242,25 @@ describe('uploads and identity', () => {
       s,
       '/api/user/real_name',
       { ...form, name: 'Ada 2' },
-      { authorization: token },
+      { authorization: newcomer },
     );
     expect(digits.message).toBe('The name must not contain digits.');
     const foreign = await post(
       s,
       '/api/user/real_name',
       { ...form, front_pic: '/api/upload/0123456789abcdef0123456789abcdef.png' },
-      { authorization: token },
+      { authorization: newcomer },
     );
     expect(foreign.type).toBe('error');
-    expect((await post(s, '/api/user/real_name', form, { authorization: token })).type).toBe('ok');
-    expect((await post(s, '/api/user/real_name', form, { authorization: token })).message).toBe(
+    expect((await post(s, '/api/user/real_name', form, { authorization: newcomer })).type).toBe(
+      'ok',
+    );
+    expect((await post(s, '/api/user/real_name', form, { authorization: newcomer })).message).toBe(
       'Your identity is already under review.',
     );
     expect(
       (
-        (await get(s, '/api/user/info', { authorization: token })).message as {
+        (await get(s, '/api/user/info', { authorization: newcomer })).message as {
           review_status: number;
         }
       ).review_status,
@@ -254,7 +273,7 @@ describe('uploads and identity', () => {
     expect((await admin('identity', { id: String(sub?.id), action: 'approve' })).type).toBe('ok');
     expect(
       (
-        (await get(s, '/api/user/info', { authorization: token })).message as {
+        (await get(s, '/api/user/info', { authorization: newcomer })).message as {
           review_status: number;
         }
       ).review_status,

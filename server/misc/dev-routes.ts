@@ -1,0 +1,60 @@
+// The development calls (ADR 0020), registered only when `config.devRoutes` is on (DEV_ROUTES=1
+// or --dev-routes, as `npm run dev` and the test servers start; never in production), and even
+// then answered only to the loopback address or the operator token:
+// - GET /api/dev/outbox?to=: the messages the development code sender delivered to `to`;
+// - POST /api/dev/market?running=0|1: stops or restarts the simulator, the makers, the pushes
+//   and the periodic jobs, so a page holds still (issue 5's recording);
+// - POST /api/dev/drop-sockets: closes every socket.io connection, so clients reconnect.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Server } from 'socket.io';
+import { z } from 'zod';
+import { isAdmin } from '../admin/admin-auth.ts';
+import { DevCodeSender } from '../accounts/code-sender.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { ok, parse, text } from '../http/envelope.ts';
+
+/** What the market switch and the socket drop act on; filled once the server listens. */
+export interface DevHub {
+  io: Server | null;
+  market: { start(): void; stop(): void } | null;
+}
+
+const outboxQuery = z.object({ to: text() });
+
+/** Registers the calls when `config.devRoutes` is on (and never in production). */
+export function registerDevRoutes(app: FastifyInstance, ctx: AppContext, hub: DevHub): void {
+  if (!ctx.config.devRoutes || ctx.config.production) return;
+  const onlyHereOrOperator = async (req: FastifyRequest): Promise<void> => {
+    if (!isLoopback(req.socket.remoteAddress) && !isAdmin(ctx, req))
+      throw new ApiError('dev.forbidden');
+  };
+  const sender = ctx.sender;
+  if (sender instanceof DevCodeSender) {
+    app.get('/api/dev/outbox', { preHandler: onlyHereOrOperator }, (req) => {
+      const q = parse(outboxQuery, req);
+      return ok(sender.messagesTo(q.to));
+    });
+  }
+  app.post('/api/dev/market', { preHandler: onlyHereOrOperator }, (req) => {
+    const running = (req.query as { running?: string }).running !== '0';
+    if (running) hub.market?.start();
+    else hub.market?.stop();
+    return ok({ running });
+  });
+  app.post('/api/dev/drop-sockets', { preHandler: onlyHereOrOperator }, () => {
+    const count = hub.io?.sockets.sockets.size ?? 0;
+    hub.io?.disconnectSockets(true);
+    return ok({ dropped: count });
+  });
+}
+
+/**
+ * The peer address is this machine: 127.0.0.0/8, ::1 or an IPv4-mapped 127.x. Only the
+ * socket's address counts (X-Forwarded-For is whatever the sender wrote).
+ */
+export function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
