@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 60000,
     pool: 'forks',
+    // A throwaway PostgreSQL for the tests that run on both backends (server/db/test-databases.ts).
+    globalSetup: ['server/db/postgres-global-setup.ts'],
   },
 });

@@ -4,16 +4,45 @@ import { createServer } from './app.ts';
 import type { RunningServer } from './app.ts';
 import { testConfig } from './config.ts';
 import type { ServerConfig } from './config.ts';
+import type { Backend } from './db/test-databases.ts';
+import { createTestDatabase } from './db/test-databases.ts';
 
 export interface TestServer extends RunningServer {
   clock: { now: number };
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+/**
+ * A server on port 0. `backend: 'postgres'` gives it a fresh database on the run's PostgreSQL
+ * (server/db/test-databases.ts), dropped when the server closes; PGlite in memory otherwise.
+ * BOURSE_TEST_BACKEND=postgres makes PostgreSQL the default (every server test on it).
+ */
+export async function startTestServer(
+  options: Partial<ServerConfig> & { backend?: Backend } = {},
+): Promise<TestServer> {
+  const { backend = defaultBackend(), ...overrides } = options;
   const clock = { now: Date.now() };
-  const server = await createServer(testConfig({ now: () => clock.now, ...overrides }));
-  return Object.assign(server, { clock });
+  const created = backend === 'postgres' ? await createTestDatabase() : null;
+  const config = testConfig({
+    now: () => clock.now,
+    ...(created === null ? {} : { databaseUrl: created.url }),
+    ...overrides,
+  });
+  const server = await createServer(config).catch(async (err: unknown) => {
+    await created?.drop();
+    throw err;
+  });
+  const close = server.close.bind(server);
+  return Object.assign(server, {
+    clock,
+    async close() {
+      await close();
+      await created?.drop();
+    },
+  });
 }
+
+const defaultBackend = (): Backend =>
+  process.env.BOURSE_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 
 export interface Reply {
   type: string;
@@ -46,11 +75,11 @@ export async function get(
   return (await res.json()) as Reply;
 }
 
-/** The newest code the development sender delivered to `to`. */
+/** The newest code the development sender delivered to `to` (a notice has none: throws). */
 export async function lastCode(s: RunningServer, to: string): Promise<string> {
   const r = await get(s, `/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  const list = r.message as Array<{ code: string }>;
+  const list = r.message as Array<{ code: string | null }>;
   const code = list[0]?.code;
-  if (code === undefined) throw new Error(`no code sent to ${to}`);
+  if (code === undefined || code === null) throw new Error(`no code sent to ${to}`);
   return code;
 }

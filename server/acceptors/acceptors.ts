@@ -11,7 +11,7 @@ import type { Acceptor, AcceptorDeal } from '../../src/shared/wire.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { formatTime } from '../http/format.ts';
-import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
+import { changeBalance, lockUser, LOG_TYPE } from '../wallet/ledger.ts';
 
 /** Acceptor deals settle in USDT (currency 1) in the legal account. */
 export const ACCEPTOR_CURRENCY = 1;
@@ -82,6 +82,8 @@ export async function createDeal(db: Database, d: NewDeal): Promise<number> {
   if (number.lessThanOrEqualTo(0)) throw new ApiError('validation.acceptor.amountRequired');
   if (buy && number.greaterThan(a.user_balance)) throw new ApiError('acceptor.noFloat');
   return db.transaction(async (tx) => {
+    // One open deal per user and acceptor, also when requests race: decided under the user's lock.
+    await lockUser(tx, d.userId);
     const open = await tx.query<{ n: number }>(
       'SELECT COUNT(*)::int AS n FROM acceptor_deals WHERE user_id = $1 AND acceptor_id = $2 AND is_sure = 0',
       [d.userId, d.acceptorId],

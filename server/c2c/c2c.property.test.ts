@@ -12,9 +12,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { insertUser } from '../accounts/users.ts';
-import { openDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { C2cType } from './c2c.ts';
@@ -35,15 +35,6 @@ const USDT = 1;
 const GRANT = new Decimal('500');
 const DAY = 86_400_000;
 let serial = 0;
-
-beforeAll(async () => {
-  db = await openDatabase({ dataDir: null, databaseUrl: null });
-  await migrate(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db.close();
-});
 
 async function newUser(nowMs: number): Promise<number> {
   serial += 1;
@@ -295,7 +286,16 @@ async function step(o: Op, users: number[], now: number): Promise<number> {
   }
 }
 
-describe('c2c model', () => {
+describe.each(backends())('c2c model on %s', (backend) => {
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    await migrate(db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await db.close();
+  });
+
   it('conserves money, explains every lock, moves states forward only, refuses cleanly', async () => {
     const outcomes = { ok: 0, refused: 0 };
     const reached = new Set<string>();

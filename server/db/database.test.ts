@@ -2,86 +2,75 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { changeBalance } from '../wallet/ledger.ts';
 import type { Database } from './database.ts';
-import { openDatabase } from './database.ts';
 import { migrate } from './migrate.ts';
+import { backends, openTestDatabase } from './test-databases.ts';
 
-const pgUrl = process.env.TEST_DATABASE_URL ?? null;
-if (pgUrl === null) console.log('PostgreSQL tests skipped: set TEST_DATABASE_URL');
-
-function suite(name: string, open: () => Promise<Database>) {
-  describe(name, () => {
-    let db: Database;
-    beforeAll(async () => {
-      db = await open();
-      if (db.kind === 'postgres') {
-        await db.exec('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-      }
-    });
-    afterAll(async () => {
-      await db.close();
-    });
-
-    it('applies every migration once, in order', async () => {
-      const first = await migrate(db);
-      expect(first).toEqual([
-        '0001-initial-schema',
-        '0002-seed-market',
-        '0003-spot-trading',
-        '0004-wallets',
-        '0005-cash-info',
-        '0006-micro',
-        '0007-lever',
-        '0008-c2c',
-        '0009-lockup',
-        '0010-lending',
-        '0011-presale',
-      ]);
-      expect(await migrate(db)).toEqual([]);
-      const rows = await db.query<{ version: string }>(
-        'SELECT version FROM schema_migrations ORDER BY version',
-      );
-      expect(rows.map((r) => r.version)).toEqual(first);
-    });
-
-    it('stores money exactly and rolls back failed transactions', async () => {
-      const pairs = await db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM currency_matches WHERE is_display = 1',
-      );
-      expect(pairs[0]?.n).toBe(9);
-      const user = await db.query<{ id: number }>(
-        `INSERT INTO users (account, password_hash, extension_code, created_at)
-         VALUES ('db@test', 'x', 'DBTEST01', now()) RETURNING id`,
-      );
-      const userId = user[0]?.id ?? 0;
-      const nowMs = Date.now();
-      const base = {
-        userId,
-        currencyId: 2,
-        field: 'change_balance' as const,
-        type: 1,
-        memo: 't',
-        nowMs,
-      };
-      await db.transaction((tx) => changeBalance(tx, { ...base, delta: new Decimal('0.1') }));
-      await db.transaction((tx) => changeBalance(tx, { ...base, delta: new Decimal('0.2') }));
-      await expect(
-        db.transaction((tx) => changeBalance(tx, { ...base, delta: new Decimal('-1') })),
-      ).rejects.toThrow();
-      const w = await db.query<{ change_balance: string }>(
-        'SELECT change_balance FROM users_wallet WHERE user_id = $1 AND currency_id = 2',
-        [userId],
-      );
-      expect(new Decimal(w[0]?.change_balance ?? '0').toFixed()).toBe('0.3');
-      const log = await db.query<{ n: number; s: string }>(
-        'SELECT count(*)::int AS n, sum(delta)::text AS s FROM account_log WHERE user_id = $1',
-        [userId],
-      );
-      expect(log[0]?.n).toBe(2);
-      expect(new Decimal(log[0]?.s ?? '0').toFixed()).toBe('0.3');
-    });
+describe.each(backends())('storage on %s', (backend) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    expect(db.kind).toBe(backend);
   });
-}
+  afterAll(async () => {
+    await db.close();
+  });
 
-suite('PGlite', () => openDatabase({ dataDir: null, databaseUrl: null }));
-if (pgUrl !== null) suite('PostgreSQL', () => openDatabase({ dataDir: null, databaseUrl: pgUrl }));
-else it.skip('PostgreSQL (set TEST_DATABASE_URL)', () => undefined);
+  it('applies every migration once, in order', async () => {
+    const first = await migrate(db);
+    expect(first).toEqual([
+      '0001-initial-schema',
+      '0002-seed-market',
+      '0003-spot-trading',
+      '0004-wallets',
+      '0005-cash-info',
+      '0006-micro',
+      '0007-lever',
+      '0008-c2c',
+      '0009-lockup',
+      '0010-lending',
+      '0011-presale',
+    ]);
+    expect(await migrate(db)).toEqual([]);
+    const rows = await db.query<{ version: string }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
+    expect(rows.map((r) => r.version)).toEqual(first);
+  });
+
+  it('stores money exactly and rolls back failed transactions', async () => {
+    const pairs = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM currency_matches WHERE is_display = 1',
+    );
+    expect(pairs[0]?.n).toBe(9);
+    const user = await db.query<{ id: number }>(
+      `INSERT INTO users (account, password_hash, extension_code, created_at)
+         VALUES ('db@test', 'x', 'DBTEST01', now()) RETURNING id`,
+    );
+    const userId = user[0]?.id ?? 0;
+    const nowMs = Date.now();
+    const base = {
+      userId,
+      currencyId: 2,
+      field: 'change_balance' as const,
+      type: 1,
+      memo: 't',
+      nowMs,
+    };
+    await db.transaction((tx) => changeBalance(tx, { ...base, delta: new Decimal('0.1') }));
+    await db.transaction((tx) => changeBalance(tx, { ...base, delta: new Decimal('0.2') }));
+    await expect(
+      db.transaction((tx) => changeBalance(tx, { ...base, delta: new Decimal('-1') })),
+    ).rejects.toThrow();
+    const w = await db.query<{ change_balance: string }>(
+      'SELECT change_balance FROM users_wallet WHERE user_id = $1 AND currency_id = 2',
+      [userId],
+    );
+    expect(new Decimal(w[0]?.change_balance ?? '0').toFixed()).toBe('0.3');
+    const log = await db.query<{ n: number; s: string }>(
+      'SELECT count(*)::int AS n, sum(delta)::text AS s FROM account_log WHERE user_id = $1',
+      [userId],
+    );
+    expect(log[0]?.n).toBe(2);
+    expect(new Decimal(log[0]?.s ?? '0').toFixed()).toBe('0.3');
+  });
+});

@@ -20,11 +20,16 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
 }
 
+/** Connections of a PostgreSQL pool unless told otherwise (PGlite has one, by nature). */
+export const DEFAULT_POOL_SIZE = 10;
+
 export async function openDatabase(opts: {
   dataDir: string | null;
   databaseUrl: string | null;
+  poolSize?: number;
 }): Promise<Database> {
-  if (opts.databaseUrl !== null) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl !== null)
+    return openPostgres(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
   return openPglite(opts.dataDir);
 }
 
@@ -48,8 +53,11 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 5 });
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that breaks (server restart) is dropped by the pool; without a listener
+  // its 'error' would end the process.
+  pool.on('error', (err) => console.error('database: idle connection lost:', err.message));
   const client = await pool.connect(); // fail fast on a bad URL
   client.release();
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
@@ -67,12 +75,16 @@ async function openPostgres(url: string): Promise<Database> {
         await c.query('BEGIN');
         const out = await fn(wrap(c));
         await c.query('COMMIT');
+        c.release();
         return out;
       } catch (err) {
-        await c.query('ROLLBACK');
+        // A connection that cannot even roll back is destroyed, not handed out again.
+        const broken = await c.query('ROLLBACK').then(
+          () => undefined,
+          (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+        );
+        c.release(broken);
         throw err;
-      } finally {
-        c.release();
       }
     },
     exec: async (sql) => {

@@ -23,9 +23,9 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../accounts/users.ts';
-import { openDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
 import { BALANCE_FIELDS, changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import { cancelLockup, depositLockup, settleDueLockups, withdrawLockup } from './lockup.ts';
@@ -36,15 +36,6 @@ const BOGUS_ID = 2_000_000_000;
 let db: Database;
 let now = Date.UTC(2031, 2, 3, 7, 30);
 let seq = 0;
-
-beforeAll(async () => {
-  db = await openDatabase({ dataDir: null, databaseUrl: null });
-  await migrate(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db.close();
-});
 
 // ---- the world of one run -----------------------------------------------------------------
 
@@ -602,7 +593,16 @@ async function checkLedger(): Promise<void> {
     }
 }
 
-describe('lock-up savings (fast-check, real database)', () => {
+describe.each(backends())('lock-up savings (fast-check, real database) on %s', (backend) => {
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    await migrate(db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await db.close();
+  });
+
   it('L1–L4 hold after every step of any sequence', async () => {
     await fc.assert(
       fc.asyncProperty(

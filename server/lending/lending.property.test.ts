@@ -18,9 +18,9 @@ import { Decimal } from '../../src/shared/decimal.ts';
 import type { LoanState, RepayCoin } from '../../src/shared/lending.ts';
 import { loanState, REPAY_COINS } from '../../src/shared/lending.ts';
 import { insertUser } from '../accounts/users.ts';
-import { openDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { CoinPrices } from './lending.ts';
@@ -34,15 +34,6 @@ const TERMS = [
   { day: 90, rate: '0.07' },
 ] as const;
 const PRICES: CoinPrices = { BTC: new Decimal('65000.5'), ETH: new Decimal('3210.25') };
-
-beforeAll(async () => {
-  db = await openDatabase({ dataDir: null, databaseUrl: null });
-  await migrate(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db.close();
-});
 
 type Op =
   | { kind: 'apply'; amount: Decimal; term: number }
@@ -233,7 +224,16 @@ async function checkInvariants(userId: number, seen: Map<number, LoanState>): Pr
   expect(balance.toFixed()).toBe(GRANT.plus(lent).toFixed());
 }
 
-describe('loans: money model', () => {
+describe.each(backends())('loans: money model on %s', (backend) => {
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    await migrate(db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await db.close();
+  });
+
   it('L1–L5 hold after every step of random sequences', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {

@@ -11,9 +11,9 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../accounts/users.ts';
-import { openDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { LeverPair } from './lever-service.ts';
 import { LeverService } from './lever-service.ts';
@@ -45,21 +45,6 @@ const PAIR: LeverPair = {
 };
 const MULTIPLES = [5, 10, 20, 50, 100];
 const LINE = new Decimal(10);
-
-beforeAll(async () => {
-  db = await openDatabase({ dataDir: null, databaseUrl: null });
-  await migrate(db);
-  lever = new LeverService(
-    db,
-    () => [PAIR],
-    (id) => marks.get(id) ?? null,
-    () => now,
-  );
-}, 60_000);
-
-afterAll(async () => {
-  await db.close();
-});
 
 async function userWith(balance: Decimal): Promise<number> {
   seq += 1;
@@ -170,7 +155,22 @@ async function open(s: {
   return { userId, id, e };
 }
 
-describe('lever (fast-check, real database)', () => {
+describe.each(backends())('lever (fast-check, real database) on %s', (backend) => {
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    await migrate(db);
+    lever = new LeverService(
+      db,
+      () => [PAIR],
+      (id) => marks.get(id) ?? null,
+      () => now,
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await db.close();
+  });
+
   it('L1 openingCharges', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {

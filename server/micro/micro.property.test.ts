@@ -15,9 +15,9 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../accounts/users.ts';
-import { openDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
 import { BALANCE_FIELDS, changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { MicroType } from './micro.ts';
@@ -46,15 +46,6 @@ const priceOf = (matchId: number) => {
 };
 let now = Date.UTC(2026, 10, 24, 12);
 let seq = 0;
-
-beforeAll(async () => {
-  db = await openDatabase({ dataDir: null, databaseUrl: null });
-  await migrate(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db.close();
-});
 
 async function newUser(): Promise<number> {
   seq += 1;
@@ -299,7 +290,16 @@ async function checkInvariants(userId: number, m: Model): Promise<void> {
   }
 }
 
-describe('second contracts (fast-check, real database)', () => {
+describe.each(backends())('second contracts (fast-check, real database) on %s', (backend) => {
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    await migrate(db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await db.close();
+  });
+
   it('S1–S3 hold after every step of any sequence', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40, size: 'max' }), async (ops) => {
