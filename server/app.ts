@@ -28,9 +28,12 @@ import { collectRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { t } from './i18n/messages.ts';
 import { loadPairs } from './market/pairs.ts';
+import { MARK_SAMPLE_MS, MarkPrices, serverMarkSources } from './market/mark-price.ts';
 import { MarketPublisher } from './market/publisher.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import { MarketSimulator } from './market/simulator.ts';
+import { registerDevRoutes } from './misc/dev-routes.ts';
+import type { DevHub } from './misc/dev-routes.ts';
 import { registerMiscRoutes } from './misc/routes.ts';
 import { registerNewsRoutes } from './news/routes.ts';
 import { seedNews } from './news/seed-news.ts';
@@ -41,7 +44,7 @@ import { ensureSimAccounts } from './trading/sim-accounts.ts';
 import type { SimAccountIds } from './trading/sim-accounts.ts';
 import { SpotPublisher } from './trading/spot-publisher.ts';
 import { SpotService } from './trading/spot-service.ts';
-import { ensureDemoAccount } from './wallet/demo-account.ts';
+import { ensureDemoAccount, ensureDemoReady } from './wallet/demo-account.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { IMAGE_MAX_BYTES } from '../src/shared/wallet.ts';
 import { registerAcceptorRoutes } from './acceptors/acceptor-routes.ts';
@@ -56,9 +59,9 @@ import { loadLeverPairs } from './lever/lever-pairs.ts';
 import { registerLeverRoutes } from './lever/lever-routes.ts';
 import { LeverRunner } from './lever/lever-runner.ts';
 import { LeverService } from './lever/lever-service.ts';
-import { price } from './market/wire-format.ts';
+import { PeriodicJob } from './jobs/periodic-job.ts';
 import { registerMicroRoutes } from './micro/micro-routes.ts';
-import { marketPrice, MicroService } from './micro/micro.ts';
+import { MicroService } from './micro/micro.ts';
 import { registerC2cRoutes } from './c2c/c2c-routes.ts';
 import { registerPresaleRoutes } from './presale/presale-routes.ts';
 import { C2cService } from './c2c/c2c.ts';
@@ -81,6 +84,8 @@ export interface RunningServer {
   micro: MicroService;
   c2c: C2cService;
   lockup: LockupService;
+  /** Mark prices of every pair (tests call `marks.sample(now)` after moving the market). */
+  marks: MarkPrices;
   /** Every registered route (method, pattern), static files and HEAD twins included. */
   routes: readonly RouteEntry[];
   close(): Promise<void>;
@@ -117,13 +122,15 @@ interface Prepared {
   spot: SpotService;
   sim: SimAccountIds;
   lever: LeverService;
+  marks: MarkPrices;
 }
 
 async function prepare(config: ServerConfig, db: Database, sender: CodeSender): Promise<Prepared> {
   await migrate(db);
   const now = config.now();
   await seedNews(db, now);
-  await ensureDemoAccount(db, config.demoUser, config.demoPassword, now);
+  const demoId = await ensureDemoAccount(db, config.demoUser, config.demoPassword, now);
+  await ensureDemoReady(db, demoId, now);
   const pairs = await loadPairs(db);
   const market = new MarketSimulator(pairs, {
     seed: config.simSeed,
@@ -145,26 +152,19 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
     recentTrades: config.loadProfile === null ? 60 : 1000,
   });
   await spot.loadResting();
+  const marks = new MarkPrices(pairs, serverMarkSources(spot, market, config.simOff), now);
   const leverPairs = await loadLeverPairs(db, pairs);
-  const lever = new LeverService(
-    db,
-    () => leverPairs,
-    (matchId) => {
-      const pair = leverPairs.find((p) => p.matchId === matchId);
-      const last = market.lastPrice(matchId);
-      return pair === undefined || last === null ? null : new Decimal(price(pair, last));
-    },
-    config.now,
-  );
+  const lever = new LeverService(db, () => leverPairs, marks.priceOf, config.now);
   return {
     ctx: { config, db, sender, market, notify: new Notifier(), metrics: { internalErrors: 0 } },
     spot,
     sim,
     lever,
+    marks,
   };
 }
 
-async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer> {
+async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<RunningServer> {
   const { config } = ctx;
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   const routes = collectRoutes(app);
@@ -184,7 +184,7 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
   registerMiscRoutes(app, ctx);
   registerSpotRoutes(app, ctx, spot);
   registerLeverRoutes(app, ctx, lever);
-  const micro = new MicroService(ctx, marketPrice(ctx.market));
+  const micro = new MicroService(ctx, marks.priceOf);
   registerMicroRoutes(app, ctx, micro);
   registerEntrustRoute(app, ctx);
   registerWalletRoutes(app, ctx);
@@ -202,14 +202,20 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
   registerRegionRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   const hub: DevHub = { io: null, market: null };
-  registerDevSocketRoutes(app, hub, config.production);
+  registerDevRoutes(app, ctx, hub);
   await serveClient(app, config.distDir);
   await app.ready();
   const io = createSocketHub(app.server, ctx);
   const stopSessionSweep = startSessionSweep(io, ctx);
   hub.io = io;
   ctx.notify.attach((room, event, payload) => io.to(room).emit(event, payload));
-  const publisher = new MarketPublisher(ctx.market, io, config.now, config.simOff ? 'off' : 'fair');
+  const publisher = new MarketPublisher(
+    ctx.market,
+    io,
+    config.now,
+    config.simOff ? 'off' : 'fair',
+    marks.priceOf,
+  );
   const makers = config.simOff
     ? null
     : new MarketMakers(
@@ -229,8 +235,15 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
   });
   await app.listen({ port: config.port, host: config.host });
   const leverRunner = new LeverRunner(ctx, lever);
+  const markJob = new PeriodicJob(
+    'mark prices',
+    MARK_SAMPLE_MS,
+    () => Promise.resolve(marks.sample(config.now())),
+    config.log,
+  );
   hub.market = {
     start() {
+      markJob.start();
       leverRunner.start();
       micro.start();
       c2c.start();
@@ -240,6 +253,7 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
       makers?.start();
     },
     stop() {
+      markJob.stop();
       leverRunner.stop();
       micro.stop();
       c2c.stop();
@@ -268,9 +282,11 @@ async function start({ ctx, spot, sim, lever }: Prepared): Promise<RunningServer
     micro,
     c2c,
     lockup,
+    marks,
     routes,
     async close() {
       stopSessionSweep();
+      markJob.stop();
       leverRunner.stop();
       await lever.run(() => Promise.resolve());
       micro.stop();
@@ -304,30 +320,5 @@ async function serveClient(app: FastifyInstance, distDir: string | null): Promis
     return reply
       .code(200)
       .send({ type: 'error', message: t(langOf(req), 'error.notFound', { path }) });
-  });
-}
-
-interface DevHub {
-  io: Server | null;
-  market: { start(): void; stop(): void } | null;
-}
-
-/**
- * Development only, for tests (issue 5's recording): POST /api/dev/drop-sockets closes every
- * socket.io connection, so clients reconnect; POST /api/dev/market?running=0|1 stops or
- * restarts the simulator, the market makers and the market pushes, so a page holds still.
- */
-function registerDevSocketRoutes(app: FastifyInstance, hub: DevHub, production: boolean): void {
-  if (production) return;
-  app.post('/api/dev/market', (req) => {
-    const running = (req.query as { running?: string }).running !== '0';
-    if (running) hub.market?.start();
-    else hub.market?.stop();
-    return { type: 'ok', message: { running } };
-  });
-  app.post('/api/dev/drop-sockets', () => {
-    const count = hub.io?.sockets.sockets.size ?? 0;
-    hub.io?.disconnectSockets(true);
-    return { type: 'ok', message: { dropped: count } };
   });
 }

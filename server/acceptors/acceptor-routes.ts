@@ -4,11 +4,11 @@
 // the token says who the user is.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseDecimal } from '../../src/shared/decimal.ts';
 import { ACCEPTOR_WAYS, validateAcceptorDeal } from '../../src/shared/wallet.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import { amountOf, requireAmount } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
 import {
@@ -61,10 +61,11 @@ export function registerAcceptorRoutes(app: FastifyInstance, ctx: AppContext): v
     });
     const first = errors.mobile ?? errors.dealAccount ?? errors.money ?? errors.way;
     if (first !== undefined) throw new ApiError(first);
-    const money = parseDecimal(b.money);
+    const money = amountOf(b.money, 'validation.acceptor.amountRequired');
+    // a fiat amount: cents, never rounded for the user
+    requireAmount(money, 2);
     const way = ACCEPTOR_WAYS.find((w) => w === b.way);
-    if (money === null || way === undefined)
-      throw new ApiError('validation.acceptor.amountRequired');
+    if (way === undefined) throw new ApiError('validation.acceptor.wayRequired');
     await createDeal(ctx.db, {
       userId,
       acceptorId: b.acceptor_id,
@@ -72,7 +73,7 @@ export function registerAcceptorRoutes(app: FastifyInstance, ctx: AppContext): v
       way,
       mobile: b.mobile,
       dealAccount: b.deal_account,
-      money: money.toDecimalPlaces(2),
+      money,
       nowMs: ctx.config.now(),
     });
     if (b.type === 'sell') ctx.notify.balance(userId);

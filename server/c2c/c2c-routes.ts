@@ -3,7 +3,8 @@
 // the deal detail, pay / cancel / confirm, the deals of one ad, and the legal currencies.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import { parsePlainAmount } from '../../src/shared/amount.ts';
+import { Decimal } from '../../src/shared/decimal.ts';
 import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
@@ -70,14 +71,14 @@ export function registerC2cRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/c2c_send', async (req) => {
     const userId = await requireUser(ctx, req);
     const b = parse(sendBody, req);
-    const price = parseDecimal(b.price);
-    const number = parseDecimal(b.total_number);
+    const price = parsePlainAmount(b.price);
+    const number = parsePlainAmount(b.total_number);
     await publishAd(ctx.db, {
       userId,
       currencyId: b.currency_id,
       type: b.type,
       way: b.way,
-      // unparsable input fails the same checks as a zero
+      // unparsable input (letters, exponents) fails the same checks as a zero
       price: price ?? new Decimal(0),
       totalNumber: number ?? new Decimal(0),
       nowMs: now(),

@@ -3,7 +3,7 @@
 // interest withdrawal. Every accepted command sends `update_balance`.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseDecimal } from '../../src/shared/decimal.ts';
+import { parsePlainAmount } from '../../src/shared/amount.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -59,7 +59,7 @@ export function registerLockupRoutes(app: FastifyInstance, ctx: AppContext): voi
     const userId = await requireUser(ctx, req);
     const b = parse(depositBody, req);
     if (b.amount === '') throw new ApiError('lockup.amountRequired');
-    const amount = parseDecimal(b.amount);
+    const amount = parsePlainAmount(b.amount);
     if (amount === null) throw new ApiError('lockup.amountInvalid');
     const r = await depositLockup(ctx.db, {
       userId,
@@ -103,7 +103,7 @@ export function registerLockupRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post('/api/lh/deposit/withdraw', async (req) => {
     const userId = await requireUser(ctx, req);
     const b = parse(withdrawBody, req);
-    const amount = parseDecimal(b.amount);
+    const amount = parsePlainAmount(b.amount);
     if (amount === null) throw new ApiError('lockup.amountInvalid');
     const r = closed(await withdrawLockup(ctx.db, userId, b.id, amount, now()), userId);
     return ok(

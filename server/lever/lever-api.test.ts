@@ -92,7 +92,9 @@ describe('lever over HTTP', () => {
       multiple: {
         muit: [{ value: 5 }, { value: 10 }, { value: 20 }, { value: 50 }, { value: 100 }],
       },
-      last_price: '67000.00',
+      // money moves at the mark; the last trade is what screens show (api-contract decision 10)
+      mark_price: '67000.00',
+      last_price: new Decimal(s.ctx.market.lastPrice(1) ?? 0).dividedBy(100).toFixed(2),
       user_lever: '10000',
       lever_share_num: '0.01',
       spread: '0.01',
@@ -265,8 +267,10 @@ describe('lever over HTTP', () => {
     const [p] = await list(1);
     s.clock.now += 86_400_000;
     token = await issueToken(s.ctx.db, userId, s.clock.now); // a token lives one day
+    mark = new Decimal('68000');
     await s.leverRunner.night();
-    const fee = new Decimal(p?.price ?? 0)
+    // the position's value at the mark, not at its open price
+    const fee = mark
       .times(p?.number ?? 0)
       .times('0.05')
       .dividedBy(100);

@@ -2,16 +2,17 @@
 // submit, lists, close, cancel, stop levels, batch close, the risk summary.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import { Decimal } from '../../src/shared/decimal.ts';
 import { profitOf } from '../../src/shared/lever.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
-import { symbolOf } from '../market/wire-format.ts';
+import { price, symbolOf } from '../market/wire-format.ts';
 import { requireIdentity } from '../wallet/funding-routes.ts';
 import { cnyRate } from '../wallet/valuation.ts';
 import type { LeverPair, LeverService, PositionRow } from './lever-service.ts';
@@ -83,7 +84,10 @@ export function registerLeverRoutes(
     const b = parse(submitBody, req);
     await requireIdentity(ctx, userId);
     if (!/^\d+$/.test(b.share)) throw new ApiError('validation.lever.shareInteger');
-    const target = b.target_price === undefined ? null : parseDecimal(b.target_price);
+    const target =
+      b.target_price === undefined || b.target_price === ''
+        ? null
+        : amountOf(b.target_price, 'lever.targetRequired');
     const r = await lever.submit({
       userId,
       legalId: b.legal_id,
@@ -149,9 +153,8 @@ export function registerLeverRoutes(
   app.post('/api/lever/setstop', async (req) => {
     const userId = await requireUser(ctx, req);
     const b = parse(stopBody, req);
-    const tp = parseDecimal(b.target_profit_price);
-    const sl = parseDecimal(b.stop_loss_price);
-    if (tp === null || sl === null) throw new ApiError('validation.lever.stopInvalid');
+    const tp = amountOf(b.target_profit_price, 'validation.lever.stopInvalid');
+    const sl = amountOf(b.stop_loss_price, 'validation.lever.stopInvalid');
     await lever.setStop(userId, b.id, tp, sl);
     return ok(t(langOf(req), 'lever.stopSet'));
   });
@@ -207,7 +210,8 @@ async function deal(
      ORDER BY transaction_time DESC, id DESC LIMIT 20`,
     [pair.matchId],
   );
-  const last = lever.priceOf(pair.matchId);
+  const mark = lever.priceOf(pair.matchId);
+  const lastTicks = ctx.market.lastPrice(pair.matchId);
   const userLever =
     userId === null ? new Decimal(0) : await lever.freeBalance(ctx.db, userId, pair.legalId);
   const allLevers = mine.reduce(
@@ -223,12 +227,16 @@ async function deal(
       muit: multiples.map((value) => ({ value })),
       share: shares.map((value) => ({ value })),
     },
-    last_price: last?.toFixed(pair.pricePrecision) ?? '0',
+    // the last trade, as every screen shows it; money moves at `mark_price`
+    last_price:
+      lastTicks === null ? (mark?.toFixed(pair.pricePrecision) ?? '0') : price(pair, lastTicks),
     user_lever: userLever.toFixed(),
     all_levers: allLevers.toFixed(),
     ustd_price: '1',
     ExRAte: (await cnyRate(ctx)).toFixed(),
-    // extensions (the cost read-out and the liquidation line)
+    // extensions (the cost read-out and the liquidation line); positions open, close and
+    // settle at the mark price (api-contract decision 10)
+    mark_price: mark?.toFixed(pair.pricePrecision) ?? null,
     lever_share_num: new Decimal(pair.shareNum).toFixed(),
     spread: new Decimal(pair.spreadPct).toFixed(),
     lever_trade_fee: new Decimal(pair.feePct).toFixed(),

@@ -10,8 +10,9 @@ import type { LeverSide } from '../../src/shared/lever.ts';
 import { hazardRate, isLiquidated, openFigures, profitOf } from '../../src/shared/lever.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
+import { requireAmount } from '../http/amounts.ts';
 import type { PairSpec } from '../market/simulator.ts';
-import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
+import { changeBalance, lockUser, LOG_TYPE } from '../wallet/ledger.ts';
 
 export const LEVER_TICK_MS = 1000;
 
@@ -84,7 +85,7 @@ export class LeverService {
   constructor(
     private readonly db: Database,
     private readonly pairs: () => readonly LeverPair[],
-    /** The current mark price of a pair (the last 1-minute close), or null. */
+    /** The mark price of a pair (market/mark-price.ts), or null before it has one. */
     readonly priceOf: (matchId: number) => Decimal | null,
     private readonly now: () => number,
   ) {}
@@ -142,6 +143,8 @@ export class LeverService {
       });
       const nowMs = this.now();
       return this.db.transaction(async (tx) => {
+        // The user's lock: a transfer or withdrawal out of lever racing this sees the position.
+        await lockUser(tx, r.userId);
         const free = await this.freeBalance(tx, r.userId, r.legalId);
         if (free.lessThan(f.margin.plus(f.fee)))
           throw new ApiError('lever.insufficient', {
@@ -216,17 +219,18 @@ export class LeverService {
     if (await this.hasClosing(r.userId)) throw new ApiError('lever.closing');
     const market = this.priceOf(pair.matchId);
     if (market === null) throw new ApiError('lever.noPrice');
-    const reference = r.mode === 1 ? market : this.limitReference(r, market);
+    const reference = r.mode === 1 ? market : this.limitReference(r, market, pair);
     if (r.mode === 0 && (await this.setting('open_lever_entrust')) !== '1')
       throw new ApiError('lever.entrustClosed');
     return { pair, market, reference };
   }
 
   /** A limit buy must be below the market, a limit sell above it (contract §5.3 rule 7). */
-  private limitReference(r: SubmitRequest, market: Decimal): Decimal {
+  private limitReference(r: SubmitRequest, market: Decimal, pair: LeverPair): Decimal {
     const target = r.targetPrice;
     if (target === null || !target.isFinite() || target.lessThanOrEqualTo(0))
       throw new ApiError('lever.targetRequired');
+    requireAmount(target, pair.pricePrecision);
     if (r.side === 1 && !target.lessThan(market))
       throw new ApiError('lever.limitBuyAbove', { price: market.toFixed() });
     if (r.side === 2 && !target.greaterThan(market))
@@ -327,17 +331,8 @@ export class LeverService {
         throw new ApiError('lever.stopClosed');
       const p = await this.position(this.db, id, userId);
       if (p.status !== 1) throw new ApiError('lever.notOpen');
-      if (!tp.greaterThan(0) || !sl.greaterThan(0))
-        throw new ApiError('validation.lever.stopInvalid');
       const current = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
-      const open = new Decimal(p.price);
-      const hi = Decimal.max(open, current);
-      const lo = Decimal.min(open, current);
-      const ok =
-        p.type === 1
-          ? tp.greaterThan(hi) && sl.lessThan(lo)
-          : tp.lessThan(lo) && sl.greaterThan(hi);
-      if (!ok) throw new ApiError(p.type === 1 ? 'lever.stopLong' : 'lever.stopShort');
+      checkStops(p, tp, sl, current, this.pairById(p.match_id)?.pricePrecision ?? 2);
       await this.db.query(
         'UPDATE lever_transactions SET target_profit_price = $1, stop_loss_price = $2, update_time = $3 WHERE id = $4',
         [tp.toFixed(), sl.toFixed(), new Date(this.now()), id],
@@ -464,7 +459,8 @@ export class LeverService {
 
   /**
    * The overnight fee (contract §5.7): once per UTC day, for positions opened before that day:
-   * price × number × overnight / 100, from the position's margin first, then the free balance.
+   * mark × number × overnight / 100 (the position's value at the mark, api-contract decision
+   * 10), from the position's margin first, then the free balance.
    */
   chargeOvernight(): Promise<Set<number>> {
     return this.run(async () => {
@@ -489,7 +485,8 @@ export class LeverService {
   }
 
   private async overnight(tx: Queryable, p: PositionRow, nowMs: number): Promise<void> {
-    const fee = new Decimal(p.price)
+    const mark = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
+    const fee = mark
       .times(p.number)
       .times(p.overnight)
       .dividedBy(100)
@@ -531,6 +528,28 @@ export function riskInput(p: PositionRow): { originMargin: string; profit: Decim
     originMargin: p.origin_caution_money,
     profit: profitOf(p.type, p.price, p.update_price, p.number),
   };
+}
+
+/**
+ * Stop levels of a position (contract §5.4): both above 0, in the pair's decimals, a long's
+ * take-profit above and stop-loss below both the open and the current price (a short mirrored).
+ */
+function checkStops(
+  p: Pick<PositionRow, 'type' | 'price'>,
+  tp: Decimal,
+  sl: Decimal,
+  current: Decimal,
+  pricePrecision: number,
+): void {
+  if (!tp.greaterThan(0) || !sl.greaterThan(0)) throw new ApiError('validation.lever.stopInvalid');
+  requireAmount(tp, pricePrecision);
+  requireAmount(sl, pricePrecision);
+  const open = new Decimal(p.price);
+  const hi = Decimal.max(open, current);
+  const lo = Decimal.min(open, current);
+  const ok =
+    p.type === 1 ? tp.greaterThan(hi) && sl.lessThan(lo) : tp.lessThan(lo) && sl.greaterThan(hi);
+  if (!ok) throw new ApiError(p.type === 1 ? 'lever.stopLong' : 'lever.stopShort');
 }
 
 /** Contract §5.4 rule 3: a long at TP or above / SL or below; a short mirrored; 0 = not set. */

@@ -17,6 +17,7 @@ import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { LeverPair } from './lever-service.ts';
 import { LeverService } from './lever-service.ts';
+import { BTC_USDT_LEVER } from '../test-fixtures.ts';
 
 let db: Database;
 let lever: LeverService;
@@ -24,25 +25,7 @@ const marks = new Map<number, Decimal>();
 const now = Date.UTC(2026, 10, 24, 12);
 let seq = 0;
 
-const PAIR: LeverPair = {
-  matchId: 1,
-  legalId: 1,
-  currencyId: 2,
-  legalName: 'USDT',
-  currencyName: 'BTC',
-  pricePrecision: 2,
-  amountPrecision: 4,
-  refPrice: 67000,
-  dailyVolatility: 0.03,
-  minuteVolume: 4,
-  openLever: true,
-  shareNum: '0.01',
-  spreadPct: '0.01',
-  feePct: '0.1',
-  overnightPct: '0.05',
-  minShare: 1,
-  maxShare: 500,
-};
+const PAIR: LeverPair = BTC_USDT_LEVER;
 const MULTIPLES = [5, 10, 20, 50, 100];
 const LINE = new Decimal(10);
 

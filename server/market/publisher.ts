@@ -1,7 +1,8 @@
-// Once per second: move the simulator (or only its fair value, see `mode`), then broadcast `daymarket` for every pair and `kline`
+// Once per second: move the simulator (or only its fair value, see `mode`), then broadcast `daymarket` (with the mark price) for every pair and `kline`
 // for every pair and period. Each stream (event + symbol (+ period)) has its own `seq`.
 import type { Server } from 'socket.io';
 import { KLINE_PERIODS } from '../../src/shared/constants.ts';
+import type { Decimal } from '../../src/shared/decimal.ts';
 import type { MarketSimulator } from './simulator.ts';
 import { daymarketPush, klinePush, symbolOf } from './wire-format.ts';
 
@@ -16,17 +17,21 @@ export class MarketPublisher {
    * `fair` (fair value only: candles come from real trades), `off` (SIM_OFF).
    */
   private readonly mode: 'candles' | 'fair' | 'off';
+  /** The mark price each `daymarket` carries (extension), when the server has marks. */
+  private readonly markOf: (matchId: number) => Decimal | null;
 
   constructor(
     market: MarketSimulator,
     io: Server,
     now: () => number,
     mode: 'candles' | 'fair' | 'off' = 'candles',
+    markOf: (matchId: number) => Decimal | null = () => null,
   ) {
     this.market = market;
     this.io = io;
     this.now = now;
     this.mode = mode;
+    this.markOf = markOf;
   }
 
   start(intervalMs = 1000): void {
@@ -56,7 +61,8 @@ export class MarketPublisher {
       const day = this.market.current(pair.matchId, '1day', now);
       if (day !== null) {
         const seq = this.nextSeq(`daymarket:${symbol}`);
-        this.io.emit('daymarket', daymarketPush(pair, day, seq, now));
+        const mark = this.markOf(pair.matchId)?.toFixed(pair.pricePrecision) ?? null;
+        this.io.emit('daymarket', daymarketPush(pair, day, seq, now, mark));
       }
       for (const period of KLINE_PERIODS) {
         const bar = this.market.current(pair.matchId, period, now);

@@ -3,19 +3,9 @@ import { bucketStart, toServerPeriod } from './candles.ts';
 import type { PairSpec } from './simulator.ts';
 import { MarketSimulator } from './simulator.ts';
 import { changeOf, price } from './wire-format.ts';
+import { BTC_USDT_SPEC } from '../test-fixtures.ts';
 
-const BTC: PairSpec = {
-  matchId: 1,
-  legalId: 1,
-  currencyId: 2,
-  legalName: 'USDT',
-  currencyName: 'BTC',
-  pricePrecision: 2,
-  amountPrecision: 4,
-  refPrice: 67000,
-  dailyVolatility: 0.03,
-  minuteVolume: 4,
-};
+const BTC: PairSpec = BTC_USDT_SPEC;
 const DOGE: PairSpec = {
   ...BTC,
   matchId: 5,

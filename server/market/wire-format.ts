@@ -61,6 +61,7 @@ export function daymarketPush(
   day: AggBar,
   seq: number,
   serverTime: number,
+  markPrice: string | null = null,
 ): DaymarketPush {
   const close = price(p, day.c);
   return {
@@ -78,6 +79,7 @@ export function daymarketPush(
     api_form: 'huobi_websocket',
     seq,
     server_time: serverTime,
+    ...(markPrice === null ? {} : { mark_price: markPrice }),
   };
 }
 

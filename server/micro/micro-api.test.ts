@@ -24,10 +24,10 @@ const sockets: Socket[] = [];
 const BTC = 1; // BTC/USDT, price_precision 2
 const auth = (token: string) => ({ authorization: token });
 
-/** Sets BTC/USDT's current price (the last 1-minute close) as a trade at the test clock. */
+let mark = '67000.00';
+/** Sets BTC/USDT's mark price, which the test owns (the service reads it through `priceOf`). */
 function setPrice(p: string): void {
-  const ticks = Math.round(Number(p) * 100);
-  s.ctx.market.recordTrade(BTC, ticks, 1, s.clock.now);
+  mark = p;
 }
 
 const submit = (token: string, body: Record<string, string>, lang = 'en'): Promise<Reply> =>
@@ -81,6 +81,8 @@ beforeAll(async () => {
   });
   demo = String(login.message);
   demoId = ((await get(s, '/api/user/info', auth(demo))).message as { id: number }).id;
+  // the demo account is approved from the start (issue 18): this test checks the gate with it
+  await s.ctx.db.query('UPDATE users SET review_status = 0 WHERE id = $1', [demoId]);
   otherId = await insertUser(s.ctx.db, {
     kind: 'email',
     account: 'micro2@example.com',
@@ -91,6 +93,7 @@ beforeAll(async () => {
     nowMs: s.clock.now,
   });
   other = await issueToken(s.ctx.db, otherId, s.clock.now);
+  Object.assign(s.micro, { priceOf: (id: number) => (id === BTC ? new Decimal(mark) : null) });
   setPrice('67000.00');
 }, 60_000);
 
@@ -169,7 +172,9 @@ describe('placing', () => {
       [{ number: '0' }, 'The minimum amount is 10.'],
       [{ number: '10010' }, 'The maximum amount is 10000.'],
       [{ number: '10.5' }, 'The amount must be a whole number.'],
-      [{ number: 'abc' }, 'The amount must be a whole number.'],
+      [{ number: 'abc' }, 'Enter the amount as digits, with a point for decimals.'],
+      [{ number: '1e3' }, 'Enter the amount as digits, with a point for decimals.'],
+      [{ number: '1000000000000000' }, 'Too large: at most 1,000,000,000,000.'],
       [{ number: '' }, 'Please choose an amount.'],
       [{ seconds: '45' }, 'This contract duration is not available.'],
       [{ match_id: '7' }, 'Second contracts are not open for this pair.'],

@@ -3,11 +3,11 @@
 // idempotent with `client_id`) and the user's order list (a Laravel paginator).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import { Decimal } from '../../src/shared/decimal.ts';
 import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
-import { ApiError } from '../http/api-error.ts';
+import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { requireIdentity } from '../wallet/funding-routes.ts';
 import type { MicroService } from './micro.ts';
@@ -104,9 +104,7 @@ export function registerMicroRoutes(
     const userId = await requireUser(ctx, req);
     await requireIdentity(ctx, userId);
     const b = parse(submitBody, req);
-    if (b.number === '') throw new ApiError('micro.numberRequired');
-    const number = parseDecimal(b.number);
-    if (number === null) throw new ApiError('micro.numberInteger');
+    const number = amountOf(b.number, 'micro.numberRequired');
     const nowMs = ctx.config.now();
     const r = await micro.submit({
       userId,

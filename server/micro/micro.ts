@@ -1,6 +1,7 @@
 // Second contracts ("microtrade", api-contract §6, issue 7), honest rules only (decision 6,
-// §13): the open price is the pair's current price exactly (no random offset), the end price
-// is the pair's price when the order is settled at expiry, and nothing is preset. Placing
+// §13): the open price is the pair's mark price exactly (no random offset; decision 10, a
+// price no trade moves at will), the end price is the mark when the order is settled at
+// expiry, and nothing is preset. Placing
 // debits the stake and the fee (stake × micro_trade_fee / 100, never returned) from the
 // payment currency's `micro_balance` in one transaction; settlement credits stake ×
 // (1 + profit_ratio / 100) on a win, the stake on a draw, nothing on a loss, each order in its
@@ -12,13 +13,12 @@ import type { AppContext } from '../context.ts';
 import { PeriodicJob } from '../jobs/periodic-job.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
+import { requireAmount } from '../http/amounts.ts';
 import { formatTime } from '../http/format.ts';
 import { t } from '../i18n/messages.ts';
-import type { MarketSimulator } from '../market/simulator.ts';
-import { price } from '../market/wire-format.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 
-/** The current price of a pair, or null when there is none yet. */
+/** The mark price of a pair (market/mark-price.ts), or null when there is none yet. */
 export type PriceOf = (matchId: number) => Decimal | null;
 
 export type MicroType = 1 | 2; // 1 up, 2 down
@@ -339,6 +339,7 @@ export async function submitMicro(
 
 function checkNumber(number: Decimal, c: PayableCurrency): void {
   if (!number.isFinite() || !number.isInteger()) throw new ApiError('micro.numberInteger');
+  requireAmount(number, 0);
   const min = new Decimal(c.micro_min);
   const max = new Decimal(c.micro_max);
   if (min.greaterThan(0) && !number.mod(min).isZero())
@@ -497,15 +498,6 @@ export async function listMicro(
 }
 
 // ---- the service --------------------------------------------------------------------------
-
-/** The price source of the running server: the pair's last 1-minute close, in its decimals. */
-export function marketPrice(market: MarketSimulator): PriceOf {
-  return (matchId) => {
-    const pair = market.pair(matchId);
-    const last = market.lastPrice(matchId);
-    return pair === null || last === null ? null : new Decimal(price(pair, last));
-  };
-}
 
 /**
  * Settles due orders every 250 ms (started and stopped with the market timer) and sends each

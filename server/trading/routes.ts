@@ -2,7 +2,7 @@
 // the user's lists, the deal panel, recent trades, currency detail and the coin lists.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import { Decimal } from '../../src/shared/decimal.ts';
 import { validateSpotOrder } from '../../src/shared/spot.ts';
 import type { SpotSide } from '../../src/shared/spot.ts';
 import type {
@@ -19,6 +19,7 @@ import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
@@ -73,9 +74,8 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, spot: 
     const pair = spot.pairByIds(b.legal_id, b.currency_id);
     if (pair === null || !(await spotOpen(ctx, pair.matchId)))
       throw new ApiError('spot.pairClosed');
-    const num = parseDecimal(b.num);
-    if (num === null) throw new ApiError('error.fieldInvalid', { field: 'num' });
-    const price = b.mode === 2 ? parseDecimal(b.price) : null;
+    const num = amountOf(b.num, 'validation.spot.numberRequired');
+    const price = b.mode === 2 ? amountOf(b.price, 'validation.spot.priceRequired') : null;
     const reply = await spot.place({
       userId,
       matchId: pair.matchId,

@@ -251,7 +251,10 @@ describe('spot orders', () => {
       { ...BTC, price: '1000', num: '1000', mode: '2' },
       { authorization: demo, lang: 'ru' },
     );
-    expect(r).toEqual({ type: 'error', message: 'Недостаточно средств.' });
+    expect(r).toEqual({
+      type: 'error',
+      message: `Недостаточно USDT: для этого ордера нужно 1000000, доступно ${before.available.toFixed()}.`,
+    });
     expect((await wallet(demoId, 1)).available.toFixed()).toBe(before.available.toFixed());
     const sell = await post(
       s,
@@ -259,7 +262,10 @@ describe('spot orders', () => {
       { ...BTC, num: '100', mode: '1' },
       { authorization: demo },
     );
-    expect(sell).toEqual({ type: 'error', message: 'Insufficient balance.' });
+    expect(sell.type).toBe('error');
+    expect(sell.message).toMatch(
+      /^Not enough BTC: this order needs [\d.]+, the available balance is [\d.]+\.$/,
+    );
   });
 
   it('refuses orders on a pair whose spot trading is closed', async () => {

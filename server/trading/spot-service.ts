@@ -6,6 +6,7 @@
 // the commit does the in-memory book change. Simulated market-maker accounts keep their
 // balances in a MemoryWallet (same operations, same non-negative rule) and their orders only
 // in memory: they are re-quoted after a restart. Resting orders of users are reloaded at start.
+import { amountIssue, NOTIONAL_LIMIT } from '../../src/shared/amount.ts';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -229,6 +230,7 @@ export class SpotService {
       return await this.enqueue(req.matchId, async () => {
         const plan = this.core.placePlan(order);
         if (plan.noLiquidity) throw new ApiError('spot.noLiquidity');
+        await this.checkFunds(p, plan);
         const reply = replyOf(p, plan);
         await this.execute(plan, req.mode, req.clientId, reply);
         this.listeners?.userOrder(req.matchId);
@@ -272,6 +274,34 @@ export class SpotService {
       this.listeners?.userOrder(matchId);
     });
     return { type: 'ok', id: 'spot.cancelled', values: {} };
+  }
+
+  /**
+   * The taker pays for the whole plan (fills and the resting rest) from their available
+   * balance: checked on the plan, before any fill is written or the book changes, with the
+   * amount the order needs. (The ledger checks again inside the transaction.)
+   */
+  private async checkFunds(p: PairSpec, plan: Plan): Promise<void> {
+    const taker = plan.order.userId;
+    const net = new Map<number, bigint>();
+    for (const o of plan.ops)
+      if (o.userId === taker && o.field === 'available')
+        net.set(o.currencyId, (net.get(o.currencyId) ?? 0n) + o.delta);
+    for (const [currencyId, delta] of net) {
+      if (delta >= 0n) continue;
+      const rows = await this.db.query<{ v: string }>(
+        'SELECT change_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+        [taker, currencyId],
+      );
+      const available = new Decimal(rows[0]?.v ?? '0');
+      const need = attoToDecimal(-delta);
+      if (need.greaterThan(available))
+        throw new ApiError('spot.insufficient', {
+          currency: currencyId === p.legalId ? p.legalName : p.currencyName,
+          need: need.toFixed(),
+          available: available.toFixed(),
+        });
+    }
   }
 
   private async replyOf(userId: number, clientId: string): Promise<Reply | null> {
@@ -468,20 +498,21 @@ export class SpotService {
   }
 }
 
-const MAX_UNITS = 10n ** 24n;
-
-/** An exact integer amount at `dp` decimals, with the localized errors of the order form. */
+/**
+ * An exact integer amount at `dp` decimals, with the localized errors of the order form: above
+ * zero, at most `dp` decimals, at most AMOUNT_LIMIT (the edge rule, src/shared/amount.ts).
+ */
 function unitsOf(value: Decimal, dp: number, field: 'price' | 'number'): bigint {
-  const units = toUnits(value, dp);
-  if (units === null) {
-    throw new ApiError(field === 'price' ? 'spot.pricePrecision' : 'spot.numberPrecision', { dp });
-  }
-  if (units <= 0n) {
+  if (!value.isFinite() || value.lessThanOrEqualTo(0))
     throw new ApiError(
       field === 'price' ? 'validation.spot.priceRequired' : 'validation.spot.numberRequired',
     );
-  }
-  if (units > MAX_UNITS) throw new ApiError('spot.tooLarge');
+  const issue = amountIssue(value, dp);
+  if (issue?.id === 'validation.amountDecimals')
+    throw new ApiError(field === 'price' ? 'spot.pricePrecision' : 'spot.numberPrecision', { dp });
+  if (issue !== null) throw new ApiError(issue.id, issue.values);
+  const units = toUnits(value, dp);
+  if (units === null || units <= 0n) throw new ApiError('spot.numberPrecision', { dp });
   return units;
 }
 
@@ -492,6 +523,7 @@ function toOrder(p: PairSpec, req: PlaceRequest): NewOrder {
   if (req.mode === 2) {
     if (req.price === null) throw new ApiError('validation.spot.priceRequired');
     price = unitsOf(req.price, p.pricePrecision, 'price');
+    if (req.price.times(req.num).greaterThan(NOTIONAL_LIMIT)) throw new ApiError('spot.tooLarge');
   }
   return {
     userId: req.userId,

@@ -4,7 +4,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import { Decimal } from '../../src/shared/decimal.ts';
 import type { WithdrawNetwork } from '../../src/shared/wallet.ts';
 import { checkAddress, LOG_PAGE_SIZE, validateAddressEntry } from '../../src/shared/wallet.ts';
 import type {
@@ -18,10 +18,12 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
+import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { formatTime, paged } from '../http/format.ts';
 import { t } from '../i18n/messages.ts';
 import { ownsUpload } from '../uploads/uploads.ts';
+import { lockUser } from './ledger.ts';
 import {
   currencyRules,
   fundingOpen,
@@ -105,8 +107,7 @@ export function registerFundingRoutes(app: FastifyInstance, ctx: AppContext): vo
       const bad = checkAddress(b.address);
       if (bad !== null) throw new ApiError(bad);
     }
-    const number = parseDecimal(b.number);
-    if (number === null) throw new ApiError('validation.wallet.amountRequired');
+    const number = amountOf(b.number, 'validation.wallet.amountRequired');
     const nowMs = ctx.config.now();
     await requestWithdrawal(ctx.db, {
       userId,
@@ -126,8 +127,7 @@ export function registerFundingRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post('/api/wallet/charge_req', async (req) => {
     const userId = await requireUser(ctx, req);
     const b = parse(chargeBody, req);
-    const amount = parseDecimal(b.amount);
-    if (amount === null) throw new ApiError('validation.wallet.amountRequired');
+    const amount = amountOf(b.amount, 'validation.wallet.amountRequired');
     if (b.pic === '') throw new ApiError('validation.wallet.voucherRequired');
     if (!(await ownsUpload(ctx.db, b.pic, userId))) throw new ApiError('upload.notYours');
     await requestDeposit(ctx.db, {
@@ -166,16 +166,20 @@ export function registerFundingRoutes(app: FastifyInstance, ctx: AppContext): vo
     const first = errors.address ?? errors.notes;
     if (first !== undefined) throw new ApiError(first);
     await currencyRules(ctx.db, b.currency_id);
-    const count = await ctx.db.query<{ n: number }>(
-      'SELECT COUNT(*)::int AS n FROM withdraw_addresses WHERE user_id = $1',
-      [userId],
-    );
-    if ((count[0]?.n ?? 0) >= 100) throw new ApiError('wallet.addressBookFull');
-    await ctx.db.query(
-      `INSERT INTO withdraw_addresses (user_id, currency_id, address, notes, created_at)
-       VALUES ($1, $2, $3, $4, $5)`,
-      [userId, b.currency_id, b.address, b.notes, new Date(ctx.config.now())],
-    );
+    // Counted and added under the user's lock: parallel adds cannot pass the limit together.
+    await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, userId);
+      const count = await tx.query<{ n: number }>(
+        'SELECT COUNT(*)::int AS n FROM withdraw_addresses WHERE user_id = $1',
+        [userId],
+      );
+      if ((count[0]?.n ?? 0) >= 100) throw new ApiError('wallet.addressBookFull');
+      await tx.query(
+        `INSERT INTO withdraw_addresses (user_id, currency_id, address, notes, created_at)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [userId, b.currency_id, b.address, b.notes, new Date(ctx.config.now())],
+      );
+    });
     return ok(t(langOf(req), 'wallet.addressAdded'));
   });
 
@@ -233,6 +237,8 @@ async function withdrawInfo(
     max_number: new Decimal(c.max_number).toFixed(),
     day_limit: limit.toFixed(),
     rate: new Decimal(c.withdraw_rate).toFixed(),
+    // extension: the currency's decimals (amounts and the fee are kept to them)
+    decimals: c.decimal_scale,
     day_left: left.toFixed(),
     networks: (await fundingOpen(ctx.db)) ? networksOf(c.withdraw_networks) : [],
   };

@@ -7,15 +7,18 @@
 //     lever settlement runs here).
 //  M3 moneyConserved: the user's total per currency plus the acceptors' USDT float equals the
 //     grants plus confirmed deposits minus sent withdrawals plus the acceptors' starting float.
+// Amounts include dust (down to 10^-20), the currency's last decimal and one beyond it, the
+// bounds and far beyond them (issue 18); some users hold 10^15 USDT, where a dust transfer
+// used to be rounded away on one side (decimal.js's 20 significant digits).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { ACCOUNTS } from '../../src/shared/wallet.ts';
 import { confirmDeal, createDeal, markPaid, rejectDeal } from '../acceptors/acceptors.ts';
 import { insertUser } from '../accounts/users.ts';
-import { openDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
 import {
   decideDeposit,
@@ -30,18 +33,34 @@ let db: Database;
 const CURRENCIES = [1, 2] as const; // USDT (all four accounts), BTC (not legal)
 const GRANT = { 1: '1000', 2: '2' } as const;
 
-beforeAll(async () => {
-  db = await openDatabase({ dataDir: null, databaseUrl: null });
-  await migrate(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db.close();
-});
-
-const amount = fc
+const cents = fc
   .tuple(fc.integer({ min: 0, max: 1200 }), fc.integer({ min: 0, max: 99 }))
   .map(([i, f]) => new Decimal(`${i}.${String(f).padStart(2, '0')}`));
+/** 0.000…0n with 1 to 20 zeros: within USDT's 6 decimals and BTC's 8, and beyond them. */
+const dust = fc
+  .tuple(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 9 }))
+  .map(([zeros, n]) => new Decimal(`0.${'0'.repeat(zeros)}${n}`));
+const boundary = fc.constantFrom(
+  ...[
+    '0.000001',
+    '0.0000001',
+    '0.00000001',
+    '0.000000001',
+    '99999999',
+    '99999999.000001',
+    '100000000',
+    '1e-30',
+    '1e20',
+    '999999999999.999999',
+    '1000000000000.000001',
+    '12345678901234567890.123456789',
+  ].map((v) => new Decimal(v)),
+);
+const amount = fc.oneof(
+  { weight: 6, arbitrary: cents },
+  { weight: 3, arbitrary: dust },
+  { weight: 1, arbitrary: boundary },
+);
 const currency = fc.constantFrom(...CURRENCIES);
 const account = fc.constantFrom(...ACCOUNTS);
 
@@ -100,7 +119,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 let now = Date.UTC(2026, 10, 24, 12);
 let seq = 0;
 
-async function newUser(): Promise<number> {
+/** What a user is granted: `scale` 1 (1,000 USDT, 2 BTC) or 10^12 (10^15 USDT, 2·10^12 BTC). */
+const grantOf = (c: 1 | 2, scale: Decimal): Decimal => new Decimal(GRANT[c]).times(scale);
+
+async function newUser(scale: Decimal): Promise<number> {
   seq += 1;
   const id = await insertUser(db, {
     kind: 'email',
@@ -117,7 +139,7 @@ async function newUser(): Promise<number> {
         userId: id,
         currencyId: c,
         field: c === 1 ? 'legal_balance' : 'change_balance',
-        delta: new Decimal(GRANT[c]),
+        delta: grantOf(c, scale),
         type: LOG_TYPE.demoGrant,
         memo: 'grant',
         nowMs: now,
@@ -127,7 +149,7 @@ async function newUser(): Promise<number> {
       userId: id,
       currencyId: 1,
       field: 'change_balance',
-      delta: new Decimal(GRANT[1]),
+      delta: grantOf(1, scale),
       type: LOG_TYPE.demoGrant,
       memo: 'grant',
       nowMs: now,
@@ -233,7 +255,11 @@ async function decideDeal(
   else await rejectDeal(db, id, now);
 }
 
-async function checkInvariants(userId: number, floatAtStart: Decimal): Promise<void> {
+async function checkInvariants(
+  userId: number,
+  floatAtStart: Decimal,
+  scale: Decimal,
+): Promise<void> {
   const wallets = await db.query<Record<string, string | number>>(
     'SELECT * FROM users_wallet WHERE user_id = $1',
     [userId],
@@ -265,7 +291,7 @@ async function checkInvariants(userId: number, floatAtStart: Decimal): Promise<v
               (SELECT SUM(number) FROM withdrawals WHERE user_id = $1 AND currency_id = $2 AND status = 1) AS wd`,
       [userId, c],
     );
-    const grant = c === 1 ? new Decimal(GRANT[1]).times(2) : new Decimal(GRANT[2]);
+    const grant = c === 1 ? grantOf(1, scale).times(2) : grantOf(2, scale);
     const expected = grant.plus(flows[0]?.dep ?? '0').minus(flows[0]?.wd ?? '0');
     const acceptorShare = c === 1 ? floatAtStart.minus(float) : new Decimal(0);
     expect(total.equals(expected.plus(acceptorShare)), `M3 currency ${c}: ${total.toFixed()}`).toBe(
@@ -274,24 +300,38 @@ async function checkInvariants(userId: number, floatAtStart: Decimal): Promise<v
   }
 }
 
-describe('funds (fast-check, real database)', () => {
+describe.each(backends())('funds (fast-check, real database) on %s', (backend) => {
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    await migrate(db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await db.close();
+  });
+
   it('M1–M3 hold after every step of any sequence; refused steps change nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
-        const userId = await newUser();
-        const floatAtStart = new Decimal(
-          (await db.query<{ f: string }>('SELECT SUM(user_balance) AS f FROM acceptors'))[0]?.f ??
-            '0',
-        );
-        for (const o of ops) {
-          try {
-            await apply(userId, o);
-          } catch (err) {
-            if (!(err instanceof ApiError)) throw err;
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.array(op, { minLength: 1, maxLength: 14 }),
+        async (rich, ops) => {
+          const scale = new Decimal(rich ? '1e12' : 1);
+          const userId = await newUser(scale);
+          const floatAtStart = new Decimal(
+            (await db.query<{ f: string }>('SELECT SUM(user_balance) AS f FROM acceptors'))[0]?.f ??
+              '0',
+          );
+          for (const o of ops) {
+            try {
+              await apply(userId, o);
+            } catch (err) {
+              if (!(err instanceof ApiError)) throw err;
+            }
+            await checkInvariants(userId, floatAtStart, scale);
           }
-          await checkInvariants(userId, floatAtStart);
-        }
-      }),
+        },
+      ),
       { numRuns: 40 },
     );
   }, 120_000);

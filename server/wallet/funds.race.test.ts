@@ -35,30 +35,13 @@ import {
   requestWithdrawal,
   transfer,
 } from './funds.ts';
+import { BTC_USDT_LEVER } from '../test-fixtures.ts';
 
 const USDT = 1;
 const BTC = 2;
 const now = Date.UTC(2031, 4, 6, 12);
 
-const PAIR: LeverPair = {
-  matchId: 1,
-  legalId: USDT,
-  currencyId: BTC,
-  legalName: 'USDT',
-  currencyName: 'BTC',
-  pricePrecision: 2,
-  amountPrecision: 4,
-  refPrice: 67000,
-  dailyVolatility: 0.03,
-  minuteVolume: 4,
-  openLever: true,
-  shareNum: '0.01',
-  spreadPct: '0.01',
-  feePct: '0.1',
-  overnightPct: '0.05',
-  minShare: 1,
-  maxShare: 500,
-};
+const PAIR: LeverPair = BTC_USDT_LEVER;
 
 describe.each(backends())('money operations under parallel calls on %s', (backend) => {
   let db: Database;

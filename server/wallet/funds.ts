@@ -7,7 +7,8 @@ import type { AccountName, WithdrawNetwork } from '../../src/shared/wallet.ts';
 import { TRANSFER_MAX, withdrawFee } from '../../src/shared/wallet.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
-import { ACCOUNT_FIELDS, changeBalance, LOG_TYPE } from './ledger.ts';
+import { requireAmount } from '../http/amounts.ts';
+import { ACCOUNT_FIELDS, changeBalance, lockUser, LOG_TYPE } from './ledger.ts';
 
 export interface CurrencyRules {
   id: number;
@@ -84,12 +85,16 @@ export async function transfer(db: Database, r: TransferRequest): Promise<void> 
     throw new ApiError('validation.wallet.amountRequired');
   if (r.number.greaterThan(TRANSFER_MAX)) throw new ApiError('validation.wallet.amountTooLarge');
   const c = await currencyRules(db, r.currencyId);
+  requireAmount(r.number, c.decimal_scale, TRANSFER_MAX);
   if (!accountHolds(r.from, c) || !accountHolds(r.to, c))
     throw new ApiError('wallet.accountNotForCurrency', { currency: c.name });
   const memo = `${r.from}>${r.to}`;
   await db.transaction(async (tx) => {
-    if (r.from === 'lever' && (await hasOpenLever(tx, r.userId)))
-      throw new ApiError('wallet.leverOpen');
+    if (r.from === 'lever') {
+      // Under the user's lock: a contract position opening now (lever-service submit) is seen.
+      await lockUser(tx, r.userId);
+      if (await hasOpenLever(tx, r.userId)) throw new ApiError('wallet.leverOpen');
+    }
     await changeBalance(tx, {
       userId: r.userId,
       currencyId: r.currencyId,
@@ -131,13 +136,16 @@ export async function requestWithdrawal(db: Database, r: WithdrawRequest): Promi
     throw new ApiError('wallet.networkUnsupported', { currency: c.name });
   if (!r.number.isFinite() || r.number.lessThanOrEqualTo(0))
     throw new ApiError('validation.wallet.amountRequired');
+  requireAmount(r.number, c.decimal_scale);
   if (r.number.lessThan(c.min_number))
     throw new ApiError('wallet.belowMinimum', { min: new Decimal(c.min_number).toFixed() });
   const max = new Decimal(c.max_number);
   if (max.greaterThan(0) && r.number.greaterThan(max))
     throw new ApiError('wallet.aboveMaximum', { max: max.toFixed() });
-  const { fee, received } = withdrawFee(r.number, c.withdraw_rate);
+  const { fee, received } = withdrawFee(r.number, c.withdraw_rate, c.decimal_scale);
   return db.transaction(async (tx) => {
+    // Under the user's lock: parallel requests see each other's withdrawals and positions.
+    await lockUser(tx, r.userId);
     if (await hasOpenLever(tx, r.userId)) throw new ApiError('wallet.leverHold');
     await checkDayLimit(tx, r, c);
     await changeBalance(tx, {
@@ -257,6 +265,7 @@ export async function requestDeposit(db: Database, r: DepositRequest): Promise<n
   if (networks.length === 0) throw new ApiError('wallet.depositUnsupported', { currency: c.name });
   if (!r.amount.isFinite() || r.amount.lessThanOrEqualTo(0))
     throw new ApiError('validation.wallet.amountRequired');
+  requireAmount(r.amount, c.decimal_scale);
   const network = r.network === '' ? (networks[0] ?? '') : r.network;
   if (!networks.includes(network))
     throw new ApiError('wallet.networkUnsupported', { currency: c.name });

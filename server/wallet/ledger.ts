@@ -1,6 +1,9 @@
 // The one balance primitive: adds a signed delta to one field of a users_wallet row and writes
 // the matching account_log entry, in the caller's transaction. Refuses to go below zero unless
-// `allowNegative` (only lever settlement may). Arithmetic is exact (decimal.js, NUMERIC).
+// `allowNegative` (only lever settlement may). Arithmetic is exact (decimal.js at 80 digits,
+// NUMERIC): a delta PostgreSQL would have to round (more than 18 decimals) is a bug of its
+// caller and is refused, as is a balance NUMERIC(36,18) cannot hold.
+import { BALANCE_LIMIT, STORAGE_DP } from '../../src/shared/amount.ts';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -75,8 +78,20 @@ export interface BalanceChange {
   allowNegative?: boolean;
 }
 
+/**
+ * Locks the user's row for the rest of the transaction. Every check-then-act on a user's money
+ * or limits that reads more than the one wallet row it changes (open positions, the day's
+ * withdrawals, open deals) takes this lock first, so parallel requests of one user decide one
+ * after the other. Lock order: the user row, then the rows of the operation, then wallet rows.
+ */
+export async function lockUser(tx: Queryable, userId: number): Promise<void> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+}
+
 export async function changeBalance(tx: Queryable, c: BalanceChange): Promise<Decimal> {
   if (!(BALANCE_FIELDS as readonly string[]).includes(c.field)) throw new Error('bad field');
+  if (!c.delta.isFinite() || c.delta.decimalPlaces() > STORAGE_DP)
+    throw new Error(`ledger: delta ${c.delta.toString()} does not fit the storage scale`);
   await tx.query(
     `INSERT INTO users_wallet (user_id, currency_id) VALUES ($1, $2)
      ON CONFLICT (user_id, currency_id) DO NOTHING`,
@@ -89,6 +104,7 @@ export async function changeBalance(tx: Queryable, c: BalanceChange): Promise<De
   const before = new Decimal(rows[0]?.value ?? '0');
   const after = before.plus(c.delta);
   if (after.isNegative() && c.allowNegative !== true) throw new ApiError('wallet.insufficient');
+  if (after.abs().greaterThanOrEqualTo(BALANCE_LIMIT)) throw new ApiError('wallet.balanceLimit');
   await tx.query(
     `UPDATE users_wallet SET ${c.field} = $1 WHERE user_id = $2 AND currency_id = $3`,
     [after.toFixed(), c.userId, c.currencyId],

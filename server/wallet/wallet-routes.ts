@@ -2,7 +2,7 @@
 // transfers (both parameter forms), a currency's detail, the ledger lists and currency lists.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import { Decimal } from '../../src/shared/decimal.ts';
 import type { AccountName } from '../../src/shared/wallet.ts';
 import { ACCOUNTS, LEGACY_TRANSFER, LOG_PAGE_SIZE } from '../../src/shared/wallet.ts';
 import type {
@@ -15,6 +15,7 @@ import type {
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { paged } from '../http/format.ts';
 import { t } from '../i18n/messages.ts';
@@ -73,8 +74,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext): voi
     const userId = await requireUser(ctx, req);
     const b = parse(changeBody, req);
     const [from, to] = directionOf(b);
-    const number = parseDecimal(b.number);
-    if (number === null) throw new ApiError('validation.wallet.amountRequired');
+    const number = amountOf(b.number, 'validation.wallet.amountRequired');
     await transfer(ctx.db, {
       userId,
       currencyId: b.currency_id,

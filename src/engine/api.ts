@@ -66,6 +66,11 @@ export interface Ticker {
   high: DecStr;
   low: DecStr;
   volume: DecStr;
+  /**
+   * The mark price (extension of `daymarket`), at which contracts open, close and settle;
+   * absent until a push carries one. `price` is the last trade.
+   */
+  markPrice?: DecStr;
   isDisplay: boolean;
   sort: number;
   /** Time of the last update (event time, ms). */
@@ -310,6 +315,8 @@ export interface WithdrawInfoView {
   dayLeft: DecStr | null;
   /** Fee in percent. */
   rate: DecStr;
+  /** The currency's decimals (null: the server does not say; the fee is then kept to 8). */
+  decimals: number | null;
   /** Networks offered (null: the server does not say; the page offers the spec's tabs). */
   networks: string[] | null;
 }
@@ -580,6 +587,11 @@ export interface LeverDealView {
   burstLine: DecStr;
   entrustOpen: boolean;
   lastPrice: DecStr;
+  /**
+   * The mark price when the panel was read (extension): positions open and close at it. The
+   * live one is the ticker's `markPrice`.
+   */
+  markPrice?: DecStr;
   /** Free lever balance of the quote currency. */
   balance: DecStr;
   /** Aggregated open longs (bids) and shorts (asks) of all users. */

@@ -193,6 +193,7 @@ function dealBody(symbol: string, d: z.output<typeof leverDealReply>): LeverDeal
     burstLine: d.burst_hazard_rate ?? ('10' as DecStr),
     entrustOpen: d.open_lever_entrust !== 0,
     lastPrice: d.last_price ?? ZERO,
+    ...(d.mark_price == null ? {} : { markPrice: d.mark_price }),
     balance: d.user_lever ?? ZERO,
     longs: d.lever_transaction?.in ?? [],
     shorts: d.lever_transaction?.out ?? [],

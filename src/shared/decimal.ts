@@ -5,6 +5,16 @@ import Decimal from 'decimal.js';
 
 export { Decimal };
 
+/**
+ * Significant digits of every decimal.js result (its default is 20, which rounds a balance of
+ * 123456789012345.12345678 plus 0.00000001 back to itself: money created on one side, nothing
+ * lost on the other). A NUMERIC(36,18) value has at most 36 digits and the product of two at
+ * most 72, so with 80 every sum, difference and product of stored values is exact; only a
+ * division rounds, and its caller rounds the quotient to a scale it names.
+ */
+export const DECIMAL_PRECISION = 80;
+Decimal.set({ precision: DECIMAL_PRECISION });
+
 declare const decStrBrand: unique symbol;
 /** A canonical decimal string, e.g. "27123.45". Safe to structured-clone and to compare by value. */
 export type DecStr = string & { readonly [decStrBrand]: true };

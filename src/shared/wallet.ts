@@ -108,12 +108,16 @@ export interface WithdrawRules {
   rate: string;
 }
 
-/** Fee and amount received, exact: fee = amount × rate / 100 (rounded up to 8 places). */
+/**
+ * Fee and amount received, exact: fee = amount × rate / 100, rounded up to the currency's
+ * decimals (`dp`, 8 when unknown), so both are amounts the currency can hold.
+ */
 export function withdrawFee(
   amount: Decimal,
   ratePercent: string,
+  dp = 8,
 ): { fee: Decimal; received: Decimal } {
-  const fee = amount.times(ratePercent).dividedBy(100).toDecimalPlaces(8, Decimal.ROUND_UP);
+  const fee = amount.times(ratePercent).dividedBy(100).toDecimalPlaces(dp, Decimal.ROUND_UP);
   return { fee, received: amount.minus(fee) };
 }
 

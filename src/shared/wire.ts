@@ -96,6 +96,11 @@ export interface DaymarketPush extends MarketPushHeader {
   change: string;
   now_price: WireDecimal;
   api_form?: string;
+  /**
+   * Extension: the pair's mark price, at which contracts open, close and settle (api-contract
+   * decision 10); `now_price` stays the last trade.
+   */
+  mark_price?: WireDecimal;
 }
 
 export interface KlinePush extends MarketPushHeader {
@@ -420,6 +425,8 @@ export interface WithdrawInfo {
   /** Extension: what may still be withdrawn today, and the networks offered. */
   day_left?: WireDecimal;
   networks?: string[];
+  /** Extension: the currency's decimals (amounts and the fee are kept to them). */
+  decimals?: number;
 }
 
 /** `message` of /api/wallet/get_in_address: one address per network. */

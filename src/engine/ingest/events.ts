@@ -49,6 +49,8 @@ export interface DaymarketBody {
   /** Stream sequence (reference-server extension), null when absent. */
   seq: number | null;
   serverTime: number | null;
+  /** The mark price (extension), absent when the push has none. */
+  markPrice?: DecStr;
 }
 
 export interface KlineBody {

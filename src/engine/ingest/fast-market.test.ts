@@ -39,6 +39,7 @@ const fields = {
   volume: decimalArb,
   now_price: decimalArb,
   change: decimalArb,
+  mark_price: decimalArb,
   seq: intArb,
   server_time: intArb,
 };
@@ -60,6 +61,7 @@ const nearlyValidArb = fc
       volume: fc.constant('3.000'),
       now_price: fc.constant('1.25'),
       change: fc.constant('-0.46'),
+      mark_price: fc.constant('1.24'),
       seq: fc.nat(),
       server_time: fc.nat(),
     }),

@@ -69,6 +69,8 @@ export function ingestDaymarket(payload: unknown, at: number): NewEvent {
     return malformed(source, 'now_price, close or change: not a decimal', at);
   if (high === null || low === null || volume === null)
     return malformed(source, 'high, low or volume: not a decimal', at);
+  const markPrice = optionalDec(o.mark_price);
+  if (markPrice === null) return malformed(source, 'mark_price: not a decimal', at);
   const price = nowPrice ?? close;
   if (price === undefined) return malformed(source, '(root): no now_price or close', at);
   return {
@@ -84,6 +86,7 @@ export function ingestDaymarket(payload: unknown, at: number): NewEvent {
       volume,
       seq: head.seq,
       serverTime: head.serverTime,
+      ...(markPrice === undefined ? {} : { markPrice }),
     },
   };
 }

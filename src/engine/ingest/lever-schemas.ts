@@ -86,6 +86,7 @@ export const leverDealReply = z.object({
   lever_share_limit: z.object({ min: wireInt, max: wireInt }),
   multiple: z.object({ muit: valueList, share: valueList }),
   last_price: optionalDecimal,
+  mark_price: optionalDecimal,
   user_lever: optionalDecimal,
   lever_share_num: optionalDecimal,
   spread: optionalDecimal,

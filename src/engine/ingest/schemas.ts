@@ -111,6 +111,7 @@ export const daymarketPush = z
     volume: wireDecimal,
     seq: optionalSeq,
     server_time: optionalSeq,
+    mark_price: wireDecimal.optional(),
   })
   .transform((p, ctx) => {
     const price = p.now_price ?? p.close;
@@ -127,6 +128,7 @@ export const daymarketPush = z
       volume: p.volume,
       seq: p.seq,
       serverTime: p.server_time,
+      ...(p.mark_price === undefined ? {} : { markPrice: p.mark_price }),
     };
   });
 

@@ -174,6 +174,7 @@ export const withdrawInfoReply = z
     day_limit: optionalDecimal,
     day_left: optionalDecimal,
     rate: wireDecimal,
+    decimals: z.number().int().min(0).max(18).optional(),
     networks: z.array(z.string()).optional(),
   })
   .transform((w) => ({
@@ -184,6 +185,7 @@ export const withdrawInfoReply = z
     dayLimit: w.day_limit ?? ZERO,
     dayLeft: w.day_left ?? null,
     rate: w.rate,
+    decimals: w.decimals ?? null,
     networks: w.networks ?? null,
   }));
 

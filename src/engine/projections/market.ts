@@ -166,6 +166,7 @@ function applyDaymarket(state: MarketState, push: DaymarketBody, at: number): Ma
     high: push.high,
     low: push.low,
     volume: push.volume,
+    ...(push.markPrice === undefined ? {} : { markPrice: push.markPrice }),
     at,
   };
   const pushSeq = push.seq === null ? state.pushSeq : { ...state.pushSeq, [push.symbol]: push.seq };

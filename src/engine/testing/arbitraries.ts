@@ -80,12 +80,13 @@ export const marketEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
       low: decArb,
       volume: decArb,
       seq: seqArb,
+      markPrice: fc.option(decArb, { nil: undefined }),
     })
-    .map(({ at, ...b }): NewEvent => ({
+    .map(({ at, markPrice, ...b }): NewEvent => ({
       at,
       kind: 'push',
       name: 'market.daymarket',
-      body: { ...b, serverTime: null },
+      body: { ...b, serverTime: null, ...(markPrice === undefined ? {} : { markPrice }) },
     })),
   fc
     .record({

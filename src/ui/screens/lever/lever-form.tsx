@@ -30,8 +30,8 @@ interface LeverFormProps {
   meta: PairMeta;
   deal: LeverDealView;
   risk: LeverRiskView | null;
-  /** The live last price of the pair. */
-  last: string | null;
+  /** The live mark price of the pair (market orders open at it; the limit price starts at it). */
+  mark: string | null;
   /** Bumped when the mode switches: the multiple is cleared and the price reset (spec §4). */
   resetKey: number;
 }
@@ -42,9 +42,9 @@ export function LeverForm(props: LeverFormProps) {
   return <LeverFormInner key={props.resetKey} {...props} />;
 }
 
-function LeverFormInner({ side, mode, meta, deal, risk, last }: LeverFormProps) {
+function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) {
   const { t, tv } = useI18n();
-  const [price, setPrice] = useState(last ?? '');
+  const [price, setPrice] = useState(mark ?? '');
   const [multiple, setMultiple] = useState<number | null>(null);
   const [share, setShare] = useState('');
   const [percent, setPercent] = useState(0);
@@ -56,7 +56,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, last }: LeverFormProps) 
   const sideClass = long ? 'buy' : 'sell';
   const { figures, most, liquidation } = formFigures({
     side,
-    reference: mode === 1 ? last : price,
+    reference: mode === 1 ? mark : price,
     share,
     multiple,
     deal,

@@ -24,11 +24,17 @@ export function LeverForms({ meta }: { meta: PairMeta }) {
   const d = useSignalValue(deal);
   const r = useSignalValue(risk);
   const isLoggedIn = useSignalValue(loggedIn);
-  const lastSignal = useMemo(
-    () => computed(() => tickerSignal(meta.symbol).value?.price ?? null),
+  // positions open at the mark price (api-contract decision 10); the last trade only while
+  // the server sends no mark
+  const markSignal = useMemo(
+    () =>
+      computed(() => {
+        const ticker = tickerSignal(meta.symbol).value;
+        return ticker?.markPrice ?? ticker?.price ?? null;
+      }),
     [meta.symbol],
   );
-  const last = useSignalValue(lastSignal) ?? d?.lastPrice ?? null;
+  const mark = useSignalValue(markSignal) ?? d?.markPrice ?? d?.lastPrice ?? null;
   const modes: { id: LeverMode; label: string }[] = [
     { id: 1, label: t('lever.form.market') },
     { id: 0, label: t('lever.form.limit') },
@@ -86,7 +92,7 @@ export function LeverForms({ meta }: { meta: PairMeta }) {
             meta={meta}
             deal={d}
             risk={r}
-            last={last}
+            mark={mark}
             resetKey={resetKey}
           />
           <LeverForm
@@ -95,7 +101,7 @@ export function LeverForms({ meta }: { meta: PairMeta }) {
             meta={meta}
             deal={d}
             risk={r}
-            last={last}
+            mark={mark}
             resetKey={resetKey}
           />
         </div>

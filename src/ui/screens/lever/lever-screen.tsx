@@ -60,7 +60,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
   const meta = useSignalValue(pairMetaSignal(symbol));
   return (
     <div className="spot lever" data-symbol={symbol} data-testid="lever-screen">
-      <PairStats meta={meta} />
+      <PairStats meta={meta} showMark />
       <OrderBook meta={meta} onPick={ignorePick} />
       <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
         <SpotChart pricePrecision={meta.pricePrecision} />

@@ -1,8 +1,10 @@
 // The second-contract order list (spec §2, §4, §9): tabs trading and closed, 20 a page with
 // load more; a trading order counts down (refreshed every 200 ms, hidden at 0) with the live
-// price; a settled order shows its result for 0.5 s, then leaves for the closed list.
+// mark price it settles at; a settled order shows its result for 0.5 s, then leaves for the
+// closed list.
 import { useState } from 'react';
-import type { MicroOrderView, MicroView } from '../../../engine/api.ts';
+import type { MicroOrderView, MicroView, Ticker } from '../../../engine/api.ts';
+import type { DecStr } from '../../../shared/decimal.ts';
 import { MICRO_COUNTDOWN_MS } from '../../../shared/micro.ts';
 import { Empty, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -100,9 +102,13 @@ const RESULT: Readonly<Record<number, MessageId>> = {
   [-1]: 'micro.result.loss',
 };
 
+/** An open order's price now: the mark it settles at (api-contract decision 10), else the last. */
+const livePrice = (ticker: Ticker | null): DecStr | null =>
+  ticker?.markPrice ?? ticker?.price ?? null;
+
 function MicroRow({ order: o, now }: { order: MicroOrderView; now: number }) {
   const { t, fmt } = useI18n();
-  const live = useSignalValue(tickerSignal(o.symbol));
+  const live = livePrice(useSignalValue(tickerSignal(o.symbol)));
   const settled = o.status === 3;
   const left = remainingOf(o, now);
   const result = RESULT[o.result] ?? 'micro.result.loss';
@@ -115,7 +121,7 @@ function MicroRow({ order: o, now }: { order: MicroOrderView; now: number }) {
       </td>
       <td className="num">{fmt.fixed(o.number, 2)}</td>
       <td className="num">{fmt.fixed(o.openPrice, 4)}</td>
-      <td className="num">{fmt.fixed(settled ? o.endPrice : (live?.price ?? o.openPrice), 4)}</td>
+      <td className="num">{fmt.fixed(settled ? o.endPrice : (live ?? o.openPrice), 4)}</td>
       <td
         className={`num ${settled ? (o.result === 1 ? 'up' : o.result === -1 ? 'down' : '') : ''}`}
         data-testid={settled ? 'micro-result' : 'micro-countdown'}

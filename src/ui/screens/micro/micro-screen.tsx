@@ -56,7 +56,7 @@ function MicroLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
   const ticker = useSignalValue(tickerSignal(symbol));
   return (
     <div className="spot micro" data-symbol={symbol} data-testid="micro-screen">
-      <PairStats meta={meta} />
+      <PairStats meta={meta} showMark />
       <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
         <SpotChart pricePrecision={meta.pricePrecision} />
       </section>

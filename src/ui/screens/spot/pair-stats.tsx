@@ -1,12 +1,13 @@
 // Header stats of the selected pair: pair, last price coloured by the 24 h change, its CNY
-// estimate, change, 24 h high, low and volume (decimals of spec §9).
+// estimate, change, 24 h high, low and volume (decimals of spec §9); on the contract screens
+// also the mark price, at which contracts open, close and settle (api-contract decision 10).
 import { DECIMALS } from '../../../shared/constants.ts';
 import { spot, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { PairMeta } from './pair-meta.ts';
 
-export function PairStats({ meta }: { meta: PairMeta }) {
+export function PairStats({ meta, showMark = false }: { meta: PairMeta; showMark?: boolean }) {
   const { t, fmt } = useI18n();
   const ticker = useSignalValue(tickerSignal(meta.symbol));
   const dir = ticker === null ? 'flat' : fmt.direction(ticker.change);
@@ -29,6 +30,11 @@ export function PairStats({ meta }: { meta: PairMeta }) {
         <CnyPrice />
       </div>
       <dl className="stats__list">
+        {showMark && (
+          <Stat label={t('spot.stats.mark')} hint={t('spot.stats.markHint')} testId="mark-price">
+            {ticker?.markPrice === undefined ? dash : fmt.fixed(ticker.markPrice, DECIMALS.price)}
+          </Stat>
+        )}
         <Stat label={t('spot.stats.change')} className={`is-${dir}`}>
           {ticker === null ? dash : fmt.change(ticker.change)}
         </Stat>
@@ -49,16 +55,26 @@ export function PairStats({ meta }: { meta: PairMeta }) {
 function Stat({
   label,
   className,
+  hint,
+  testId,
   children,
 }: {
   label: string;
   className?: string;
+  /** Says what the figure is, on hover and to screen readers. */
+  hint?: string;
+  testId?: string;
   children: string;
 }) {
   return (
-    <div className="stats__item">
-      <dt>{label}</dt>
-      <dd className={`num ${className ?? ''}`}>{children}</dd>
+    <div className="stats__item" title={hint}>
+      <dt>
+        {label}
+        {hint !== undefined && <span className="visually-hidden">{hint}</span>}
+      </dt>
+      <dd className={`num ${className ?? ''}`} data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }

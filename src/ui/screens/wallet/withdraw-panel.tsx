@@ -69,7 +69,11 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
   const [needsIdentity, setNeedsIdentity] = useState(false);
   const form = useForm({ amount: '', address: '', realName: '', bankName: '', bankAddress: '' });
   const amount = positiveAmount(form.values.amount);
-  const { fee, received } = withdrawFee(amount ?? new Decimal(0), info.rate);
+  const { fee, received } = withdrawFee(
+    amount ?? new Decimal(0),
+    info.rate,
+    info.decimals ?? undefined,
+  );
   const bank = network === 'bank';
   /** A limit as the server gives it, with its own decimals and the locale's grouping. */
   const plain = (v: string) => fmt.fixed(v, (v.split('.')[1] ?? '').length);
