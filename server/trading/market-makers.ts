@@ -32,6 +32,8 @@ interface Quote {
 export const DEFAULT_LEVELS = 40;
 const MAX_PLACES_PER_STEP = 8;
 const MAX_CANCELS_PER_STEP = 8;
+/** The random flow trades at most fair / 100 (1 %) beyond the fair value. */
+const RANDOM_FLOW_SLACK = 100n;
 
 export class MarketMakers {
   private readonly spot: SpotService;
@@ -199,8 +201,19 @@ export class MarketMakers {
     } else if (bid !== null && bid > fair) {
       await this.order(p, t, 'sell', 'ioc', fair, this.size(p, 3));
     } else if (this.rng.next() < 0.35) {
+      // Random flow, limited to 1 % beyond the fair value: the taker stands for the outside
+      // market, which never sells far below (or buys far above) what the coin is worth
+      // elsewhere — a market order would hand a far-off resting bid its coins for nothing.
       const side: Side = this.rng.next() < 0.5 ? 'buy' : 'sell';
-      await this.order(p, t, side, 'market', 0n, this.size(p));
+      const slack = fair / RANDOM_FLOW_SLACK;
+      await this.order(
+        p,
+        t,
+        side,
+        'ioc',
+        side === 'buy' ? fair + slack : fair - slack,
+        this.size(p),
+      );
     }
   }
 
