@@ -85,7 +85,7 @@ export async function transfer(db: Database, r: TransferRequest): Promise<void> 
     throw new ApiError('validation.wallet.amountRequired');
   if (r.number.greaterThan(TRANSFER_MAX)) throw new ApiError('validation.wallet.amountTooLarge');
   const c = await currencyRules(db, r.currencyId);
-  requireAmount(r.number, c.decimal_scale, TRANSFER_MAX);
+  requireAmount(r.number, c.decimal_scale);
   if (!accountHolds(r.from, c) || !accountHolds(r.to, c))
     throw new ApiError('wallet.accountNotForCurrency', { currency: c.name });
   const memo = `${r.from}>${r.to}`;
