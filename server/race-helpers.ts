@@ -49,16 +49,23 @@ export function mixed<T>(...lists: ReadonlyArray<ReadonlyArray<() => Promise<T>>
 
 let serial = 0;
 
-/** A new user (e-mail account), optionally with grants into balance fields. */
-export async function raceUser(
+/** A balance a test user starts with, credited through the ledger. */
+export interface Grant {
+  currencyId: number;
+  field: BalanceField;
+  amount: string;
+}
+
+/** A user put straight into the database (no usable password), with `grants`; its id. */
+export async function grantedUser(
   db: Database,
+  account: string,
   nowMs: number,
-  grants: ReadonlyArray<{ currencyId: number; field: BalanceField; amount: string }> = [],
+  grants: readonly Grant[] = [],
 ): Promise<number> {
-  serial += 1;
   const id = await insertUser(db, {
     kind: 'email',
-    account: `race-${serial}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    account,
     passwordHash: 'disabled',
     areaCode: null,
     countryCode: null,
@@ -78,6 +85,17 @@ export async function raceUser(
       });
   });
   return id;
+}
+
+/** A new user with a unique e-mail account, optionally with grants into balance fields. */
+export async function raceUser(
+  db: Database,
+  nowMs: number,
+  grants: readonly Grant[] = [],
+): Promise<number> {
+  serial += 1;
+  const account = `race-${serial}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  return grantedUser(db, account, nowMs, grants);
 }
 
 /** One balance field of a user (0 without a wallet row). */

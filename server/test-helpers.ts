@@ -4,13 +4,11 @@ import { createServer } from './app.ts';
 import type { RunningServer } from './app.ts';
 import { testConfig } from './config.ts';
 import type { ServerConfig } from './config.ts';
-import { Decimal } from '../src/shared/decimal.ts';
 import { issueToken } from './accounts/tokens.ts';
-import { insertUser } from './accounts/users.ts';
 import type { Backend } from './db/test-databases.ts';
 import { createTestDatabase } from './db/test-databases.ts';
-import type { BalanceField } from './wallet/ledger.ts';
-import { changeBalance, LOG_TYPE } from './wallet/ledger.ts';
+import type { Grant } from './race-helpers.ts';
+import { grantedUser } from './race-helpers.ts';
 
 export interface TestServer extends RunningServer {
   clock: { now: number };
@@ -89,9 +87,6 @@ export async function lastCode(s: RunningServer, to: string): Promise<string> {
   return code;
 }
 
-/** A balance a test user starts with: currency id, field, amount. */
-export type Grant = readonly [currencyId: number, field: BalanceField, amount: string];
-
 /**
  * A user put straight into the database (no code, no usable password) with a session token:
  * identity approved unless told otherwise, and `grants` credited through the ledger.
@@ -101,28 +96,8 @@ export async function testUser(
   account: string,
   opts: { approved?: boolean; grants?: readonly Grant[] } = {},
 ): Promise<{ id: number; token: string }> {
-  const id = await insertUser(s.ctx.db, {
-    kind: 'email',
-    account,
-    passwordHash: 'x',
-    areaCode: null,
-    countryCode: null,
-    invitedBy: null,
-    nowMs: s.clock.now,
-  });
+  const id = await grantedUser(s.ctx.db, account, s.clock.now, opts.grants);
   if (opts.approved !== false)
     await s.ctx.db.query('UPDATE users SET review_status = 2 WHERE id = $1', [id]);
-  await s.ctx.db.transaction(async (tx) => {
-    for (const [currencyId, field, amount] of opts.grants ?? [])
-      await changeBalance(tx, {
-        userId: id,
-        currencyId,
-        field,
-        delta: new Decimal(amount),
-        type: LOG_TYPE.demoGrant,
-        memo: 'test grant',
-        nowMs: s.clock.now,
-      });
-  });
   return { id, token: await issueToken(s.ctx.db, id, s.clock.now) };
 }

@@ -57,10 +57,10 @@ describe.each(backends().flatMap((b) => [true, false].map((simOff) => [b, simOff
     const account = (name: string) =>
       testUser(s, `${name}-${simOff ? 'off' : 'on'}@example.com`, {
         grants: [
-          [1, 'change_balance', '900000000'],
-          [2, 'change_balance', '10000'],
-          [1, 'lever_balance', '100000'],
-          [1, 'micro_balance', '100000'],
+          { currencyId: 1, field: 'change_balance', amount: '900000000' },
+          { currencyId: 2, field: 'change_balance', amount: '10000' },
+          { currencyId: 1, field: 'lever_balance', amount: '100000' },
+          { currencyId: 1, field: 'micro_balance', amount: '100000' },
         ],
       });
 

@@ -46,9 +46,11 @@ describe.each(backends())('amounts at the edge on %s', (backend) => {
     });
     // a large balance beside empty accounts: where a rounded dust transfer created money
     const user = await testUser(s, 'edge@example.com', {
-      grants: (['change_balance', 'legal_balance', 'lever_balance'] as const).map(
-        (field) => [1, field, '123456789012345.123456'] as const,
-      ),
+      grants: (['change_balance', 'legal_balance', 'lever_balance'] as const).map((field) => ({
+        currencyId: 1,
+        field,
+        amount: '123456789012345.123456',
+      })),
     });
     token = user.token;
     await s.ctx.db.query(

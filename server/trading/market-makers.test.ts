@@ -20,7 +20,7 @@ describe('the simulated taker', () => {
 
   it('trades at most 1 % away from the fair value, also on an empty book', async () => {
     const user = await testUser(s, 'far-bid@example.com', {
-      grants: [[1, 'change_balance', '10000']],
+      grants: [{ currencyId: 1, field: 'change_balance', amount: '10000' }],
     });
     const placed = await post(
       s,
