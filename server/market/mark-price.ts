@@ -98,11 +98,6 @@ export class MarkPrices {
     this.sample(nowMs);
   }
 
-  /** Whether marks follow an index (false: the clamped median of the spot book). */
-  get indexed(): boolean {
-    return this.sources.index !== undefined;
-  }
-
   /** Takes one sample of every pair and moves its mark to `nowMs`. */
   sample(nowMs: number): void {
     for (const s of this.states.values()) {

@@ -63,15 +63,3 @@ export function amountIssue(
   if (value.abs().greaterThan(limit)) return { id: 'validation.amountTooLarge', values };
   return null;
 }
-
-/** `amountIssue` of a typed text: its format first, then decimals and bound. */
-export function amountTextIssue(
-  text: unknown,
-  dp: number,
-  max: Decimal.Value = AMOUNT_LIMIT,
-): AmountError | null {
-  const value = parsePlainAmount(text);
-  if (value === null)
-    return { id: 'validation.amountFormat', values: { dp, max: new Decimal(max).toNumber() } };
-  return amountIssue(value, dp, max);
-}
