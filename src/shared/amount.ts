@@ -1,8 +1,9 @@
 // Amounts and prices at the edge (issue 18): what a user or a client sends is refused, before
 // anything else happens, when it is not plain digits (no letters, no exponent), has more
-// decimals than its currency or pair allows, or is beyond a sane bound. One rule for the page,
-// the engine and the reference server; each form keeps its own "required" message for an
-// empty or non-positive value.
+// decimals than its currency or pair allows, or is beyond a sane bound. Shared so that the
+// page's forms can hold the same rule as the reference server, which applies it today (the
+// forms follow in issue 20); each form keeps its own "required" message for an empty or
+// non-positive value.
 import { Decimal } from './decimal.ts';
 
 /**
