@@ -2,11 +2,12 @@
 // /authentication (998), without payout details to /userSetting (997). The seller publishes a
 // sell ad, the buyer takes it and marks it paid, the seller confirms receipt: both see the
 // deal change live and the balances move. A second deal times out (window shortened by the
-// operator) and is cancelled by the server.
+// operator) and is cancelled by the server. Selling to a buy ad needs an account of the ad's pay
+// way, and the buyer is shown that account only (issue 20).
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { apiPost, fund as fundSpot, token as apiToken, usdtWallet, verify } from './api.ts';
-import { login, operator, registerByEmail, uniqueEmail } from './helpers.ts';
+import { login, msg, operator, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'c2cuser123';
 
@@ -145,4 +146,80 @@ test('two users trade through a sell ad; redirects on 998 and 997; an unpaid dea
   ).toBe('ok');
   // the seller's 50 stay frozen for the ad, which is open again
   expect((await legal(request, seller.email)).locked.toFixed()).toBe('50');
+});
+
+test('selling to a buy ad needs an account of its pay way; the buyer pays to that way only', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // issue 20: a buy ad paying by Alipay, a seller with WeChat details only
+  const buyer = await user(browser, 'waybuyer');
+  const seller = await user(browser, 'wayseller');
+  const bt = await token(request, buyer.email);
+  await verify(request, bt, buyer.email);
+  await post(request, bt, '/api/user/cash_save', {
+    real_name: 'Ada Buyer',
+    alipay_account: 'ada@alipay.example',
+  });
+  await post(request, bt, '/api/c2c_send', {
+    type: 'buy',
+    way: 'ali_pay',
+    price: '7.15',
+    total_number: '20',
+    currency_id: '1',
+  });
+  const mine = await request.get('/api/c2c/seller_trade?type=buy', {
+    headers: { authorization: bt },
+  });
+  const adId = ((await mine.json()) as { message: { data: { id: number }[] } }).message.data[0]?.id;
+  expect(adId).toBeDefined();
+  const st = await token(request, seller.email);
+  await verify(request, st, seller.email);
+  await post(request, st, '/api/user/cash_save', {
+    real_name: 'Sam Seller',
+    wechat_account: 'sam-wx',
+    wechat_nickname: 'Sam W',
+  });
+  await fundSpot(request, st, seller.email, '100', 'legal');
+  await login(seller.page, seller.email, PASSWORD);
+  await login(buyer.page, buyer.email, PASSWORD);
+
+  const takeIt = async () => {
+    await seller.page.goto('/legalTrade');
+    await seller.page.getByTestId('c2c-tab-sell').click();
+    await seller.page
+      .getByTestId('c2c-market')
+      .locator(`tr[data-ad-id="${adId}"]`)
+      .getByTestId('c2c-take')
+      .click();
+    return seller.page.locator('dialog[open][data-testid="confirm-dialog"]');
+  };
+
+  // the confirmation names the way and leads to the payout details instead of placing an order
+  const ask = await takeIt();
+  await expect(ask).toContainText(
+    'This buyer pays by Alipay: add an Alipay account to your payout details to sell to this ad.',
+  );
+  await ask.getByTestId('confirm-sure').click();
+  await expect(seller.page).toHaveURL(/\/userSetting/);
+  expect((await legal(request, seller.email)).locked.isZero()).toBe(true);
+  await seller.page.locator('input[name="alipayAccount"]').fill('sam@alipay.example');
+  await seller.page.getByRole('button', { name: /save/i }).click();
+  await expect(seller.page.getByText(msg('account.cash.saved'))).toBeVisible();
+
+  // with Alipay details the order is placed
+  await takeIt();
+  await confirm(seller.page);
+  await expect(seller.page).toHaveURL(/\/c2cOrder/);
+  expect((await legal(request, seller.email)).locked.toFixed()).toBe('20');
+
+  // the buyer pays to the seller's Alipay account, and only to it
+  await buyer.page.goto('/c2cOrder');
+  const row = buyer.page.getByTestId('c2c-deals').locator('tr[data-deal-id]').first();
+  await row.getByTestId('c2c-deal-open').click();
+  const dialog = buyer.page.getByTestId('c2c-deal-dialog');
+  await expect(dialog.locator('[data-payto="alipay"]')).toContainText('sam@alipay.example');
+  await expect(dialog.locator('[data-payto="wechat"]')).toHaveCount(0);
+  await expect(dialog).not.toContainText('sam-wx');
 });

@@ -217,3 +217,94 @@ test('a 30-second up order counts down, settles on the real price, and pays the 
     ),
   ).toBe(true);
 });
+
+test('issue 20: the order confirmation and the fill are formatted, and "Close all" leaves no risk figures', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await verified(page.request, await apiToken(page.request));
+  await login(page, DEMO, 'demo1234');
+  await page.goto('/leverdealCenter');
+  const long = page.getByTestId('lever-form-long');
+  await expect(long.getByTestId('lever-available')).not.toHaveText(/^0\.0000/);
+
+  // a limit order: the price in the pair's decimals, grouped; "1 hand", not "1 hands"
+  await page.getByTestId('lever-mode-limit').click();
+  const limit = page.getByTestId('lever-form-long');
+  await limit.locator('input[name="price"]').fill('1000');
+  await limit.locator('[data-multiple="5"]').click();
+  await limit.locator('input[name="share"]').fill('1');
+  await page.getByTestId('lever-submit-long').click();
+  const dialog = page.locator('dialog[open][data-testid="confirm-dialog"]');
+  await expect(dialog).toContainText('1 hand at 5× (1,000.00).');
+  await confirm(page);
+  await expect(page.locator('.toast--success').last()).toContainText(
+    /Limit long placed: 1 hand at 5×\. It opens when the mark price reaches 1,000\.00 USDT/,
+  );
+  await page.getByTestId('lever-tab-entrusts').click();
+  const pending = page.getByTestId('lever-entrusts-table').locator('tr[data-position-id]').first();
+  await pending.getByTestId('lever-revoke').click();
+  await confirm(page);
+
+  // a market order says the fill: hands, multiple, the open price = the mark plus the spread
+  await page.getByTestId('lever-mode-market').click();
+  const market = page.getByTestId('lever-form-long');
+  await market.locator('[data-multiple="10"]').click();
+  await market.locator('input[name="share"]').fill('3');
+  await page.getByTestId('lever-submit-long').click();
+  await expect(dialog).toContainText('3 hands at 10× (Market price).');
+  await confirm(page);
+  await expect(page.locator('.toast--success').last()).toContainText(
+    /Long opened: 3 hands at 10×, open price \d{1,3}(,\d{3})*\.\d{2} USDT \(the mark price \d{1,3}(,\d{3})*\.\d{2} plus the [\d.]+% spread\)\./,
+  );
+  await page.getByTestId('lever-tab-holding').click();
+  await expect(
+    page.getByTestId('lever-holding-table').locator('tr[data-position-id]').first(),
+  ).toBeVisible();
+  await expect(page.getByTestId('lever-risk')).not.toHaveText('—');
+  await expect(page.getByTestId('lever-profits-all')).not.toHaveText('—');
+
+  // "Close all": no position, so no risk rate and no unrealized P&L
+  await page.getByTestId('lever-batch-close-all').click();
+  await confirm(page);
+  await expect(page.getByTestId('lever-holding-table')).toHaveCount(0);
+  await expect(page.getByTestId('lever-risk')).toHaveText('—');
+  await expect(page.getByTestId('lever-risk')).toHaveAttribute('data-level', 'none');
+  await expect(page.getByTestId('lever-profits-all')).toHaveText('—');
+  // and it stays so over the next pushes and polls
+  await page.waitForTimeout(3000);
+  await expect(page.getByTestId('lever-profits-all')).toHaveText('—');
+});
+
+test('issue 20: second-contract amounts say below the minimum, above the maximum or not a multiple, in a full-height field', async ({
+  page,
+}) => {
+  await verified(page.request, await apiToken(page.request));
+  await login(page, DEMO, 'demo1234');
+  // the height of the other trading forms' inputs
+  await page.goto('/leverdealCenter');
+  const row = page.getByTestId('lever-form-long').locator('.spot-field__row').first();
+  await expect(row).toBeVisible();
+  const formHeight = (await row.boundingBox())?.height ?? 0;
+  expect(formHeight).toBeGreaterThanOrEqual(32);
+
+  await page.goto('/secondDealCenter');
+  await expect(page.getByTestId('micro-balance')).not.toHaveText('--');
+  const amount = page.locator('.micro-panel input[name="number"]');
+  const height = (await amount.boundingBox())?.height ?? 0;
+  expect(Math.abs(height - formHeight)).toBeLessThanOrEqual(1);
+
+  await page.locator('[data-seconds="30"]').click();
+  const error = page.getByTestId('micro-number-error');
+  for (const [typed, message] of [
+    ['5', 'The minimum amount is 10 USDT.'],
+    ['10005', 'The maximum amount is 10,000 USDT.'],
+    ['20000', 'The maximum amount is 10,000 USDT.'],
+    ['15', 'The amount must be a multiple of 10 USDT.'],
+  ] as const) {
+    await amount.fill(typed);
+    await page.getByTestId('micro-up').click();
+    await expect(error).toHaveText(message);
+  }
+  await expect(page.locator('dialog[open][data-testid="confirm-dialog"]')).toHaveCount(0);
+});

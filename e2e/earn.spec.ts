@@ -3,6 +3,7 @@
 // (the principal arrives), repays it with a voucher, which the operator approves; opens the
 // pre-sale and sees the chart; the routes the spec names without a screen lead to one.
 import { expect, test } from '@playwright/test';
+import Decimal from 'decimal.js';
 import { PNG, fund, token, usdtWallet, verify } from './api.ts';
 import { login, msg, operator, queued, registerByEmail, uniqueEmail } from './helpers.ts';
 
@@ -82,8 +83,14 @@ test('savings, a loan repaid, the pre-sale and the redirects', async ({ page, re
 
   await loan.getByTestId('loan-repay').click();
   const repay = page.getByTestId('loan-repay-dialog');
-  await repay.locator('label').filter({ hasText: 'USDT (TRC20)' }).click();
-  await expect(repay.getByTestId('loan-payable')).toHaveText('1,030.00 USDT');
+  // issue 20: the amount to send is the server's quote at the live price, held for a minute
+  const coin = (name: string) => repay.locator('label').filter({ hasText: name }).click();
+  const payable = repay.getByTestId('loan-payable');
+  await coin('BTC');
+  await expect(payable).toHaveText(/^0\.\d{6} BTC$/);
+  await expect(repay.getByTestId('loan-quote-left')).toHaveText(/^(1:00|0:[0-5]\d)$/);
+  await coin('USDT (TRC20)');
+  await expect(payable).toHaveText('1,030.00 USDT');
   await repay.getByTestId('loan-repay-submit').click();
   await expect(repay.getByText(msg('validation.loan.imageRequired'))).toBeVisible();
   await repay
@@ -91,10 +98,20 @@ test('savings, a loan repaid, the pre-sale and the redirects', async ({ page, re
     .locator('input[type="file"]')
     .setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: PNG });
   await expect(repay.locator('img')).toBeVisible();
+  // back to BTC: the amount shown at submission is the amount recorded, digit for digit
+  await coin('BTC');
+  await expect(payable).toHaveText(/^0\.\d{6} BTC$/);
+  const shown = String(await payable.textContent()).replace(' BTC', '');
   await repay.getByTestId('loan-repay-submit').click();
   await expect(loan).toHaveAttribute('data-state', '3');
 
   const repaymentId = await queued(request, 'loan_repayments', email);
+  const queue = (await operator(request, 'queue')).message as {
+    loan_repayments: { id: number; coin: string; amount: string }[];
+  };
+  const filed = queue.loan_repayments.find((r) => String(r.id) === repaymentId);
+  expect(filed?.coin).toBe('btc');
+  expect(new Decimal(filed?.amount ?? '0').equals(shown)).toBe(true);
   expect(
     (await operator(request, 'loan-repayment', { id: repaymentId, action: 'approve' })).type,
   ).toBe('ok');

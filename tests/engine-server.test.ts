@@ -222,7 +222,9 @@ describe('engine against the reference server', () => {
     });
     expect(latest('book')?.bids.some((r) => r.own)).toBe(false);
 
-    const historyBefore = latest('orders')?.history.length ?? 0;
+    // issue 20: the cancelled order stays in the history, marked so, nothing filled
+    const gone = await until(() => latest('orders')?.history.find((o) => o.id === open.id));
+    expect(gone).toMatchObject({ outcome: 'cancelled', number: '0', total: '0.01', mode: 2 });
     const market = await engine.placeSpotOrder({
       side: 'buy',
       mode: 1,
@@ -230,7 +232,12 @@ describe('engine against the reference server', () => {
       number: '0.001',
     });
     expect(market.ok).toBe(true);
-    await until(() => (latest('orders')?.history.length ?? 0) > historyBefore);
+    // its row: a market order, filled, at the price it traded at (never the band's bound)
+    const filled = await until(() =>
+      latest('orders')?.history.find((o) => o.id > open.id && o.mode === 1),
+    );
+    expect(filled).toMatchObject({ outcome: 'filled', number: '0.001', total: '0.001' });
+    await until(() => latest('trades')?.some((tr) => new Decimal(tr.price).eq(filled.price)));
     await until(() => {
       const v = latest('spot');
       return v && new Decimal(v.userCurrency).gt(spot.userCurrency);

@@ -109,6 +109,10 @@ describe('lever through the engine', () => {
       price: '',
     });
     expect(opened.ok).toBe(true);
+    // the reply says the fill (issue 20): hands, multiple, the open price = mark + spread
+    expect(opened.ok && opened.message).toMatch(
+      /^Long opened: 2 hands at 10×, open price [\d,]+\.\d{2} USDT \(the mark price [\d,]+\.\d{2} plus the [\d.]+% spread\)\.$/,
+    );
     const holding = engine.state().lever.view.holding.rows;
     expect(holding.length).toBe(1);
     expect(holding[0]).toMatchObject({
@@ -128,6 +132,12 @@ describe('lever through the engine', () => {
     const id = holding[0]?.id ?? 0;
     expect((await engine.leverCommand('close', { id })).ok).toBe(true);
     expect(engine.state().lever.view.holding.rows).toEqual([]);
+    // the risk figures follow the positions: none open, no rate, no P&L left behind (issue 20)
+    expect(engine.state().lever.view.risk).toMatchObject({
+      hazardRate: null,
+      profitsAll: '0',
+      marginAll: '0',
+    });
     expect(engine.state().lever.view.closed.rows[0]?.id).toBe(id);
     // a limit order far below the market rests in entrusts and is revoked
     const limit = await engine.leverCommand('submit', {

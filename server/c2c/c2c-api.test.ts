@@ -328,3 +328,140 @@ describe('auto-cancel and the daily limit', () => {
     expect(r).toEqual({ type: 'ok', message: { legal: [{ id: 1, name: 'USDT' }] } });
   });
 });
+
+describe('the pay way (issue 20)', () => {
+  const more: Record<'d' | 'e', { id: number; token: string }> = {
+    d: { id: 0, token: '' },
+    e: { id: 0, token: '' },
+  };
+  const as = (u: 'd' | 'e', lang = 'en') => ({ authorization: more[u].token, lang });
+  const balanceOf = async (id: number): Promise<[string, string]> => {
+    const rows = await s.ctx.db.query<{ l: string; k: string }>(
+      'SELECT legal_balance AS l, lock_legal_balance AS k FROM users_wallet WHERE user_id = $1 AND currency_id = 1',
+      [id],
+    );
+    return [new Decimal(rows[0]?.l ?? '0').toFixed(), new Decimal(rows[0]?.k ?? '0').toFixed()];
+  };
+
+  beforeAll(async () => {
+    more.d = await newUser('c2c-d@example.com');
+    more.e = await newUser('c2c-e@example.com');
+    for (const u of [more.d, more.e])
+      await s.ctx.db.query('UPDATE users SET review_status = 2 WHERE id = $1', [u.id]);
+    // d can be paid by WeChat only
+    const saved = await post(
+      s,
+      '/api/user/cash_save',
+      { real_name: 'Dan', wechat_account: 'dan-wx', wechat_nickname: 'Dan W' },
+      as('d'),
+    );
+    expect(saved.type).toBe('ok');
+  });
+
+  it('refuses to sell into an Alipay buy ad without Alipay details, naming the way (997)', async () => {
+    expect((await send('b', { type: 'buy', total_number: '3', price: '7.2' })).type).toBe('ok');
+    const ad = await myNewestAd('b');
+    expect(ad).toMatchObject({ type: 'buy', way: 'ali_pay' });
+    const refused = await post(s, '/api/c2c/do_legal_deal', { id: String(ad.id) }, as('d'));
+    expect(refused).toEqual({
+      type: '997',
+      message:
+        'This buyer pays by Alipay: add an Alipay account to your payout details to sell to this ad.',
+    });
+    const zh = await post(s, '/api/c2c/do_legal_deal', { id: String(ad.id) }, as('d', 'zh'));
+    expect(zh.type).toBe('997');
+    expect(zh.message).toContain('支付宝');
+    // nothing frozen, no deal, the ad still open on the platform
+    expect(await balanceOf(more.d.id)).toEqual(['100', '0']);
+    const platform = await get(s, '/api/c2c_deal_platform?type=buy', as('d'));
+    expect((platform.message as PageData<AdView>).data.map((x) => x.id)).toContain(ad.id);
+    const deals = await get(s, '/api/c2c_user_deal', as('d'));
+    expect((deals.message as PageData<DealView>).total).toBe(0);
+
+    // with an Alipay account the sale goes through; the buyer sees Alipay only
+    expect(
+      (
+        await post(
+          s,
+          '/api/user/cash_save',
+          {
+            real_name: 'Dan',
+            alipay_account: 'dan@alipay',
+            wechat_account: 'dan-wx',
+            wechat_nickname: 'Dan W',
+          },
+          as('d'),
+        )
+      ).type,
+    ).toBe('ok');
+    const taken = await post(s, '/api/c2c/do_legal_deal', { id: String(ad.id) }, as('d'));
+    expect(taken.type).toBe('ok');
+    const deal = (taken.message as { data: DealView }).data;
+    expect(deal).toMatchObject({ type: 'buy', way: 'ali_pay', side: 'sell' });
+    const seen = (await get(s, `/api/c2c_deal?id=${deal.id}`, auth('b'))).message as DealView;
+    expect(seen.side).toBe('buy');
+    // the buyer pays to the ad's way, never another
+    expect(seen.user_cash_info).toEqual({
+      real_name: 'Dan',
+      bank_name: '',
+      bank_account: '',
+      alipay_account: 'dan@alipay',
+      wechat_nickname: '',
+      wechat_account: '',
+    });
+    expect(
+      (await post(s, '/api/c2c/user_legal_pay_cancel', { id: String(deal.id) }, auth('b'))).type,
+    ).toBe('ok');
+    expect(await balanceOf(more.d.id)).toEqual(['100', '0']);
+  });
+
+  it('refuses a sell ad paid by a way its publisher has no details for (997)', async () => {
+    expect(
+      (
+        await post(
+          s,
+          '/api/user/cash_save',
+          { real_name: 'Eve', bank_name: 'Bank of E', bank_account: '6222000099990000' },
+          as('e'),
+        )
+      ).type,
+    ).toBe('ok');
+    const body = { type: 'sell', price: '7.1', total_number: '4', currency_id: '1' };
+    const refused = await post(s, '/api/c2c_send', { ...body, way: 'we_chat' }, as('e'));
+    expect(refused).toEqual({
+      type: '997',
+      message:
+        'You are paid by WeChat for this ad: add a WeChat account to your payout details first.',
+    });
+    expect(await balanceOf(more.e.id)).toEqual(['100', '0']);
+    // a buy ad pays by the way: the publisher needs no account for it
+    expect(
+      (await post(s, '/api/c2c_send', { ...body, type: 'buy', way: 'we_chat' }, as('e'))).type,
+    ).toBe('ok');
+    expect((await post(s, '/api/c2c_send', { ...body, way: 'bank' }, as('e'))).type).toBe('ok');
+    expect(await balanceOf(more.e.id)).toEqual(['96', '4']);
+  });
+
+  it('refuses to buy from a sell ad whose publisher can no longer be paid by its way', async () => {
+    const mine = await get(s, '/api/c2c/seller_trade?type=sell', as('e'));
+    const ad = (mine.message as PageData<AdView>).data[0];
+    expect(ad).toMatchObject({ way: 'bank', is_done: 0 });
+    // e drops the bank card after publishing
+    expect(
+      (
+        await post(
+          s,
+          '/api/user/cash_save',
+          { real_name: 'Eve', alipay_account: 'eve@alipay' },
+          as('e'),
+        )
+      ).type,
+    ).toBe('ok');
+    const refused = await post(s, '/api/c2c/do_legal_deal', { id: String(ad?.id) }, as('d'));
+    expect(refused).toEqual({
+      type: 'error',
+      message: 'This seller can no longer be paid by bank card. Please choose another ad.',
+    });
+    expect(await balanceOf(more.e.id)).toEqual(['96', '4']);
+  });
+});

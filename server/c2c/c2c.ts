@@ -5,7 +5,10 @@
 // are cancelled after `user_legal_deal_cancel_time` minutes. No fees. Seller side: the
 // publisher of a sell ad, the taker of a buy ad. What is frozen: a sell ad's total from its
 // publication until it completes or is withdrawn; a buy ad's taker's number while the deal is
-// open. Every change is one transaction with ledger rows (types 80–83). Pure of HTTP.
+// open. Every change is one transaction with ledger rows (types 80–83). Pure of HTTP. The seller
+// side is paid by the ad's way only (issue 20): it needs an account of that way, and a deal
+// shows the parties' details of that way and no other.
+import { canBePaidBy } from '../../src/shared/c2c.ts';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 import { cashInfoOf } from '../accounts/cash-routes.ts';
@@ -76,6 +79,35 @@ export async function requirePayout(db: Queryable, userId: number): Promise<void
     throw new ApiError('c2c.cashInfoRequired', {}, '997');
 }
 
+/** Whether `c` can receive a payment by `way` (the shared rule, on the wire's field names). */
+const paidBy = (c: CashInfo, way: C2cWay): boolean =>
+  canBePaidBy(
+    {
+      bankAccount: c.bank_account,
+      alipayAccount: c.alipay_account,
+      wechatAccount: c.wechat_account,
+    },
+    way,
+  );
+
+/**
+ * The seller side is paid by the ad's way, never another (issue 20). `who`: the publisher of a
+ * sell ad at publication, the taker of a buy ad; both can fix it in their payout details (997).
+ */
+async function requirePaidBy(
+  db: Queryable,
+  userId: number,
+  way: C2cWay,
+  who: 'publisher' | 'taker',
+): Promise<void> {
+  if (!paidBy(await cashInfoOf(db, userId), way))
+    throw new ApiError(
+      who === 'publisher' ? 'c2c.publisherWayRequired' : 'c2c.takerWayRequired',
+      { way },
+      '997',
+    );
+}
+
 /** The user's cancellations since the start of the (UTC) day of `nowMs`. */
 export async function cancelsToday(db: Queryable, userId: number, nowMs: number): Promise<number> {
   const rows = await db.query<{ n: number }>(
@@ -123,6 +155,7 @@ export interface NewAd {
 export async function publishAd(db: Database, a: NewAd): Promise<number> {
   await requireApprovedIdentity(db, a.userId);
   await requirePayout(db, a.userId);
+  if (a.type === 'sell') await requirePaidBy(db, a.userId, a.way, 'publisher');
   await requireLegalCurrency(db, a.currencyId);
   if (!validAmount(a.totalNumber)) throw new ApiError('c2c.numberInvalid');
   if (!validAmount(a.price)) throw new ApiError('c2c.priceInvalid');
@@ -213,6 +246,11 @@ export async function takeAd(
     const ad = await adForUpdate(tx, adId);
     if (ad.is_done !== AD_OPEN) throw new ApiError('c2c.adNotFound');
     if (ad.seller_id === userId) throw new ApiError('c2c.ownAd');
+    // the seller side must be payable by the ad's way: the taker of a buy ad can add it; the
+    // publisher of a sell ad may have removed it since publishing (the taker chooses another ad)
+    if (ad.type === 'buy') await requirePaidBy(tx, userId, ad.way, 'taker');
+    else if (!paidBy(await cashInfoOf(tx, ad.seller_id), ad.way))
+      throw new ApiError('c2c.sellerWayGone', { way: ad.way });
     const open = await tx.query<{ n: number }>(
       `SELECT COUNT(*)::int AS n FROM c2c_deals
        WHERE (user_id = $1 OR seller_id = $1) AND is_sure IN (0, 3)`,
@@ -624,13 +662,14 @@ const DEAL_SELECT = `SELECT d.id, d.ad_id, d.user_id, d.seller_id, d.number, d.p
   FROM c2c_deals d JOIN c2c_ads a ON a.id = d.ad_id JOIN currencies c ON c.id = a.currency_id
   JOIN users tu ON tu.id = d.user_id JOIN users pu ON pu.id = d.seller_id`;
 
-const cashView = (c: CashInfo): CashView => ({
+/** A party's payout details as the deal shows them: the real name and the ad's way only. */
+const cashView = (c: CashInfo, way: C2cWay): CashView => ({
   real_name: c.real_name,
-  bank_name: c.bank_name,
-  bank_account: c.bank_account,
-  alipay_account: c.alipay_account,
-  wechat_nickname: c.wechat_nickname,
-  wechat_account: c.wechat_account,
+  bank_name: way === 'bank' ? c.bank_name : '',
+  bank_account: way === 'bank' ? c.bank_account : '',
+  alipay_account: way === 'ali_pay' ? c.alipay_account : '',
+  wechat_nickname: way === 'we_chat' ? c.wechat_nickname : '',
+  wechat_account: way === 'we_chat' ? c.wechat_account : '',
 });
 
 async function dealView(
@@ -667,8 +706,8 @@ async function dealView(
     hes_account: maskContact(iPublished ? r.taker_account : r.publisher_account),
     hes_realname: iPublished ? taker.real_name : publisher.real_name,
     user_realname: taker.real_name,
-    user_cash_info: cashView(taker),
-    sell_cash_info: cashView(publisher),
+    user_cash_info: cashView(taker, r.way),
+    sell_cash_info: cashView(publisher, r.way),
     create_time: formatTime(created),
     update_time: formatTime(updated),
     format_create_time: formatTime(created),

@@ -29,6 +29,8 @@ describe.each(backends())('storage on %s', (backend) => {
       '0009-lockup',
       '0010-lending',
       '0011-presale',
+      '0012-spot-order-fills',
+      '0013-loan-repayment-quotes',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { BCP47, LANGS } from '../../src/shared/locales.ts';
-import { loadCatalog, t } from './messages.ts';
+import { loadCatalog, localDecimal, t } from './messages.ts';
 
 const en = loadCatalog('en');
 
@@ -29,5 +29,22 @@ describe('server locales', () => {
     );
     expect(t('kr', 'market.symbolUnknown', { symbol: 'X/Y' })).toBe('알 수 없는 거래쌍: X/Y');
     expect(t('en', 'no.such.id')).toBe('no.such.id');
+  });
+
+  it('shows decimals as the page does: the reader’s separators, the decimals asked, exactly', () => {
+    const price = { price: localDecimal('65750', 2), currency: 'USDT' };
+    expect(t('en', 'lever.limitBuyAbove', price)).toBe(
+      'A limit long must be below the mark price (65,750.00 USDT).',
+    );
+    expect(t('de', 'lever.limitBuyAbove', price)).toContain('(65.750,00 USDT)');
+    expect(t('ru', 'lever.limitBuyAbove', price)).toContain('(65\u00a0750,00 USDT)');
+    // no binary float on the way: every digit stays
+    expect(localDecimal('12345678901234567.123456789')).toEqual({
+      decimal: '12345678901234567.123456789',
+      dp: 9,
+    });
+    expect(
+      t('en', 'micro.numberAboveMax', { max: localDecimal('12345678901234567.123456789') }),
+    ).toBe('The maximum amount is 12,345,678,901,234,567.123456789.');
   });
 });

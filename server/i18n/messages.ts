@@ -3,10 +3,27 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { Decimal, fixed } from '../../src/shared/decimal.ts';
 import { BCP47, LANGS } from '../../src/shared/locales.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 
-export type MessageValues = Record<string, string | number>;
+/**
+ * A decimal a message shows in the reader's language, as the page shows numbers
+ * (src/ui/i18n/format.ts): the locale's grouping and separator, exactly `dp` decimals, handed
+ * to Intl as an exact string (never through a binary float). Made with `localDecimal`.
+ */
+export interface LocalDecimal {
+  readonly decimal: string;
+  readonly dp: number;
+}
+
+export type MessageValues = Record<string, string | number | LocalDecimal>;
+
+/** `value` with `dp` decimals (rounded half up), or with all of its own when `dp` is absent. */
+export function localDecimal(value: Decimal.Value, dp?: number): LocalDecimal {
+  const d = new Decimal(value);
+  return { decimal: d.toFixed(), dp: dp ?? d.decimalPlaces() };
+}
 
 const LOCALES_DIR = fileURLToPath(new URL('../../locales/server/', import.meta.url));
 
@@ -31,6 +48,28 @@ export function t(lang: Lang, id: string, values: MessageValues = {}): string {
     fmt = new IntlMessageFormat(source, BCP47[lang]);
     cache.set(key, fmt);
   }
-  const out = fmt.format(values);
+  const out = fmt.format(localized(lang, values));
   return typeof out === 'string' ? out : String(out);
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function localized(lang: Lang, values: MessageValues): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, v] of Object.entries(values)) {
+    if (typeof v !== 'object') out[key] = v;
+    else {
+      const formatKey = `${lang}|${v.dp}`;
+      let nf = numberFormats.get(formatKey);
+      if (nf === undefined) {
+        nf = new Intl.NumberFormat(BCP47[lang], {
+          minimumFractionDigits: v.dp,
+          maximumFractionDigits: v.dp,
+        });
+        numberFormats.set(formatKey, nf);
+      }
+      out[key] = nf.format(fixed(v.decimal, v.dp) as Intl.StringNumericLiteral);
+    }
+  }
+  return out;
 }

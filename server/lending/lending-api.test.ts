@@ -41,6 +41,30 @@ const repay = (u: Who, body: Record<string, string>, lang = 'en') =>
 
 type LoanList = PagedList<LoanView> & { currery_money: { btc: string; eth: string } };
 
+/** A repayment quote (`POST /api/lending/order/repayment/quote`). */
+interface Quote {
+  id: number;
+  order_id: number;
+  coin: string;
+  currency: string;
+  repayment_amount: string;
+  price: string;
+  amount: string;
+  address: string;
+  expires_at: number;
+  server_time: number;
+  ttl: number;
+}
+
+const askQuote = (u: Who, orderId: number, coin: string, lang = 'en') =>
+  post(s, '/api/lending/order/repayment/quote', { order_id: String(orderId), coin }, auth(u, lang));
+
+async function quote(u: Who, orderId: number, coin: string): Promise<Quote> {
+  const r = await askQuote(u, orderId, coin);
+  expect(r.type).toBe('ok');
+  return r.message as Quote;
+}
+
 async function loans(u: Who): Promise<LoanList> {
   const r = await get(s, '/api/lending/order/list', auth(u));
   expect(r.type).toBe('ok');
@@ -331,14 +355,18 @@ describe('the life of a loan', () => {
     );
   });
 
-  it('files a BTC repayment at the live price, rounded up to 6 decimals', async () => {
+  it('files a BTC repayment at the quoted live price, rounded up to 6 decimals', async () => {
     const list = await loans('a');
     const btc = new Decimal(list.currery_money.btc);
     expect(btc.greaterThan(0)).toBe(true);
     expect(new Decimal(list.currery_money.eth).greaterThan(0)).toBe(true);
     const payable = new Decimal(1030).dividedBy(btc).toDecimalPlaces(6, Decimal.ROUND_UP);
     const image = await upload('a');
-    expect(await repay('a', { order_id: String(loanId), coin: 'btc', image })).toEqual({
+    const q = await quote('a', loanId, 'btc');
+    expect(q).toMatchObject({ price: btc.toFixed(), amount: payable.toFixed() });
+    expect(
+      await repay('a', { order_id: String(loanId), coin: 'btc', image, quote_id: String(q.id) }),
+    ).toEqual({
       type: 'ok',
       message: `Repayment of ${payable.toFixed()} BTC submitted. The loan is marked repaid once the payment is confirmed.`,
     });
@@ -372,7 +400,12 @@ describe('the life of a loan', () => {
     expect(loan.repayment).toMatchObject({ status: 2, reason: 'no transfer' });
 
     const image = await upload('a');
-    const r = await repay('a', { order_id: String(loanId), coin: 'usdt_trc20', image }, 'zh');
+    const q = await quote('a', loanId, 'usdt_trc20');
+    const r = await repay(
+      'a',
+      { order_id: String(loanId), coin: 'usdt_trc20', image, quote_id: String(q.id) },
+      'zh',
+    );
     expect(r.message).toBe('已提交 1030 USDT-TRC20 的还款。确认收款后，借款将标记为已还清。');
     loan = await newest('a');
     expect(loan.repayment).toMatchObject({ coin: 'usdt_trc20', amount: '1030', price: '1' });
@@ -439,5 +472,151 @@ describe('the life of a loan', () => {
     s.clock.now += 31 * 86_400_000;
     users.b.token = await issueToken(s.ctx.db, users.b.id, s.clock.now);
     expect(await newest('b')).toMatchObject({ state: 1, overdue: true });
+  });
+});
+
+describe('repayment quotes (issue 20)', () => {
+  const market = () => s.ctx.market;
+  const btcMatch = (): number => {
+    const pair = market()
+      .pairs()
+      .find((p) => p.currencyName === 'BTC' && p.legalName === 'USDT');
+    if (pair === undefined) throw new Error('no BTC/USDT');
+    return pair.matchId;
+  };
+  let orderId = 0;
+
+  beforeAll(async () => {
+    // the clock moved a month above: fresh tokens; a's newest loan is approved, 1,030 USDT owed
+    users.a.token = await issueToken(s.ctx.db, users.a.id, s.clock.now);
+    users.b.token = await issueToken(s.ctx.db, users.b.id, s.clock.now);
+    orderId = (await newest('a')).id;
+    expect((await admin('loan', { id: String(orderId), action: 'approve' })).type).toBe('ok');
+  });
+
+  it('records exactly the quoted amount and price, even after the live price moved', async () => {
+    const list = await loans('a');
+    const before = new Decimal(list.currery_money.btc);
+    const q = await quote('a', orderId, 'btc');
+    const quoted = new Decimal(1030).dividedBy(before).toDecimalPlaces(6, Decimal.ROUND_UP);
+    expect(q).toMatchObject({
+      order_id: orderId,
+      coin: 'btc',
+      currency: 'BTC',
+      repayment_amount: '1030',
+      price: before.toFixed(),
+      amount: quoted.toFixed(),
+      address: ((await get(s, '/api/lending/config')).message as LendingConfig).address.btc,
+      expires_at: s.clock.now + 60_000,
+      server_time: s.clock.now,
+      ttl: 60,
+    });
+    expect(q.id).toBeGreaterThan(0);
+
+    // the market moves 5 % while the dialog is open; the quote still holds
+    const real = market().lastPrice.bind(market());
+    const match = btcMatch();
+    market().lastPrice = (id: number) => {
+      const last = real(id);
+      return id === match && last !== null ? Math.round(last * 1.05) : last;
+    };
+    try {
+      const moved = new Decimal((await loans('a')).currery_money.btc);
+      expect(moved.equals(before)).toBe(false);
+      s.clock.now += 59_000;
+      const image = await upload('a');
+      const r = await repay('a', {
+        order_id: String(orderId),
+        coin: 'btc',
+        image,
+        quote_id: String(q.id),
+      });
+      expect(r).toEqual({
+        type: 'ok',
+        message: `Repayment of ${quoted.toFixed()} BTC submitted. The loan is marked repaid once the payment is confirmed.`,
+      });
+      const loan = await newest('a');
+      expect(loan.state).toBe(3);
+      expect(loan.repayment).toMatchObject({
+        coin: 'btc',
+        price: before.toFixed(),
+        amount: quoted.toFixed(),
+        address: q.address,
+      });
+    } finally {
+      market().lastPrice = real;
+    }
+  });
+
+  it('refuses a used, an expired or a foreign quote, asking for a new one', async () => {
+    const queue = (await get(s, '/api/admin/queue', operator)).message as {
+      loan_repayments: { id: number; order_id: number }[];
+    };
+    const pending = queue.loan_repayments.find((r) => r.order_id === orderId);
+    expect(
+      (await admin('loan-repayment', { id: String(pending?.id), action: 'reject', reason: 'x' }))
+        .type,
+    ).toBe('ok');
+    const image = await upload('a');
+    const body = { order_id: String(orderId), coin: 'btc', image };
+
+    // no quote at all
+    expect(await repay('a', body)).toEqual({
+      type: 'quote',
+      message: 'Please get a repayment quote first: it fixes the amount to send.',
+    });
+    // the quote of the rejected repayment cannot be used again
+    const used = (
+      await s.ctx.db.query<{ id: number }>(
+        'SELECT quote_id AS id FROM loan_repayments WHERE id = $1',
+        [pending?.id ?? 0],
+      )
+    )[0]?.id;
+    expect(await repay('a', { ...body, quote_id: String(used) })).toEqual({
+      type: 'quote',
+      message: 'This repayment quote has already been used. Please get a new quote.',
+    });
+
+    // expired: 60 s after it was issued
+    const q = await quote('a', orderId, 'btc');
+    s.clock.now += 60_000;
+    expect(await repay('a', { ...body, quote_id: String(q.id) })).toEqual({
+      type: 'quote',
+      message:
+        'This repayment quote has expired (quotes hold for 60 seconds). Please get a new quote and check the amount before you submit.',
+    });
+    const zh = await repay('a', { ...body, quote_id: String(q.id) }, 'zh');
+    expect(zh.type).toBe('quote');
+    expect(zh.message).toContain('报价');
+
+    // a quote for another coin, another user's quote, a quote that does not exist
+    const eth = await quote('a', orderId, 'eth');
+    expect(await repay('a', { ...body, quote_id: String(eth.id) })).toEqual({
+      type: 'quote',
+      message: 'This repayment quote does not match this loan and coin. Please get a new quote.',
+    });
+    const theirs = await quote('b', (await newest('b')).id, 'btc');
+    expect((await repay('a', { ...body, quote_id: String(theirs.id) })).type).toBe('quote');
+    expect((await repay('a', { ...body, quote_id: '2147483647' })).type).toBe('quote');
+    expect((await askQuote('b', orderId, 'btc')).message).toBe('This loan does not exist.');
+    expect((await askQuote('a', orderId, 'doge')).message).toBe(
+      'Please choose the coin you repay with: BTC, ETH, USDT-ERC20 or USDT-TRC20.',
+    );
+    expect((await post(s, '/api/lending/order/repayment/quote', { order_id: '1' })).type).toBe(
+      '999',
+    );
+    // nothing was filed by any of these
+    expect((await newest('a')).state).toBe(1);
+
+    // a fresh quote goes through, and records its own figures
+    const fresh = await quote('a', orderId, 'eth');
+    expect((await repay('a', { ...body, coin: 'eth', quote_id: String(fresh.id) })).type).toBe(
+      'ok',
+    );
+    expect((await newest('a')).repayment).toMatchObject({
+      coin: 'eth',
+      price: fresh.price,
+      amount: fresh.amount,
+    });
   });
 });

@@ -27,6 +27,11 @@ export interface RepaymentForm {
   coin: RepayCoin;
   /** An `/api/upload` URL; the route checks that the user uploaded it. */
   image: string;
+  /**
+   * The repayment quote the page showed (issue 20, ADR 0023): null when none was sent; 0 when
+   * the value is no id (no quote has it: refused as not matching, after the loan's checks).
+   */
+  quoteId: number | null;
 }
 
 const AGE_MIN = 18;
@@ -91,7 +96,11 @@ const repaymentSchema = z.object({
   ),
   coin: z.preprocess(clean, z.enum(REPAY_COINS, { error: 'lending.coinRequired' })),
   image: filled('lending.voucherRequired').pipe(z.string().max(200, { error: 'upload.notYours' })),
+  quote_id: z.unknown().optional(),
 });
+
+/** The quote's form (`POST /api/lending/order/repayment/quote`): the loan and the coin. */
+const quoteSchema = repaymentSchema.pick({ order_id: true, coin: true });
 
 /** The application form from the request fields, or the first field's localized error. */
 export function parseLoanForm(fields: Record<string, unknown>): LoanForm {
@@ -110,7 +119,26 @@ export function parseLoanForm(fields: Record<string, unknown>): LoanForm {
 
 export function parseRepaymentForm(fields: Record<string, unknown>): RepaymentForm {
   const f = firstError(repaymentSchema.safeParse(fields));
-  return { orderId: Number(f.order_id), coin: f.coin, image: f.image };
+  return {
+    orderId: Number(f.order_id),
+    coin: f.coin,
+    image: f.image,
+    quoteId: quoteIdOf(f.quote_id),
+  };
+}
+
+export function parseQuoteForm(fields: Record<string, unknown>): {
+  orderId: number;
+  coin: RepayCoin;
+} {
+  const f = firstError(quoteSchema.safeParse(fields));
+  return { orderId: Number(f.order_id), coin: f.coin };
+}
+
+function quoteIdOf(raw: unknown): number | null {
+  const v = clean(raw);
+  if (v === undefined || v === null || v === '') return null;
+  return typeof v === 'string' && ID.test(v) ? Number(v) : 0;
 }
 
 function firstError<T>(res: z.ZodSafeParseResult<T>): T {

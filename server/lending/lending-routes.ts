@@ -1,11 +1,12 @@
 // Loans over HTTP (wallet-account-earn.md §7 "Pre-sale, lock-up, loan"; docs/api-extensions.md
 // "Loans"): the config (public), the user's records with the live BTC / ETH prices, apply
-// (identity approved, else 998) and repay with a voucher; the operator's calls are in
-// lending-admin-routes.ts.
+// (identity approved, else 998), a repayment quote and the repayment with a voucher that
+// records it (issue 20, ADR 0023); the operator's calls are in lending-admin-routes.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Decimal } from '../../src/shared/decimal.ts';
 import type { RepayCoin } from '../../src/shared/lending.ts';
+import { REPAY_COIN_CURRENCY } from '../../src/shared/lending.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -15,9 +16,9 @@ import { ownsUpload } from '../uploads/uploads.ts';
 import { requireIdentity } from '../wallet/funding-routes.ts';
 import { usdtPrices } from '../wallet/valuation.ts';
 import type { CoinPrices } from './lending.ts';
-import { applyLoan, requestRepayment } from './lending.ts';
+import { applyLoan, quoteRepayment, requestRepayment } from './lending.ts';
 import { registerLendingAdminRoutes } from './lending-admin-routes.ts';
-import { parseLoanForm, parseRepaymentForm } from './lending-form.ts';
+import { parseLoanForm, parseQuoteForm, parseRepaymentForm } from './lending-form.ts';
 import { lendingConfig, myLoans } from './lending-views.ts';
 
 const page = z.coerce.number().int().positive().max(100_000).default(1);
@@ -45,6 +46,31 @@ export function registerLendingRoutes(app: FastifyInstance, ctx: AppContext): vo
     return ok(t(langOf(req), 'lending.applied'));
   });
 
+  // Extension (issue 20, ADR 0023): the amount to send, held for a minute; the repayment names it.
+  app.post('/api/lending/order/repayment/quote', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const form = parseQuoteForm(input(req));
+    const q = await quoteRepayment(ctx.db, {
+      userId,
+      ...form,
+      prices: coinPrices(ctx),
+      nowMs: now(),
+    });
+    return ok({
+      id: q.id,
+      order_id: q.orderId,
+      coin: q.coin,
+      currency: REPAY_COIN_CURRENCY[q.coin],
+      repayment_amount: q.owed.toFixed(),
+      price: q.price.toFixed(),
+      amount: q.amount.toFixed(),
+      address: q.address,
+      expires_at: q.expiresMs,
+      server_time: now(),
+      ttl: Math.round((q.expiresMs - q.createdMs) / 1000),
+    });
+  });
+
   app.post('/api/lending/order/repayment', async (req) => {
     const userId = await requireUser(ctx, req);
     const form = parseRepaymentForm(input(req));
@@ -53,8 +79,8 @@ export function registerLendingRoutes(app: FastifyInstance, ctx: AppContext): vo
       userId,
       orderId: form.orderId,
       coin: form.coin,
+      quoteId: form.quoteId,
       image: form.image,
-      prices: coinPrices(ctx),
       nowMs: now(),
     });
     return ok(

@@ -12,6 +12,9 @@
 //     under review, 1 exactly when one was approved; at most one open loan, at most one
 //     repayment under review per loan.
 //  L5 statesOnlyMoveForward: 0 → 1 | 2, 1 ⇄ 3, 3 → 4; 2 and 4 are final.
+//  L6 recordedAsQuoted (issue 20, ADR 0023): every repayment names a quote of its user, loan and
+//     coin, records exactly its owed amount, price, amount and address, was filed before the
+//     quote expired, and no quote is used twice (repayments are sometimes tried after expiry).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
@@ -24,7 +27,14 @@ import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { CoinPrices } from './lending.ts';
-import { applyLoan, decideLoan, decideRepayment, requestRepayment } from './lending.ts';
+import {
+  applyLoan,
+  decideLoan,
+  decideRepayment,
+  quoteRepayment,
+  REPAY_QUOTE_TTL_MS,
+  requestRepayment,
+} from './lending.ts';
 
 let db: Database;
 const GRANT = new Decimal(500);
@@ -38,7 +48,7 @@ const PRICES: CoinPrices = { BTC: new Decimal('65000.5'), ETH: new Decimal('3210
 type Op =
   | { kind: 'apply'; amount: Decimal; term: number }
   | { kind: 'decideLoan'; pick: number; approve: boolean }
-  | { kind: 'repay'; pick: number; coin: RepayCoin; priced: boolean }
+  | { kind: 'repay'; pick: number; coin: RepayCoin; priced: boolean; late?: boolean }
   | { kind: 'decideRepayment'; pick: number; approve: boolean };
 
 const amount = fc
@@ -57,6 +67,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     pick: fc.nat(7),
     coin: fc.constantFrom(...REPAY_COINS),
     priced: fc.boolean(),
+    late: fc.boolean(),
   }),
   fc.record({
     kind: fc.constant('decideRepayment' as const),
@@ -71,6 +82,7 @@ const LIFE: Op[] = [
   { kind: 'decideLoan', pick: 0, approve: true },
   { kind: 'decideLoan', pick: 0, approve: true },
   { kind: 'repay', pick: 0, coin: 'eth', priced: false },
+  { kind: 'repay', pick: 0, coin: 'btc', priced: true, late: true },
   { kind: 'repay', pick: 0, coin: 'btc', priced: true },
   { kind: 'decideRepayment', pick: 0, approve: false },
   { kind: 'repay', pick: 0, coin: 'usdt_erc20', priced: true },
@@ -143,15 +155,23 @@ async function apply(userId: number, o: Op): Promise<void> {
       await ids('SELECT id FROM loan_orders WHERE user_id = $1 ORDER BY id', userId),
       o.pick,
     );
-    if (id !== undefined)
-      await requestRepayment(db, {
-        userId,
-        orderId: id,
-        coin: o.coin,
-        image: '/api/upload/voucher.png',
-        prices: o.priced ? PRICES : {},
-        nowMs: now,
-      });
+    if (id === undefined) return;
+    const quote = await quoteRepayment(db, {
+      userId,
+      orderId: id,
+      coin: o.coin,
+      prices: o.priced ? PRICES : {},
+      nowMs: now,
+    });
+    if (o.late === true) now += REPAY_QUOTE_TTL_MS;
+    await requestRepayment(db, {
+      userId,
+      orderId: id,
+      coin: o.coin,
+      quoteId: quote.id,
+      image: '/api/upload/voucher.png',
+      nowMs: now,
+    });
   } else {
     const id = pick(
       await ids('SELECT id FROM loan_repayments WHERE user_id = $1 ORDER BY id', userId),
@@ -222,6 +242,36 @@ async function checkInvariants(userId: number, seen: Map<number, LoanState>): Pr
   expect(open).toBeLessThanOrEqual(1);
   // L3
   expect(balance.toFixed()).toBe(GRANT.plus(lent).toFixed());
+  await checkQuotes(userId);
+}
+
+/** L6: each repayment records its own quote's figures, filed in time; a quote is used once. */
+async function checkQuotes(userId: number): Promise<void> {
+  const rows = await db.query<{
+    id: number;
+    quote_id: number | null;
+    mine: boolean;
+    same: boolean;
+    in_time: boolean;
+    uses: number;
+  }>(
+    `SELECT r.id, r.quote_id,
+       (q.user_id = r.user_id AND q.order_id = r.order_id AND q.coin = r.coin) AS mine,
+       (q.repayment_amount = r.repayment_amount AND q.price = r.price AND q.amount = r.amount
+         AND q.address = r.address) AS same,
+       (r.created_at < q.expires_at AND q.used_at IS NOT NULL) AS in_time,
+       (SELECT COUNT(*)::int FROM loan_repayments x WHERE x.quote_id = r.quote_id) AS uses
+     FROM loan_repayments r LEFT JOIN loan_repayment_quotes q ON q.id = r.quote_id
+     WHERE r.user_id = $1`,
+    [userId],
+  );
+  for (const r of rows)
+    expect(r, `repayment ${r.id}`).toMatchObject({
+      mine: true,
+      same: true,
+      in_time: true,
+      uses: 1,
+    });
 }
 
 describe.each(backends())('loans: money model on %s', (backend) => {
@@ -234,7 +284,7 @@ describe.each(backends())('loans: money model on %s', (backend) => {
     await db.close();
   });
 
-  it('L1–L5 hold after every step of random sequences', async () => {
+  it('L1–L6 hold after every step of random sequences', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
         const userId = await newUser();

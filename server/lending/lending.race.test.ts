@@ -4,7 +4,8 @@
 //  N1 oneApplication: 20 applications of one user at once file one loan.
 //  N2 decidedOnce: 30 approvals and 10 rejections of one loan at once: one decision; the
 //     principal is credited once (or never).
-//  N3 oneRepayment: 20 repayments of one loan at once file one (the loan under review once).
+//  N3 oneRepayment: 20 repayments of one loan at once file one (the loan under review once):
+//     ten with a quote each, ten sharing one quote (issue 20: a quote is used once).
 //  N4 repaymentDecidedOnce: 20 approvals and 20 rejections of one repayment at once: one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
@@ -20,7 +21,14 @@ import {
   summary,
   times,
 } from '../race-helpers.ts';
-import { applyLoan, decideLoan, decideRepayment, loanTerms, requestRepayment } from './lending.ts';
+import {
+  applyLoan,
+  decideLoan,
+  decideRepayment,
+  loanTerms,
+  quoteRepayment,
+  requestRepayment,
+} from './lending.ts';
 
 const USDT = 1;
 const now = Date.UTC(2031, 7, 9, 8);
@@ -54,13 +62,15 @@ describe.each(backends())('loans under parallel calls on %s', (backend) => {
       now,
     );
   }
-  const repay = (userId: number, orderId: number) =>
+  const quote = async (userId: number, orderId: number): Promise<number> =>
+    (await quoteRepayment(db, { userId, orderId, coin: 'usdt_erc20', prices: {}, nowMs: now })).id;
+  const repay = (userId: number, orderId: number, quoteId: number) =>
     requestRepayment(db, {
       userId,
       orderId,
       coin: 'usdt_erc20',
+      quoteId,
       image: '/api/upload/voucher.png',
-      prices: {},
       nowMs: now,
     });
   const loans = (userId: number) =>
@@ -101,7 +111,13 @@ describe.each(backends())('loans under parallel calls on %s', (backend) => {
     const u = await raceUser(db, now);
     const id = await apply(u);
     await decideLoan(db, id, true, '', now);
-    const filed = await burst(times(20, () => repay(u, id)));
+    const own: number[] = [];
+    for (let i = 0; i < 10; i++) own.push(await quote(u, id));
+    const shared = await quote(u, id);
+    const filed = await burst([
+      ...own.map((q) => () => repay(u, id, q)),
+      ...times(10, () => repay(u, id, shared)),
+    ]);
     console.log(`${backend} N3 repayments: ${summary(filed)}`);
     expect(filed.failed).toEqual([]);
     expect(filed.ok).toHaveLength(1);

@@ -1,6 +1,7 @@
 // Loans (issue 9, ADR 0017): apply → an operator approves (the principal is credited to the
 // spot account, one ledger row) or rejects; repay with a voucher → an operator approves (the
-// loan is repaid) or rejects (it is owed again). Repayments are paid outside the exchange to a
+// loan is repaid) or rejects (it is owed again). A repayment records the figures of a quote the
+// user was shown (issue 20, ADR 0023). Repayments are paid outside the exchange to a
 // collection address, so they move no balance. Each operation is one transaction; pure of HTTP
 // (the routes, the operator API and the property test call these).
 import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
@@ -141,63 +142,184 @@ export async function decideLoan(
   });
 }
 
-export interface RepaymentRequest {
+/** How long a repayment quote holds (ADR 0023): the dialog counts it down and renews it. */
+export const REPAY_QUOTE_TTL_MS = 60_000;
+
+export interface QuoteRequest {
   userId: number;
   orderId: number;
   coin: RepayCoin;
-  image: string;
   prices: CoinPrices;
   nowMs: number;
 }
 
-export interface RepaymentFiled {
+/** What the page shows and the repayment will record, until `expiresMs`. */
+export interface RepaymentQuote {
   id: number;
+  orderId: number;
+  coin: RepayCoin;
+  /** The USDT owed. */
+  owed: Decimal;
+  /** The coin's USDT price (1 for USDT). */
+  price: Decimal;
   /** What to send, in the coin's currency. */
   amount: Decimal;
-  price: Decimal;
+  address: string;
+  createdMs: number;
+  expiresMs: number;
 }
 
 /**
- * Files a repayment of the user's own approved, unpaid loan (repayment_status 0 → 2), with the
- * payable amount at the live price. Another user's loan is "not found", as a missing one.
+ * Quotes the repayment of the user's own approved, unpaid loan in `coin` at the live price
+ * (issue 20, ADR 0023): the amount to send, held for `REPAY_QUOTE_TTL_MS`. Moves nothing.
  */
-export async function requestRepayment(db: Database, r: RepaymentRequest): Promise<RepaymentFiled> {
+export async function quoteRepayment(db: Database, r: QuoteRequest): Promise<RepaymentQuote> {
   return db.transaction(async (tx) => {
-    const rows = await tx.query<{ status: number; repayment_status: number; owed: string }>(
-      `SELECT status, repayment_status, repayment_amount AS owed FROM loan_orders
-       WHERE id = $1 AND user_id = $2 FOR UPDATE`,
-      [r.orderId, r.userId],
-    );
-    const order = rows[0];
-    if (order === undefined) throw new ApiError('lending.notFound');
-    if (order.status !== 1) throw new ApiError('lending.notApproved');
-    if (order.repayment_status === 1) throw new ApiError('lending.alreadyRepaid');
-    if (order.repayment_status === 2) throw new ApiError('lending.repaymentPending');
+    const owed = await owedOf(tx, r.orderId, r.userId);
     const currency = REPAY_COIN_CURRENCY[r.coin];
     const price = currency === 'USDT' ? new Decimal(1) : (r.prices[currency] ?? null);
-    const amount = payableAmount(r.coin, order.owed, price);
+    const amount = payableAmount(r.coin, owed, price);
     if (amount === null || price === null)
       throw new ApiError('lending.priceUnavailable', { coin: currency });
     const address = await setting(tx, `lending_address_${r.coin}`);
-    const inserted = await tx.query<{ id: number }>(
-      `INSERT INTO loan_repayments (order_id, user_id, coin, address, repayment_amount, price,
-         amount, image, status, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9) RETURNING id`,
+    const expiresMs = r.nowMs + REPAY_QUOTE_TTL_MS;
+    const rows = await tx.query<{ id: number }>(
+      `INSERT INTO loan_repayment_quotes (order_id, user_id, coin, address, repayment_amount,
+         price, amount, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
       [
         r.orderId,
         r.userId,
         r.coin,
         address,
-        new Decimal(order.owed).toFixed(),
+        owed.toFixed(),
         price.toFixed(),
         amount.toFixed(),
-        r.image,
         new Date(r.nowMs),
+        new Date(expiresMs),
       ],
     );
-    await tx.query('UPDATE loan_orders SET repayment_status = 2 WHERE id = $1', [r.orderId]);
-    return { id: inserted[0]?.id ?? 0, amount, price };
+    return {
+      id: rows[0]?.id ?? 0,
+      orderId: r.orderId,
+      coin: r.coin,
+      owed,
+      price,
+      amount,
+      address,
+      createdMs: r.nowMs,
+      expiresMs,
+    };
   });
+}
+
+export interface RepaymentRequest {
+  userId: number;
+  orderId: number;
+  coin: RepayCoin;
+  /** The quote the page showed; null refuses ("get a quote first"). */
+  quoteId: number | null;
+  image: string;
+  nowMs: number;
+}
+
+export interface RepaymentFiled {
+  id: number;
+  /** What to send, in the coin's currency: the quote's amount. */
+  amount: Decimal;
+  price: Decimal;
+}
+
+/**
+ * Files a repayment of the user's own approved, unpaid loan (repayment_status 0 → 2) with the
+ * figures of its quote, exactly (ADR 0023). Another user's loan is "not found", as a missing
+ * one; a missing, foreign, used or expired quote is refused with type `quote` (get a new one).
+ */
+export async function requestRepayment(db: Database, r: RepaymentRequest): Promise<RepaymentFiled> {
+  return db.transaction(async (tx) => {
+    const owed = await owedOf(tx, r.orderId, r.userId);
+    const q = await usableQuote(tx, r, owed);
+    const inserted = await tx.query<{ id: number }>(
+      `INSERT INTO loan_repayments (order_id, user_id, coin, address, repayment_amount, price,
+         amount, image, status, created_at, quote_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10) RETURNING id`,
+      [
+        r.orderId,
+        r.userId,
+        r.coin,
+        q.address,
+        new Decimal(q.repayment_amount).toFixed(),
+        new Decimal(q.price).toFixed(),
+        new Decimal(q.amount).toFixed(),
+        r.image,
+        new Date(r.nowMs),
+        q.id,
+      ],
+    );
+    await tx.query('UPDATE loan_repayment_quotes SET used_at = $1 WHERE id = $2', [
+      new Date(r.nowMs),
+      q.id,
+    ]);
+    await tx.query('UPDATE loan_orders SET repayment_status = 2 WHERE id = $1', [r.orderId]);
+    return {
+      id: inserted[0]?.id ?? 0,
+      amount: new Decimal(q.amount),
+      price: new Decimal(q.price),
+    };
+  });
+}
+
+/** The USDT owed on the user's own approved loan with nothing repaid or under review (locked). */
+async function owedOf(tx: Queryable, orderId: number, userId: number): Promise<Decimal> {
+  const rows = await tx.query<{ status: number; repayment_status: number; owed: string }>(
+    `SELECT status, repayment_status, repayment_amount AS owed FROM loan_orders
+     WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+    [orderId, userId],
+  );
+  const order = rows[0];
+  if (order === undefined) throw new ApiError('lending.notFound');
+  if (order.status !== 1) throw new ApiError('lending.notApproved');
+  if (order.repayment_status === 1) throw new ApiError('lending.alreadyRepaid');
+  if (order.repayment_status === 2) throw new ApiError('lending.repaymentPending');
+  return new Decimal(order.owed);
+}
+
+interface QuoteRow {
+  id: number;
+  order_id: number;
+  user_id: number;
+  coin: string;
+  address: string;
+  repayment_amount: string;
+  price: string;
+  amount: string;
+  created_at: Date | string;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+}
+
+/** The request's quote, locked, if it is the user's, for this loan and coin, unused and live. */
+async function usableQuote(tx: Queryable, r: RepaymentRequest, owed: Decimal): Promise<QuoteRow> {
+  if (r.quoteId === null) throw new ApiError('lending.quoteRequired', {}, 'quote');
+  const rows = await tx.query<QuoteRow & Record<string, unknown>>(
+    `SELECT id, order_id, user_id, coin, address, repayment_amount, price, amount, created_at,
+       expires_at, used_at FROM loan_repayment_quotes WHERE id = $1 FOR UPDATE`,
+    [r.quoteId],
+  );
+  const q = rows[0];
+  const mine = q?.user_id === r.userId && q.order_id === r.orderId && q.coin === r.coin;
+  if (q === undefined || !mine || !owed.equals(q.repayment_amount))
+    throw new ApiError('lending.quoteMismatch', {}, 'quote');
+  if (q.used_at !== null) throw new ApiError('lending.quoteUsed', {}, 'quote');
+  const created = new Date(q.created_at).getTime();
+  const expires = new Date(q.expires_at).getTime();
+  if (r.nowMs >= expires)
+    throw new ApiError(
+      'lending.quoteExpired',
+      { seconds: Math.round((expires - created) / 1000) },
+      'quote',
+    );
+  return q;
 }
 
 /**

@@ -114,8 +114,18 @@ describe('lever over HTTP', () => {
     expect((await submit({ share: '1', multiple: '7' })).message).toBe(
       'This multiple is not available for this pair.',
     );
+    // prices in messages: the pair's decimals, the reader's separators (issue 20)
     expect((await submit({ share: '1', status: '0', target_price: '68000' })).message).toBe(
-      'A limit long must be below the current price (67000).',
+      'A limit long must be below the mark price (67,000.00 USDT).',
+    );
+    const german = await post(
+      s,
+      '/api/lever/submit',
+      { ...BTC, multiple: '10', type: '2', share: '1', status: '0', target_price: '66000' },
+      { authorization: token, lang: 'de' },
+    );
+    expect(german.message).toBe(
+      'Ein Limit-Verkaufsauftrag (Short) muss über dem Markpreis (67.000,00 USDT) liegen.',
     );
     expect((await submit({ share: '400', multiple: '5' })).message).toMatch(
       /^USDT balance insufficient/,
@@ -126,8 +136,13 @@ describe('lever over HTTP', () => {
   it('opens a long with margin and fee exact, marks it, sets stops and closes at take-profit', async () => {
     const r = await submit({ share: '10', client_id: 'abc' });
     expect(r.type).toBe('ok');
+    // the reply says what happened: opened at its open price, the mark plus the spread
+    const opened =
+      'Long opened: 10 hands at 10×, open price 67,006.70 USDT (the mark price 67,000.00 plus the 0.01% spread).';
+    expect((r.message as { text: string }).text).toBe(opened);
     const again = await submit({ share: '10', client_id: 'abc' });
     expect((again.message as { repeated: boolean }).repeated).toBe(true);
+    expect((again.message as { text: string }).text).toBe(opened);
     const [p] = await list(1);
     // price 67000 + 0.01 % = 67006.7; value = 67006.7 × 0.1 = 6700.67; margin /10; fee 0.1 %
     expect(p).toMatchObject({
@@ -181,7 +196,10 @@ describe('lever over HTTP', () => {
     mark = new Decimal('67000');
     const before = await lever();
     expect((await submit({ share: '2', status: '0', target_price: '66000' })).type).toBe('ok');
-    expect((await submit({ share: '1', status: '0', target_price: '65000' })).type).toBe('ok');
+    const one = await submit({ share: '1', status: '0', target_price: '65000' });
+    expect((one.message as { text: string }).text).toBe(
+      'Limit long placed: 1 hand at 10×. It opens when the mark price reaches 65,000.00 USDT, at 65,006.50 USDT with the 0.01% spread.',
+    );
     const pending = await list(0);
     expect(pending.length).toBe(2);
     mark = new Decimal('65900');
@@ -229,6 +247,44 @@ describe('lever over HTTP', () => {
     expect((await list(1)).length).toBe(0);
     mine.close();
     other.close();
+  });
+
+  it('after the user closes everything, the risk figures follow: none open, no P&L, a last push', async () => {
+    mark = new Decimal('67000');
+    const mine: Socket = connect(s.url, {
+      path: SOCKET_PATH,
+      auth: { token },
+      transports: ['websocket'],
+    });
+    const got: Record<string, unknown>[] = [];
+    mine.on('lever_trade', (m: Record<string, unknown>) => got.push(m));
+    await new Promise((r) => setTimeout(r, 300));
+    const risk = async () =>
+      (
+        (await post(s, '/api/lever/my_trade', { ...BTC, status: '1' }, { authorization: token }))
+          .message as { rate_profits_total: Record<string, unknown> }
+      ).rate_profits_total;
+    expect((await submit({ share: '1' })).type).toBe('ok');
+    mark = new Decimal('66900'); // a loss, marked by the tick
+    await s.leverRunner.step();
+    expect(await risk()).toMatchObject({ open_positions: 1 });
+    expect(Number((await risk()).profits_total)).toBeLessThan(0);
+    got.length = 0;
+    const r = await post(s, '/api/lever/batch_close', { type: '0' }, { authorization: token });
+    expect(r).toEqual({ type: 'ok', message: '1 position closed.' });
+    // the positions ended outside the tick: their last push comes at once, with nothing open
+    for (let i = 0; i < 100 && got.length === 0; i++) await new Promise((w) => setTimeout(w, 20));
+    expect(got.length).toBeGreaterThan(0);
+    const last = got.at(-1) ?? {};
+    expect(JSON.parse(String(last.trades_all))).toEqual([]);
+    expect(last).toMatchObject({ profits_all: '0', caution_money_all: '0' });
+    expect(await risk()).toEqual({ hazard_rate: '0.00', profits_total: '0', open_positions: 0 });
+    // and the tick after it has nothing more to say to this user
+    got.length = 0;
+    await s.leverRunner.step();
+    await new Promise((w) => setTimeout(w, 100));
+    expect(got).toEqual([]);
+    mine.close();
   });
 
   it('liquidates at the line: all positions of the quote currency, at once', async () => {

@@ -11,10 +11,11 @@ import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
-import { t } from '../i18n/messages.ts';
+import { localDecimal, t } from '../i18n/messages.ts';
 import { price, symbolOf } from '../market/wire-format.ts';
 import { requireIdentity } from '../wallet/funding-routes.ts';
 import { cnyRate } from '../wallet/valuation.ts';
+import { leverTrade } from './lever-runner.ts';
 import type { LeverPair, LeverService, PositionRow } from './lever-service.ts';
 import { positionView, riskFigures } from './positions.ts';
 
@@ -71,6 +72,19 @@ export function registerLeverRoutes(
     if (pair === null) throw new ApiError('lever.pairClosed');
     return pair;
   };
+  /**
+   * The owner's `lever_trade` of each pair a command changed, at once: a position that ends
+   * outside the risk tick (a close, a batch close) gets its last push too, so the risk figures
+   * never outlive the positions (api-extensions "Push").
+   */
+  const pushPairs = async (userId: number, matchIds: Iterable<number>): Promise<void> => {
+    for (const matchId of new Set(matchIds)) {
+      const pair = lever.pairById(matchId);
+      if (pair === null) continue;
+      const body = await leverTrade(ctx.db, lever, userId, pair, ctx.config.now());
+      ctx.notify.push(userId, 'lever_trade', body);
+    }
+  };
 
   app.all('/api/lever/deal', async (req) => {
     const b = parse(pairBody, req);
@@ -100,7 +114,10 @@ export function registerLeverRoutes(
       clientId: b.client_id ?? null,
     });
     ctx.notify.balance(userId);
-    return ok({ text: t(langOf(req), 'lever.submitted'), id: r.id, repeated: r.repeated });
+    const row = await positionOf(ctx, r.id);
+    if (row !== null) await pushPairs(userId, [row.match_id]);
+    const text = row === null ? '' : submittedText(lever, row, langOf(req));
+    return ok({ text, id: r.id, repeated: r.repeated });
   });
 
   app.post('/api/lever/my_trade', async (req) => {
@@ -110,7 +127,12 @@ export function registerLeverRoutes(
     const risk = await riskFigures(ctx.db, lever, userId, legalId, null);
     const page = await positionsPage(ctx, lever, userId, b, langOf(req));
     return ok({
-      rate_profits_total: { hazard_rate: risk.hazard_rate, profits_total: risk.profits_all },
+      rate_profits_total: {
+        hazard_rate: risk.hazard_rate,
+        profits_total: risk.profits_all,
+        // extension: the list of one tab cannot tell whether any position is open
+        open_positions: risk.open_positions,
+      },
       message: page,
     });
   });
@@ -145,6 +167,8 @@ export function registerLeverRoutes(
       const b = parse(z.object({ id }), req);
       await act(userId, b.id);
       ctx.notify.balance(userId);
+      const row = await positionOf(ctx, b.id);
+      if (row !== null) await pushPairs(userId, [row.match_id]);
       return ok(t(langOf(req), done));
     });
   idAction('/api/lever/close', (u, i) => lever.close(u, i), 'lever.closed');
@@ -166,10 +190,42 @@ export function registerLeverRoutes(
       b.legal_id === undefined || b.currency_id === undefined
         ? null
         : lever.pair(b.legal_id, b.currency_id);
-    const n = await lever.batchClose(userId, b.type, pair?.matchId ?? null);
+    const closed = await lever.batchClose(userId, b.type, pair?.matchId ?? null);
     ctx.notify.balance(userId);
-    return ok(t(langOf(req), 'lever.batchClosed', { count: n }));
+    await pushPairs(userId, closed);
+    return ok(t(langOf(req), 'lever.batchClosed', { count: closed.length }));
   });
+}
+
+/** A position the route has just acted on (its id came from the service or was checked there). */
+async function positionOf(ctx: AppContext, positionId: number): Promise<PositionRow | null> {
+  const rows = await ctx.db.query<PositionRow & Record<string, unknown>>(
+    'SELECT * FROM lever_transactions WHERE id = $1',
+    [positionId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * What a submit did, in the reader's language: a market order opened at its open price (the
+ * mark price plus the spread for a long, minus for a short); a limit order waits for the mark
+ * to reach its price and then opens at that price with the spread.
+ */
+function submittedText(lever: LeverService, p: PositionRow, lang: Lang): string {
+  const pair = lever.pairById(p.match_id);
+  const dp = pair?.pricePrecision ?? new Decimal(p.price).decimalPlaces();
+  const values = {
+    side: p.type === 1 ? 'long' : 'short',
+    hands: Number(p.share),
+    multiple: p.multiple,
+    price: localDecimal(p.price, dp),
+    currency: pair?.legalName ?? '',
+    spread: localDecimal(pair?.spreadPct ?? '0'),
+  };
+  const reference = localDecimal(p.origin_price, dp);
+  return p.status === 0
+    ? t(lang, 'lever.placed', { ...values, target: reference })
+    : t(lang, 'lever.opened', { ...values, mark: reference });
 }
 
 async function deal(

@@ -11,6 +11,7 @@ import { hazardRate, isLiquidated, openFigures, profitOf } from '../../src/share
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { requireAmount } from '../http/amounts.ts';
+import { localDecimal } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import { changeBalance, lockUser, LOG_TYPE } from '../wallet/ledger.ts';
 
@@ -149,8 +150,8 @@ export class LeverService {
         if (free.lessThan(f.margin.plus(f.fee)))
           throw new ApiError('lever.insufficient', {
             currency: pair.legalName,
-            need: f.margin.plus(f.fee).toFixed(),
-            fee: f.fee.toFixed(),
+            need: localDecimal(f.margin.plus(f.fee)),
+            fee: localDecimal(f.fee),
           });
         const rows = await tx.query<{ id: number }>(
           `INSERT INTO lever_transactions (user_id, match_id, type, currency, legal, origin_price, price,
@@ -231,10 +232,11 @@ export class LeverService {
     if (target === null || !target.isFinite() || target.lessThanOrEqualTo(0))
       throw new ApiError('lever.targetRequired');
     requireAmount(target, pair.pricePrecision);
+    const current = { price: localDecimal(market, pair.pricePrecision), currency: pair.legalName };
     if (r.side === 1 && !target.lessThan(market))
-      throw new ApiError('lever.limitBuyAbove', { price: market.toFixed() });
+      throw new ApiError('lever.limitBuyAbove', current);
     if (r.side === 2 && !target.greaterThan(market))
-      throw new ApiError('lever.limitSellBelow', { price: market.toFixed() });
+      throw new ApiError('lever.limitSellBelow', current);
     return target;
   }
 
@@ -340,8 +342,11 @@ export class LeverService {
     });
   }
 
-  /** Closes the user's open positions (0 all, 1 longs, 2 shorts), optionally of one pair. */
-  batchClose(userId: number, type: 0 | 1 | 2, matchId: number | null): Promise<number> {
+  /**
+   * Closes the user's open positions (0 all, 1 longs, 2 shorts), optionally of one pair;
+   * returns the pair of each position closed.
+   */
+  batchClose(userId: number, type: 0 | 1 | 2, matchId: number | null): Promise<number[]> {
     return this.run(async () => {
       const rows = await this.db.query<PositionRow & Record<string, unknown>>(
         `SELECT * FROM lever_transactions WHERE user_id = $1 AND status = 1
@@ -352,7 +357,7 @@ export class LeverService {
         const mark = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
         await this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose));
       }
-      return rows.length;
+      return rows.map((p) => p.match_id);
     });
   }
 

@@ -98,6 +98,8 @@ export interface RiskFigures {
   origin_caution_money: string;
   profits: string;
   balance: string;
+  /** How many positions of the quote currency are open (extension). */
+  open_positions: number;
 }
 
 /** Totals over the user's open positions in `legalId` (and of `matchId` when given). */
@@ -126,5 +128,6 @@ export async function riskFigures(
     origin_caution_money: sum(cur, (p) => p.origin_caution_money),
     profits: sum(cur, profit),
     balance: free.toFixed(),
+    open_positions: open.length,
   };
 }

@@ -170,7 +170,10 @@ describe('placing', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ number: '15' }, 'The amount must be a multiple of 10.'],
       [{ number: '0' }, 'The minimum amount is 10.'],
-      [{ number: '10010' }, 'The maximum amount is 10000.'],
+      // below the minimum or above the maximum: said so, whatever the multiple (issue 20)
+      [{ number: '5' }, 'The minimum amount is 10.'],
+      [{ number: '10010' }, 'The maximum amount is 10,000.'],
+      [{ number: '10005' }, 'The maximum amount is 10,000.'],
       [{ number: '10.5' }, 'The amount must be a whole number.'],
       [{ number: 'abc' }, 'Enter the amount as digits, with a point for decimals.'],
       [{ number: '1e3' }, 'Enter the amount as digits, with a point for decimals.'],
@@ -181,13 +184,22 @@ describe('placing', () => {
       [{ currency_id: '2' }, 'Second contracts cannot be paid with this currency.'],
       [{ match_id: '7', number: '15' }, 'Second contracts are not open for this pair.'],
       [{ type: '3' }, 'The field “type” is not valid.'],
-      [{ number: '1000' }, 'USDT balance insufficient: 1010 needed (amount 1000 + fee 10).'],
+      [{ number: '1000' }, 'USDT balance insufficient: 1,010 needed (amount 1,000 + fee 10).'],
     ];
     for (const [body, message] of cases)
       expect(await submit(demo, body), JSON.stringify(body)).toEqual({ type: 'error', message });
     expect(await submit(demo, { number: '15' }, 'zh')).toEqual({
       type: 'error',
       message: '金额必须是 10 的整数倍。',
+    });
+    // numbers in the reader's format
+    expect(await submit(demo, { number: '10005' }, 'de')).toEqual({
+      type: 'error',
+      message: 'Der Höchstbetrag beträgt 10.000.',
+    });
+    expect(await submit(demo, { number: '5' }, 'ru')).toEqual({
+      type: 'error',
+      message: 'Минимальная сумма — 10.',
     });
     expect(await microBalance(demoId)).toBe('1000');
     expect((await list(demo)).total).toBe(0);

@@ -88,7 +88,7 @@ type Op =
 const stake = fc.oneof(
   { weight: 8, arbitrary: fc.integer({ min: 1, max: 50 }).map((k) => String(k * 10)) },
   { weight: 1, arbitrary: fc.integer({ min: -20, max: 10_020 }).map(String) },
-  { weight: 1, arbitrary: fc.constantFrom('10.5', '0', '10000', '10010', '20000', '5') },
+  { weight: 1, arbitrary: fc.constantFrom('10.5', '0', '10000', '10010', '10005', '20000', '5') },
 );
 const P = PRICED_PAIR;
 
@@ -145,9 +145,9 @@ function refusal(m: Model, o: Extract<Op, { kind: 'submit' }>): string | null {
   if (RATIOS[o.seconds] === undefined) return 'micro.secondsUnknown';
   const n = new Decimal(o.stake);
   if (!n.isInteger()) return 'micro.numberInteger';
-  if (!n.mod(USDT.min).isZero()) return 'micro.numberStep';
   if (n.lessThan(USDT.min)) return 'micro.numberBelowMin';
   if (n.greaterThan(USDT.max)) return 'micro.numberAboveMax';
+  if (!n.mod(USDT.min).isZero()) return 'micro.numberStep';
   if (m.orders.filter((x) => !x.settled).length >= USDT.holdMax) return 'micro.holdMax';
   if (o.matchId === UNPRICED_PAIR) return 'micro.noPrice';
   const fee = n.times(USDT.feePct).dividedBy(100);

@@ -15,7 +15,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { requireAmount } from '../http/amounts.ts';
 import { formatTime } from '../http/format.ts';
-import { t } from '../i18n/messages.ts';
+import { localDecimal, t } from '../i18n/messages.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 
 /** The mark price of a pair (market/mark-price.ts), or null when there is none yet. */
@@ -237,10 +237,10 @@ export function outcomeOf(type: MicroType, open: Decimal.Value, end: Decimal.Val
 
 /**
  * Places a second contract. Checks in the contract's order (§6.2): the pair is open for second
- * contracts; the currency is payable; the duration is enabled; the stake is an integer, a
- * multiple of micro_min, within [micro_min, micro_max]; fewer open orders than
- * micro_holdtrade_max; a current price exists; the balance covers stake + fee. A repeated
- * `clientId` returns the first order and places nothing (also when two requests race).
+ * contracts; the currency is payable; the duration is enabled; the stake is an integer within
+ * [micro_min, micro_max] and a multiple of micro_min (each rule its own message); fewer open
+ * orders than micro_holdtrade_max; a current price exists; the balance covers stake + fee. A
+ * repeated `clientId` returns the first order and places nothing (also when two requests race).
  */
 export async function submitMicro(
   db: Database,
@@ -286,9 +286,9 @@ export async function submitMicro(
       if (balance.lessThan(need))
         throw new ApiError('micro.insufficient', {
           currency: currency.name,
-          need: need.toFixed(),
-          number: r.number.toFixed(),
-          fee: fee.toFixed(),
+          need: localDecimal(need),
+          number: localDecimal(r.number),
+          fee: localDecimal(fee),
         });
       const rows = await tx.query<{ id: number }>(
         `INSERT INTO micro_orders (user_id, match_id, currency_id, type, seconds, number,
@@ -342,11 +342,14 @@ function checkNumber(number: Decimal, c: PayableCurrency): void {
   requireAmount(number, 0);
   const min = new Decimal(c.micro_min);
   const max = new Decimal(c.micro_max);
-  if (min.greaterThan(0) && !number.mod(min).isZero())
-    throw new ApiError('micro.numberStep', { step: min.toFixed() });
+  // the range first: an amount below the minimum or above the maximum is told so, not that it
+  // is no multiple of the minimum (issue 20)
   if (number.lessThan(min) || number.lessThanOrEqualTo(0))
-    throw new ApiError('micro.numberBelowMin', { min: Decimal.max(min, 1).toFixed() });
-  if (number.greaterThan(max)) throw new ApiError('micro.numberAboveMax', { max: max.toFixed() });
+    throw new ApiError('micro.numberBelowMin', { min: localDecimal(Decimal.max(min, 1)) });
+  if (number.greaterThan(max))
+    throw new ApiError('micro.numberAboveMax', { max: localDecimal(max) });
+  if (min.greaterThan(0) && !number.mod(min).isZero())
+    throw new ApiError('micro.numberStep', { step: localDecimal(min) });
 }
 
 /** Locks the user's wallet row of the currency (created when missing); its micro_balance. */

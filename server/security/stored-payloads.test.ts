@@ -122,7 +122,12 @@ describe('stored script payloads', () => {
     const deal = seen.message as DealView;
     expect(deal.hes_realname).toBe(SCRIPT);
     expect(deal.user_realname).toBe(IMG);
-    expect(deal.sell_cash_info).toMatchObject({ real_name: SCRIPT, bank_name: IMG });
+    // the buyer sees the seller's name and the account of the ad's way only (issue 20 item 5)
+    expect(deal.sell_cash_info).toMatchObject({
+      real_name: SCRIPT,
+      alipay_account: JS_URL,
+      bank_name: '',
+    });
 
     const id = await ensureDemoAccount(s.ctx.db, 'payload-id@bourse.test', 'x1234567', s.clock.now);
     const applicant = await issueToken(s.ctx.db, id, s.clock.now);

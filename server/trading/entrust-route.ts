@@ -1,7 +1,8 @@
 // The account area's entrust page (spec §2 "Entrust page: tabs selling, buying, completed";
 // §7 POST /api/transaction/entrust {address, type, page}): the user's spot orders across all
 // pairs, five to a page ("more" when there are more than five, §9). `type`: in / 1 buying
-// (resting buys), out / 2 selling (resting sells), complete / 3 filled orders.
+// (resting buys), out / 2 selling (resting sells), complete / 3 finished orders: filled, or
+// cancelled with or without fills (issue 20), each with what it really did (order-history.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Decimal } from '../../src/shared/decimal.ts';
@@ -11,6 +12,8 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ok, parse, text } from '../http/envelope.ts';
 import { formatTime, paged } from '../http/format.ts';
+import type { OrderDbRow } from './order-history.ts';
+import { ORDER_COLUMNS, ORDER_FROM, orderFacts } from './order-history.ts';
 
 export const ENTRUST_PAGE_SIZE = 5;
 
@@ -29,18 +32,6 @@ const body = z.object({
   page: z.coerce.number().int().positive().max(100_000).default(1),
 });
 
-interface Row {
-  id: number;
-  side: string;
-  legal_name: string;
-  currency_name: string;
-  price: string;
-  number: string;
-  total_number: string;
-  status: number;
-  created_at: Date;
-}
-
 export function registerEntrustRoute(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/transaction/entrust', async (req) => {
     const userId = await requireUser(ctx, req);
@@ -48,33 +39,45 @@ export function registerEntrustRoute(app: FastifyInstance, ctx: AppContext): voi
     const type = TYPES[b.type] ?? 'in';
     const where =
       type === 'complete'
-        ? 'o.user_id = $1 AND o.status = 1'
+        ? 'o.user_id = $1 AND o.status IN (1, 2)'
         : `o.user_id = $1 AND o.status = 0 AND o.side = '${type}'`;
     const total = await ctx.db.query<{ n: number }>(
       `SELECT COUNT(*)::int AS n FROM spot_orders o WHERE ${where}`,
       [userId],
     );
-    const rows = await ctx.db.query<Row & Record<string, unknown>>(
-      `SELECT o.id, o.side, l.name AS legal_name, c.name AS currency_name, o.price, o.number,
-              o.total_number, o.status, o.created_at
-       FROM spot_orders o JOIN currencies l ON l.id = o.legal_id JOIN currencies c ON c.id = o.currency_id
+    const rows = await ctx.db.query<OrderDbRow & Record<string, unknown>>(
+      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM}
        WHERE ${where} ORDER BY o.id DESC
        LIMIT ${ENTRUST_PAGE_SIZE} OFFSET ${(b.page - 1) * ENTRUST_PAGE_SIZE}`,
       [userId],
     );
     const user = await userById(ctx.db, userId);
-    const list: EntrustItem[] = rows.map((r) => ({
-      id: r.id,
-      create_time: formatTime(new Date(r.created_at)),
-      legal_name: r.legal_name,
-      currency_name: r.currency_name,
-      number: new Decimal(type === 'complete' ? r.total_number : r.number).toFixed(),
-      price: new Decimal(r.price).toFixed(),
-      account_number: user?.account ?? '',
-      type: r.side === 'in' ? 'in' : 'out',
-      total_number: new Decimal(r.total_number).toFixed(),
-      status: r.status,
-    }));
+    const list = rows.map((r) => entrustItem(r, type === 'complete', user?.account ?? ''));
     return ok(paged(list, b.page, total[0]?.n ?? 0, ENTRUST_PAGE_SIZE));
   });
+}
+
+/**
+ * A finished order shows what it did: the average fill price (the limit only when nothing
+ * filled) and the filled quantity; a resting one its limit and what is left.
+ */
+function entrustItem(r: OrderDbRow, finished: boolean, account: string): EntrustItem {
+  const facts = orderFacts(r);
+  const limit = new Decimal(r.price).toFixed(r.price_precision);
+  return {
+    id: r.id,
+    create_time: formatTime(new Date(r.created_at)),
+    legal_name: r.legal_name,
+    currency_name: r.currency_name,
+    number: finished ? facts.filled : new Decimal(r.number).toFixed(r.amount_precision),
+    price: finished ? (facts.avgPrice ?? limit) : limit,
+    account_number: account,
+    type: r.side === 'in' ? 'in' : 'out',
+    total_number: new Decimal(r.total_number).toFixed(r.amount_precision),
+    status: r.status,
+    complete_number: facts.filled,
+    ...(facts.avgPrice === null ? {} : { avg_price: facts.avgPrice }),
+    ...(facts.limitPrice === null ? {} : { limit_price: facts.limitPrice }),
+    mode: r.mode,
+  };
 }

@@ -25,6 +25,7 @@ import { t } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import { changeOf, symbolOf } from '../market/wire-format.ts';
 import { DEAL_LEVELS, marketTrade, spotLevels } from './spot-publisher.ts';
+import { orderHistory } from './order-history.ts';
 import type { SpotService } from './spot-service.ts';
 import { fromUnits } from './units.ts';
 import { formatTime } from '../http/format.ts';
@@ -101,6 +102,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, spot: 
   app.all('/api/transaction_in', async (req) => ok(await entrust(ctx, spot, req, 'in')));
   app.all('/api/transaction_out', async (req) => ok(await entrust(ctx, spot, req, 'out')));
   app.all('/api/transaction_complete', async (req) => ok(await history(ctx, spot, req)));
+  app.all('/api/transaction_history', async (req) => ok(await orderHistory(ctx, req)));
   app.all('/api/transaction/deal', async (req) => ok(await deal(ctx, spot, req)));
 
   app.get('/api/currency/new_tradehistory', (req) => {

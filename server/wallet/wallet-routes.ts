@@ -234,6 +234,7 @@ function flags(r: CurrencyRules): Omit<BalanceItem, 'usdt_price' | 'cny_price'> 
     is_lever: r.is_lever,
     is_match: r.is_match,
     is_micro: r.is_micro,
+    decimals: r.decimal_scale,
   };
 }
 

@@ -191,14 +191,30 @@ export interface OpenOrderView {
   createTime: string;
 }
 
+/** How a finished spot order ended (issue 20): whole, partly then cancelled, or untouched. */
+export type SpotOrderOutcome = 'filled' | 'part-cancelled' | 'cancelled';
+
+/**
+ * A row of the spot order history: one of the user's finished orders (`transaction_history`).
+ * Rows recorded before issue 20, or read from a legacy server (`transaction_complete`), are
+ * single fills: without `outcome`, `total`, `limitPrice` and `mode`.
+ */
 export interface FilledOrderView {
   id: number;
   side: SpotSide;
   symbol: string;
+  /** The volume-weighted average fill price (a fill: its price); "0" when nothing filled. */
   price: DecStr;
+  /** The filled quantity. */
   number: DecStr;
   fee: DecStr;
   time: string;
+  outcome?: SpotOrderOutcome;
+  /** The ordered quantity. */
+  total?: DecStr;
+  /** The limit of a limit order. */
+  limitPrice?: DecStr;
+  mode?: SpotMode;
 }
 
 export interface SpotOrdersView {
@@ -253,6 +269,8 @@ export interface BalanceRowView {
   locked: DecStr;
   usdtPrice: DecStr;
   cnyPrice: DecStr;
+  /** The currency's decimals (extension; absent when the server does not say). */
+  decimals?: number;
 }
 
 export interface AccountView {
@@ -419,10 +437,20 @@ export interface EntrustView {
   time: string;
   legal: string;
   currency: string;
+  /** Open: what is left; finished: the filled quantity. */
   number: DecStr;
+  /** Open: the limit; finished: the average fill price (the limit when nothing filled). */
   price: DecStr;
   account: string;
   type: 'in' | 'out';
+  /** Issue 20 (absent from a legacy server): what the order really did. */
+  total?: DecStr;
+  filled?: DecStr;
+  avgPrice?: DecStr;
+  limitPrice?: DecStr;
+  mode?: SpotMode;
+  /** Only for a finished order. */
+  outcome?: SpotOrderOutcome;
 }
 
 export interface UserCenterView {
@@ -899,6 +927,29 @@ export interface LoanListView extends PageView<LoanView> {
   prices: { btc: DecStr; eth: DecStr };
 }
 
+/**
+ * A repayment quote (issue 20, ADR 0023): what to send for one loan in one coin, held until it
+ * expires; the repayment names it and records exactly these figures.
+ */
+export interface LoanQuoteView {
+  id: number;
+  orderId: number;
+  coin: RepayCoin;
+  /** BTC, ETH or USDT. */
+  currency: string;
+  /** The USDT owed. */
+  owed: DecStr;
+  /** The coin's USDT price (1 for USDT). */
+  price: DecStr;
+  /** Send exactly this, in `currency`. */
+  amount: DecStr;
+  address: string;
+  /** How long the quote held when the server answered (its clock: expiry − server time). */
+  leftMs: number;
+  /** How long a quote holds (seconds). */
+  ttlSeconds: number;
+}
+
 /** Read-only queries of the savings, loan and pre-sale screens: kind → input and output. */
 export interface EarnQueries {
   presale: { input: Record<string, never>; output: PresaleView };
@@ -906,6 +957,7 @@ export interface EarnQueries {
   'lock-orders': { input: { page: number }; output: LockOrdersView };
   'loan-config': { input: Record<string, never>; output: LoanConfigView };
   'loan-orders': { input: { page: number }; output: LoanListView };
+  'loan-quote': { input: { orderId: number; coin: RepayCoin }; output: LoanQuoteView };
 }
 export type EarnQueryKind = keyof EarnQueries;
 
@@ -928,7 +980,7 @@ export interface EarnCommands {
     rate: DecStr | null;
     bounds: { min: DecStr; max: DecStr } | null;
   };
-  'loan-repay': { orderId: number; coin: RepayCoin; image: string };
+  'loan-repay': { orderId: number; coin: RepayCoin; quoteId: number; image: string };
 }
 export type EarnCommandKind = keyof EarnCommands;
 

@@ -99,6 +99,8 @@ export function createLeverSync(ctx: EngineContext): LeverSync {
         rows: p.value.rows,
         hasMore: p.value.hasMore,
         hazardRate: p.value.hazardRate,
+        ...(p.value.profitsTotal === null ? {} : { profitsAll: p.value.profitsTotal }),
+        ...(p.value.openPositions === null ? {} : { openPositions: p.value.openPositions }),
       },
     });
   };

@@ -84,6 +84,7 @@ function routes(extra: Record<string, Route> = {}): Record<string, Route> {
     '/api/transaction_in': () =>
       ok({ list: [entrust(5, 'in', '98.00')], page: 1, pages: 1, total: 1 }),
     '/api/transaction_out': () => ok({ list: [], page: 1, pages: 1, total: 0 }),
+    '/api/transaction_history': () => ok({ list: [], page: 1, pages: 1, total: 0 }),
     '/api/transaction_complete': () => ok({ list: [], page: 1, pages: 1, total: 0 }),
     ...extra,
   };
@@ -286,13 +287,157 @@ describe('spot sync', () => {
     const { engine } = await started(t, 'spot-poll');
     await engine.watchSpot('BTC/USDT');
     const count = () =>
-      t.http.requests.filter((r) => r.url.pathname === '/api/transaction_complete').length;
+      t.http.requests.filter((r) => r.url.pathname === '/api/transaction_history').length;
     const start = count();
     t.timers.advance(5_000);
     await vi.waitFor(() => expect(count()).toBe(start + 1));
     await engine.setVisible(false);
     t.timers.advance(20_000);
     expect(count()).toBe(start + 1);
+    await engine.close();
+  });
+  it('the order history is the finished orders, with how each ended (issue 20)', async () => {
+    const finished = (id: number, extra: Record<string, unknown>) => ({
+      id,
+      way: 2,
+      type: 'in',
+      legal_id: 1,
+      currency_id: 2,
+      legal_name: 'USDT',
+      currency_name: 'BTC',
+      fee: '0',
+      create_time: '2024-01-01 00:00:00',
+      update_time: '2024-01-01 00:00:01',
+      ...extra,
+    });
+    const t = testServices(
+      routes({
+        '/api/transaction_history': () =>
+          ok({
+            list: [
+              // a market buy whose rest the band dropped: 0.01 of 0.03 at 69,400
+              finished(9, {
+                mode: 1,
+                status: 2,
+                total_number: '0.0300',
+                complete_number: '0.0100',
+                avg_price: '69400.00',
+              }),
+              // a limit buy that filled whole below its limit
+              finished(8, {
+                mode: 2,
+                status: 1,
+                total_number: '0.0300',
+                complete_number: '0.0300',
+                avg_price: '69211.00',
+                limit_price: '72000.00',
+                fee: '0.0003',
+              }),
+              // cancelled before anything filled
+              finished(7, {
+                mode: 2,
+                status: 2,
+                total_number: '0.0100',
+                complete_number: '0.0000',
+                limit_price: '60000.00',
+              }),
+            ],
+            page: 1,
+            pages: 1,
+            total: 3,
+          }),
+      }),
+    );
+    const { engine } = await started(t, 'spot-finished');
+    await engine.watchSpot('BTC/USDT');
+    await vi.waitFor(() => expect(engine.state().spot.orders.view.history).toHaveLength(3));
+    const sent = t.http.requests.find((r) => r.url.pathname === '/api/transaction_history');
+    expect(Object.fromEntries(sent?.body ?? [])).toMatchObject({ currency_id: '2', legal_id: '1' });
+    expect(engine.state().spot.orders.view.history).toEqual([
+      {
+        id: 9,
+        side: 'buy',
+        symbol: 'BTC/USDT',
+        price: '69400',
+        number: '0.01',
+        fee: '0',
+        time: '2024-01-01 00:00:00',
+        outcome: 'part-cancelled',
+        total: '0.03',
+        mode: 1,
+      },
+      {
+        id: 8,
+        side: 'buy',
+        symbol: 'BTC/USDT',
+        price: '69211',
+        number: '0.03',
+        fee: '0.0003',
+        time: '2024-01-01 00:00:00',
+        outcome: 'filled',
+        total: '0.03',
+        limitPrice: '72000',
+        mode: 2,
+      },
+      {
+        id: 7,
+        side: 'buy',
+        symbol: 'BTC/USDT',
+        price: '0',
+        number: '0',
+        fee: '0',
+        time: '2024-01-01 00:00:00',
+        outcome: 'cancelled',
+        total: '0.01',
+        limitPrice: '60000',
+        mode: 2,
+      },
+    ]);
+    await engine.close();
+  });
+
+  it('a server without transaction_history (404) gives its fills as the history', async () => {
+    const t = testServices(
+      routes({
+        '/api/transaction_history': () => new Response('not found', { status: 404 }),
+        '/api/transaction_complete': () =>
+          ok({
+            list: [
+              {
+                id: 3,
+                way: 1,
+                type: 'out',
+                legal_id: 1,
+                currency_id: 2,
+                legal_name: 'USDT',
+                currency_name: 'BTC',
+                price: '100.50',
+                number: '0.2000',
+                in_fee: '0',
+                out_fee: '0.01',
+                time: '2024-01-01 00:00:00',
+                create_time: 1_704_067_200,
+              },
+            ],
+            page: 1,
+            pages: 1,
+            total: 1,
+          }),
+      }),
+    );
+    const { engine } = await started(t, 'spot-legacy-history');
+    await engine.watchSpot('BTC/USDT');
+    await vi.waitFor(() => expect(engine.state().spot.orders.view.history).toHaveLength(1));
+    // a fill: none of the order fields (recorded sessions keep their hashes)
+    expect(engine.state().spot.orders.view.history[0]).toEqual({
+      id: 3,
+      side: 'sell',
+      symbol: 'BTC/USDT',
+      price: '100.5',
+      number: '0.2',
+      fee: '0.01',
+      time: '2024-01-01 00:00:00',
+    });
     await engine.close();
   });
 });

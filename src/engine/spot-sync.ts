@@ -3,7 +3,9 @@
 // after every reconnect, never emitted while disconnected), fetches the deal panel, currency
 // info, recent trades, chart history and the user's orders, refetches balances and orders on
 // `update_balance` and after the user's own orders, polls the order history every 5 s while
-// visible and logged in, and asks for a fresh snapshot when the book sees a gap.
+// visible and logged in, and asks for a fresh snapshot when the book sees a gap. The order
+// history is the user's finished orders (`transaction_history`, issue 20); a legacy server
+// without that call (HTTP 404) gives its fills (`transaction_complete`) instead.
 import { KLINE_PERIOD_SECONDS, ORDER_HISTORY_POLL_MS } from '../shared/constants.ts';
 import type { KlinePeriod } from '../shared/constants.ts';
 import type { FilledOrderView, OpenOrderView } from './api.ts';
@@ -18,6 +20,7 @@ import {
   historyPage,
   klineEnvelope,
 } from './ingest/schemas.ts';
+import { orderHistoryPage } from './ingest/order-history-schemas.ts';
 import { isGap } from './projections/book/book.ts';
 import type { TimerId } from './services.ts';
 import type { RestResult } from './transport/rest.ts';
@@ -25,6 +28,10 @@ import type { RestResult } from './transport/rest.ts';
 export const KLINE_PATH = '/api/currency/new_timeshar';
 /** At most one `depth_snapshot` request per this interval while the book waits for one. */
 export const SNAPSHOT_RETRY_MS = 1000;
+/** The order history: the user's finished orders of the pair (extension, issue 20). */
+const ORDER_HISTORY_PATH = '/api/transaction_history';
+/** The legacy order history (fills), read when the server has no `transaction_history`. */
+const FILLS_PATH = '/api/transaction_complete';
 /** Bars asked for on a history load (the server caps at 1,500). */
 export const CHART_HISTORY_BARS = 1000;
 
@@ -193,7 +200,7 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
   /** Pages fromPage..toPage of a list call; null on failure. */
   const pages = async <R>(
     path: string,
-    schema: typeof entrustPage | typeof historyPage,
+    schema: typeof entrustPage | typeof historyPage | typeof orderHistoryPage,
     w: Watched,
     fromPage: number,
     toPage: number,
@@ -253,13 +260,15 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
   const fetchHistory = async (w: Watched, fromPage: number, toPage: number): Promise<void> => {
     const auth = ctx.auth.generation;
     if (w.pair === null || !loggedIn()) return;
-    const result = await pages<FilledOrderView>(
-      '/api/transaction_complete',
-      historyPage,
+    let result = await pages<FilledOrderView>(
+      ORDER_HISTORY_PATH,
+      orderHistoryPage,
       w,
       fromPage,
       toPage,
     );
+    if (result === 'HTTP 404')
+      result = await pages<FilledOrderView>(FILLS_PATH, historyPage, w, fromPage, toPage);
     if (!current(w, auth)) return;
     if (typeof result === 'string')
       return dispatch({

@@ -7,8 +7,28 @@ export type C2cValidationId =
   | 'validation.c2c.wayRequired'
   | 'validation.c2c.currencyRequired';
 
+/** The accounts of a user's payout details (cash info) that c2c pays into. */
+export interface PayoutAccounts {
+  bankAccount: string;
+  alipayAccount: string;
+  wechatAccount: string;
+}
+
+/**
+ * Whether payout details can receive a payment by `way` (issue 20): a bank card needs a bank
+ * account (saved with its bank), Alipay an Alipay account, WeChat a WeChat account. The seller
+ * side of a deal is paid by the ad's way only: the publisher of a sell ad, the taker of a buy ad.
+ */
+export function canBePaidBy(c: PayoutAccounts, way: 'bank' | 'we_chat' | 'ali_pay'): boolean {
+  const account =
+    way === 'bank' ? c.bankAccount : way === 'ali_pay' ? c.alipayAccount : c.wechatAccount;
+  return account.trim() !== '';
+}
+
 /** c2c lists page by 10 ("more" shows when a page returned 10 or more, spec §9). */
 export const C2C_PAGE_SIZE = 10;
+/** Decimals of c2c quantities and CNY prices. */
+export const C2C_DECIMALS = 2;
 const TWO_DP = /^\d+(\.\d{1,2})?$/;
 const positive = (v: string): boolean => TWO_DP.test(v.trim()) && Number(v.trim()) > 0;
 

@@ -11,7 +11,9 @@ export type EarnValidationId =
 
 export const LOCK_PAGE_SIZE = 20;
 /** Lock-up amounts carry at most 8 decimals (the change account's precision). */
-const MAX_DP = 8;
+/** Decimals a lock-up amount may have at most (spec: 8). */
+export const LOCK_AMOUNT_DECIMALS = 8;
+const MAX_DP = LOCK_AMOUNT_DECIMALS;
 /** Digits with an optional fraction: no sign, no exponent. */
 const PLAIN = /^\d+(\.\d+)?$/;
 

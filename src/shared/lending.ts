@@ -104,6 +104,8 @@ export interface LoanApplication {
 }
 export type LoanField = keyof LoanApplication;
 
+/** Decimals of a loan's amount and of the applicant's income (USDT, USD). */
+export const LOAN_MONEY_DECIMALS = 2;
 const TWO_DP = /^\d+(\.\d{1,2})?$/;
 const TEL = /^\+?[\d\s-]{5,20}$/;
 

@@ -202,11 +202,14 @@ export function validateLeverOrder(
   return errors;
 }
 
+/** Stop levels are set in steps of 0.01 (spec §5). */
+export const STOP_PRICE_DECIMALS = 2;
+
 /** A stop level: above zero in steps of 0.01 (spec §5); both are set together (contract §5.4). */
 export function checkStopPrice(value: string): LeverValidationId | null {
   const v = value.trim();
   if (!/^\d+(\.\d+)?$/.test(v) || new Decimal(v).lessThanOrEqualTo(0))
     return 'validation.lever.stopInvalid';
-  if (!new Decimal(v).times(100).isInteger()) return 'validation.lever.stopStep';
+  if (new Decimal(v).decimalPlaces() > STOP_PRICE_DECIMALS) return 'validation.lever.stopStep';
   return null;
 }

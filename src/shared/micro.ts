@@ -6,7 +6,8 @@ export type MicroValidationId =
   | 'validation.micro.numberRequired'
   | 'validation.micro.secondsRequired'
   | 'validation.micro.numberStep'
-  | 'validation.micro.numberRange';
+  | 'validation.micro.numberBelowMin'
+  | 'validation.micro.numberAboveMax';
 
 /** Spec §9: the order list refreshes its countdowns every 200 ms; a settled order leaves after 500 ms. */
 export const MICRO_COUNTDOWN_MS = 200;
@@ -23,7 +24,10 @@ export function microCredit(
   return result === 0 ? new Decimal(stake) : new Decimal(0);
 }
 
-/** Spec §5: an amount must be chosen; the contract's: a whole multiple of the minimum, within the range. */
+/**
+ * Spec §5: an amount must be chosen; the contract's: within the range (a maximum of 0: none)
+ * and a whole multiple of the minimum, each broken rule with its own message, the range first.
+ */
 export function validateMicro(v: {
   number: string;
   seconds: number | null;
@@ -37,10 +41,11 @@ export function validateMicro(v: {
   else {
     const d = new Decimal(n);
     const min = new Decimal(v.min);
-    if (min.greaterThan(0) && !d.modulo(min).isZero())
+    if (d.lessThan(min)) errors.number = 'validation.micro.numberBelowMin';
+    else if (new Decimal(v.max).greaterThan(0) && d.greaterThan(v.max))
+      errors.number = 'validation.micro.numberAboveMax';
+    else if (min.greaterThan(0) && !d.modulo(min).isZero())
       errors.number = 'validation.micro.numberStep';
-    else if (d.lessThan(min) || (new Decimal(v.max).greaterThan(0) && d.greaterThan(v.max)))
-      errors.number = 'validation.micro.numberRange';
   }
   return errors;
 }

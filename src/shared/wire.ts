@@ -303,6 +303,34 @@ export interface HistoryRow {
   create_time: number; // unix s
 }
 
+/**
+ * Extension (issue 20), `transaction_history`: one of the user's finished spot orders, with what
+ * it really did, summed from its own fills. `status` 1 filled, 2 cancelled: nothing filled
+ * (`complete_number` "0"), or partly filled first (a cancelled resting order, or a market order
+ * whose rest the band or the book dropped).
+ */
+export interface OrderHistoryRow {
+  id: number;
+  way: 1 | 2 | number; // the user's direction: 2 buy, 1 sell
+  type: 'in' | 'out';
+  legal_id: number;
+  currency_id: number;
+  legal_name: string;
+  currency_name: string;
+  mode: 1 | 2 | number; // 1 market, 2 limit
+  status: 1 | 2 | number;
+  total_number: WireDecimal; // ordered
+  complete_number: WireDecimal; // filled: the sum of its fills
+  /** The volume-weighted average fill price, in the pair's price decimals; only when filled. */
+  avg_price?: WireDecimal;
+  /** The limit of a limit order (a market order has none). */
+  limit_price?: WireDecimal;
+  /** The user's fees on its fills (base for a buy, quote for a sell). */
+  fee: WireDecimal;
+  create_time: string; // "Y-m-d H:i:s"
+  update_time: string; // when it filled or was cancelled
+}
+
 /** Paged lists of the spot calls: `message` = `{list, page, pages, total}` (like news/list). */
 export interface PagedList<T> {
   list: T[];
@@ -355,6 +383,8 @@ export interface BalanceItem {
   is_lever: number;
   is_match: number;
   is_micro: number;
+  /** Extension: the currency's decimals (amounts of it have at most these). */
+  decimals?: number;
   usdt_price: WireDecimal;
   cny_price: WireDecimal;
   legal_balance?: WireDecimal;
@@ -524,6 +554,16 @@ export interface EntrustItem {
   /** Extension: what was ordered and what is left; status 0 resting, 1 filled, 2 cancelled. */
   total_number?: WireDecimal;
   status?: number;
+  /**
+   * Extension (issue 20): what the order really did, from its fills: `complete_number` filled,
+   * `avg_price` their volume-weighted average (only when something filled), `limit_price` the
+   * limit of a limit order, `mode` 1 market, 2 limit. In the `complete` list `price` is the
+   * average fill price when something filled (else the limit) and `number` the filled quantity.
+   */
+  complete_number?: WireDecimal;
+  avg_price?: WireDecimal;
+  limit_price?: WireDecimal;
+  mode?: number;
 }
 
 export interface RegionUser {

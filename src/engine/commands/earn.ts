@@ -14,6 +14,7 @@ import type { EngineContext } from '../context.ts';
 import {
   loanConfigReply,
   loanListReply,
+  loanQuoteReply,
   lockOrdersReply,
   lockProductsReply,
   presaleReply,
@@ -50,6 +51,13 @@ const QUERIES: QueryTable = {
     path: '/api/lending/order/list',
     params: { page: i.page },
     schema: loanListReply,
+  }),
+  // issue 20 (ADR 0023): the amount to send, held for a minute; the repayment names its id
+  'loan-quote': (i) => ({
+    method: 'POST',
+    path: '/api/lending/order/repayment/quote',
+    params: { order_id: i.orderId, coin: i.coin },
+    schema: loanQuoteReply,
   }),
 };
 
@@ -99,8 +107,8 @@ const COMMANDS: { [K in EarnCommandKind]: (i: EarnCommands[K]) => Spec } = {
   'loan-repay': (i) => ({
     command: 'loan-repay',
     path: '/api/lending/order/repayment',
-    params: { order_id: i.orderId, coin: i.coin, image: i.image },
-    fields: { orderId: i.orderId, coin: i.coin },
+    params: { order_id: i.orderId, coin: i.coin, quote_id: i.quoteId, image: i.image },
+    fields: { orderId: i.orderId, coin: i.coin, quoteId: i.quoteId },
     validate: () => (i.image === '' ? { image: 'validation.loan.imageRequired' } : {}),
   }),
 };

@@ -6,6 +6,7 @@ import { loanState, REPAY_COINS, type RepayCoin } from '../../shared/lending.ts'
 import type {
   LoanConfigView,
   LoanListView,
+  LoanQuoteView,
   LoanView,
   LockOrderView,
   LockOrdersView,
@@ -226,3 +227,31 @@ export const loanListReply = z
       prices: { btc: p.currery_money?.btc ?? zero, eth: p.currery_money?.eth ?? zero },
     };
   });
+
+/** POST /api/lending/order/repayment/quote (issue 20, ADR 0023). */
+export const loanQuoteReply = z
+  .object({
+    id: wireInt,
+    order_id: wireInt,
+    coin,
+    currency: text,
+    repayment_amount: wireDecimal,
+    price: wireDecimal,
+    amount: wireDecimal,
+    address: text,
+    expires_at: wireInt,
+    server_time: wireInt,
+    ttl: wireInt,
+  })
+  .transform((q): LoanQuoteView => ({
+    id: q.id,
+    orderId: q.order_id,
+    coin: q.coin,
+    currency: q.currency,
+    owed: q.repayment_amount,
+    price: q.price,
+    amount: q.amount,
+    address: q.address,
+    leftMs: Math.max(0, q.expires_at - q.server_time),
+    ttlSeconds: q.ttl,
+  }));

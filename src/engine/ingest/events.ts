@@ -176,6 +176,10 @@ export interface LeverPositionsBody {
   hasMore: boolean;
   /** The risk figures the list call answers with (null when absent). */
   hazardRate: DecStr | null;
+  /** The list call's P&L over the quote currency's open positions (absent in older logs). */
+  profitsAll?: DecStr;
+  /** How many positions of the quote currency are open (extension; absent when not sent). */
+  openPositions?: number;
 }
 
 export interface LeverTradeBody {

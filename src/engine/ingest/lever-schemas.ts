@@ -104,7 +104,11 @@ export const leverDealReply = z.object({
 export const leverTradeList = z
   .object({
     rate_profits_total: z
-      .object({ hazard_rate: optionalDecimal, profits_total: optionalDecimal })
+      .object({
+        hazard_rate: optionalDecimal,
+        profits_total: optionalDecimal,
+        open_positions: wireInt.optional(),
+      })
       .optional(),
     message: z.object({
       data: z.array(leverPosition),
@@ -117,7 +121,8 @@ export const leverTradeList = z
     page: r.message.current_page ?? 1,
     hasMore: (r.message.current_page ?? 1) < (r.message.last_page ?? 1),
     hazardRate: r.rate_profits_total?.hazard_rate ?? null,
-    profitsTotal: r.rate_profits_total?.profits_total ?? ZERO,
+    profitsTotal: r.rate_profits_total?.profits_total ?? null,
+    openPositions: r.rate_profits_total?.open_positions ?? null,
   }));
 
 /**

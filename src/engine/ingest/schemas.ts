@@ -410,7 +410,7 @@ const historyRow = z
   });
 
 /** `{list|data, page, pages, total}` of a spot order list. */
-const pagedOf = <R extends z.ZodType>(row: R) =>
+export const pagedOf = <R extends z.ZodType>(row: R) =>
   z
     .object({
       list: z.array(row).optional(),

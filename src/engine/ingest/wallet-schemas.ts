@@ -3,8 +3,9 @@
 // api.ts. Optional extension fields fall back to what a legacy backend implies.
 import { z } from 'zod';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { AccountName, AccountView, BalanceRowView, PageView } from '../api.ts';
+import type { AccountName, AccountView, BalanceRowView, EntrustView, PageView } from '../api.ts';
 import type { WalletBody } from './events.ts';
+import { orderOutcome } from './order-history-schemas.ts';
 import { wireDecimal, wireInt } from './schemas.ts';
 
 const ZERO = '0' as DecStr;
@@ -31,6 +32,7 @@ const balanceItem = z
     is_lever: flag.optional(),
     is_match: flag.optional(),
     is_micro: flag.optional(),
+    decimals: z.number().int().min(0).max(18).optional(),
     usdt_price: optionalDecimal,
     cny_price: optionalDecimal,
     legal_balance: optionalDecimal,
@@ -62,6 +64,7 @@ function rowOf(item: BalanceItem, account: AccountName): BalanceRowView {
     locked: (record[lock] as DecStr | null | undefined) ?? ZERO,
     usdtPrice: item.usdt_price ?? ZERO,
     cnyPrice: item.cny_price ?? ZERO,
+    ...(item.decimals === undefined ? {} : { decimals: item.decimals }),
   };
 }
 
@@ -385,8 +388,15 @@ export const entrustItemRow = z
     price: wireDecimal,
     account_number: text,
     type: z.enum(['in', 'out']),
+    // extensions (issue 20): what the order really did
+    total_number: wireDecimal.optional(),
+    status: wireInt.optional(),
+    complete_number: wireDecimal.optional(),
+    avg_price: wireDecimal.optional(),
+    limit_price: wireDecimal.optional(),
+    mode: wireInt.optional(),
   })
-  .transform((e) => ({
+  .transform((e): EntrustView => ({
     id: e.id,
     time: e.create_time,
     legal: e.legal_name,
@@ -395,6 +405,14 @@ export const entrustItemRow = z
     price: e.price,
     account: e.account_number,
     type: e.type,
+    ...(e.total_number === undefined ? {} : { total: e.total_number }),
+    ...(e.complete_number === undefined ? {} : { filled: e.complete_number }),
+    ...(e.avg_price === undefined ? {} : { avgPrice: e.avg_price }),
+    ...(e.limit_price === undefined ? {} : { limitPrice: e.limit_price }),
+    ...(e.mode === 1 || e.mode === 2 ? { mode: e.mode } : {}),
+    ...(e.status === 1 || e.status === 2
+      ? { outcome: orderOutcome(e.status, e.complete_number ?? e.number) }
+      : {}),
   }));
 
 export const userCenterReply = z

@@ -1,4 +1,4 @@
-// Properties LV1–LV4 of projections/lever.ts, and incremental = from scratch (CONVENTIONS 4).
+// Properties LV1–LV5 of projections/lever.ts, and incremental = from scratch (CONVENTIONS 4).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
@@ -51,14 +51,19 @@ const event: fc.Arbitrary<LeverEvent> = fc.oneof(
     at,
     kind: fc.constant('reply' as const),
     name: fc.constant('lever.positions' as const),
-    body: fc.record({
-      symbol,
-      tab,
-      fromPage: fc.integer({ min: 1, max: 3 }),
-      rows: fc.array(position, { maxLength: 4 }),
-      hasMore: fc.boolean(),
-      hazardRate: fc.option(dec, { nil: null }),
-    }),
+    body: fc.record(
+      {
+        symbol,
+        tab,
+        fromPage: fc.integer({ min: 1, max: 3 }),
+        rows: fc.array(position, { maxLength: 4 }),
+        hasMore: fc.boolean(),
+        hazardRate: fc.option(dec, { nil: null }),
+        profitsAll: dec,
+        openPositions: fc.integer({ min: 0, max: 5 }),
+      },
+      { requiredKeys: ['symbol', 'tab', 'fromPage', 'rows', 'hasMore', 'hazardRate'] },
+    ),
   }),
   fc.record({
     seq: fc.constant(seq),
@@ -174,7 +179,8 @@ describe('lever projection', () => {
           expect(s.view.entrusts.rows).toEqual(
             entrusts.filter((p) => p.currencyId === watched.currencyId),
           );
-          expect(s.view.risk?.hazardRate).toBe(rate);
+          // a push without open positions has no rate (LV5)
+          expect(s.view.risk?.hazardRate).toBe(holding.length === 0 ? null : rate);
         },
       ),
     );
@@ -207,6 +213,95 @@ describe('lever projection', () => {
             },
           });
           expect(stale).toBe(s);
+        },
+      ),
+    );
+  });
+
+  it('LV5 riskFollowsPositions', () => {
+    const watchBtc = foldLever(initialLeverState, {
+      seq,
+      at: 1,
+      kind: 'command',
+      name: 'ui.watch-lever',
+      body: { symbol: 'BTC/USDT', legalId: 1, currencyId: 2 },
+    });
+    const holdingReply = (
+      symbolOf: string,
+      extra: { hazardRate: DecStr | null; profitsAll?: DecStr; openPositions?: number },
+      rows: LeverPositionView[] = [],
+    ): LeverEvent => ({
+      seq,
+      at: 9,
+      kind: 'reply',
+      name: 'lever.positions',
+      body: { symbol: symbolOf, tab: 'holding', fromPage: 1, rows, hasMore: false, ...extra },
+    });
+    const nothingOpen = (symbolOf: string): fc.Arbitrary<LeverEvent> =>
+      fc.oneof(
+        // the list call counts none open (whatever rate and P&L it also sends) …
+        fc
+          .record({ rate: fc.option(dec, { nil: null }), profits: dec })
+          .map(({ rate, profits }) =>
+            holdingReply(symbolOf, { hazardRate: rate, profitsAll: profits, openPositions: 0 }),
+          ),
+        // … or, from a server without the count, the pair's holding list is empty
+        fc.option(dec, { nil: null }).map((rate) => holdingReply(symbolOf, { hazardRate: rate })),
+        // a push that lists no open position of the quote currency
+        fc
+          .record({ rate: fc.option(dec, { nil: null }), profits: dec, margin: dec })
+          .map(({ rate, profits, margin }): LeverEvent => ({
+            seq,
+            at: 9,
+            kind: 'push',
+            name: 'lever.trade',
+            body: {
+              legalId: 1,
+              currencyId: 2,
+              hazardRate: rate,
+              profitsAll: profits,
+              marginAll: margin,
+              balance: null,
+              holding: [],
+              entrusts: [],
+              serverTime: null,
+            },
+          })),
+      );
+    fc.assert(
+      fc.property(
+        fc.array(event),
+        nothingOpen('BTC/USDT'),
+        nothingOpen('ETH/USDT'),
+        (events, btc, eth) => {
+          const watched = foldAll(watchBtc, events);
+          const symbolOf = watched.view.symbol;
+          if (symbolOf === null) return;
+          const s = foldLever(watched, symbolOf === 'BTC/USDT' ? btc : eth);
+          expect(s.view.risk).toMatchObject({
+            hazardRate: null,
+            profitsAll: '0',
+            marginAll: '0',
+          });
+        },
+      ),
+    );
+    // with positions open, the P&L is the reply's, never an earlier one
+    fc.assert(
+      fc.property(
+        fc.array(event),
+        dec,
+        dec,
+        fc.integer({ min: 1, max: 5 }),
+        (events, rate, profits, open) => {
+          const watched = foldAll(watchBtc, events);
+          const symbolOf = watched.view.symbol;
+          if (symbolOf === null) return;
+          const s = foldLever(
+            watched,
+            holdingReply(symbolOf, { hazardRate: rate, profitsAll: profits, openPositions: open }),
+          );
+          expect(s.view.risk).toMatchObject({ hazardRate: rate, profitsAll: profits });
         },
       ),
     );

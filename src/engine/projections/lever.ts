@@ -11,8 +11,18 @@
 //      are exactly the push's positions of the watched pair, and the risk is the push's.
 //  LV4 stalePushIgnored: a push whose server time is before the last applied push's changes
 //      nothing (a reordered push never brings back a closed position).
+//  LV5 riskFollowsPositions: after a holding reply or a push that has no open position of the
+//      quote currency, the risk has no rate, no P&L and no margin (a close, a batch close, a
+//      stop or a liquidation leaves no figure behind); with open positions the P&L is the
+//      reply's or the push's.
 import type { DecStr } from '../../shared/decimal.ts';
-import type { LeverListView, LeverPositionView, LeverTab, LeverView } from '../api.ts';
+import type {
+  LeverListView,
+  LeverPositionView,
+  LeverRiskView,
+  LeverTab,
+  LeverView,
+} from '../api.ts';
 import { exhaustive } from '../ingest/events.ts';
 import type { EngineEvent, LeverPositionsBody, LeverTradeBody } from '../ingest/events.ts';
 
@@ -30,6 +40,7 @@ export interface LeverState {
 }
 
 const emptyList: LeverListView = { rows: [], hasMore: false, loaded: false };
+const ZERO = '0' as DecStr;
 
 export const initialLeverView: LeverView = {
   symbol: null,
@@ -119,16 +130,31 @@ function positions(state: LeverState, body: LeverPositionsBody, at: number): Lev
   const pages = pageKey === undefined ? state.pages : { ...state.pages, [pageKey]: body.fromPage };
   const risk =
     body.tab === 'holding' && state.legalId !== null
-      ? {
-          legalId: state.legalId,
-          hazardRate: rows.length === 0 ? null : body.hazardRate,
-          profitsAll: state.view.risk?.profitsAll ?? ('0' as DecStr),
-          marginAll: state.view.risk?.marginAll ?? ('0' as DecStr),
-          balance: state.view.risk?.balance ?? null,
-          at,
-        }
+      ? holdingRisk(state.view.risk, state.legalId, body, rows.length === 0, at)
       : state.view.risk;
   return { ...state, pages, view: { ...state.view, [body.tab]: list, risk, error: null } };
+}
+
+/**
+ * The risk after a holding reply (LV5). The server counts the quote currency's open positions
+ * (extension); without that count this pair's holding list is all the reply tells.
+ */
+function holdingRisk(
+  before: LeverRiskView | null,
+  legalId: number,
+  body: LeverPositionsBody,
+  noRows: boolean,
+  at: number,
+): LeverRiskView {
+  const none = body.openPositions === undefined ? noRows : body.openPositions === 0;
+  return {
+    legalId,
+    hazardRate: none ? null : body.hazardRate,
+    profitsAll: none ? ZERO : (body.profitsAll ?? before?.profitsAll ?? ZERO),
+    marginAll: none ? ZERO : (before?.marginAll ?? ZERO),
+    balance: before?.balance ?? null,
+    at,
+  };
 }
 
 function appendNew(
@@ -146,14 +172,16 @@ function trade(state: LeverState, body: LeverTradeBody, at: number): LeverState 
     state.currencyId === null || p.currencyId === state.currencyId;
   const legalId = body.legalId ?? state.legalId ?? 0;
   const deal = state.view.deal;
+  // the push lists every open position of the quote currency: none, no figures (LV5)
+  const none = body.holding.length === 0;
   return with_(time === null ? state : { ...state, pushTime: time }, {
     holding: { rows: body.holding.filter(pair), hasMore: false, loaded: true },
     entrusts: { rows: body.entrusts.filter(pair), hasMore: false, loaded: true },
     risk: {
       legalId,
-      hazardRate: body.hazardRate,
-      profitsAll: body.profitsAll,
-      marginAll: body.marginAll,
+      hazardRate: none ? null : body.hazardRate,
+      profitsAll: none ? ZERO : body.profitsAll,
+      marginAll: none ? ZERO : body.marginAll,
       balance: body.balance,
       at,
     },

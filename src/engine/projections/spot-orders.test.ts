@@ -39,8 +39,10 @@ const eventArb: fc.Arbitrary<NewEvent> = fc.oneof(
     .record({
       fromPage: fc.integer({ min: 1, max: 3 }),
       ids: fc.array(fc.nat(40), { maxLength: 10 }),
+      // finished orders (issue 20) or, recorded before it and from a legacy server, fills
+      finished: fc.boolean(),
     })
-    .map(({ fromPage, ids }): NewEvent => ({
+    .map(({ fromPage, ids, finished }): NewEvent => ({
       at: T0,
       kind: 'reply',
       name: 'orders.history',
@@ -57,6 +59,9 @@ const eventArb: fc.Arbitrary<NewEvent> = fc.oneof(
           number: '1' as DecStr,
           fee: '0' as DecStr,
           time: '',
+          ...(finished
+            ? { outcome: id % 2 === 0 ? 'filled' : 'part-cancelled', total: '2' as DecStr, mode: 1 }
+            : {}),
         })),
       },
     })),

@@ -1,5 +1,6 @@
 // The user's spot orders on the watched pair: open (transaction_in + transaction_out, merged,
-// newest first) and history (transaction_complete), a page of 10 at a time. Folded from
+// newest first) and history (finished orders, transaction_history; a legacy server's fills,
+// transaction_complete), a page of 10 at a time. Folded from
 // `orders.open` / `orders.history` replies (page 1 replaces, later pages append),
 // `orders.failed`, and cleared on logout or expiry.
 //

@@ -56,6 +56,8 @@ interface Order {
   buy: boolean;
   price: string;
   number: string;
+  /** Once finished: 1 filled, 2 cancelled. */
+  status?: 1 | 2;
 }
 
 interface Position {
@@ -206,6 +208,7 @@ export class FaultWorld {
       '/api/transaction_complete': () =>
         page(
           this.history
+            .filter((o) => o.status === 1)
             .slice(-10)
             .reverse()
             .map((o) => ({
@@ -216,6 +219,26 @@ export class FaultWorld {
               price: o.price,
               number: o.number,
               time: '2024-01-01 00:00:00',
+            })),
+        ),
+      '/api/transaction_history': () =>
+        page(
+          this.history
+            .slice(-10)
+            .reverse()
+            .map((o) => ({
+              id: o.id,
+              type: o.buy ? 'in' : 'out',
+              currency_name: 'BTC',
+              legal_name: 'USDT',
+              mode: 2,
+              status: o.status,
+              total_number: o.number,
+              complete_number: o.status === 1 ? o.number : '0',
+              ...(o.status === 1 ? { avg_price: o.price } : {}),
+              limit_price: o.price,
+              fee: '0',
+              create_time: '2024-01-01 00:00:00',
             })),
         ),
       '/api/lever/deal': () =>
@@ -355,8 +378,8 @@ export class FaultWorld {
     }
     const order = this.open.shift();
     if (order === undefined) return false;
+    this.history.push({ ...order, status: action === 'fill' ? 1 : 2 });
     if (action === 'fill') {
-      this.history.push(order);
       if (order.buy) this.currency += 1;
       else this.legal += Number(order.price);
     } else if (order.buy) this.legal += Number(order.price);

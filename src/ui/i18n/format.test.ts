@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeDirection,
+  formatAmount,
   formatChange,
   formatDateTime,
   formatFixed,
   formatTime,
 } from './format.ts';
+
+describe('formatAmount (issue 20 item 3: balances never shown larger than they are)', () => {
+  it('rounds toward zero where formatFixed rounds half up', () => {
+    expect(formatFixed('15999.999999999', 2, 'en')).toBe('16,000.00');
+    expect(formatAmount('15999.999999999', 2, 'en')).toBe('15,999.99');
+    expect(formatAmount('15999.999999999', 6, 'de')).toBe('15.999,999999');
+    expect(formatAmount('0.000000999', 6, 'en')).toBe('0.000000');
+    expect(formatAmount('12', 2, 'ru')).toBe('12,00');
+    expect(formatAmount('junk', 2, 'en')).toBe('--');
+  });
+});
 
 describe('formatFixed', () => {
   it('rounds half up to the given decimals and groups per locale', () => {

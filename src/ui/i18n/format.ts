@@ -60,6 +60,17 @@ export function formatFixed(value: string, dp: number, locale: string): string {
 }
 
 /**
+ * An amount someone has (a balance, what is available), grouped per locale with exactly `dp`
+ * decimals, rounded toward zero: never shown larger than it is, so that "all" of what is shown
+ * can always be moved (issue 20). "--" when not a number.
+ */
+export function formatAmount(value: string, dp: number, locale: string): string {
+  if (!isDecimal(value)) return '--';
+  const down = new Decimal(value.trim()).toDecimalPlaces(dp, Decimal.ROUND_DOWN).toFixed(dp);
+  return fixedFormat(locale, dp).format(down as Intl.StringNumericLiteral);
+}
+
+/**
  * The book and the trades format the same few thousand prices and amounts frame after frame:
  * results are remembered per locale and decimals (bounded; cleared when full), so that a frame
  * mostly looks them up by the value alone.

@@ -10,6 +10,7 @@ import type { ValidationId } from '../../shared/validation.ts';
 import { storage } from '../storage.ts';
 import {
   changeDirection,
+  formatAmount,
   formatChange,
   formatDate,
   formatDateTime,
@@ -64,7 +65,8 @@ const validationIds: Record<ValidationId | SpotValidationId, MessageId> = {
   'validation.micro.numberRequired': 'validation.micro.numberRequired',
   'validation.micro.secondsRequired': 'validation.micro.secondsRequired',
   'validation.micro.numberStep': 'validation.micro.numberStep',
-  'validation.micro.numberRange': 'validation.micro.numberRange',
+  'validation.micro.numberBelowMin': 'validation.micro.numberBelowMin',
+  'validation.micro.numberAboveMax': 'validation.micro.numberAboveMax',
   'validation.lever.multipleRequired': 'validation.lever.multipleRequired',
   'validation.lever.priceRequired': 'validation.lever.priceRequired',
   'validation.lever.shareInteger': 'validation.lever.shareInteger',
@@ -171,6 +173,8 @@ export function tv(id: ValidationId | SpotValidationId): string {
 
 export const fmt = {
   fixed: (value: string, dp: number): string => formatFixed(value, dp, BCP47[lang]),
+  /** A balance or available amount: rounded toward zero, never shown larger than it is. */
+  amount: (value: string, dp: number): string => formatAmount(value, dp, BCP47[lang]),
   change: (value: string): string => formatChange(value, BCP47[lang]),
   direction: changeDirection,
   dateTime: (value: string | number): string => formatDateTime(value, BCP47[lang]),

@@ -1,22 +1,27 @@
 // Entrusts (spec §2 "Entrust page: tabs selling, buying, completed"): the user's resting sell
-// and buy orders across all pairs, and the filled ones; 5 a page, "load more" when there are
-// more than 5 (spec §9).
-import { useId, useState } from 'react';
-import type { AccountQueries } from '../../../engine/api.ts';
+// and buy orders across all pairs, and the finished ones (filled or cancelled, issue 20) with
+// the price they filled at, apart from their own price, and how they ended; 5 a page, "load
+// more" when there are more than 5 (spec §9). Prices and quantities in the pair's decimals.
+import { memo, useId, useState } from 'react';
+import type { AccountQueries, EntrustView, SpotOrderOutcome } from '../../../engine/api.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { OUTCOME_LABEL } from '../spot/orders-tables.tsx';
+import { pairMetaSignal } from '../spot/pair-meta.ts';
 import { AccountShell } from '../wallet/account-shell.tsx';
 import { ListState, LoadMore } from '../wallet/list-state.tsx';
 import { usePagedQuery } from '../wallet/use-account-query.ts';
-import { isStale, LOG_DECIMALS, RecordTabs, TabPanel, type TabItem } from './record-parts.tsx';
+import { isStale, RecordTabs, TabPanel, type TabItem } from './record-parts.tsx';
 import '../../styles/account-records.css';
 
 type EntrustType = AccountQueries['entrusts']['input']['type'];
 
 export default function EntrustScreen() {
-  const { t, fmt } = useI18n();
+  const { t } = useI18n();
   const idBase = useId();
   const [type, setType] = useState<EntrustType>('out');
   const list = usePagedQuery('entrusts', { type });
+  const finished = type === 'complete';
   const tabs: TabItem<EntrustType>[] = [
     { value: 'out', label: t('account.entrust.selling') },
     { value: 'in', label: t('account.entrust.buying') },
@@ -44,32 +49,26 @@ export default function EntrustScreen() {
                     <th scope="col">{t('account.col.pair')}</th>
                     <th scope="col">{t('account.col.type')}</th>
                     <th scope="col" className="num">
-                      {t('account.col.price')}
+                      {finished ? t('account.col.orderPrice') : t('account.col.price')}
                     </th>
+                    {finished && (
+                      <th scope="col" className="num">
+                        {t('account.col.avgPrice')}
+                      </th>
+                    )}
                     <th scope="col" className="num">
                       {t('account.col.number')}
                     </th>
+                    <th scope="col" className="num">
+                      {t('account.col.filled')}
+                    </th>
+                    {finished && <th scope="col">{t('account.col.status')}</th>}
                     <th scope="col">{t('account.col.account')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {list.rows.map((e) => (
-                    <tr key={e.id} data-entrust-id={e.id} data-type={e.type}>
-                      <td className="time-cell muted">{fmt.dateTime(e.time)}</td>
-                      <td>{t('account.entrust.pair', { currency: e.currency, legal: e.legal })}</td>
-                      <td className={e.type === 'in' ? 'up' : 'down'}>
-                        {e.type === 'in' ? t('account.entrust.buy') : t('account.entrust.sell')}
-                      </td>
-                      <td className="num">
-                        {fmt.fixed(e.price, LOG_DECIMALS)}
-                        <span className="unit">{e.legal}</span>
-                      </td>
-                      <td className="num">
-                        {fmt.fixed(e.number, LOG_DECIMALS)}
-                        <span className="unit">{e.currency}</span>
-                      </td>
-                      <td className="muted">{e.account}</td>
-                    </tr>
+                    <EntrustRow key={e.id} entrust={e} finished={finished} />
                   ))}
                 </tbody>
               </table>
@@ -80,4 +79,75 @@ export default function EntrustScreen() {
       </div>
     </AccountShell>
   );
+}
+
+/**
+ * A resting order: its limit, what is left and what filled. A finished one: its own price (the
+ * limit, or "market"), the average price it filled at, what was ordered and filled, how it
+ * ended. A legacy server sends only `price` and `number`: shown as the order's price and amount.
+ */
+const EntrustRow = memo(function EntrustRow({
+  entrust: e,
+  finished,
+}: {
+  entrust: EntrustView;
+  finished: boolean;
+}) {
+  const { t, fmt } = useI18n();
+  const meta = useSignalValue(pairMetaSignal(`${e.currency}/${e.legal}`));
+  const cells = entrustCells(e, finished);
+  const price = (v: string | undefined) =>
+    v === undefined ? t('account.none') : fmt.fixed(v, meta.pricePrecision);
+  const amount = (v: string | undefined) =>
+    v === undefined ? t('account.none') : fmt.fixed(v, meta.amountPrecision);
+  return (
+    <tr data-entrust-id={e.id} data-type={e.type} data-outcome={e.outcome}>
+      <td className="time-cell muted">{fmt.dateTime(e.time)}</td>
+      <td>{t('account.entrust.pair', { currency: e.currency, legal: e.legal })}</td>
+      <td className={e.type === 'in' ? 'up' : 'down'}>
+        {e.type === 'in' ? t('account.entrust.buy') : t('account.entrust.sell')}
+      </td>
+      <td className="num">
+        {e.mode === 1 ? t('spot.form.market') : price(cells.ownPrice)}
+        {e.mode !== 1 && <span className="unit">{e.legal}</span>}
+      </td>
+      {finished && (
+        <td className="num" data-testid="avg-price">
+          {price(e.avgPrice)}
+          {e.avgPrice !== undefined && <span className="unit">{e.legal}</span>}
+        </td>
+      )}
+      <td className="num">
+        {amount(cells.amount)}
+        <span className="unit">{e.currency}</span>
+      </td>
+      <td className="num" data-testid="filled">
+        {amount(cells.filled)}
+      </td>
+      {finished && (
+        <td
+          className={cells.outcome === 'filled' ? undefined : 'muted'}
+          data-testid="entrust-status"
+        >
+          {t(OUTCOME_LABEL[cells.outcome])}
+        </td>
+      )}
+      <td className="muted">{e.account}</td>
+    </tr>
+  );
+});
+
+/** What the row shows: a finished order's own price is its limit; its amount what was ordered. */
+function entrustCells(
+  e: EntrustView,
+  finished: boolean,
+): { ownPrice: string; amount: string; filled: string | undefined; outcome: SpotOrderOutcome } {
+  if (!finished)
+    return { ownPrice: e.price, amount: e.number, filled: e.filled, outcome: 'filled' };
+  return {
+    ownPrice: e.limitPrice ?? e.price,
+    amount: e.total ?? e.number,
+    filled: e.filled ?? e.number,
+    outcome: e.outcome ?? 'filled',
+  };
 }

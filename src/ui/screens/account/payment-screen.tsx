@@ -11,6 +11,7 @@ import { Field } from '../auth/field.tsx';
 import { useForm } from '../auth/use-form.ts';
 import { AccountShell } from '../wallet/account-shell.tsx';
 import '../../styles/account-settings.css';
+import { FIAT_DECIMALS } from '../../forms/amount-text.ts';
 
 export default function PaymentScreen() {
   const { t } = useI18n();
@@ -51,8 +52,7 @@ export default function PaymentScreen() {
         />
         <Field
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={FIAT_DECIMALS}
           maxLength={20}
           label={t('account.payment.amount')}
           placeholder={t('account.payment.amountPlaceholder')}

@@ -34,6 +34,7 @@ import {
   WAY_LABEL,
 } from './aceite-screen.tsx';
 import '../../styles/account-records.css';
+import { FIAT_DECIMALS } from '../../forms/amount-text.ts';
 
 /** Balances: 8 decimals (asset lists). */
 const BALANCE_DECIMALS = 8;
@@ -297,8 +298,7 @@ function DealForm({ acceptor: a, current, ways, way, form }: FormProps) {
       />
       <Field
         name="money"
-        inputMode="decimal"
-        autoComplete="off"
+        decimals={FIAT_DECIMALS}
         label={t('account.deal.money')}
         value={form.values.money}
         onValue={(v) => form.setValue('money', v)}

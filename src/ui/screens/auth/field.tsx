@@ -1,8 +1,10 @@
 // A labelled form field with its validation message under it (role="alert"). The value is
-// controlled by the form and never cleared on an error.
+// controlled by the form and never cleared on an error. With `decimals` it is an amount field:
+// only digits and one point get in, at most that many decimals (forms/amount-input.tsx).
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { LineIcon } from '../../components/line-icon.tsx';
+import { amountInputProps } from '../../forms/amount-input.tsx';
 
 interface FieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -16,6 +18,8 @@ interface FieldProps extends Omit<
   /** Content at the end of the input row (a send-code button, an area code…). */
   addon?: ReactNode;
   lead?: ReactNode;
+  /** An amount field of this many decimals (the currency's or the pair's; 0: whole numbers). */
+  decimals?: number;
 }
 
 export function Field({
@@ -27,6 +31,7 @@ export function Field({
   addon,
   lead,
   type = 'text',
+  decimals,
   ...rest
 }: FieldProps) {
   const { t } = useI18n();
@@ -46,9 +51,10 @@ export function Field({
           id={id}
           name={name}
           type={isPassword && reveal ? 'text' : type}
-          className="field__input"
-          value={value}
-          onChange={(e) => onValue(e.target.value)}
+          className={decimals === undefined ? 'field__input' : 'field__input num'}
+          {...(decimals === undefined
+            ? { value, onChange: (e) => onValue(e.target.value) }
+            : amountInputProps(value, decimals, onValue))}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />

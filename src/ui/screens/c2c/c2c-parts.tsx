@@ -1,10 +1,11 @@
 // Pieces the c2c screens share (trading-c2c-market.md §2 "c2c screens"): the page frame with
 // its sub-navigation, the watch of the c2c data, pay-way badges, state chips, the 997 / 998
-// gates (§8) and the "more" button (§9: 10 a page).
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+// gates (§8), the "more" button (§9: 10 a page), and the user's payout details for a way (the
+// seller side is paid by the ad's way only, issue 20).
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { C2cType, C2cWay, CommandResult } from '../../../engine/api.ts';
-import { C2C_PAGE_SIZE } from '../../../shared/c2c.ts';
+import { C2C_PAGE_SIZE, canBePaidBy } from '../../../shared/c2c.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
@@ -203,6 +204,38 @@ export function useC2cGates(): (r: Failure) => boolean {
       return true;
     },
     [navigate, later],
+  );
+}
+
+/**
+ * Whether the user's payout details can receive a payment by `way`, asked while `way` is not
+ * null: null until answered; true when they cannot be read (the server decides then).
+ */
+export function usePaidBy(way: C2cWay | null): boolean | null {
+  const [answer, setAnswer] = useState<{ way: C2cWay; ok: boolean } | null>(null);
+  useEffect(() => {
+    if (way === null) return undefined;
+    let live = true;
+    void engine.accountQuery('cash-info', {}).then((r) => {
+      if (live) setAnswer({ way, ok: !r.ok || canBePaidBy(r.data, way) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [way]);
+  return answer !== null && answer.way === way ? answer.ok : null;
+}
+
+/** The way's account is missing from the payout details: what to do, and the link to add it. */
+export function PayoutWayMissing({ way, text }: { way: C2cWay; text: string }) {
+  const { t } = useI18n();
+  return (
+    <p className="c2c-way-missing" role="alert" data-testid="c2c-way-missing">
+      <span>{text}</span>
+      <Link to={ROUTE_PATH.userSetting} className="c2c-way-missing__link">
+        {t('c2c.payout.add', { way })}
+      </Link>
+    </p>
   );
 }
 

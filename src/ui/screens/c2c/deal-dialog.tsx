@@ -2,16 +2,17 @@
 // modal", §4 states, §7 "buyer and seller have different actions"). The deal is the live row
 // (pushes update it while the modal is open). The buyer side pays or cancels while unpaid (a
 // countdown to the auto-cancel on the engine clock) and sees the seller's payout details; the
-// seller side confirms receipt once paid, which releases the coins.
+// seller side confirms receipt once paid, which releases the coins. The buyer pays by the ad's
+// way only: "Pay to" shows the seller's account of that way, never another (issue 20).
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import type { C2cDealView, C2cPayout, CommandResult } from '../../../engine/api.ts';
+import type { C2cDealView, C2cPayout, C2cWay, CommandResult } from '../../../engine/api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useNow } from '../micro/use-now.ts';
-import { C2C_DP, DealStateChip, WayBadge } from './c2c-parts.tsx';
+import { C2C_DP, DealStateChip, WAY_LABEL, WayBadge } from './c2c-parts.tsx';
 
 type Action = 'pay' | 'cancel' | 'confirm';
 
@@ -133,7 +134,7 @@ export function DealDialog({ deal, onClose }: { deal: C2cDealView; onClose: () =
 
         <DealFacts deal={deal} />
 
-        {isBuyer && deal.isSure !== 2 && <PayTo payTo={deal.payTo} money={money} />}
+        {isBuyer && deal.isSure !== 2 && <PayTo payTo={deal.payTo} way={deal.way} money={money} />}
 
         <DealStatus deal={deal} money={money} notice={notice} />
         <DealActions deal={deal} busy={busy} onAsk={setAsking} />
@@ -302,28 +303,22 @@ function Countdown({ deadline }: { deadline: number }) {
   );
 }
 
-/** The seller side's payout details (shown to the buyer side only). */
-function PayTo({ payTo, money }: { payTo: C2cPayout | null; money: string }) {
+/** The seller side's account of the deal's way, and the name (shown to the buyer side only). */
+function PayTo({ payTo, way, money }: { payTo: C2cPayout | null; way: C2cWay; money: string }) {
   const { t } = useI18n();
   if (payTo === null)
     return <p className="c2c-payto c2c-payto--missing muted">{t('c2c.deal.payToMissing')}</p>;
+  const account = wayLine(payTo, way, t(WAY_LABEL[way]));
+  if (account === null)
+    return (
+      <p className="c2c-payto c2c-payto--missing" role="alert" data-testid="c2c-payto-missing">
+        {t('c2c.deal.payToWayMissing', { way })}
+      </p>
+    );
   const lines: { key: string; label: string; value: string }[] = [];
   if (payTo.realName !== '')
     lines.push({ key: 'name', label: t('c2c.deal.realName'), value: payTo.realName });
-  if (payTo.bankAccount !== '')
-    lines.push({
-      key: 'bank',
-      label: payTo.bankName !== '' ? payTo.bankName : t('c2c.way.bank'),
-      value: payTo.bankAccount,
-    });
-  if (payTo.alipayAccount !== '')
-    lines.push({ key: 'alipay', label: t('c2c.way.ali_pay'), value: payTo.alipayAccount });
-  if (payTo.wechatAccount !== '' || payTo.wechatNickname !== '')
-    lines.push({
-      key: 'wechat',
-      label: t('c2c.way.we_chat'),
-      value: [payTo.wechatAccount, payTo.wechatNickname].filter((v) => v !== '').join(' · '),
-    });
+  lines.push(account);
   return (
     <section className="c2c-payto" aria-label={t('c2c.deal.payTo')}>
       <h3 className="c2c-payto__title">{t('c2c.deal.payTo')}</h3>
@@ -338,4 +333,25 @@ function PayTo({ payTo, money }: { payTo: C2cPayout | null; money: string }) {
       <p className="c2c-payto__note muted">{t('c2c.deal.payNote', { money })}</p>
     </section>
   );
+}
+
+/** The line of `way` in payout details (`label`: the way's name), or null without that account. */
+function wayLine(
+  payTo: C2cPayout,
+  way: C2cWay,
+  label: string,
+): { key: string; label: string; value: string } | null {
+  if (way === 'bank')
+    return payTo.bankAccount === ''
+      ? null
+      : {
+          key: 'bank',
+          label: payTo.bankName !== '' ? payTo.bankName : label,
+          value: payTo.bankAccount,
+        };
+  if (way === 'ali_pay')
+    return payTo.alipayAccount === '' ? null : { key: 'alipay', label, value: payTo.alipayAccount };
+  if (payTo.wechatAccount === '') return null;
+  const value = [payTo.wechatAccount, payTo.wechatNickname].filter((v) => v !== '').join(' · ');
+  return { key: 'wechat', label, value };
 }

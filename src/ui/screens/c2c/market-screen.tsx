@@ -1,7 +1,8 @@
 // The c2c market (/legalTrade, trading-c2c-market.md §2 "c2c market"): tabs buy / sell, a
 // coin selector, the ads of the other side (buying takes `sell` ads, selling takes `buy` ads)
 // and a whole-ad take behind a confirmation. 997 / 998 lead to payout details / identity
-// (§8); a taken ad leads to my orders.
+// (§8); a taken ad leads to my orders. Selling to a buy ad needs an account of its pay way in
+// the payout details: the confirmation says which and leads there instead (issue 20).
 import { memo, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { C2cAdView, C2cType } from '../../../engine/api.ts';
@@ -9,6 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { ROUTE_PATH } from '../../route-paths.ts';
 import { c2c } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -24,6 +26,7 @@ import {
   moneyOf,
   useC2cGates,
   useC2cWatch,
+  usePaidBy,
 } from './c2c-parts.tsx';
 
 /** The user's intent: buy from sellers (the `sell` ads) or sell to buyers (the `buy` ads). */
@@ -148,7 +151,22 @@ function TakeConfirm({
   onClose: () => void;
 }) {
   const { t, fmt } = useI18n();
+  const navigate = useNavigate();
   const money = moneyOf(ad.surplus, ad.price);
+  // the taker of a buy ad is paid by its way: without that account, say so and lead there
+  const paidBy = usePaidBy(side === 'sell' ? ad.way : null);
+  if (side === 'sell' && paidBy === false)
+    return (
+      <ConfirmDialog
+        open
+        title={t('c2c.take.sellTitle', { coin: ad.currency })}
+        body={t('c2c.take.needWay', { way: ad.way })}
+        confirmLabel={t('c2c.payout.add', { way: ad.way })}
+        cancelLabel={t('common.cancel')}
+        onConfirm={() => void navigate(ROUTE_PATH.userSetting)}
+        onClose={onClose}
+      />
+    );
   return (
     <ConfirmDialog
       open
@@ -167,7 +185,7 @@ function TakeConfirm({
       })}
       confirmLabel={t('c2c.take.sure')}
       cancelLabel={t('common.cancel')}
-      busy={busy}
+      busy={busy || (side === 'sell' && paidBy === null)}
       onConfirm={onConfirm}
       onClose={onClose}
     />

@@ -3,10 +3,10 @@
 // (quantity, unit price in CNY, pay way) and the note that payment is made by the user
 // personally. 997 / 998 lead to payout details / identity; other server refusals show the
 // message and clear price, quantity and pay way (spec §8); success goes to my ads after 0.5 s.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { C2cType, C2cWay } from '../../../engine/api.ts';
-import { validateC2cPublish } from '../../../shared/c2c.ts';
+import { C2C_DECIMALS, validateC2cPublish } from '../../../shared/c2c.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
 import { ErrorState, Loading, Empty } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -30,15 +30,12 @@ import {
   useC2cWatch,
   useLater,
   retryC2c,
+  usePaidBy,
+  PayoutWayMissing,
 } from './c2c-parts.tsx';
 
 type FieldName = 'number' | 'price' | 'way' | 'currency';
 type Errors = Partial<Record<FieldName, ValidationId>>;
-
-/** Number fields block the letter e and signs (spec §5: inputs numeric). */
-function blockExponent(e: KeyboardEvent<HTMLInputElement>): void {
-  if (e.key === 'e' || e.key === 'E' || e.key === '+' || e.key === '-') e.preventDefault();
-}
 
 export default function C2cPublishScreen() {
   const { t } = useI18n();
@@ -194,10 +191,8 @@ function PublishForm({
         value={number}
         onValue={setNumber}
         error={err('number')}
-        inputMode="decimal"
-        autoComplete="off"
+        decimals={C2C_DECIMALS}
         placeholder={t('c2c.publish.twoDecimals')}
-        onKeyDown={blockExponent}
         addon={<span className="c2c-field__unit">{coin}</span>}
       />
       <Field
@@ -206,10 +201,8 @@ function PublishForm({
         value={price}
         onValue={setPrice}
         error={err('price')}
-        inputMode="decimal"
-        autoComplete="off"
+        decimals={C2C_DECIMALS}
         placeholder={t('c2c.publish.twoDecimals')}
-        onKeyDown={blockExponent}
         addon={<span className="c2c-field__unit">{t('c2c.cny')}</span>}
       />
       <fieldset
@@ -243,6 +236,7 @@ function PublishForm({
             {tv(errors.way)}
           </p>
         )}
+        {!isBuy && <SellWayCheck way={way} />}
       </fieldset>
       {errors.currency !== undefined && (
         <p className="field__error" role="alert">
@@ -273,4 +267,12 @@ function PublishForm({
       </button>
     </form>
   );
+}
+
+/** A sell ad is paid by its way: the publisher needs that account (issue 20; the server checks). */
+function SellWayCheck({ way }: { way: C2cWay | null }) {
+  const { t } = useI18n();
+  const paidBy = usePaidBy(way);
+  if (way === null || paidBy !== false) return null;
+  return <PayoutWayMissing way={way} text={t('c2c.publish.needWay', { way })} />;
 }

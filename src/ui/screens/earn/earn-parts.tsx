@@ -8,14 +8,17 @@ import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 
-/** A decimal with as many decimals as it has, at least `min`, at most 8 (spec §9). */
+/**
+ * A decimal with as many decimals as it has, at least `min`, at most 8 (spec §9), cut toward
+ * zero beyond that: an amount is never shown larger than it is.
+ */
 export function useAmount(): (value: string, min?: number) => string {
   const { fmt } = useI18n();
   return useCallback(
     (value: string, min = 2) => {
       const d = parseDecimal(value);
       if (d === null) return value;
-      return fmt.fixed(value, Math.min(8, Math.max(min, d.decimalPlaces())));
+      return fmt.amount(value, Math.min(8, Math.max(min, d.decimalPlaces())));
     },
     [fmt],
   );

@@ -1,22 +1,20 @@
 // Loans (/loan; wallet-account-earn.md §2 "Loan page", §3 "Loan config", §4, §5; ADR 0017;
 // docs/api-extensions.md "Loans"): the application form (every field required, the term's daily
 // rate and the amount owed computed exactly, the agreement from the server shown sanitized),
-// the loan records with their review and repayment states, and the repayment dialog (the four
-// coins, the collection address, the payable amount from live prices, the voucher).
+// the loan records with their review and repayment states, and the repayment dialog
+// (repay-form.tsx: the four coins, a quote of the amount to send held for a minute, the
+// collection address, the voucher; issue 20, ADR 0023).
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { LoanConfigView, LoanListView, LoanView } from '../../../engine/api.ts';
+import type { LoanConfigView, LoanView } from '../../../engine/api.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
 import {
-  PAYABLE_DP,
-  REPAY_COIN_CURRENCY,
-  payableAmount,
+  LOAN_MONEY_DECIMALS,
   repaymentAmount,
   validateLoanApplication,
   type LoanApplication,
   type LoanField,
   type LoanValidationId,
-  type RepayCoin,
 } from '../../../shared/lending.ts';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -25,10 +23,10 @@ import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
-import { copyText } from '../wallet/copy-text.ts';
-import { ImageUpload } from '../wallet/image-upload.tsx';
 import { Modal, useAmount, useEarnPages, useEarnQuery } from './earn-parts.tsx';
+import { RepayForm } from './repay-form.tsx';
 import '../../styles/earn.css';
+import { AmountInput } from '../../forms/amount-input.tsx';
 
 /** Spec §8: the pause between a message and the page it leads to. */
 const REDIRECT_MS = 500;
@@ -39,13 +37,6 @@ const STATE: Record<LoanView['state'], { label: MessageId; tone: string }> = {
   2: { label: 'loan.state.rejected', tone: 'down' },
   3: { label: 'loan.state.repayReview', tone: 'warn' },
   4: { label: 'loan.state.repaid', tone: 'up' },
-};
-
-const COIN_LABEL: Record<RepayCoin, MessageId> = {
-  btc: 'loan.coin.btc',
-  eth: 'loan.coin.eth',
-  usdt_erc20: 'loan.coin.usdt_erc20',
-  usdt_trc20: 'loan.coin.usdt_trc20',
 };
 
 type Loans = ReturnType<typeof useEarnPages<'loan-orders'>>;
@@ -134,21 +125,32 @@ function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => v
   const field = (
     k: 'tel' | 'address' | 'age' | 'income' | 'country',
     label: MessageId,
-    extra: { inputMode?: 'decimal' | 'numeric' | 'tel'; autoComplete?: string } = {},
+    extra: { inputMode?: 'numeric' | 'tel'; autoComplete?: string; decimals?: number } = {},
   ) => (
     <div className="loan-field">
       <label className="field__label" htmlFor={`loan-${k}`}>
         {t(label)}
       </label>
       <div className={inputClass(errors[k])}>
-        <input
-          id={`loan-${k}`}
-          name={k}
-          value={form[k]}
-          aria-invalid={errors[k] !== undefined}
-          onChange={(e) => set(k, e.target.value)}
-          {...extra}
-        />
+        {extra.decimals === undefined ? (
+          <input
+            id={`loan-${k}`}
+            name={k}
+            value={form[k]}
+            aria-invalid={errors[k] !== undefined}
+            onChange={(e) => set(k, e.target.value)}
+            {...extra}
+          />
+        ) : (
+          <AmountInput
+            id={`loan-${k}`}
+            name={k}
+            value={form[k]}
+            aria-invalid={errors[k] !== undefined}
+            decimals={extra.decimals}
+            onValue={(v) => set(k, v)}
+          />
+        )}
         {k === 'income' && <span className="earn-input__unit">USD</span>}
       </div>
       <ErrorText id={errors[k]} />
@@ -170,18 +172,17 @@ function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => v
           {t('loan.field.amount', { coin: config.currency })}
         </label>
         <div className={inputClass(errors.amount)}>
-          <input
+          <AmountInput
             id="loan-amount"
             name="amount"
-            inputMode="decimal"
-            autoComplete="off"
+            decimals={LOAN_MONEY_DECIMALS}
             placeholder={t('loan.field.amountRange', {
               min: amountText(config.min),
               max: amountText(config.max),
             })}
             value={form.amount}
             aria-invalid={errors.amount !== undefined}
-            onChange={(e) => set('amount', e.target.value)}
+            onValue={(v) => set('amount', v)}
           />
           <span className="earn-input__unit">{config.currency}</span>
         </div>
@@ -217,7 +218,7 @@ function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => v
         {field('tel', 'loan.field.tel', { inputMode: 'tel', autoComplete: 'tel' })}
         {field('age', 'loan.field.age', { inputMode: 'numeric' })}
         {field('country', 'loan.field.country', { autoComplete: 'country-name' })}
-        {field('income', 'loan.field.income', { inputMode: 'decimal' })}
+        {field('income', 'loan.field.income', { decimals: LOAN_MONEY_DECIMALS })}
       </div>
       {field('address', 'loan.field.address', { autoComplete: 'street-address' })}
 
@@ -427,7 +428,6 @@ function LoanRecords({ loans, config }: { loans: Loans; config: LoanConfigView |
           <RepayForm
             loan={repaying}
             config={config}
-            prices={loans.page.prices}
             onDone={() => {
               setRepaying(null);
               loans.reload();
@@ -436,115 +436,5 @@ function LoanRecords({ loans, config }: { loans: Loans; config: LoanConfigView |
         )}
       </Modal>
     </section>
-  );
-}
-
-function RepayForm({
-  loan,
-  config,
-  prices,
-  onDone,
-}: {
-  loan: LoanView;
-  config: LoanConfigView;
-  prices: LoanListView['prices'];
-  onDone: () => void;
-}) {
-  const { t, fmt } = useI18n();
-  const [coin, setCoin] = useState<RepayCoin>(config.coins[0] ?? 'usdt_erc20');
-  const [image, setImage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const currency = REPAY_COIN_CURRENCY[coin];
-  const price = coin === 'btc' ? prices.btc : coin === 'eth' ? prices.eth : null;
-  const payable = payableAmount(coin, loan.owed, price);
-  const address = config.addresses[coin];
-  const dp = currency === 'USDT' ? 2 : PAYABLE_DP;
-
-  const submit = async () => {
-    if (image === '') return setError(t('validation.loan.imageRequired'));
-    setBusy(true);
-    const r = await engine.earnCommand('loan-repay', { orderId: loan.id, coin, image });
-    setBusy(false);
-    if (r.ok) {
-      toast.success(r.message !== '' ? r.message : t('loan.repay.done'));
-      onDone();
-    } else setError(failureMessage(r));
-  };
-
-  return (
-    <form
-      className="earn-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <div className="loan-coins" role="radiogroup" aria-label={t('loan.repay.coin')}>
-        {config.coins.map((c) => (
-          <label key={c} className={`loan-term${coin === c ? ' loan-term--on' : ''}`}>
-            <input
-              type="radio"
-              name="coin"
-              value={c}
-              checked={coin === c}
-              onChange={() => setCoin(c)}
-            />
-            <strong>{t(COIN_LABEL[c])}</strong>
-          </label>
-        ))}
-      </div>
-      <div className="earn-readout">
-        <span className="muted">{t('loan.repay.owed')}</span>
-        <span>{fmt.fixed(loan.owed, 2)} USDT</span>
-        {price !== null && (
-          <>
-            <span className="muted">{t('loan.repay.price', { coin: currency })}</span>
-            <span>{price === '0' ? '—' : `${fmt.fixed(price, 2)} USDT`}</span>
-          </>
-        )}
-        <span className="muted">{t('loan.repay.payable')}</span>
-        <strong className="is-up" data-testid="loan-payable">
-          {payable === null ? '—' : `${fmt.fixed(payable.toFixed(), dp)} ${currency}`}
-        </strong>
-      </div>
-      <div className="loan-address">
-        <span className="field__label">{t('loan.repay.address')}</span>
-        <div className="loan-address__row">
-          <code data-testid="loan-address">{address === '' ? '—' : address}</code>
-          {address !== '' && (
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => void copyText(address)}
-            >
-              {t('wallet.deposit.copy')}
-            </button>
-          )}
-        </div>
-      </div>
-      <ImageUpload
-        label={t('loan.repay.voucher')}
-        value={image}
-        onValue={(url) => {
-          setImage(url);
-          setError(null);
-        }}
-        testId="loan-voucher"
-      />
-      <p className="field__error" role="alert">
-        {error ?? ''}
-      </p>
-      <p className="muted earn-note">{t('loan.repay.note')}</p>
-      <button
-        type="submit"
-        className="btn btn--primary btn--block"
-        disabled={busy || payable === null}
-        data-testid="loan-repay-submit"
-      >
-        {t('loan.repay.submit')}
-      </button>
-    </form>
   );
 }

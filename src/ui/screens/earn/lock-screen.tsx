@@ -5,7 +5,11 @@
 import { useState } from 'react';
 import type { LockOrderView, LockProductView } from '../../../engine/api.ts';
 import { Decimal, parseDecimal, type DecStr } from '../../../shared/decimal.ts';
-import { lockExpectedYield, validateLockPurchase } from '../../../shared/earn.ts';
+import {
+  LOCK_AMOUNT_DECIMALS,
+  lockExpectedYield,
+  validateLockPurchase,
+} from '../../../shared/earn.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -17,6 +21,8 @@ import { toast } from '../../toast/toast.ts';
 import { useWallet } from '../wallet/use-wallet.ts';
 import { Modal, useAmount, useEarnPages, useEarnQuery } from './earn-parts.tsx';
 import '../../styles/earn.css';
+import { AmountInput } from '../../forms/amount-input.tsx';
+import { amountForInput } from '../../forms/amount-text.ts';
 
 type LockOrders = ReturnType<typeof useEarnPages<'lock-orders'>>;
 
@@ -142,6 +148,8 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
   const [busy, setBusy] = useState(false);
   const row = wallet.accounts.change.rows.find((r) => r.currencyId === p.currencyId);
   const available = wallet.loaded ? (row?.available ?? ('0' as DecStr)) : null;
+  // the currency's decimals, and never more than a lock-up amount may have (8)
+  const decimals = Math.min(LOCK_AMOUNT_DECIMALS, row?.decimals ?? LOCK_AMOUNT_DECIMALS);
   const yieldOf = lockExpectedYield(value, p.dailyRate, p.days);
   const input = {
     productId: p.id,
@@ -200,17 +208,16 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
         {t('lock.buy.amount')}
       </label>
       <div className={`earn-input${error !== null ? ' earn-input--invalid' : ''}`}>
-        <input
+        <AmountInput
           id="lock-amount"
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={decimals}
           value={value}
           placeholder={range}
           aria-invalid={error !== null}
           aria-describedby="lock-amount-error"
-          onChange={(e) => {
-            setValue(e.target.value);
+          onValue={(v) => {
+            setValue(v);
             setError(null);
           }}
         />
@@ -219,7 +226,7 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
           type="button"
           className="earn-input__all"
           disabled={available === null}
-          onClick={() => available !== null && setValue(new Decimal(available).toFixed())}
+          onClick={() => available !== null && setValue(amountForInput(available, decimals))}
         >
           {t('lock.buy.all')}
         </button>

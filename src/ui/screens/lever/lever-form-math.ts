@@ -45,3 +45,41 @@ export function formFigures(input: {
   });
   return { figures, most, liquidation };
 }
+
+/**
+ * A number of hands as ICU plurals take it ("1 hand", "3 hands"; formatted by the locale):
+ * a whole number, 0 when the text is not one. Hands are counted, never money.
+ */
+export function handsCount(share: string): number {
+  const text = share.trim();
+  return /^\d{1,15}$/.test(text) ? Number(text) : 0;
+}
+
+/**
+ * The order confirmation's values: the hands for a plural, the limit price in the pair's
+ * decimals (market orders say so instead), margin and fee to 4 decimals, all in the reader's
+ * number format (`fixed` is the page's `fmt.fixed`).
+ */
+export function confirmValues(
+  input: {
+    share: string;
+    multiple: number | null;
+    /** The limit price typed, or null for a market order. */
+    price: string | null;
+    pricePrecision: number;
+    figures: OpenFigures | null;
+    currency: string;
+  },
+  fixed: (value: string, dp: number) => string,
+  marketPrice: string,
+): Record<string, string | number> {
+  const money = (v: Decimal | undefined) => (v === undefined ? '--' : fixed(v.toFixed(), 4));
+  return {
+    hands: handsCount(input.share),
+    multiple: input.multiple ?? 0,
+    price: input.price === null ? marketPrice : fixed(input.price, input.pricePrecision),
+    margin: money(input.figures?.margin),
+    fee: money(input.figures?.fee),
+    currency: input.currency,
+  };
+}

@@ -21,7 +21,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { NumberField, PercentSlider } from '../spot/form-fields.tsx';
 import type { PairMeta } from '../spot/pair-meta.ts';
-import { formFigures } from './lever-form-math.ts';
+import { confirmValues, formFigures } from './lever-form-math.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 
 interface LeverFormProps {
@@ -184,6 +184,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         open={confirming}
         long={long}
         meta={meta}
+        pricePrecision={deal.pricePrecision}
         share={share}
         multiple={multiple}
         price={mode === 1 ? null : price}
@@ -202,7 +203,7 @@ function Available({ deal, quote }: { deal: LeverDealView; quote: string }) {
     <div className="spot-form__avail">
       <span className="muted">{t('lever.form.available')}</span>
       <span className="num" data-testid="lever-available">
-        {fmt.fixed(deal.balance, 4)} {quote}
+        {fmt.amount(deal.balance, 4)} {quote}
       </span>
     </div>
   );
@@ -326,6 +327,7 @@ function Confirm(p: {
   open: boolean;
   long: boolean;
   meta: PairMeta;
+  pricePrecision: number;
   share: string;
   multiple: number | null;
   price: string | null;
@@ -334,22 +336,28 @@ function Confirm(p: {
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useI18n();
-  const money = useMoney();
+  const { t, fmt } = useI18n();
   return (
     <ConfirmDialog
       open={p.open}
       title={t(p.long ? 'lever.form.confirmLong' : 'lever.form.confirmShort', {
         symbol: p.meta.symbol,
       })}
-      body={t('lever.form.confirmBody', {
-        hands: p.share,
-        multiple: p.multiple ?? 0,
-        price: p.price ?? t('lever.form.marketPrice'),
-        margin: money(p.figures?.margin),
-        fee: money(p.figures?.fee),
-        currency: p.meta.quote,
-      })}
+      body={t(
+        'lever.form.confirmBody',
+        confirmValues(
+          {
+            share: p.share,
+            multiple: p.multiple,
+            price: p.price,
+            pricePrecision: p.pricePrecision,
+            figures: p.figures,
+            currency: p.meta.quote,
+          },
+          fmt.fixed,
+          t('lever.form.marketPrice'),
+        ),
+      )}
       confirmLabel={t('lever.form.sure')}
       cancelLabel={t('common.cancel')}
       busy={p.busy}

@@ -14,7 +14,8 @@ import { PATH } from '../../route-paths.ts';
 import { storage } from '../../storage.ts';
 import '../../styles/lever.css';
 import { rememberPair, resolvePair } from '../spot/remember-pair.ts';
-import { LEVER_TRANSFER_PATH, LeverPositions, percentText, riskOf } from './lever-positions.tsx';
+import { LEVER_TRANSFER_PATH, LeverPositions, percentText } from './lever-positions.tsx';
+import { riskOf } from './lever-risk.ts';
 import { DASH, LEVER_DP, SignedValue, quoteOf } from './stop-dialog.tsx';
 
 /** The quote currency whose pairs are traded with leverage here. */
@@ -107,7 +108,7 @@ function LeverSummary({ symbol }: { symbol: string }) {
         <div className="lever-summary__item">
           <dt>{t('lever.page.balance', { quote })}</dt>
           <dd className="num" data-testid="lever-balance">
-            {balance === null ? DASH : fmt.fixed(balance, LEVER_DP.money)}
+            {balance === null ? DASH : fmt.amount(balance, LEVER_DP.money)}
           </dd>
         </div>
         <div

@@ -14,7 +14,7 @@ import type {
   LeverTab,
   LeverView,
 } from '../../../engine/api.ts';
-import { Decimal, parseDecimal } from '../../../shared/decimal.ts';
+import { parseDecimal } from '../../../shared/decimal.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -36,46 +36,18 @@ import {
   StopPrice,
   sideText,
 } from './stop-dialog.tsx';
+import { handsCount } from './lever-form-math.ts';
+import { riskOf, type RiskLevel } from './lever-risk.ts';
 
 /** Spec §9: closed and revoked lists page by 10. */
 export const LEVER_PAGE_SIZE = 10;
-/** The liquidation line when the panel (lever/deal) has not arrived: the sample 10 %. */
-export const DEFAULT_BURST_LINE = '10';
-/** The risk rate warns within 50 points of the line, and alarms within 20. */
-const WARN_POINTS = 50;
-const DANGER_POINTS = 20;
 /** Where the lever account is funded (wallet-account-earn.md: the lever transfer page). */
 export const LEVER_TRANSFER_PATH = '/new_account/transfer';
-
-export type RiskLevel = 'none' | 'safe' | 'warn' | 'danger';
-
-/** How close the risk rate is to the liquidation line ('none' without open positions). */
-export function riskLevel(rate: string | null, line: string): RiskLevel {
-  const r = rate === null ? null : parseDecimal(rate);
-  if (r === null) return 'none';
-  const l = parseDecimal(line) ?? new Decimal(DEFAULT_BURST_LINE);
-  if (r.lte(l.plus(DANGER_POINTS))) return 'danger';
-  if (r.lte(l.plus(WARN_POINTS))) return 'warn';
-  return 'safe';
-}
 
 /** A percent figure as short as it is exact (to 2 decimals): "10", "12.5". */
 export function percentText(fmt: I18n['fmt'], value: string): string {
   const dp = Math.min(parseDecimal(value)?.decimalPlaces() ?? 0, 2);
   return fmt.fixed(value, dp);
-}
-
-/** The live risk figures of the watched pair's quote currency. */
-export function riskOf(view: LeverView) {
-  const line = view.deal?.burstLine ?? DEFAULT_BURST_LINE;
-  const rate = view.risk?.hazardRate ?? null;
-  return {
-    rate,
-    line,
-    level: riskLevel(rate, line),
-    profits: view.risk?.profitsAll ?? null,
-    margin: view.risk?.marginAll ?? null,
-  };
 }
 
 const TABS: readonly LeverTab[] = ['holding', 'entrusts', 'closed', 'revoked'];
@@ -507,7 +479,7 @@ const HoldingRow = memo(function HoldingRow({
   onClose: (id: number) => void;
 }) {
   const { t, fmt } = useI18n();
-  const names = { side: sideText(t, p.side), symbol: p.symbol, hands: fmt.fixed(p.share, 0) };
+  const names = { side: sideText(t, p.side), symbol: p.symbol, hands: handsCount(p.share) };
   return (
     <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
       <LeadCells p={p} />

@@ -3,11 +3,11 @@
 // profit above both the open and the current price and its stop loss below both, a short the
 // mirror) and the close confirmation with the live profit. Also the small cells the position
 // tables share with these dialogs (side, signed money, stop prices).
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { LeverPositionView } from '../../../engine/api.ts';
 import { DECIMALS } from '../../../shared/constants.ts';
 import { Decimal, parseDecimal } from '../../../shared/decimal.ts';
-import { checkStopPrice } from '../../../shared/lever.ts';
+import { checkStopPrice, STOP_PRICE_DECIMALS } from '../../../shared/lever.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -15,6 +15,7 @@ import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../auth/field.tsx';
+import { handsCount } from './lever-form-math.ts';
 import '../../styles/lever.css';
 
 /** Spec §9: prices, totals and lever prices to 4 decimals; stop prices to 2. */
@@ -88,7 +89,7 @@ export function CloseConfirm({ position: p, busy, onConfirm, onClose }: CloseCon
       body={t('lever.close.body', {
         side: sideText(t, p.side),
         symbol: p.symbol,
-        hands: fmt.fixed(p.share, 0),
+        hands: handsCount(p.share),
         profit: signedMoney(fmt, p.profit),
         quote: quoteOf(p.symbol),
       })}
@@ -118,11 +119,6 @@ interface StopDialogProps {
 function initial(value: string): string {
   const d = parseDecimal(value);
   return d === null || d.isZero() ? '' : d.toFixed();
-}
-
-/** Number fields block the letter e and signs (spec §5). */
-function blockExponent(e: KeyboardEvent<HTMLInputElement>): void {
-  if (e.key === 'e' || e.key === 'E' || e.key === '+' || e.key === '-') e.preventDefault();
 }
 
 export function StopDialog({ position: p, onClose }: StopDialogProps) {
@@ -202,12 +198,7 @@ export function StopDialog({ position: p, onClose }: StopDialogProps) {
             name="takeProfit"
             label={t('lever.stop.takeProfit')}
             value={takeProfit}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            autoComplete="off"
-            onKeyDown={blockExponent}
+            decimals={STOP_PRICE_DECIMALS}
             onValue={(v) => {
               setTakeProfit(v);
               setErrors((e) => ({ ...e, takeProfit: undefined }));
@@ -220,12 +211,7 @@ export function StopDialog({ position: p, onClose }: StopDialogProps) {
             name="stopLoss"
             label={t('lever.stop.stopLoss')}
             value={stopLoss}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            autoComplete="off"
-            onKeyDown={blockExponent}
+            decimals={STOP_PRICE_DECIMALS}
             onValue={(v) => {
               setStopLoss(v);
               setErrors((e) => ({ ...e, stopLoss: undefined }));

@@ -17,6 +17,7 @@ import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
 import type { PairMeta } from '../spot/pair-meta.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
+import { microAmountText, microRuleMessage } from './micro-amount.ts';
 
 type MicroErrors = {
   number?: MicroValidationId | undefined;
@@ -41,6 +42,10 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
   const { currency, win, fee } = microFigures(view, seconds, number);
 
   if (currency === null || view.seconds.length === 0) return <Loading />;
+  const ruleText = (id: MicroValidationId): string => {
+    const m = microRuleMessage(id, currency, fmt.fixed);
+    return t(m.id, m.values);
+  };
 
   const open = (side: 1 | 2) => {
     const found = validateMicro({ number, seconds, min: currency.min, max: currency.max });
@@ -74,7 +79,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
       <div className="micro-panel__row">
         <span className="muted">{t('micro.balance')}</span>
         <strong className="num" data-testid="micro-balance">
-          {currency.balance === null ? '--' : `${fmt.fixed(currency.balance, 2)} ${currency.name}`}
+          {currency.balance === null ? '--' : `${fmt.amount(currency.balance, 2)} ${currency.name}`}
         </strong>
       </div>
       <fieldset className="micro-panel__group">
@@ -131,15 +136,18 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
           autoComplete="off"
           value={number}
           aria-label={t('micro.amount', { currency: currency.name })}
-          placeholder={t('micro.range', { min: currency.min, max: currency.max })}
+          placeholder={t('micro.range', {
+            min: microAmountText(currency.min, fmt.fixed),
+            max: microAmountText(currency.max, fmt.fixed),
+          })}
           onChange={(e) => {
             setNumber(e.target.value.replace(/\D/g, ''));
             setErrors((x) => ({ ...x, number: undefined }));
           }}
         />
         {errors.number !== undefined && (
-          <span className="field__error" role="alert">
-            {tv(errors.number)}
+          <span className="field__error" role="alert" data-testid="micro-number-error">
+            {ruleText(errors.number)}
           </span>
         )}
       </fieldset>

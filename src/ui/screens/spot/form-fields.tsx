@@ -3,7 +3,8 @@
 import { useId } from 'react';
 import type { SpotSide } from '../../../shared/spot.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { acceptNumberInput, isRefusedNumberKey, SLIDER_MAX } from './form-math.ts';
+import { acceptNumberInput, isRefusedNumberKey } from '../../forms/amount-text.ts';
+import { SLIDER_MAX } from './form-math.ts';
 
 interface NumberFieldProps {
   name: string;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptNumberInput,
-  isRefusedNumberKey,
+  feeDecimals,
   orderTotal,
   sliderDecimals,
   sliderEnabled,
@@ -109,25 +108,11 @@ describe('orderTotal', () => {
   });
 });
 
-describe('acceptNumberInput (spec §5: number fields block e)', () => {
-  it('accepts digits and one dot within the decimals', () => {
-    expect(acceptNumberInput('12.5', '12.', 2)).toBe('12.5');
-    expect(acceptNumberInput('.5', '', 2)).toBe('0.5');
-    expect(acceptNumberInput('', '3', 2)).toBe('');
-    expect(acceptNumberInput('1,5', '1', 2)).toBe('1.5');
-  });
-
-  it('keeps the previous value for anything else', () => {
-    expect(acceptNumberInput('1e5', '1', 4)).toBe('1');
-    expect(acceptNumberInput('-1', '1', 4)).toBe('1');
-    expect(acceptNumberInput('1.2.3', '1.2', 4)).toBe('1.2');
-    expect(acceptNumberInput('abc', '', 4)).toBe('');
-    expect(acceptNumberInput('1.234', '1.23', 2)).toBe('1.23');
-    expect(acceptNumberInput('1.', '1', 0)).toBe('1');
-  });
-
-  it('refuses e, E, + and - keys', () => {
-    expect(['e', 'E', '+', '-'].every(isRefusedNumberKey)).toBe(true);
-    expect(isRefusedNumberKey('5')).toBe(false);
+describe('feeDecimals (a fee is never shown as zero when it is not)', () => {
+  it('shows as many decimals as the fee has, between the pair’s amount decimals and 8', () => {
+    expect(feeDecimals('0.00002', 4)).toBe(5);
+    expect(feeDecimals('0.07', 4)).toBe(4);
+    expect(feeDecimals('0.000000001234', 4)).toBe(8);
+    expect(feeDecimals('junk', 4)).toBe(4);
   });
 });

@@ -69,26 +69,6 @@ export function orderTotal(price: string, number: string): string | null {
   return p.times(n).toFixed();
 }
 
-/**
- * The value a numeric field accepts after a keystroke or a paste: digits and one dot, at most
- * `maxDecimals` decimals (0 = whole numbers). Anything else (the letter e, signs, letters,
- * a second dot) keeps the previous value.
- */
-export function acceptNumberInput(next: string, previous: string, maxDecimals: number): string {
-  const s = next.replace(/,/g, '.').trim();
-  if (s === '') return '';
-  if (!/^\d*\.?\d*$/.test(s)) return previous;
-  const [, decimals = ''] = s.split('.');
-  if (s.includes('.') && maxDecimals <= 0) return previous;
-  if (decimals.length > maxDecimals) return previous;
-  return s.startsWith('.') ? `0${s}` : s;
-}
-
-/** Keys a numeric field refuses outright (spec §5: the letter e; also signs). */
-export function isRefusedNumberKey(key: string): boolean {
-  return key === 'e' || key === 'E' || key === '+' || key === '-';
-}
-
 function clampPercent(p: number): number {
   if (!Number.isFinite(p)) return 0;
   return Math.max(0, Math.min(SLIDER_MAX, Math.round(p)));
@@ -97,4 +77,13 @@ function clampPercent(p: number): number {
 function positiveOrZero(value: string): Decimal | null {
   const d = parseDecimal(value);
   return d === null || d.isNegative() ? null : d;
+}
+
+/**
+ * Decimals a fee is shown with: as many as it has, at least the pair's amount decimals, at most
+ * 8 — a fee of 0.00002 BTC is not shown as 0.0000.
+ */
+export function feeDecimals(fee: string, amountPrecision: number): number {
+  const d = parseDecimal(fee);
+  return Math.min(8, Math.max(amountPrecision, d?.decimalPlaces() ?? 0));
 }

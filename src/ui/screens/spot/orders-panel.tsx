@@ -1,6 +1,7 @@
 // The user's orders on the selected pair: current (open) orders with cancel, and the order
-// history (fills). "Load more" shows after more than 8 rows (spec §9) and turns into "no more"
-// at the end; empty lists show the no-data picture. Visitors see a login prompt.
+// history (finished orders: filled, partly filled then cancelled, cancelled). "Load more" shows
+// after more than 8 rows (spec §9) and turns into "no more" at the end; empty lists show the
+// no-data picture. Visitors see a login prompt.
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { OpenOrderView } from '../../../engine/api.ts';

@@ -1,12 +1,15 @@
-// Tables of the orders panel. Times are the server's "Y-m-d H:i:s", prices in the pair's
-// precision, totals with the spec's 4 decimals.
+// Tables of the orders panel: open orders, and the order history (finished orders with how
+// they ended, issue 20). Times are the server's "Y-m-d H:i:s", prices in the pair's precision,
+// totals with the spec's 4 decimals.
 import { memo } from 'react';
-import type { FilledOrderView, OpenOrderView } from '../../../engine/api.ts';
+import type { FilledOrderView, OpenOrderView, SpotOrderOutcome } from '../../../engine/api.ts';
 import { DECIMALS } from '../../../shared/constants.ts';
 import type { SpotSide } from '../../../shared/spot.ts';
 import { Empty, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import type { MessageId } from '../../i18n/i18n.ts';
+import { feeDecimals } from './form-math.ts';
 import type { PairMeta } from './pair-meta.ts';
 
 /** Spec §9: the spot lists show "load more" after more than 8 rows. */
@@ -74,7 +77,7 @@ const OpenRow = memo(function OpenRow({
   const { t, fmt } = useI18n();
   return (
     <tr data-order-id={o.id} data-side={o.side}>
-      <td className="num muted">{fmt.dateTime(o.createTime)}</td>
+      <td className="orders__time muted">{fmt.dateTime(o.createTime)}</td>
       <td>{o.symbol}</td>
       <td>
         <SideLabel side={o.side} />
@@ -105,8 +108,12 @@ interface HistoryProps {
   meta: PairMeta;
 }
 
+/**
+ * The user's finished orders (issue 20): the order's own price (its limit, or "market"), the
+ * average price it filled at, what was ordered and filled, the fee and how it ended.
+ */
 export function HistoryTable({ rows, hasMore, loading, meta }: HistoryProps) {
-  const { t, fmt } = useI18n();
+  const { t } = useI18n();
   if (rows.length === 0)
     return loading ? <Loading /> : <Empty text={t('spot.orders.historyEmpty')} />;
   return (
@@ -118,28 +125,26 @@ export function HistoryTable({ rows, hasMore, loading, meta }: HistoryProps) {
             <th scope="col">{t('spot.orders.pair')}</th>
             <th scope="col">{t('spot.orders.side')}</th>
             <th scope="col" className="num">
-              {t('spot.orders.price')}
+              {t('spot.orders.orderPrice')}
+            </th>
+            <th scope="col" className="num">
+              {t('spot.orders.avgPrice')}
             </th>
             <th scope="col" className="num">
               {t('spot.orders.amount')}
             </th>
             <th scope="col" className="num">
+              {t('spot.orders.filled')}
+            </th>
+            <th scope="col" className="num">
               {t('spot.orders.fee')}
             </th>
+            <th scope="col">{t('spot.orders.status')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((o) => (
-            <tr key={o.id} data-order-id={o.id} data-side={o.side}>
-              <td className="num muted">{fmt.dateTime(o.time)}</td>
-              <td>{o.symbol}</td>
-              <td>
-                <SideLabel side={o.side} />
-              </td>
-              <td className="num">{fmt.fixed(o.price, meta.pricePrecision)}</td>
-              <td className="num">{fmt.fixed(o.number, meta.amountPrecision)}</td>
-              <td className="num">{fmt.fixed(o.fee, DECIMALS.price)}</td>
-            </tr>
+            <HistoryRow key={o.id} order={o} meta={meta} />
           ))}
         </tbody>
       </table>
@@ -147,6 +152,53 @@ export function HistoryTable({ rows, hasMore, loading, meta }: HistoryProps) {
     </div>
   );
 }
+
+/** How a finished order ended, as the order history and the account area's entrusts say it. */
+export const OUTCOME_LABEL: Readonly<Record<SpotOrderOutcome, MessageId>> = {
+  filled: 'spot.orders.statusFilled',
+  'part-cancelled': 'spot.orders.statusPartCancelled',
+  cancelled: 'spot.orders.statusCancelled',
+};
+
+/** A row recorded before issue 20 (or from a legacy server) is one fill: filled, its price. */
+const HistoryRow = memo(function HistoryRow({
+  order: o,
+  meta,
+}: {
+  order: FilledOrderView;
+  meta: PairMeta;
+}) {
+  const { t, fmt } = useI18n();
+  const outcome = o.outcome ?? 'filled';
+  const filled = outcome !== 'cancelled';
+  return (
+    <tr data-order-id={o.id} data-side={o.side} data-outcome={outcome}>
+      <td className="orders__time muted">{fmt.dateTime(o.time)}</td>
+      <td>{o.symbol}</td>
+      <td>
+        <SideLabel side={o.side} />
+      </td>
+      <td className="num">
+        {o.mode === 1
+          ? t('spot.form.market')
+          : o.limitPrice === undefined
+            ? t('account.none')
+            : fmt.fixed(o.limitPrice, meta.pricePrecision)}
+      </td>
+      <td className="num" data-testid="avg-price">
+        {filled ? fmt.fixed(o.price, meta.pricePrecision) : t('account.none')}
+      </td>
+      <td className="num">{fmt.fixed(o.total ?? o.number, meta.amountPrecision)}</td>
+      <td className="num" data-testid="filled">
+        {fmt.fixed(o.number, meta.amountPrecision)}
+      </td>
+      <td className="num">{fmt.fixed(o.fee, feeDecimals(o.fee, meta.amountPrecision))}</td>
+      <td className={outcome === 'filled' ? undefined : 'muted'} data-testid="order-status">
+        {t(OUTCOME_LABEL[outcome])}
+      </td>
+    </tr>
+  );
+});
 
 function SideLabel({ side }: { side: SpotSide }) {
   const { t } = useI18n();

@@ -131,7 +131,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
           <span className="muted">{t('spot.form.available')}</span>
           <span className="num" data-testid={`${side}-available`}>
             {t('spot.form.amountWithUnit', {
-              value: fmt.fixed(balance, DECIMALS.price),
+              value: fmt.amount(balance, DECIMALS.price),
               currency: unitBalance,
             })}
           </span>

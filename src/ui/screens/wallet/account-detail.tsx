@@ -58,7 +58,7 @@ function DetailSummary({ detail: d }: { detail: WalletDetailView | null }) {
   const { t, fmt } = useI18n();
   const cny =
     d === null ? '0' : new Decimal(d.available).plus(d.locked).times(d.cnyPrice).toFixed(2);
-  const show = (v: string | undefined) => (v === undefined ? '—' : fmt.fixed(v, 2));
+  const show = (v: string | undefined) => (v === undefined ? '—' : fmt.amount(v, 2));
   return (
     <div className="panel summary">
       <div>

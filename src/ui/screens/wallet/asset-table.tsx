@@ -111,10 +111,10 @@ export function AssetTable({
                         </span>
                       </td>
                       <td className="num" data-testid="available">
-                        {fmt.fixed(r.available, 8)}
+                        {fmt.amount(r.available, 8)}
                       </td>
                       <td className="num muted" data-testid="frozen">
-                        {fmt.fixed(r.locked, 8)}
+                        {fmt.amount(r.locked, 8)}
                       </td>
                       <td className="num muted">{fmt.fixed(value, valuation === 'cny' ? 2 : 8)}</td>
                       <td>

@@ -12,6 +12,7 @@ import { ImageUpload } from './image-upload.tsx';
 import { useAccountQuery } from './use-account-query.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { copyText } from './copy-text.ts';
+import { useCurrencyDecimals } from '../../forms/currency-decimals.ts';
 
 export function DepositPanel({ currencyId, currency }: { currencyId: number; currency: string }) {
   const { t } = useI18n();
@@ -120,6 +121,7 @@ function DepositForm({
   network: string;
 }) {
   const { t } = useI18n();
+  const decimals = useCurrencyDecimals(currencyId);
   const form = useForm({ amount: '', source: '', hash: '', pic: '' });
   const submit = async () => {
     const errors = validateDeposit({ amount: form.values.amount, pic: form.values.pic });
@@ -159,7 +161,7 @@ function DepositForm({
         name="amount"
         label={t('wallet.deposit.amount', { currency })}
         value={form.values.amount}
-        inputMode="decimal"
+        decimals={decimals}
         onValue={(v) => form.setValue('amount', v)}
         error={form.message('amount')}
       />

@@ -119,8 +119,8 @@ export default function LeverManagerScreen() {
                           <span className="asset-table__name">{r.name}</span>
                         </span>
                       </td>
-                      <td className="num">{fmt.fixed(r.available, DP)}</td>
-                      <td className="num">{fmt.fixed(r.locked, DP)}</td>
+                      <td className="num">{fmt.amount(r.available, DP)}</td>
+                      <td className="num">{fmt.amount(r.locked, DP)}</td>
                       <td className="num">{fmt.fixed(valuation(r), DP)}</td>
                     </tr>
                   ))}

@@ -39,10 +39,10 @@ export default function LeverTransferScreen() {
             <div key={a} className="account-card" data-account={a}>
               <span className="account-card__name">{t(`wallet.account.${a}`)}</span>
               <span className="account-card__value num">
-                {fmt.fixed(row?.available ?? '0', 2)} USDT
+                {fmt.amount(row?.available ?? '0', 2)} USDT
               </span>
               <span className="account-card__sub num">
-                {t('wallet.assets.frozen')} {fmt.fixed(row?.locked ?? '0', 2)}
+                {t('wallet.assets.frozen')} {fmt.amount(row?.locked ?? '0', 2)}
               </span>
               <button
                 type="button"

@@ -11,6 +11,8 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../auth/field.tsx';
 import { useWallet } from './use-wallet.ts';
+import { amountForInput } from '../../forms/amount-text.ts';
+import { FALLBACK_DECIMALS } from '../../forms/currency-decimals.ts';
 
 export interface TransferTarget {
   currencyId: number;
@@ -48,11 +50,12 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
     if (target === null && d.open) d.close();
   }, [target]);
 
-  const available =
+  const source =
     target === null
-      ? '0'
-      : (wallet.accounts[target.from].rows.find((r) => r.currencyId === target.currencyId)
-          ?.available ?? '0');
+      ? undefined
+      : wallet.accounts[target.from].rows.find((r) => r.currencyId === target.currencyId);
+  const available = source?.available ?? '0';
+  const decimals = source?.decimals ?? FALLBACK_DECIMALS;
 
   const check = (): boolean => {
     if (target === null) return false;
@@ -131,8 +134,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
               name="amount"
               label={t('wallet.transfer.amount')}
               value={amount}
-              inputMode="decimal"
-              autoComplete="off"
+              decimals={decimals}
               onValue={(v) => {
                 setAmount(v);
                 setError(null);
@@ -143,7 +145,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
                 <button
                   type="button"
                   className="max-btn"
-                  onClick={() => setAmount(available)}
+                  onClick={() => setAmount(amountForInput(available, decimals))}
                   data-testid="transfer-all"
                 >
                   {t('wallet.transfer.all')}
@@ -153,7 +155,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
             <div className="form-row">
               <span>{t('wallet.transfer.available')}</span>
               <strong className="num" data-testid="transfer-available">
-                {fmt.fixed(available, 2)} {target.currency}
+                {fmt.amount(available, 2)} {target.currency}
               </strong>
             </div>
             {leverPage && <p className="notice-bar">{t('wallet.transfer.leverRule')}</p>}

@@ -12,6 +12,8 @@ import { Field } from '../auth/field.tsx';
 import { useForm } from '../auth/use-form.ts';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
 import { useWallet } from './use-wallet.ts';
+import { amountForInput } from '../../forms/amount-text.ts';
+import { FALLBACK_DECIMALS } from '../../forms/currency-decimals.ts';
 
 /** Which accounts can hold a currency (legal: is_legal, lever: is_lever, micro: is_micro). */
 function holds(
@@ -28,6 +30,7 @@ export default function TransferScreen() {
   const coins = wallet.accounts.change.rows;
   const [currencyId, setCurrencyId] = useState<number | null>(null);
   const coin = coins.find((c) => c.currencyId === currencyId) ?? coins[0] ?? null;
+  const decimals = coin?.decimals ?? FALLBACK_DECIMALS;
   const [from, setFrom] = useState<AccountName>('change');
   const [to, setTo] = useState<AccountName>('legal');
   const form = useForm({ amount: '' });
@@ -139,15 +142,14 @@ export default function TransferScreen() {
             name="amount"
             label={t('wallet.transfer.amount')}
             value={form.values.amount}
-            inputMode="decimal"
-            autoComplete="off"
+            decimals={decimals}
             onValue={(v) => form.setValue('amount', v)}
             error={form.message('amount')}
             addon={
               <button
                 type="button"
                 className="max-btn"
-                onClick={() => form.setValue('amount', available)}
+                onClick={() => form.setValue('amount', amountForInput(available, decimals))}
               >
                 {t('wallet.transfer.all')}
               </button>
@@ -156,7 +158,7 @@ export default function TransferScreen() {
           <div className="form-row">
             <span>{t('wallet.transfer.available')}</span>
             <strong className="num" data-testid="transfer-available">
-              {fmt.fixed(available, 2)} {coin?.name ?? ''}
+              {fmt.amount(available, 2)} {coin?.name ?? ''}
             </strong>
           </div>
           <div className="form-actions">

@@ -20,6 +20,8 @@ import { Field } from '../auth/field.tsx';
 import { useForm } from '../auth/use-form.ts';
 import { WALLET_PATH } from './account-shell.tsx';
 import { useAccountQuery } from './use-account-query.ts';
+import { amountForInput } from '../../forms/amount-text.ts';
+import { useCurrencyDecimals } from '../../forms/currency-decimals.ts';
 
 type Network = WithdrawInput['network'];
 
@@ -67,13 +69,11 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
   const { t, fmt } = useI18n();
   const [network, setNetwork] = useState<Network>(networks[0] ?? 'erc20');
   const [needsIdentity, setNeedsIdentity] = useState(false);
+  const walletDecimals = useCurrencyDecimals(currencyId);
+  const decimals = info.decimals ?? walletDecimals;
   const form = useForm({ amount: '', address: '', realName: '', bankName: '', bankAddress: '' });
   const amount = positiveAmount(form.values.amount);
-  const { fee, received } = withdrawFee(
-    amount ?? new Decimal(0),
-    info.rate,
-    info.decimals ?? undefined,
-  );
+  const { fee, received } = withdrawFee(amount ?? new Decimal(0), info.rate, decimals);
   const bank = network === 'bank';
   /** A limit as the server gives it, with its own decimals and the locale's grouping. */
   const plain = (v: string) => fmt.fixed(v, (v.split('.')[1] ?? '').length);
@@ -168,15 +168,14 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
           name="amount"
           label={t('wallet.withdraw.amount', { currency })}
           value={form.values.amount}
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={decimals}
           onValue={(v) => form.setValue('amount', v)}
           error={form.message('amount')}
           addon={
             <button
               type="button"
               className="max-btn"
-              onClick={() => form.setValue('amount', info.available)}
+              onClick={() => form.setValue('amount', amountForInput(info.available, decimals))}
             >
               {t('wallet.transfer.all')}
             </button>
@@ -185,7 +184,7 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
         <div className="form-row">
           <span>{t('wallet.withdraw.available')}</span>
           <strong className="num">
-            {fmt.fixed(info.available, 8)} {currency}
+            {fmt.amount(info.available, decimals)} {currency}
           </strong>
         </div>
         <div className="form-row">

@@ -1,0 +1,45 @@
+// The wallet list at the edge: the currency's decimals (extension, issue 20) reach the rows the
+// amount fields use, and a list without them (a legacy server, a recorded session) gives rows
+// exactly as before, so recorded fixtures keep their hashes.
+import { describe, expect, it } from 'vitest';
+import { walletListReply } from './wallet-schemas.ts';
+
+const item = (extra: Record<string, unknown>) => ({
+  currency: 1,
+  currency_name: 'USDT',
+  currency_type: 'erc20',
+  is_legal: 1,
+  is_lever: 1,
+  is_match: 1,
+  is_micro: 1,
+  usdt_price: '1',
+  cny_price: '7.2',
+  change_balance: '15999.999999999',
+  lock_change_balance: '0',
+  ...extra,
+});
+
+const list = (extra: Record<string, unknown>) => ({
+  change_wallet: { balance: [item(extra)], totle: '0', usdt_totle: '0', CNY: '0' },
+  ExRate: '7.2',
+  is_open_CTbi: 1,
+});
+
+describe('walletListReply', () => {
+  it('carries the currency’s decimals into the row', () => {
+    const r = walletListReply.parse(list({ decimals: 6 }));
+    expect(r.accounts.change.rows[0]?.decimals).toBe(6);
+    expect(r.accounts.change.rows[0]?.available).toBe('15999.999999999');
+  });
+
+  it('adds no key when the server does not say (legacy lists, recordings)', () => {
+    const row = walletListReply.parse(list({})).accounts.change.rows[0];
+    expect(row).toBeDefined();
+    expect(Object.keys(row ?? {})).not.toContain('decimals');
+  });
+
+  it('refuses decimals that no currency has', () => {
+    expect(walletListReply.safeParse(list({ decimals: 40 })).success).toBe(false);
+    expect(walletListReply.safeParse(list({ decimals: 1.5 })).success).toBe(false);
+  });
+});
