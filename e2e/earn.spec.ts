@@ -125,6 +125,12 @@ test('savings, a loan repaid, the pre-sale and the redirects', async ({ page, re
   await expect(pie.locator('path[data-slice]')).toHaveCount(2);
   await expect(page.getByTestId('presale-issued')).toHaveText('1,802,560');
   await expect(page.getByTestId('presale-remaining')).toHaveText('40,000,000');
+  // the project's website and white paper (operator settings with defaults, ADR 0025)
+  const paper = page.getByTestId('presale-whitepaper');
+  await expect(paper).toHaveAttribute('href', '/api/iepn/whitepaper?lang=en');
+  await expect(paper).toHaveAttribute('target', '_blank');
+  await expect(paper).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.getByTestId('presale-site')).toHaveAttribute('href', '/');
 
   // routes the spec names without a screen
   await page.goto('/fiatradCenter');

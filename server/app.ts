@@ -31,6 +31,7 @@ import { loadPairs } from './market/pairs.ts';
 import { MARK_SAMPLE_MS, MarkPrices, serverMarkSources } from './market/mark-price.ts';
 import { MarketPublisher } from './market/publisher.ts';
 import { registerMarketRoutes } from './market/routes.ts';
+import { registerSparklineRoute } from './market/sparklines.ts';
 import { MarketSimulator } from './market/simulator.ts';
 import { registerDevRoutes } from './misc/dev-routes.ts';
 import type { DevHub } from './misc/dev-routes.ts';
@@ -180,6 +181,7 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
   registerCodeRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerMarketRoutes(app, ctx);
+  registerSparklineRoute(app, ctx);
   registerNewsRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
   registerSpotRoutes(app, ctx, spot);

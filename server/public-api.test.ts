@@ -198,6 +198,16 @@ describe('market', () => {
     expect(alias.data.length).toBe(11);
   });
 
+  it('reads a from before the epoch as the start: 1,000 monthly bars back (issue 20)', async () => {
+    const now = Math.floor(s.clock.now / 1000);
+    const from = now - 2_592_000 * 1000;
+    expect(from).toBeLessThan(0);
+    const r = await kline(`symbol=BTC/USDT&period=1mon&from=${from}&to=${now}`);
+    expect(r.code).toBe(1);
+    expect(r).toEqual(await kline(`symbol=BTC/USDT&period=1mon&from=0&to=${now}`));
+    expect(r.data.length).toBeGreaterThan(0);
+  });
+
   it('answers code -1 on bad kline input', async () => {
     expect((await kline('symbol=BTC/USDT&period=2min&from=0&to=1')).code).toBe(-1);
     const r = await kline('symbol=FOO/USDT&period=1min');

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import { safeLink } from '../../src/shared/links.ts';
 import { confirmDeal, markPaid, rejectDeal } from '../acceptors/acceptors.ts';
 import { LANGS } from '../../src/shared/locales.ts';
 import { findUser } from '../accounts/users.ts';
@@ -21,7 +22,8 @@ import { isAdmin } from './admin-auth.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const reason = text(200).default('');
-const SETTINGS = [
+/** The settings the operator may change (`POST /api/admin/setting`, `npm run admin -- set`). */
+export const SETTINGS = [
   'is_open_CTbi',
   'ex_rate',
   'company_eth_address',
@@ -37,6 +39,7 @@ const SETTINGS = [
   ...PRESALE_SETTINGS,
   'cancel_deposit_fee',
 ] as const;
+export type SettingKey = (typeof SETTINGS)[number];
 /** Settings that must be a positive number. */
 const NUMERIC: ReadonlySet<string> = new Set([
   'ex_rate',
@@ -56,7 +59,7 @@ function validSetting(key: string, value: string): boolean {
   if (key === 'presale_issued') return parseDecimal(value)?.isNegative() === false;
   if (key === 'cancel_deposit_fee') return validCancelFeePct(value);
   if (key === 'presale_start' || key === 'presale_end') return !Number.isNaN(Date.parse(value));
-  if (key.endsWith('_url')) return value === '' || /^https?:\/\/\S+$/i.test(value);
+  if (key.endsWith('_url')) return value === '' || safeLink(value) !== null;
   return true;
 }
 

@@ -31,6 +31,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0011-presale',
       '0012-spot-order-fills',
       '0013-loan-repayment-quotes',
+      '0014-presale-links',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(

@@ -38,6 +38,9 @@ export function loadCatalog(lang: Lang): Record<string, string> {
 const catalogs = new Map<Lang, Record<string, string>>(LANGS.map((l) => [l, loadCatalog(l)]));
 const cache = new Map<string, IntlMessageFormat>();
 
+/** Whether the catalogues define `id` (English holds every id). */
+export const hasMessage = (id: string): boolean => catalogs.get('en')?.[id] !== undefined;
+
 /** The message `id` in `lang`, with `values` substituted. */
 export function t(lang: Lang, id: string, values: MessageValues = {}): string {
   const source = catalogs.get(lang)?.[id] ?? catalogs.get('en')?.[id];
@@ -52,24 +55,25 @@ export function t(lang: Lang, id: string, values: MessageValues = {}): string {
   return typeof out === 'string' ? out : String(out);
 }
 
+/** A decimal as a message shows it in `lang` (grouping, separator, exactly `dp` decimals). */
+export function localNumber(lang: Lang, v: LocalDecimal): string {
+  const formatKey = `${lang}|${v.dp}`;
+  let nf = numberFormats.get(formatKey);
+  if (nf === undefined) {
+    nf = new Intl.NumberFormat(BCP47[lang], {
+      minimumFractionDigits: v.dp,
+      maximumFractionDigits: v.dp,
+    });
+    numberFormats.set(formatKey, nf);
+  }
+  return nf.format(fixed(v.decimal, v.dp) as Intl.StringNumericLiteral);
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 function localized(lang: Lang, values: MessageValues): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [key, v] of Object.entries(values)) {
-    if (typeof v !== 'object') out[key] = v;
-    else {
-      const formatKey = `${lang}|${v.dp}`;
-      let nf = numberFormats.get(formatKey);
-      if (nf === undefined) {
-        nf = new Intl.NumberFormat(BCP47[lang], {
-          minimumFractionDigits: v.dp,
-          maximumFractionDigits: v.dp,
-        });
-        numberFormats.set(formatKey, nf);
-      }
-      out[key] = nf.format(fixed(v.decimal, v.dp) as Intl.StringNumericLiteral);
-    }
-  }
+  for (const [key, v] of Object.entries(values))
+    out[key] = typeof v === 'object' ? localNumber(lang, v) : v;
   return out;
 }

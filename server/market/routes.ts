@@ -107,7 +107,8 @@ function quotationItem(ctx: AppContext, p: PairSpec, m: MatchRow, now: number): 
 const klineQuery = z.object({
   symbol: z.string().trim().min(1).max(40),
   period: z.string().trim().min(1).max(10),
-  from: z.coerce.number().int().nonnegative().optional(),
+  // A `from` before the epoch (1,000 monthly bars back) means "from the start": clamped, not refused.
+  from: z.coerce.number().int().min(-1e12).optional(),
   to: z.coerce.number().int().nonnegative().optional(),
 });
 
@@ -127,7 +128,7 @@ function klineHistory(ctx: AppContext, req: FastifyRequest, reply: FastifyReply)
   if (pair === null) return fail('market.symbolUnknown', { symbol: q.symbol });
   const now = Math.floor(ctx.config.now() / 1000);
   const to = Math.min(q.to ?? now, now);
-  const from = q.from ?? 0;
+  const from = Math.max(0, q.from ?? 0);
   if (from > to) return fail('market.rangeInvalid');
   const bars = ctx.market.history(pair.matchId, period, from, to).slice(-KLINE_MAX_BARS);
   return reply.send({

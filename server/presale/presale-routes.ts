@@ -1,11 +1,16 @@
 // The token pre-sale (GET /api/iepn; wallet-account-earn.md "Pre-sale page"; docs/api-extensions.md
 // "Pre-sale"): the operator's settings, with `sy` (remaining) = total − issued. Buying is not
-// done here: the page sends the user to customer service, as the spec says.
+// done here: the page sends the user to customer service, as the spec says. The project's
+// website and white paper are links the operator sets (ADR 0025); by default the platform's
+// home page and the summary GET /api/iepn/whitepaper writes in the reader's language.
 import type { FastifyInstance } from 'fastify';
 import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import { safeLink } from '../../src/shared/links.ts';
+import type { Lang } from '../../src/shared/locales.ts';
 import type { AppContext } from '../context.ts';
-import { ok } from '../http/envelope.ts';
+import { langOf, ok } from '../http/envelope.ts';
 import type { Queryable } from '../db/database.ts';
+import { WHITEPAPER_CSP, WHITEPAPER_PATH, whitepaperHtml } from './whitepaper.ts';
 
 export const PRESALE_SETTINGS = [
   'presale_name',
@@ -34,10 +39,12 @@ const amount = (v: string | undefined): Decimal => {
   const d = parseDecimal(v ?? '');
   return d === null || d.isNegative() ? new Decimal(0) : d;
 };
-/** Only http(s) links leave the server. */
-const link = (v: string | undefined): string => {
-  const s = v ?? '';
-  return /^https?:\/\/\S+$/i.test(s) ? s : '';
+/** Only http(s) links and paths on this exchange leave the server (src/shared/links.ts). */
+const link = (v: string | undefined): string => safeLink(v ?? '') ?? '';
+/** The server's own white paper opens in the language the page asked in. */
+const paperLink = (v: string | undefined, lang: Lang): string => {
+  const href = link(v);
+  return href === WHITEPAPER_PATH ? `${href}?lang=${lang}` : href;
 };
 /** An ISO moment as the legacy `Y-m-d H:i:s` (UTC), '' when unset or invalid. */
 const moment = (v: string | undefined): string => {
@@ -45,7 +52,7 @@ const moment = (v: string | undefined): string => {
   return Number.isNaN(ms) ? '' : new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 };
 
-export async function presaleOf(db: Queryable): Promise<PresaleView> {
+export async function presaleOf(db: Queryable, lang: Lang = 'en'): Promise<PresaleView> {
   const rows = await db.query<{ key: string; value: string }>(
     "SELECT key, value FROM settings WHERE key = ANY(string_to_array($1, ','))",
     [PRESALE_SETTINGS.join(',')],
@@ -62,10 +69,18 @@ export async function presaleOf(db: Queryable): Promise<PresaleView> {
     start: moment(s.get('presale_start')),
     end: moment(s.get('presale_end')),
     site_url: link(s.get('presale_site_url')),
-    whitepaper_url: link(s.get('presale_whitepaper_url')),
+    whitepaper_url: paperLink(s.get('presale_whitepaper_url'), lang),
   };
 }
 
 export function registerPresaleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/iepn', async () => ok(await presaleOf(ctx.db)));
+  app.get('/api/iepn', async (req) => ok(await presaleOf(ctx.db, langOf(req))));
+  app.get(WHITEPAPER_PATH, async (req, reply) => {
+    const lang = langOf(req);
+    const html = whitepaperHtml(await presaleOf(ctx.db, lang), lang, ctx.config.now());
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', WHITEPAPER_CSP)
+      .send(html);
+  });
 }

@@ -6,7 +6,8 @@
 //
 // What every answer must be: HTTP status below 500; under /api a JSON body (the contract's
 // envelope `{type, message}` or the legacy bare JSON of env.json and the kline call), except
-// the two image answers; `metrics.internalErrors` stays 0 (no route threw an unexpected error).
+// the two image answers and the pre-sale's white paper (HTML); `metrics.internalErrors` stays
+// 0 (no route threw an unexpected error).
 //
 // The money rule, checked after each class:
 // - every users_wallet row except A's is unchanged, field by field, and every row naming B or
@@ -44,8 +45,8 @@ import {
 /** Generated requests per route and class (the reliability table counts routes × runs). */
 const RUNS = 3;
 const UNLIMITED = { max: 1_000_000, windowMs: 60_000 };
-/** Answers that are not JSON by design. */
-const BINARY_ROUTES = new Set(['/api/qrcode', '/api/upload/:name']);
+/** Answers that are not JSON by design (two images and the pre-sale's HTML white paper). */
+const BINARY_ROUTES = new Set(['/api/qrcode', '/api/upload/:name', '/api/iepn/whitepaper']);
 
 let s: TestServer;
 let world: FuzzWorld;

@@ -21,7 +21,7 @@ import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
-import { t } from '../i18n/messages.ts';
+import { hasMessage, t } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import { changeOf, symbolOf } from '../market/wire-format.ts';
 import { DEAL_LEVELS, marketTrade, spotLevels } from './spot-publisher.ts';
@@ -137,11 +137,14 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, spot: 
     }>('SELECT id, name, full_name, description FROM currencies WHERE id = $1', [b.id]);
     const r = rows[0];
     if (r === undefined) throw new ApiError('currency.notFound');
+    // A listed currency's description comes in the reader's language from the server
+    // catalogues; a currency they do not describe keeps the text stored with it.
+    const key = `currency.description.${r.name}`;
     const detail: CurrencyDetail = {
       id: r.id,
       name: r.name,
       full_name: r.full_name,
-      desc: r.description,
+      desc: hasMessage(key) ? t(langOf(req), key) : r.description,
     };
     return ok(detail);
   });

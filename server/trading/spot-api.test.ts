@@ -118,7 +118,7 @@ describe('spot orders', () => {
       { ...BTC, price: '1000', num: '0.01', mode: '2' },
       { authorization: demo },
     );
-    expect(r).toEqual({ type: 'ok', message: 'Order placed: 0.0100 BTC at 1000.00 USDT.' });
+    expect(r).toEqual({ type: 'ok', message: 'Order placed: 0.0100 BTC at 1,000.00 USDT.' });
     const mid = await wallet(demoId, 1);
     expect(mid.available.toFixed()).toBe(before.available.minus(10).toFixed());
     expect(mid.locked.toFixed()).toBe(before.locked.plus(10).toFixed());
@@ -206,7 +206,7 @@ describe('spot orders', () => {
     );
     expect(r.type).toBe('ok');
     expect(r.message).toBe(
-      `${levelQty.toFixed(4)} of ${num.toFixed(4)} BTC filled; the rest is on the order book at ${askPrice.toFixed(2)} USDT.`,
+      `${levelQty.toFixed(4)} of ${num.toFixed(4)} BTC filled; the rest is on the order book at ${grouped(askPrice.toFixed(2))} USDT.`,
     );
     const after = await wallet(otherId, 1);
     const afterBtc = await wallet(otherId, 2);
@@ -253,7 +253,7 @@ describe('spot orders', () => {
     );
     expect(r).toEqual({
       type: 'error',
-      message: `Недостаточно USDT: для этого ордера нужно 1000000, доступно ${before.available.toFixed()}.`,
+      message: `Недостаточно USDT: для этого ордера нужно 1\u00a0000\u00a0000, доступно ${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 20 }).format(before.available.toNumber())}.`,
     });
     expect((await wallet(demoId, 1)).available.toFixed()).toBe(before.available.toFixed());
     const sell = await post(
@@ -362,8 +362,17 @@ describe('spot orders', () => {
     const body = { ...BTC, price: '1500', num: '0.002', mode: '2', client_id: 'abc-123' };
     const first = await post(s, '/api/transaction/in', body, { authorization: demo });
     const second = await post(s, '/api/transaction/in', body, { authorization: demo });
-    expect(first).toEqual({ type: 'ok', message: 'Order placed: 0.0020 BTC at 1500.00 USDT.' });
+    expect(first).toEqual({ type: 'ok', message: 'Order placed: 0.0020 BTC at 1,500.00 USDT.' });
     expect(second).toEqual(first);
+    // The stored reply is told again in the asker's language, with its separators (issue 20).
+    const again = await post(
+      s,
+      '/api/transaction/in',
+      { ...body, lang: 'de' },
+      { authorization: demo },
+    );
+    expect(again.message).toContain('1.500,00 USDT');
+    expect(again.message).toContain('0,0020 BTC');
     const list = (await post(s, '/api/transaction_in', {}, { authorization: demo }))
       .message as PagedList<EntrustRow>;
     expect(list.list.filter((r) => r.price === '1500.00')).toHaveLength(1);
@@ -717,3 +726,10 @@ describe('fees', () => {
     }
   });
 });
+
+/** "12345.67" with English grouping: "12,345.67". */
+function grouped(fixedText: string): string {
+  const [whole = '', frac] = fixedText.split('.');
+  const g = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac === undefined ? g : `${g}.${frac}`;
+}

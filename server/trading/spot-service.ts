@@ -10,6 +10,7 @@ import { amountIssue, NOTIONAL_LIMIT } from '../../src/shared/amount.ts';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
+import { localDecimal } from '../i18n/messages.ts';
 import type { MessageValues } from '../i18n/messages.ts';
 import type { MarketSimulator, PairSpec } from '../market/simulator.ts';
 import type { BalanceField } from '../wallet/ledger.ts';
@@ -298,8 +299,8 @@ export class SpotService {
       if (need.greaterThan(available))
         throw new ApiError('spot.insufficient', {
           currency: currencyId === p.legalId ? p.legalName : p.currencyName,
-          need: need.toFixed(),
-          available: available.toFixed(),
+          need: localDecimal(need),
+          available: localDecimal(available),
         });
     }
   }
@@ -537,11 +538,11 @@ function toOrder(p: PairSpec, req: PlaceRequest): NewOrder {
 
 function replyOf(p: PairSpec, plan: Plan): Reply {
   const values: MessageValues = {
-    filled: fromUnits(plan.filled, p.amountPrecision),
-    total: fromUnits(plan.order.qty, p.amountPrecision),
+    filled: localDecimal(fromUnits(plan.filled, p.amountPrecision), p.amountPrecision),
+    total: localDecimal(fromUnits(plan.order.qty, p.amountPrecision), p.amountPrecision),
     currency: p.currencyName,
     legal: p.legalName,
-    price: fromUnits(plan.limit, p.pricePrecision),
+    price: localDecimal(fromUnits(plan.limit, p.pricePrecision), p.pricePrecision),
     band: Number(MARKET_BAND_BP) / 100,
   };
   let id: string;
@@ -596,7 +597,15 @@ function isValues(v: unknown): v is MessageValues {
   return (
     typeof v === 'object' &&
     v !== null &&
-    Object.values(v).every((x) => typeof x === 'string' || typeof x === 'number')
+    Object.values(v).every(
+      (x) =>
+        typeof x === 'string' ||
+        typeof x === 'number' ||
+        (typeof x === 'object' &&
+          x !== null &&
+          typeof (x as { decimal?: unknown }).decimal === 'string' &&
+          typeof (x as { dp?: unknown }).dp === 'number'),
+    )
   );
 }
 

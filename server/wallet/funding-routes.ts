@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { WithdrawNetwork } from '../../src/shared/wallet.ts';
-import { checkAddress, LOG_PAGE_SIZE, validateAddressEntry } from '../../src/shared/wallet.ts';
+import {
+  checkAddress,
+  isSavedAddress,
+  LOG_PAGE_SIZE,
+  validateAddressEntry,
+} from '../../src/shared/wallet.ts';
 import type {
   DepositAddresses,
   FundingRecord,
@@ -40,10 +45,16 @@ const currencyBody = z.object({ currency: id });
 /** Withdraw panel tab index (legacy `type`) → network. */
 const TAB_NETWORK: readonly WithdrawNetwork[] = ['erc20', 'trc20', 'omni', 'bank'];
 
+/**
+ * Read far past ADDRESS_MAX_LENGTH, so that a too-long address gets its own message
+ * (`validation.wallet.addressTooLong`) rather than the parser's "field not valid".
+ */
+const ADDRESS_READ_MAX = 10_000;
+
 const outBody = z.object({
   currency: id,
   number: text(60),
-  address: text(200).default(''),
+  address: text(ADDRESS_READ_MAX).default(''),
   rate: text(20).optional(),
   type: text(10).optional(),
   network: z.enum(['erc20', 'trc20', 'omni', 'bank', 'btc']).optional(),
@@ -63,7 +74,7 @@ const chargeBody = z.object({
 
 const addAddressBody = z.object({
   currency_id: id,
-  address: text(200),
+  address: text(ADDRESS_READ_MAX),
   notes: text(60).default(''),
 });
 
@@ -103,6 +114,7 @@ export function registerFundingRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (b.real_name === '') throw new ApiError('validation.wallet.realNameRequired');
       if (b.bank_name === '') throw new ApiError('validation.wallet.bankNameRequired');
       if (b.address === '') throw new ApiError('validation.wallet.bankAccountRequired');
+      if (b.address.length > 200) throw new ApiError('error.fieldInvalid', { field: 'address' });
     } else {
       const bad = checkAddress(b.address);
       if (bad !== null) throw new ApiError(bad);
@@ -174,6 +186,14 @@ export function registerFundingRoutes(app: FastifyInstance, ctx: AppContext): vo
         [userId],
       );
       if ((count[0]?.n ?? 0) >= 100) throw new ApiError('wallet.addressBookFull');
+      // Same user, same currency, same address (hex and bech32 without case): refused.
+      const saved = await tx.query<{ address: string }>(
+        'SELECT address FROM withdraw_addresses WHERE user_id = $1 AND currency_id = $2',
+        [userId, b.currency_id],
+      );
+      const known = saved.map((r) => r.address);
+      if (isSavedAddress(b.address, known))
+        throw new ApiError('validation.wallet.addressDuplicate');
       await tx.query(
         `INSERT INTO withdraw_addresses (user_id, currency_id, address, notes, created_at)
          VALUES ($1, $2, $3, $4, $5)`,

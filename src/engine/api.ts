@@ -95,8 +95,13 @@ export interface MarketView {
 
 // ---- Spot (issue 3) ------------------------------------------------------------------------
 
-/** Price grouping of the order book: multiples of the pair's tick (10^-pricePrecision). */
-export type BookGrouping = 1 | 10 | 100 | 1000;
+/**
+ * Price grouping of the order book: a whole multiple of the pair's tick (10^-pricePrecision).
+ * The page offers 1, 10, 100 and 1000, and for high-priced pairs also 5000, 10000, … (5 or 10
+ * times a power of ten; src/ui/screens/spot/book-math.ts `groupingOptions`). Anything that is
+ * not a positive safe integer is taken as 1.
+ */
+export type BookGrouping = number;
 /** How often the book is sent to the page: every frame, or at most every 250 ms / 1 s. */
 export type BookRate = 'frame' | 250 | 1000;
 

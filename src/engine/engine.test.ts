@@ -63,6 +63,16 @@ function routes(extra: Record<string, Route> = {}): Record<string, Route> {
         close: String(100 + i),
       })),
     }),
+    '/api/currency/sparklines': () =>
+      ok([
+        {
+          symbol: 'BTC/USDT',
+          data: Array.from({ length: 60 }, (_, i) => ({
+            id: 1_700_000_000 - (60 - i) * 60,
+            close: String(200 + i),
+          })),
+        },
+      ]),
     '/api/user/login': () => ok(TOKEN),
     '/api/user/info': (r) =>
       r.headers.Authorization === TOKEN
@@ -99,7 +109,12 @@ async function allLogged(engine: Awaited<ReturnType<typeof started>>['engine']):
 
 describe('engine', () => {
   it('starts: clock offset, quotation, sparklines of displayed pairs, socket connect', async () => {
-    const t = testServices(routes());
+    // a server without the sparklines extension: pair by pair, as the spec says
+    const t = testServices(
+      routes({
+        '/api/currency/sparklines': () => ({ type: 'error', message: 'Unknown API call' }),
+      }),
+    );
     const { engine, snapshot, frames } = await started(t, 'start');
     expect(snapshot.market.loaded).toBe(true);
     expect(snapshot.tickers['BTC/USDT']).toMatchObject({
@@ -124,6 +139,33 @@ describe('engine', () => {
     t.timers.frame();
     expect(frames.at(-1)?.sparklines?.['BTC/USDT']).toHaveLength(60);
     expect(frames.at(-1)?.sparklines?.['BTC/USDT']?.at(-1)).toBe('169');
+    await engine.close();
+  });
+
+  it('fills every sparkline from one sparklines call, without new_timeshar (issue 20)', async () => {
+    const t = testServices(routes());
+    const { engine, snapshot, frames } = await started(t, 'sparklines');
+    await vi.waitFor(() => expect(t.timers.pendingFrames()).toBe(1));
+    t.timers.frame();
+    const line = frames.at(-1)?.sparklines?.['BTC/USDT'] ?? snapshot.sparklines['BTC/USDT'];
+    expect(line).toHaveLength(60);
+    expect(line?.at(-1)).toBe('259');
+    const asked = t.http.requests.map((r) => r.url.pathname);
+    expect(asked.filter((p) => p === '/api/currency/sparklines')).toHaveLength(1);
+    expect(asked.filter((p) => p.endsWith('new_timeshar'))).toHaveLength(0);
+    await engine.close();
+  });
+
+  it('asks new_timeshar for a displayed pair the sparklines call left out', async () => {
+    const t = testServices(routes({ '/api/currency/sparklines': () => ok([]) }));
+    const { engine } = await started(t, 'sparklines-missing');
+    await vi.waitFor(() =>
+      expect(
+        t.http.requests
+          .filter((r) => r.url.pathname.endsWith('new_timeshar'))
+          .map((r) => r.url.searchParams.get('symbol')),
+      ).toEqual(['BTC/USDT']),
+    );
     await engine.close();
   });
 

@@ -1,24 +1,34 @@
-// Market data that comes by request: the quotation snapshot, 1-minute sparkline history, the
-// server clock, and the home-table poll that runs only while the socket is not online and the
+// Market data that comes by request: the quotation snapshot, 1-minute sparkline history (all
+// pairs in one call where the server has it, else pair by pair), the server clock, and the
+// home-table poll that runs only while the socket is not online and the
 // page is visible (a push, when present, replaces the poll).
 import {
   HOME_MARKET_REFRESH_MS,
   SPARKLINE_POINTS,
   SPARKLINE_WINDOW_SECONDS,
 } from '../shared/constants.ts';
+import type { DecStr } from '../shared/decimal.ts';
 import type { EngineContext } from './context.ts';
 import { malformed, parseEdge } from './ingest/ingest.ts';
-import { klineEnvelope, quotationReply, serverTimeReply } from './ingest/schemas.ts';
+import {
+  klineEnvelope,
+  quotationReply,
+  serverTimeReply,
+  sparklinesReply,
+} from './ingest/schemas.ts';
 import type { TimerId } from './services.ts';
 
 /**
- * Sparkline histories are fetched one at a time: each asks for 7 days of 1-minute bars (spec)
- * and the server answers up to 1,500 bars (≈ 340 KB, ≈ 90 ms of server time under F-busy).
- * Four at once held a busy server's event loop for about a second at start and delayed the
- * watched pair's book behind them (bench B10); in sequence they leave room between them.
+ * Without the sparklines call (a legacy server), histories are fetched one pair at a time
+ * (issue 20 saw the home table take 8 s to fill this way): each asks for 7 days of 1-minute
+ * bars (spec) and the server answers up to 1,500 bars (≈ 340 KB, ≈ 90 ms of server time under
+ * F-busy). Four at once held a busy server's event loop for about a second at start and
+ * delayed the watched pair's book behind them (bench B10); in sequence they leave room.
  */
 export const HISTORY_CONCURRENCY = 1;
 const KLINE_PATH = '/api/currency/new_timeshar';
+/** The extension that answers every displayed pair's last closes at once (one small reply). */
+const SPARKLINES_PATH = '/api/currency/sparklines';
 
 export async function fetchQuotation(ctx: EngineContext): Promise<void> {
   const reply = await ctx.rest.get('/api/currency/quotation_new');
@@ -40,10 +50,14 @@ export async function fetchQuotation(ctx: EngineContext): Promise<void> {
   );
 }
 
-/** Sparkline history of every displayed pair, a few requests at a time. */
+/**
+ * Sparkline history of every displayed pair: one sparklines call, then new_timeshar for the
+ * pairs it did not answer (all of them when the server lacks the call), a few at a time.
+ */
 export async function fetchSparklines(ctx: EngineContext): Promise<void> {
+  const answered = await fetchAllSparklines(ctx);
   const symbols = Object.values(ctx.store.state().market.tickers)
-    .filter((t) => t.isDisplay)
+    .filter((t) => t.isDisplay && !answered.has(t.symbol))
     .map((t) => t.symbol);
   const queue = [...symbols];
   const worker = async (): Promise<void> => {
@@ -51,6 +65,24 @@ export async function fetchSparklines(ctx: EngineContext): Promise<void> {
       await fetchHistory(ctx, symbol);
   };
   await Promise.all(Array.from({ length: Math.min(HISTORY_CONCURRENCY, queue.length) }, worker));
+}
+
+/** The sparklines call; the symbols it answered (none when the server lacks it or it failed). */
+async function fetchAllSparklines(ctx: EngineContext): Promise<Set<string>> {
+  const answered = new Set<string>();
+  const reply = await ctx.rest.get(SPARKLINES_PATH);
+  const at = ctx.services.clock.now();
+  if (!reply.ok) return answered;
+  const parsed = parseEdge(sparklinesReply, reply.message, `reply:${SPARKLINES_PATH}`, at);
+  if (!parsed.ok) {
+    ctx.store.dispatch(parsed.event);
+    return answered;
+  }
+  for (const line of parsed.value) {
+    dispatchHistory(ctx, line.symbol, line.data, at);
+    answered.add(line.symbol);
+  }
+  return answered;
 }
 
 export async function fetchHistory(ctx: EngineContext, symbol: string): Promise<void> {
@@ -70,7 +102,17 @@ export async function fetchHistory(ctx: EngineContext, symbol: string): Promise<
     return void ctx.store.dispatch(
       malformed(source, `code ${parsed.value.code}: ${parsed.value.msg ?? ''}`, at),
     );
-  const bars = [...(parsed.value.data ?? [])].sort((a, b) => a.id - b.id).slice(-SPARKLINE_POINTS);
+  dispatchHistory(ctx, symbol, parsed.value.data ?? [], at);
+}
+
+/** A pair's 1-minute closes (any order) as one `market.history` of the last SPARKLINE_POINTS. */
+function dispatchHistory(
+  ctx: EngineContext,
+  symbol: string,
+  data: readonly { id: number; close: DecStr }[],
+  at: number,
+): void {
+  const bars = [...data].sort((a, b) => a.id - b.id).slice(-SPARKLINE_POINTS);
   ctx.store.dispatch({
     at,
     kind: 'reply',

@@ -343,7 +343,9 @@ async function tail(client: Client, channel: Channel, offline: boolean, from: nu
   let step = from;
   // the same time passes for both clients (the server's clock is in its pushes)
   client.t.timers.advance(STEP_MS * OUTAGE_STEPS + 1_000);
-  if (offline) {
+  // a socket the transport replaced (scripted outage, or the push watchdog after a silence of
+  // STALE_PUSH_MS: every push dropped) connects again here
+  if (offline || !client.socket.connected) {
     reconnect(client);
     await answerRequests(client);
   }

@@ -69,6 +69,13 @@ export interface Logger {
   error(message: string, detail?: unknown): void;
 }
 
+/** The browser's idea of the network (navigator.onLine and the online/offline events). */
+export interface NetworkWatch {
+  online(): boolean;
+  /** Calls `fn` on every change; returns the unsubscribe function. */
+  subscribe(fn: (online: boolean) => void): () => void;
+}
+
 export interface Services {
   clock: Clock;
   timers: Timers;
@@ -86,6 +93,8 @@ export interface Services {
   logger: Logger;
   /** The origin used when the engine's baseUrl is '' (same origin). */
   origin: string;
+  /** Where the platform reports network changes (browsers, workers); absent under Node. */
+  network?: NetworkWatch;
 }
 
 export const FRAME_FALLBACK_MS = 16;
@@ -176,6 +185,7 @@ export const xhrUpload: UploadFn = (url, headers, body, onProgress) =>
 /** Services of the dedicated worker (or any browser context). */
 export function createBrowserServices(): Services {
   const location = (globalThis as { location?: { origin: string } }).location;
+  const network = globalNetwork();
   return {
     clock: systemClock,
     timers: globalTimers(),
@@ -187,5 +197,33 @@ export function createBrowserServices(): Services {
     exclusiveLock: webLock,
     logger: consoleLogger,
     origin: location?.origin ?? '',
+    ...(network === undefined ? {} : { network }),
+  };
+}
+
+interface NetworkGlobals {
+  navigator?: { onLine?: boolean };
+  addEventListener?: (type: string, fn: () => void) => void;
+  removeEventListener?: (type: string, fn: () => void) => void;
+}
+
+/** The online/offline events of the page or the worker's global scope. */
+function globalNetwork(): NetworkWatch | undefined {
+  const g = globalThis as unknown as NetworkGlobals;
+  const add = g.addEventListener;
+  const remove = g.removeEventListener;
+  if (typeof add !== 'function' || typeof remove !== 'function') return undefined;
+  return {
+    online: () => g.navigator?.onLine !== false,
+    subscribe(fn) {
+      const on = (): void => fn(true);
+      const off = (): void => fn(false);
+      add.call(globalThis, 'online', on);
+      add.call(globalThis, 'offline', off);
+      return () => {
+        remove.call(globalThis, 'online', on);
+        remove.call(globalThis, 'offline', off);
+      };
+    },
   };
 }

@@ -282,6 +282,30 @@ describe('spot sync', () => {
     await engine.close();
   });
 
+  it('every chart period asks for a range the server accepts: never a negative from (issue 20)', async () => {
+    const t = testServices(routes());
+    const { engine } = await started(t, 'spot-periods');
+    await engine.watchSpot('BTC/USDT');
+    for (const period of ['1min', '1day', '1week', '1mon'] as const) {
+      await engine.setChartPeriod(period);
+      await vi.waitFor(() =>
+        expect(
+          t.http.requests.some(
+            (r) =>
+              r.url.pathname === '/api/currency/new_timeshar' &&
+              r.url.searchParams.get('period') === period,
+          ),
+        ).toBe(true),
+      );
+    }
+    const asked = t.http.requests.filter((r) => r.url.pathname === '/api/currency/new_timeshar');
+    for (const r of asked) {
+      const from = Number(r.url.searchParams.get('from'));
+      const to = Number(r.url.searchParams.get('to'));
+      expect(Number.isInteger(from) && from >= 0 && from <= to).toBe(true);
+    }
+    await engine.close();
+  });
   it('polls the order history every 5 s while watching, visible and logged in', async () => {
     const t = testServices(routes());
     const { engine } = await started(t, 'spot-poll');

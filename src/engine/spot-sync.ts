@@ -170,7 +170,8 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
   const fetchChart = async (w: Watched): Promise<void> => {
     const period = ctx.store.state().spot.chart.period;
     const to = Math.floor(now() / 1000);
-    const from = to - KLINE_PERIOD_SECONDS[period] * CHART_HISTORY_BARS;
+    // 1,000 monthly bars reach back before 1970: ask from the epoch instead (issue 20, item 4).
+    const from = Math.max(0, to - KLINE_PERIOD_SECONDS[period] * CHART_HISTORY_BARS);
     const r = await ctx.rest.kline(KLINE_PATH, { symbol: w.symbol, period, from, to });
     if (!current(w, ctx.auth.generation) || ctx.store.state().spot.chart.period !== period) return;
     const at = now();

@@ -3,8 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from './decimal.ts';
 import {
+  ADDRESS_MAX_LENGTH,
+  addressKey,
+  checkAddress,
   checkImageFile,
   IMAGE_MAX_BYTES,
+  isSavedAddress,
   securityStrength,
   validateAddressEntry,
   validateCashInfo,
@@ -143,5 +147,50 @@ describe('security strength (spec §4)', () => {
       percent: 100,
       level: 'strong',
     });
+  });
+});
+
+describe('withdraw addresses (issue 20 item 14)', () => {
+  it('a too-long or malformed address has its own message, on withdraw and address book', () => {
+    const long = `0x${'a'.repeat(498)}`;
+    expect(checkAddress(long)).toBe('validation.wallet.addressTooLong');
+    expect(checkAddress('0x'.padEnd(ADDRESS_MAX_LENGTH, 'b'))).toBeNull();
+    expect(checkAddress('0x'.padEnd(ADDRESS_MAX_LENGTH + 1, 'b'))).toBe(
+      'validation.wallet.addressTooLong',
+    );
+    expect(checkAddress('0x<script>')).toBe('validation.wallet.addressInvalid');
+    expect(checkAddress('地址abc')).toBe('validation.wallet.addressInvalid');
+    expect(checkAddress('bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a')).toBeNull();
+    expect(checkAddress('0x a')).toBe('validation.wallet.addressSpaces');
+    const base = { network: 'erc20', realName: '', bankName: '', bankAccount: '' } as const;
+    expect(validateWithdraw({ ...base, amount: '1', address: long, rules: null }).address).toBe(
+      'validation.wallet.addressTooLong',
+    );
+    expect(validateAddressEntry({ currencyId: 1, address: long, notes: '' }).address).toBe(
+      'validation.wallet.addressTooLong',
+    );
+  });
+
+  it('hex and bech32 addresses compare without case, base58 ones exactly', () => {
+    const evm = '0x52908400098527886E0F7030069857D2E4169EE7';
+    expect(addressKey(evm)).toBe(addressKey(evm.toLowerCase()));
+    expect(addressKey(' bc1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ ')).toBe(
+      'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    );
+    const tron = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+    expect(addressKey(tron)).not.toBe(addressKey(tron.toLowerCase()));
+    expect(isSavedAddress(evm.toLowerCase(), [evm])).toBe(true);
+    expect(isSavedAddress(tron.toLowerCase(), [tron])).toBe(false);
+    expect(isSavedAddress(` ${tron} `, [tron])).toBe(true);
+  });
+
+  it('the address book refuses an address already saved for the currency', () => {
+    const saved = ['0xABCDEF0123'];
+    expect(
+      validateAddressEntry({ currencyId: 1, address: '0xabcdef0123', notes: '', saved }),
+    ).toEqual({ address: 'validation.wallet.addressDuplicate' });
+    expect(
+      validateAddressEntry({ currencyId: 1, address: '0xabcdef0124', notes: '', saved }),
+    ).toEqual({});
   });
 });

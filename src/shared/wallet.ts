@@ -12,6 +12,9 @@ export type WalletValidationId =
   | 'validation.wallet.leverMinimum'
   | 'validation.wallet.addressRequired'
   | 'validation.wallet.addressSpaces'
+  | 'validation.wallet.addressTooLong'
+  | 'validation.wallet.addressInvalid'
+  | 'validation.wallet.addressDuplicate'
   | 'validation.wallet.notesInvalid'
   | 'validation.wallet.currencyRequired'
   | 'validation.wallet.belowMinimum'
@@ -166,23 +169,59 @@ function amountAgainst(
   return null;
 }
 
-/** A chain address: non-empty, no spaces. */
+/**
+ * The longest address accepted (characters). Chain addresses are far shorter (EVM 42, TRON 34,
+ * bech32 at most 90, Cardano about 105); the message `validation.wallet.addressTooLong` says it.
+ */
+export const ADDRESS_MAX_LENGTH = 128;
+/** Letters and digits of every address format, and the separators some use (`bitcoincash:…`). */
+const ADDRESS_CHARS = /^[A-Za-z0-9:._-]+$/;
+
+/** A chain address: non-empty, no spaces, at most ADDRESS_MAX_LENGTH, only address characters. */
 export function checkAddress(address: string): WalletValidationId | null {
-  if (address.trim() === '') return 'validation.wallet.addressRequired';
-  if (/\s/.test(address.trim())) return 'validation.wallet.addressSpaces';
+  const a = address.trim();
+  if (a === '') return 'validation.wallet.addressRequired';
+  if (/\s/.test(a)) return 'validation.wallet.addressSpaces';
+  if (a.length > ADDRESS_MAX_LENGTH) return 'validation.wallet.addressTooLong';
+  if (!ADDRESS_CHARS.test(a)) return 'validation.wallet.addressInvalid';
   return null;
 }
 
-/** Add address: currency chosen, address without spaces, label of letters and digits only. */
+/**
+ * The form under which two addresses are the same entry of the address book (ADR 0026): hex
+ * addresses (`0x…`, EVM chains) and bech32 addresses (`bc1…`, `ltc1…`) are case-insensitive
+ * on their chains, so they compare lower-cased; every other format (base58: legacy bitcoin,
+ * TRON, omni) is case-sensitive and compares exactly. Surrounding spaces never count.
+ */
+export function addressKey(address: string): string {
+  const a = address.trim();
+  return /^0x[0-9a-f]+$/i.test(a) || /^(bc|tb|bcrt|ltc|tltc)1[0-9a-z]+$/i.test(a)
+    ? a.toLowerCase()
+    : a;
+}
+
+/** Whether `address` is already among `saved` (addresses of the same user and currency). */
+export function isSavedAddress(address: string, saved: readonly string[]): boolean {
+  const key = addressKey(address);
+  return saved.some((s) => addressKey(s) === key);
+}
+
+/**
+ * Add address: currency chosen, a valid address not already saved for that currency (`saved`,
+ * when the caller knows the list), label of letters and digits only.
+ */
 export function validateAddressEntry(v: {
   currencyId: number | null;
   address: string;
   notes: string;
+  saved?: readonly string[];
 }): Partial<Record<'currency' | 'address' | 'notes', WalletValidationId>> {
   const errors: Partial<Record<'currency' | 'address' | 'notes', WalletValidationId>> = {};
   if (v.currencyId === null) errors.currency = 'validation.wallet.currencyRequired';
   const address = checkAddress(v.address);
   if (address !== null) errors.address = address;
+  else if (v.saved !== undefined && isSavedAddress(v.address, v.saved))
+    errors.address = 'validation.wallet.addressDuplicate';
   if (v.notes !== '' && !/^[\p{L}\p{N}]{1,40}$/u.test(v.notes))
     errors.notes = 'validation.wallet.notesInvalid';
   return errors;

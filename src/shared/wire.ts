@@ -19,6 +19,15 @@ export interface KlineEnvelope {
   data: KlineBar[];
 }
 
+/**
+ * `GET /api/currency/sparklines` (extension): one displayed pair's last one-minute closes
+ * (at most 60, oldest first; `id` is the bar's open time in unix seconds, as in KlineBar).
+ */
+export interface SparklineSeries {
+  symbol: string;
+  data: { id: number; close: WireDecimal }[];
+}
+
 export interface KlineBar {
   id: number; // unix seconds
   period: string;

@@ -1,7 +1,7 @@
 // The spot parts of a frame, read from the engine state with the page's view settings
 // (book grouping and window): used by the frame scheduler and by the start snapshot.
 import type { BookGrouping, BookView, BookWindow, ChartDiff } from '../api.ts';
-import { createBookViewer, DEFAULT_WINDOW } from '../projections/book/book-view.ts';
+import { createBookViewer, DEFAULT_WINDOW, validGrouping } from '../projections/book/book-view.ts';
 import { searchTime } from '../projections/chart.ts';
 import { sparklineCloses } from '../projections/market.ts';
 import type { EngineState } from '../store.ts';
@@ -24,7 +24,8 @@ export function createSpotReader(): SpotReader {
       const symbol = spot.book.symbol;
       const open = spot.orders.view.open;
       return viewer.view(spot.book, {
-        grouping: reader.grouping,
+        // as the page sent it: anything but a positive whole number groups nothing
+        grouping: validGrouping(reader.grouping),
         window: reader.window,
         pricePrecision: spot.view.view?.pricePrecision ?? 0,
         own: open.filter((o) => o.symbol === symbol),

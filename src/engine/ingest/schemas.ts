@@ -182,6 +182,14 @@ const klineBar = z
   }));
 
 /** The kline call's own envelope: `{code, msg, data}`, code 1 on success. */
+/** `GET /api/currency/sparklines` (extension): the last 1-minute closes of the displayed pairs. */
+export const sparklinesReply = z.array(
+  z.object({
+    symbol: z.string().min(1).max(40),
+    data: z.array(z.object({ id: wireInt, close: wireDecimal })),
+  }),
+);
+
 export const klineEnvelope = z.object({
   code: wireInt,
   msg: z.string().optional(),

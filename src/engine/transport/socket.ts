@@ -3,6 +3,13 @@
 // on every connect when logged in, and a `resync$` tick after each REconnect so the engine
 // refetches snapshots. Nothing is ever emitted while disconnected: socket.io would buffer it
 // and replay it later, which is wrong for anything but idempotent reads.
+//
+// A dead connection is noticed within seconds, not after socket.io's 45 s ping timeout (issue
+// 20, item 6): the browser's offline event drops the socket at once ('offline' until the online
+// event, which reconnects without waiting for the backoff), and a watchdog on the market pushes
+// a live server sends every second (daymarket, depth, detail, kline) replaces a socket that has
+// gone silent for STALE_PUSH_MS. The watchdog arms on the first market push of a connection,
+// so a server that streams nothing is never taken for a dead one.
 import { BehaviorSubject, Subject, distinctUntilChanged } from 'rxjs';
 import type { Observable } from 'rxjs';
 import type { ConnectionState } from '../api.ts';
@@ -22,6 +29,18 @@ export const PUSH_EVENTS = [
   'closed_microorder',
   'c2c_deal',
 ] as const;
+
+/** Pushes a live server sends every second; their silence means the socket is dead. */
+const HEARTBEAT_EVENTS: ReadonlySet<string> = new Set([
+  'daymarket',
+  'kline',
+  'market_depth',
+  'market_detail',
+]);
+/** Silence after which a connection that was streaming is taken for dead. */
+export const STALE_PUSH_MS = 3500;
+/** How often the watchdog looks: a dead socket is reported within STALE_PUSH_MS + this. */
+export const WATCHDOG_TICK_MS = 500;
 
 export interface RawPush {
   event: string;
@@ -48,7 +67,7 @@ export interface SocketTransport {
 }
 
 export interface SocketOptions {
-  services: Pick<Services, 'socket' | 'timers' | 'random'>;
+  services: Pick<Services, 'socket' | 'timers' | 'random' | 'clock' | 'network'>;
   url: string;
   token: () => string | null;
 }
@@ -63,6 +82,29 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
   let everConnected = false;
   let closed = false;
   let retry: TimerId | null = null;
+  let watchdog: TimerId | null = null;
+  /** Time of the last market push on this connection; null until the first one. */
+  let lastBeat: number | null = null;
+  let networkDown = options.services.network?.online() === false;
+
+  const stopWatchdog = (): void => {
+    if (watchdog !== null) timers.clearInterval(watchdog);
+    watchdog = null;
+    lastBeat = null;
+  };
+
+  const beat = (): void => {
+    lastBeat = options.services.clock.now();
+    if (watchdog !== null) return;
+    watchdog = timers.setInterval(() => {
+      if (lastBeat === null || options.services.clock.now() - lastBeat < STALE_PUSH_MS) return;
+      // Streaming stopped: the socket is dead even if socket.io has not noticed yet.
+      stopWatchdog();
+      if (socket === null || closed) return;
+      socket.disconnect();
+      scheduleReconnect();
+    }, WATCHDOG_TICK_MS);
+  };
 
   const emitLogin = (): void => {
     const token = options.token();
@@ -70,7 +112,12 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
   };
 
   const scheduleReconnect = (): void => {
+    stopWatchdog();
     if (closed || retry !== null) return;
+    if (networkDown) {
+      state$.next('offline');
+      return;
+    }
     state$.next('reconnecting');
     const delay = backoffDelay(attempt, options.services.random.next());
     attempt += 1;
@@ -103,10 +150,38 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
     s.on('connect', onConnect);
     s.on('disconnect', onDisconnect);
     s.on('connect_error', () => scheduleReconnect());
-    for (const event of PUSH_EVENTS)
-      s.on(event, (payload: unknown) => push$.next({ event, payload }));
+    for (const event of PUSH_EVENTS) {
+      const heartbeat = HEARTBEAT_EVENTS.has(event);
+      s.on(event, (payload: unknown) => {
+        if (heartbeat) beat();
+        push$.next({ event, payload });
+      });
+    }
     return s;
   };
+
+  const onNetwork = (online: boolean): void => {
+    if (closed || online === !networkDown) return;
+    networkDown = !online;
+    if (socket === null) return;
+    if (!online) {
+      // The browser knows the network is gone: say so now, and stop retrying until it is back.
+      stopWatchdog();
+      if (retry !== null) timers.clearTimeout(retry);
+      retry = null;
+      socket.disconnect();
+      state$.next('offline');
+      return;
+    }
+    // Back online: try at once, with a fresh backoff.
+    attempt = 0;
+    if (retry !== null) timers.clearTimeout(retry);
+    retry = null;
+    if (socket.connected) return;
+    state$.next('reconnecting');
+    socket.connect();
+  };
+  const unsubscribeNetwork = options.services.network?.subscribe(onNetwork);
 
   return {
     state$: state$.pipe(distinctUntilChanged()),
@@ -116,6 +191,10 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
     connect() {
       if (socket !== null || closed) return;
       socket = create();
+      if (networkDown) {
+        state$.next('offline');
+        return;
+      }
       state$.next('connecting');
       socket.connect();
     },
@@ -129,12 +208,19 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
       if (socket === null || closed) return;
       if (retry !== null) timers.clearTimeout(retry);
       retry = null;
+      stopWatchdog();
       socket.disconnect();
+      if (networkDown) {
+        state$.next('offline');
+        return;
+      }
       state$.next('connecting');
       socket.connect();
     },
     close() {
       closed = true;
+      unsubscribeNetwork?.();
+      stopWatchdog();
       if (retry !== null) timers.clearTimeout(retry);
       socket?.disconnect();
       state$.next('offline');

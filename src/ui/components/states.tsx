@@ -22,20 +22,27 @@ export function Empty({ text }: { text?: string }) {
   );
 }
 
+/**
+ * A failure and, when asking again can help, a Retry button. `retryable: false` (an answer of
+ * the server such as "not allowed" or "verify your identity first", see `retryHelps`) shows
+ * the message alone: a retry would only get the same answer.
+ */
 export function ErrorState({
   text,
   onRetry,
+  retryable = true,
   children,
 }: {
   text: string;
   onRetry?: () => void;
+  retryable?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useI18n();
   return (
     <div className="state state--error" role="alert">
       <span>{text}</span>
-      {onRetry && (
+      {onRetry && retryable && (
         <button type="button" className="btn btn--ghost btn--sm" onClick={onRetry}>
           {t('common.retry')}
         </button>

@@ -26,3 +26,21 @@ export function failureMessage(result: Failure): string {
     }
   }
 }
+
+/**
+ * Whether asking again can change the answer: a network failure, a busy refusal or an unknown
+ * outcome can; an answer the server gave (not allowed, identity needed, no such thing), a
+ * refused input or the replay's read-only mode cannot, so no "Retry" is offered for them.
+ */
+export function retryHelps(result: Failure): boolean {
+  switch (result.code) {
+    case 'network':
+    case 'busy':
+    case 'unknown':
+      return true;
+    case 'server':
+    case 'invalid':
+    case 'replay':
+      return false;
+  }
+}

@@ -25,7 +25,7 @@ export function EngineStatusBar() {
     return <ReloadBar text={t('storage.newerVersion')} tone="warn" />;
   if (conn.state === 'offline' || conn.state === 'reconnecting') {
     return (
-      <div className="status-bar status-bar--warn" role="status">
+      <div className="status-bar status-bar--warn" role="status" data-testid="connection-notice">
         {t(
           conn.state === 'offline' ? 'header.connection.offline' : 'header.connection.reconnecting',
         )}

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/states.tsx';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { ToastHost } from '../toast/toast-host.tsx';
@@ -7,11 +7,20 @@ import { EngineStatusBar } from './engine-status-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { SessionWatch } from './session-watch.tsx';
+import { PATH } from '../route-paths.ts';
 import { ReplayBanner } from '../screens/replay/replay-banner.tsx';
 import { ReplayDrop } from '../screens/replay/replay-drop.tsx';
 
+/** Trading screens fill the window (the workspace rule in spot.css): no site footer there. */
+export const TRADING_PATHS: ReadonlySet<string> = new Set([
+  PATH.dealCenter,
+  PATH.leverDealCenter,
+  '/secondDealCenter',
+]);
+
 export function Layout() {
   const { t } = useI18n();
+  const trading = TRADING_PATHS.has(useLocation().pathname);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -25,7 +34,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      {!trading && <Footer />}
       <ToastHost />
       <SessionWatch />
       <ReplayDrop />

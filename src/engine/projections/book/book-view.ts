@@ -1,5 +1,5 @@
 // The book as the page paints it (BookView of api.ts), computed at frame time from BookState:
-// price grouping (tick × 1/10/100/1000; bids round down, asks round up; amounts summed
+// price grouping (a whole multiple of the tick; bids round down, asks round up; amounts summed
 // exactly), cumulative totals, depth fractions, `own` marks and the page's row windows. Exact
 // arithmetic on scaled bigints; the only float is the depth fraction (pixels). A side's
 // grouping is cached by (book version, grouping, precision), so a frame without book changes
@@ -43,6 +43,11 @@ interface Cache {
 
 export interface BookViewer {
   view(book: BookState, options: BookViewOptions): BookView | null;
+}
+
+/** The grouping the page asked for, if it is a positive safe integer; else 1 (no grouping). */
+export function validGrouping(grouping: number): BookGrouping {
+  return Number.isSafeInteger(grouping) && grouping >= 1 ? grouping : 1;
 }
 
 /** A viewer with its own cache (one per engine). */

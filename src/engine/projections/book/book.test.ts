@@ -15,7 +15,7 @@ import {
 } from '../../testing/arbitraries.ts';
 import { foldBookAll, initialBookState, isGap } from './book.ts';
 import type { BookState } from './book.ts';
-import { createBookViewer, groupBook, toScaled } from './book-view.ts';
+import { createBookViewer, groupBook, toScaled, validGrouping } from './book-view.ts';
 import { amountsOf, cmpDec, levelsOf, pricesOf } from './sorted-side.ts';
 
 /** The server's book: a map per side, changed by absolute levels. */
@@ -236,7 +236,8 @@ describe('book view', () => {
       },
     ]);
   });
-  const groupingArb = fc.constantFrom(1 as const, 10 as const, 100 as const, 1000 as const);
+  // the page's steps, including the 5× and 10× ones of high-priced pairs (issue 20)
+  const groupingArb = fc.constantFrom(1, 10, 100, 1000, 5000, 10000, 50000);
 
   it('grouping conserves the total amount, keeps the order, rounds bids down and asks up', () => {
     fc.assert(
@@ -267,6 +268,14 @@ describe('book view', () => {
         }
       }),
     );
+  });
+
+  it('5000 ticks group by 50 at 2 decimals; a grouping that is not a whole number groups nothing', () => {
+    expect(groupBook(initialBookState, 5000, 2).step).toBe(5000n);
+    expect(validGrouping(5000)).toBe(5000);
+    expect(validGrouping(1.5)).toBe(1);
+    expect(validGrouping(0)).toBe(1);
+    expect(validGrouping(Number.NaN)).toBe(1);
   });
 
   it('renders only the window, with totals, depth fractions and own marks', () => {

@@ -72,7 +72,11 @@ export default function AuthenticationScreen() {
     body =
       state.status === 'error' ? (
         <div className="panel">
-          <ErrorState text={t('wallet.list.error', { message: state.message })} onRetry={reload} />
+          <ErrorState
+            text={t('wallet.list.error', { message: state.message })}
+            onRetry={reload}
+            retryable={state.retryable}
+          />
         </div>
       ) : (
         <div className="panel">

@@ -89,7 +89,11 @@ export default function RechargeMoneyScreen() {
           {id === null ? (
             <ErrorState text={t('account.deal.badId')}>{back}</ErrorState>
           ) : state.status === 'error' ? (
-            <ErrorState text={t('wallet.list.error', { message: state.message })} onRetry={reload}>
+            <ErrorState
+              text={t('wallet.list.error', { message: state.message })}
+              onRetry={reload}
+              retryable={state.retryable}
+            >
               {back}
             </ErrorState>
           ) : (

@@ -27,7 +27,11 @@ export default function RechargeScreen() {
       }
     >
       {state.data === null && state.status === 'error' && (
-        <ErrorState text={t('wallet.list.error', { message: state.message })} onRetry={reload} />
+        <ErrorState
+          text={t('wallet.list.error', { message: state.message })}
+          onRetry={reload}
+          retryable={state.retryable}
+        />
       )}
       {state.data === null && state.status === 'loading' && <Loading />}
       {coin !== null && (

@@ -110,6 +110,7 @@ export function arrayList<T>(state: QueryState<T[]>, reload: () => void) {
     rows: state.data ?? [],
     status: state.status,
     message: state.status === 'error' ? state.message : '',
+    retryable: state.status === 'error' ? state.retryable : true,
     reload,
   };
 }

@@ -1,6 +1,7 @@
 // Region agent (spec §2 "Region agent: list of region users", §6 "others get 'you are not a
 // region agent, no permission'"): the users the agent brought in, 20 a page with "load more".
-// A refusal is not a failure of the page: the server's message is shown as a calm notice.
+// A refusal is not a failure of the page: the server's message is shown as a calm notice,
+// without "Retry" (asking again gets the same answer); a network failure keeps its Retry.
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell } from '../wallet/account-shell.tsx';
 import { ListState, LoadMore } from '../wallet/list-state.tsx';
@@ -10,16 +11,13 @@ import '../../styles/account-records.css';
 export default function RegionScreen() {
   const { t, fmt } = useI18n();
   const list = usePagedQuery('region-users', {});
-  const refused = list.status === 'error' && list.rows.length === 0;
+  const refused = list.status === 'error' && !list.retryable && list.rows.length === 0;
   return (
     <AccountShell title={t('account.region.title')} testId="region-screen">
       <div className="panel">
         {refused ? (
           <div className="notice-bar region-notice" role="status" data-testid="region-notice">
             <span>{list.message}</span>
-            <button type="button" className="link-btn" onClick={list.reload}>
-              {t('common.retry')}
-            </button>
           </div>
         ) : (
           <ListState list={list} empty={t('account.region.empty')}>

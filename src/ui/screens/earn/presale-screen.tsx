@@ -1,13 +1,14 @@
 // The token pre-sale (/upstart; wallet-account-earn.md "Pre-sale page", GET /api/iepn): banner,
 // issued-versus-remaining pie (the spec's defaults until the server answers), start time, start
-// price, planned total, end time; buying goes through customer service; the external links
-// when the operator has set them.
+// price, planned total, end time; buying goes through customer service; the project's website
+// and white paper (operator settings with defaults, presale-links.ts, ADR 0025).
 import type { PresaleView } from '../../../engine/api.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { PRESALE_DEFAULTS, presaleSlices } from './presale-pie.ts';
+import { presaleLinks } from './presale-links.ts';
 import '../../styles/earn.css';
 import { useEarnQuery } from './earn-parts.tsx';
 
@@ -112,28 +113,18 @@ function PresaleLinks({ data }: { data: PresaleView }) {
   const { t } = useI18n();
   return (
     <>
-      {data.siteUrl !== '' && (
+      {presaleLinks(data).map((link) => (
         <a
+          key={link.key}
           className="btn btn--ghost"
-          href={data.siteUrl}
+          href={link.href}
           target="_blank"
           rel="noopener noreferrer"
-          data-testid="presale-site"
+          data-testid={`presale-${link.key}`}
         >
-          {t('presale.link.site')}
+          {t(link.label)}
         </a>
-      )}
-      {data.whitepaperUrl !== '' && (
-        <a
-          className="btn btn--ghost"
-          href={data.whitepaperUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="presale-whitepaper"
-        >
-          {t('presale.link.whitepaper')}
-        </a>
-      )}
+      ))}
     </>
   );
 }

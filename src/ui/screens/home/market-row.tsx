@@ -54,14 +54,14 @@ export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRow
       <td className={`num market__price is-${direction}`} data-testid="price">
         {/* Keyed by price: the span remounts on a change, which replays the flash animation. */}
         <span key={ticker.price} className="flash">
-          {fmt.fixed(ticker.price, DECIMALS.price)}
+          {fmt.fixed(ticker.price, ticker.pricePrecision)}
         </span>
       </td>
       <td className="num">
         <span className={`change-chip is-${direction}`}>{fmt.change(ticker.change)}</span>
       </td>
-      <td className="num hide-sm">{fmt.fixed(ticker.high, DECIMALS.highLow)}</td>
-      <td className="num hide-sm">{fmt.fixed(ticker.low, DECIMALS.highLow)}</td>
+      <td className="num hide-sm">{fmt.fixed(ticker.high, ticker.pricePrecision)}</td>
+      <td className="num hide-sm">{fmt.fixed(ticker.low, ticker.pricePrecision)}</td>
       <td className="num hide-sm">{fmt.fixed(ticker.volume, DECIMALS.volume)}</td>
       <td className="market__trend">
         <SparklineCell symbol={symbol} />

@@ -5,10 +5,11 @@ import { Empty, Loading } from '../../components/states.tsx';
 import { lever } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import type { PairMeta } from '../spot/pair-meta.ts';
 
 const recent = computed(() => lever.value.deal?.recent ?? null);
 
-export function LeverDeals() {
+export function LeverDeals({ meta }: { meta: PairMeta }) {
   const { t, fmt } = useI18n();
   const rows = useSignalValue(recent);
   return (
@@ -48,8 +49,8 @@ export function LeverDeals() {
                   <td className={r.side === 1 ? 'lever-deals__long' : 'lever-deals__short'}>
                     {t(r.side === 1 ? 'lever.deals.long' : 'lever.deals.short')}
                   </td>
-                  <td className="num">{fmt.fixed(r.price, 4)}</td>
-                  <td className="num">{fmt.fixed(r.number, 4)}</td>
+                  <td className="num">{fmt.fixed(r.price, meta.pricePrecision)}</td>
+                  <td className="num">{fmt.fixed(r.number, meta.amountPrecision)}</td>
                 </tr>
               ))}
             </tbody>

@@ -30,6 +30,7 @@ import {
   CloseConfirm,
   DASH,
   LEVER_DP,
+  priceDpOf,
   SideTag,
   SignedValue,
   StopDialog,
@@ -484,9 +485,9 @@ const HoldingRow = memo(function HoldingRow({
     <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
       <LeadCells p={p} />
       <td className="num">{t('lever.positions.multipleValue', { multiple: p.multiple })}</td>
-      <td className="num">{fmt.fixed(p.price, LEVER_DP.price)}</td>
+      <td className="num">{fmt.fixed(p.price, priceDpOf(p.symbol))}</td>
       <td className="num" data-testid="lever-mark">
-        {fmt.fixed(p.markPrice, LEVER_DP.price)}
+        {fmt.fixed(p.markPrice, priceDpOf(p.symbol))}
       </td>
       <td className="num">{fmt.fixed(p.margin, LEVER_DP.money)}</td>
       <td className="num" data-testid="lever-tp">
@@ -534,7 +535,7 @@ const EntrustRow = memo(function EntrustRow({
   onRevoke: (id: number) => void;
 }) {
   const { t, fmt } = useI18n();
-  const price = fmt.fixed(p.originPrice, LEVER_DP.price);
+  const price = fmt.fixed(p.originPrice, priceDpOf(p.symbol));
   return (
     <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
       <LeadCells p={p} />
@@ -567,8 +568,8 @@ const ClosedRow = memo(function ClosedRow({ p }: { p: LeverPositionView }) {
   return (
     <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
       <LeadCells p={p} />
-      <td className="num">{fmt.fixed(p.price, LEVER_DP.price)}</td>
-      <td className="num">{fmt.fixed(p.markPrice, LEVER_DP.price)}</td>
+      <td className="num">{fmt.fixed(p.price, priceDpOf(p.symbol))}</td>
+      <td className="num">{fmt.fixed(p.markPrice, priceDpOf(p.symbol))}</td>
       <td className="num" data-testid="lever-profit">
         <SignedValue value={p.profit} />
       </td>
@@ -582,7 +583,7 @@ const RevokedRow = memo(function RevokedRow({ p }: { p: LeverPositionView }) {
   return (
     <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
       <LeadCells p={p} />
-      <td className="num">{fmt.fixed(p.originPrice, LEVER_DP.price)}</td>
+      <td className="num">{fmt.fixed(p.originPrice, priceDpOf(p.symbol))}</td>
       <td className="time-cell">{timeText(fmt, p.closeTime, p.createTime)}</td>
     </tr>
   );
@@ -738,7 +739,7 @@ function PendingDialog({ view, flow }: { view: LeverView; flow: Flow }) {
       body={t('lever.revoke.body', {
         side: sideText(t, row.side),
         symbol: row.symbol,
-        price: fmt.fixed(row.originPrice, LEVER_DP.price),
+        price: fmt.fixed(row.originPrice, priceDpOf(row.symbol)),
       })}
       confirmLabel={t('lever.revoke.sure')}
       cancelLabel={t('common.cancel')}

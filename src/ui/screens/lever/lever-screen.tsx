@@ -71,7 +71,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
       <section className="spot__panel lever__positions">
         <LeverPositions compact />
       </section>
-      <LeverDeals />
+      <LeverDeals meta={meta} />
     </div>
   );
 }

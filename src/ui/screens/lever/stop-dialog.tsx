@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LeverPositionView } from '../../../engine/api.ts';
 import { DECIMALS } from '../../../shared/constants.ts';
+import { pairMetaSignal } from '../spot/pair-meta.ts';
 import { Decimal, parseDecimal } from '../../../shared/decimal.ts';
 import { checkStopPrice, STOP_PRICE_DECIMALS } from '../../../shared/lever.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
@@ -19,7 +20,12 @@ import { handsCount } from './lever-form-math.ts';
 import '../../styles/lever.css';
 
 /** Spec §9: prices, totals and lever prices to 4 decimals; stop prices to 2. */
-export const LEVER_DP = { price: DECIMALS.price, money: DECIMALS.price, stop: 2 } as const;
+export const LEVER_DP = { money: DECIMALS.price, stop: 2 } as const;
+
+/** Prices of a contract pair are shown with the pair's own decimals (issue 20, item 11). */
+export function priceDpOf(symbol: string): number {
+  return pairMetaSignal(symbol).peek().pricePrecision;
+}
 /** Shown for a stop price of "0" (not set) and a missing figure. */
 export const DASH = '—';
 
@@ -261,13 +267,13 @@ function PositionFacts({ position: p }: { position: LeverPositionView }) {
       <div>
         <dt>{t('lever.positions.col.openPrice')}</dt>
         <dd className="num" data-testid="lever-stop-open">
-          {fmt.fixed(p.price, LEVER_DP.price)}
+          {fmt.fixed(p.price, priceDpOf(p.symbol))}
         </dd>
       </div>
       <div>
         <dt>{t('lever.positions.col.markPrice')}</dt>
         <dd className="num" data-testid="lever-stop-mark">
-          {fmt.fixed(p.markPrice, LEVER_DP.price)}
+          {fmt.fixed(p.markPrice, priceDpOf(p.symbol))}
         </dd>
       </div>
       <div>
@@ -302,8 +308,8 @@ function stopRule(
   const high = Decimal.max(open, mark);
   const low = Decimal.min(open, mark);
   const values = {
-    above: fmt.fixed(high.toFixed(), LEVER_DP.price),
-    below: fmt.fixed(low.toFixed(), LEVER_DP.price),
+    above: fmt.fixed(high.toFixed(), priceDpOf(p.symbol)),
+    below: fmt.fixed(low.toFixed(), priceDpOf(p.symbol)),
   };
   const tp = checkStopPrice(takeProfit) === null ? new Decimal(takeProfit.trim()) : null;
   const sl = checkStopPrice(stopLoss) === null ? new Decimal(stopLoss.trim()) : null;

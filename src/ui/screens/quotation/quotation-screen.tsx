@@ -134,6 +134,7 @@ const QuotationRow = memo(function QuotationRow({
   const ticker = useSignalValue(tickerSignal(symbol));
   const dir = ticker === null ? 'flat' : fmt.direction(ticker.change);
   const [base = symbol, quote = ''] = symbol.split('/');
+  const priceDp = ticker?.pricePrecision ?? DECIMALS.price;
   const cell = (value: string | undefined, dp: number): string =>
     value === undefined ? '--' : fmt.fixed(value, dp);
   const select = (): void => onSelect(symbol);
@@ -169,7 +170,7 @@ const QuotationRow = memo(function QuotationRow({
       </td>
       <td className={`num market__price is-${dir}`} data-testid="price">
         <span key={ticker?.price} className="flash">
-          {cell(ticker?.price, DECIMALS.price)}
+          {cell(ticker?.price, priceDp)}
         </span>
       </td>
       <td className="num">
@@ -177,8 +178,8 @@ const QuotationRow = memo(function QuotationRow({
           {ticker === null ? '--' : fmt.change(ticker.change)}
         </span>
       </td>
-      <td className="num hide-sm">{cell(ticker?.high, DECIMALS.highLow)}</td>
-      <td className="num hide-sm">{cell(ticker?.low, DECIMALS.highLow)}</td>
+      <td className="num hide-sm">{cell(ticker?.high, priceDp)}</td>
+      <td className="num hide-sm">{cell(ticker?.low, priceDp)}</td>
       <td className="num hide-sm">{cell(ticker?.volume, DECIMALS.volume)}</td>
       <td className="quotation__action">
         <span className="quotation__trade">{t('quotation.trade')}</span>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fitGrouping,
   groupingDecimals,
+  groupingOptions,
   groupingStep,
   parseGrouping,
   parseRate,
@@ -21,6 +23,29 @@ describe('grouping', () => {
     expect(groupingDecimals(2, 1)).toBe(2);
     expect(groupingDecimals(2, 10)).toBe(1);
     expect(groupingDecimals(2, 1000)).toBe(0);
+    expect(groupingDecimals(2, 5000)).toBe(0);
+    expect(groupingDecimals(4, 5000)).toBe(1); // 0.5
+    expect(groupingDecimals(5, 500)).toBe(3); // 0.005
+  });
+
+  it('a high-priced pair offers larger steps: BTC/USDT goes on to 50 and 100 (issue 20)', () => {
+    const steps = (precision: number, price: string | null) =>
+      groupingOptions(precision, price).map((g) => groupingStep(precision, g));
+    expect(steps(2, '70517.50')).toEqual(['0.01', '0.1', '1', '10', '50', '100']);
+    expect(steps(2, '3739.75')).toEqual(['0.01', '0.1', '1', '10']);
+    expect(steps(2, '1250000')).toEqual(['0.01', '0.1', '1', '10', '50', '100', '500', '1000']);
+    expect(steps(5, '0.16320')).toEqual(['0.00001', '0.0001', '0.001', '0.01']);
+    expect(steps(2, null)).toEqual(['0.01', '0.1', '1', '10']);
+    expect(steps(2, '0')).toEqual(['0.01', '0.1', '1', '10']);
+  });
+
+  it('a stored grouping the pair does not offer falls to the nearest offered below', () => {
+    const btc = groupingOptions(2, '70000');
+    const eth = groupingOptions(2, '3700');
+    expect(fitGrouping(10000, btc)).toBe(10000);
+    expect(fitGrouping(10000, eth)).toBe(1000);
+    expect(fitGrouping(5000, eth)).toBe(1000);
+    expect(fitGrouping(10, eth)).toBe(10);
   });
 });
 
@@ -28,6 +53,10 @@ describe('stored preferences', () => {
   it('fall back to defaults on anything unknown', () => {
     expect(parseGrouping('100')).toBe(100);
     expect(parseGrouping('7')).toBe(1);
+    expect(parseGrouping('5000')).toBe(5000);
+    expect(parseGrouping('10000')).toBe(10000);
+    expect(parseGrouping('1.5')).toBe(1);
+    expect(parseGrouping('-10')).toBe(1);
     expect(parseGrouping(null)).toBe(1);
     expect(parseRate('250')).toBe(250);
     expect(parseRate('frame')).toBe('frame');

@@ -1,9 +1,16 @@
-// Pure helpers of the order book panel: grouping steps and decimals, stored preferences,
-// the spread in percent, and the row windows the engine is asked for.
+// Pure helpers of the order book panel: the groupings a pair offers (by its price), their
+// steps and decimals, stored preferences, the spread in percent, and the row windows the
+// engine is asked for.
 import type { BookGrouping, BookRate, BookWindow } from '../../../engine/api.ts';
 import { Decimal, parseDecimal } from '../../../shared/decimal.ts';
 
+/** The groupings every pair offers: the tick and 10, 100 and 1000 ticks. */
 export const GROUPINGS: readonly BookGrouping[] = [1, 10, 100, 1000];
+/**
+ * Larger steps are offered while a step stays at most this fraction of the price (1/500 =
+ * 0.2 %): BTC near 70,000 with a 0.01 tick also gets 50 and 100, ETH near 3,700 stops at 10.
+ */
+const LARGEST_STEP_OF_PRICE = 500;
 export const RATES: readonly BookRate[] = ['frame', 250, 1000];
 /** Rows asked for per side before the virtualizer has measured anything. */
 export const DEFAULT_WINDOW: BookWindow = { bidStart: 0, bidCount: 40, askStart: 0, askCount: 40 };
@@ -13,14 +20,46 @@ export function groupingStep(pricePrecision: number, grouping: BookGrouping): st
   return new Decimal(10).pow(-pricePrecision).times(grouping).toFixed();
 }
 
-/** Decimals to show for grouped prices: the pair's precision less the grouping's zeros. */
-export function groupingDecimals(pricePrecision: number, grouping: BookGrouping): number {
-  return Math.max(0, pricePrecision - Math.round(Math.log10(grouping)));
+/**
+ * The groupings offered for a pair: GROUPINGS, then 5000, 10000, 50000, … ticks while the step
+ * is at most 1/LARGEST_STEP_OF_PRICE of the price (`price`: the last price, null while unknown).
+ */
+export function groupingOptions(pricePrecision: number, price: string | null): BookGrouping[] {
+  const options = [...GROUPINGS];
+  const p = parseDecimal(price);
+  if (p === null || !p.greaterThan(0)) return options;
+  const limit = p.dividedBy(LARGEST_STEP_OF_PRICE);
+  for (let decade = 1000; decade < Number.MAX_SAFE_INTEGER / 10; decade *= 10) {
+    for (const g of [decade * 5, decade * 10]) {
+      if (new Decimal(groupingStep(pricePrecision, g)).greaterThan(limit)) return options;
+      options.push(g);
+    }
+  }
+  return options;
 }
 
+/** The offered grouping nearest below the stored one (a pair's options differ), else the first. */
+export function fitGrouping(stored: BookGrouping, options: readonly BookGrouping[]): BookGrouping {
+  let fit = options[0] ?? 1;
+  for (const g of options) if (g <= stored) fit = g;
+  return fit;
+}
+
+/** Decimals to show for grouped prices: the pair's precision less the grouping's zeros. */
+export function groupingDecimals(pricePrecision: number, grouping: BookGrouping): number {
+  return Math.max(0, pricePrecision - trailingZeros(grouping));
+}
+
+/** A stored grouping: 1 or 5 followed by zeros (1, 10, 5000, …), else 1. */
 export function parseGrouping(stored: string | null): BookGrouping {
   const n = Number(stored);
-  return GROUPINGS.find((g) => g === n) ?? 1;
+  return stored !== null && /^[15]0*$/.test(stored) && Number.isSafeInteger(n) ? n : 1;
+}
+
+function trailingZeros(n: number): number {
+  let zeros = 0;
+  for (let v = n; v >= 10 && v % 10 === 0; v /= 10) zeros += 1;
+  return zeros;
 }
 
 export function parseRate(stored: string | null): BookRate {

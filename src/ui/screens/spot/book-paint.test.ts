@@ -103,6 +103,15 @@ describe('book side geometry', () => {
     expect(levelsInView(100, 30, 1000)).toEqual({ first: 1, last: 6 });
     expect(levelsInView(100, 0, 3)).toEqual({ first: 0, last: 2 });
     expect(levelsInView(100, 0, 0)).toEqual({ first: 0, last: -1 });
+    // at rest, a row that would be cut by the panel's far edge is not drawn (issue 20)
+    expect(levelsInView(210, 0, 1000)).toEqual({ first: 0, last: 9 });
+    expect(levelsInView(200, 0, 1000)).toEqual({ first: 0, last: 9 });
+    for (const side of ['ask', 'bid'] as const) {
+      const { last } = levelsInView(215, 0, 1000);
+      const top = rowTop(side, last, 215, 0);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top + 20).toBeLessThanOrEqual(215);
+    }
   });
 
   it('finds the level drawn at any y (levelAt inverts rowTop)', () => {

@@ -73,7 +73,11 @@ export function levelAt(
   return Math.max(0, level);
 }
 
-/** The levels at least partly in view, [first, last] (last < first when none). */
+/**
+ * The levels in view, [first, last] (last < first when none). Scrolled, a level partly in view
+ * counts; at rest (offset 0) only whole rows do, so the row at the far edge (the top ask) is
+ * never drawn cut in half (issue 20).
+ */
 export function levelsInView(
   height: number,
   offset: number,
@@ -82,7 +86,11 @@ export function levelsInView(
 ): { first: number; last: number } {
   if (count <= 0 || height <= 0) return { first: 0, last: -1 };
   const first = Math.min(count - 1, Math.max(0, Math.floor(offset / rowHeight)));
-  const last = Math.min(count - 1, Math.floor((offset + height - 1) / rowHeight));
+  const far =
+    offset === 0 && height >= rowHeight
+      ? Math.floor(height / rowHeight) - 1
+      : Math.floor((offset + height - 1) / rowHeight);
+  const last = Math.min(count - 1, far);
   return { first, last };
 }
 

@@ -1,10 +1,11 @@
 // Controls of the book header: which sides to show, the price grouping (× 1, 10, 100, 1000 of
-// the tick) and a settings popover with the update rate and the reduced-motion switch.
+// the tick, and larger steps for high-priced pairs: book-math.ts `groupingOptions`) and a
+// settings popover with the update rate and the reduced-motion switch.
 import type { BookGrouping, BookRate } from '../../../engine/api.ts';
 import { Popover } from '../../components/popover.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import { GROUPINGS, RATES, groupingStep } from './book-math.ts';
+import { RATES, groupingStep } from './book-math.ts';
 
 export type BookLayout = 'both' | 'bids' | 'asks';
 const LAYOUTS: readonly { id: BookLayout; label: MessageId }[] = [
@@ -20,6 +21,8 @@ const RATE_LABEL: Record<string, MessageId> = {
 
 interface BookSettingsProps {
   pricePrecision: number;
+  /** The groupings this pair offers. */
+  groupings: readonly BookGrouping[];
   grouping: BookGrouping;
   onGrouping: (g: BookGrouping) => void;
   rate: BookRate;
@@ -56,7 +59,7 @@ export function BookSettings(p: BookSettingsProps) {
         data-testid="book-grouping"
         onChange={(e) => p.onGrouping(Number(e.target.value) as BookGrouping)}
       >
-        {GROUPINGS.map((g) => (
+        {p.groupings.map((g) => (
           <option key={g} value={g}>
             {groupingStep(p.pricePrecision, g)}
           </option>

@@ -1,7 +1,6 @@
 // Market list of the spot screen: tabs per quote currency (the `market` groups), a search box,
 // rows pair / last price / change. Each row is memoized and subscribes to its own ticker.
 import { memo, useMemo, useState } from 'react';
-import { DECIMALS } from '../../../shared/constants.ts';
 import { market, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -98,7 +97,7 @@ const MarketListRow = memo(function MarketListRow({
           <span className="markets__quote">{t('spot.pair.quote', { quote })}</span>
         </span>
         <span className="num">
-          {ticker === null ? '--' : fmt.fixed(ticker.price, DECIMALS.price)}
+          {ticker === null ? '--' : fmt.fixed(ticker.price, ticker.pricePrecision)}
         </span>
         <span className={`num is-${dir}`}>
           {ticker === null ? '--' : fmt.change(ticker.change)}

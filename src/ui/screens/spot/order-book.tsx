@@ -5,11 +5,11 @@
 // book appears or its grouping changes, not on every frame: the sides and the middle read the
 // book signal themselves. Preferences (grouping, update rate, reduced motion) are kept in
 // storage and told to the engine.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BookGrouping, BookRate, BookView, BookWindow } from '../../../engine/api.ts';
 import { DataAge } from '../../components/data-age.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { book } from '../../engine-bridge/signals.ts';
+import { book, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalSelect } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { storage } from '../../storage.ts';
@@ -19,7 +19,9 @@ import { BookSettings, type BookLayout } from './book-settings.tsx';
 import { BookSide, type Side } from './book-side.tsx';
 import {
   DEFAULT_WINDOW,
+  fitGrouping,
   groupingDecimals,
+  groupingOptions,
   parseGrouping,
   parseRate,
   parseReducedMotion,
@@ -42,9 +44,13 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
     ),
   );
   const prefs = useBookPrefs();
+  const groupings = useGroupingOptions(meta);
+  // The stored choice, or the nearest one this pair offers (kept as stored for the next pair).
+  const chosen = fitGrouping(prefs.grouping, groupings);
+  useEffect(() => void engine.setBookGrouping(chosen), [chosen]);
   const onWindow = useWindowReporter();
   const [layout, setLayout] = useState<BookLayout>('both');
-  const priceDp = groupingDecimals(meta.pricePrecision, grouping ?? prefs.grouping);
+  const priceDp = groupingDecimals(meta.pricePrecision, grouping ?? chosen);
 
   return (
     <section
@@ -58,7 +64,8 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
         </h2>
         <BookSettings
           pricePrecision={meta.pricePrecision}
-          grouping={prefs.grouping}
+          groupings={groupings}
+          grouping={chosen}
           onGrouping={prefs.setGrouping}
           rate={prefs.rate}
           onRate={prefs.setRate}
@@ -125,7 +132,21 @@ function systemPrefersReducedMotion(): boolean {
     : false;
 }
 
-/** The stored book preferences; each change is stored and told to the engine. */
+/**
+ * The groupings the pair offers, from the order of magnitude of its last price: the component
+ * re-renders when the offer changes (a new decade of price), not on every tick.
+ */
+function useGroupingOptions(meta: PairMeta): readonly BookGrouping[] {
+  const select = useCallback(
+    (ticker: { price: string } | null) =>
+      groupingOptions(meta.pricePrecision, ticker?.price ?? null).join(','),
+    [meta.pricePrecision],
+  );
+  const key = useSignalSelect(tickerSignal(meta.symbol), select);
+  return useMemo(() => key.split(',').map(Number), [key]);
+}
+
+/** The stored book preferences; each change is stored (and the engine told, see OrderBook). */
 function useBookPrefs() {
   const [grouping, setGroupingState] = useState<BookGrouping>(() =>
     parseGrouping(storage.get('book_grouping')),
@@ -134,7 +155,6 @@ function useBookPrefs() {
   const [reducedMotion, setReducedState] = useState(() =>
     parseReducedMotion(storage.get('reduced_motion'), systemPrefersReducedMotion()),
   );
-  useEffect(() => void engine.setBookGrouping(grouping), [grouping]);
   useEffect(() => void engine.setBookRate(rate), [rate]);
 
   const setGrouping = useCallback((g: BookGrouping) => {

@@ -25,24 +25,26 @@ export function PairStats({ meta, showMark = false }: { meta: PairMeta; showMark
       <div className="stats__last">
         <span className="visually-hidden">{t('spot.stats.last')}</span>
         <span className={`stats__price num is-${dir}`} data-testid="last-price">
-          {ticker === null ? dash : fmt.fixed(ticker.price, DECIMALS.price)}
+          {ticker === null ? dash : fmt.fixed(ticker.price, ticker.pricePrecision)}
         </span>
         <CnyPrice />
       </div>
       <dl className="stats__list">
         {showMark && (
           <Stat label={t('spot.stats.mark')} hint={t('spot.stats.markHint')} testId="mark-price">
-            {ticker?.markPrice === undefined ? dash : fmt.fixed(ticker.markPrice, DECIMALS.price)}
+            {ticker?.markPrice === undefined
+              ? dash
+              : fmt.fixed(ticker.markPrice, ticker.pricePrecision)}
           </Stat>
         )}
         <Stat label={t('spot.stats.change')} className={`is-${dir}`}>
           {ticker === null ? dash : fmt.change(ticker.change)}
         </Stat>
         <Stat label={t('spot.stats.high')}>
-          {ticker === null ? dash : fmt.fixed(ticker.high, DECIMALS.highLow)}
+          {ticker === null ? dash : fmt.fixed(ticker.high, ticker.pricePrecision)}
         </Stat>
         <Stat label={t('spot.stats.low')}>
-          {ticker === null ? dash : fmt.fixed(ticker.low, DECIMALS.highLow)}
+          {ticker === null ? dash : fmt.fixed(ticker.low, ticker.pricePrecision)}
         </Stat>
         <Stat label={t('spot.stats.volume', { currency: meta.base })}>
           {ticker === null ? dash : fmt.fixed(ticker.volume, DECIMALS.volume)}

@@ -32,7 +32,11 @@ export function AccountDetail({ type }: { type: 'legal' | 'change' }) {
     >
       {!valid && <ErrorState text={t('wallet.detail.noCurrency')} />}
       {valid && state.status === 'error' && (
-        <ErrorState text={t('wallet.list.error', { message: state.message })} onRetry={reload} />
+        <ErrorState
+          text={t('wallet.list.error', { message: state.message })}
+          onRetry={reload}
+          retryable={state.retryable}
+        />
       )}
       {valid && <DetailSummary detail={d} />}
       {valid && (

@@ -24,7 +24,11 @@ export function DepositPanel({ currencyId, currency }: { currencyId: number; cur
   if (state.status === 'loading' && addresses.length === 0) return <Loading />;
   if (state.status === 'error' && addresses.length === 0)
     return (
-      <ErrorState text={t('wallet.list.error', { message: state.message })} onRetry={reload} />
+      <ErrorState
+        text={t('wallet.list.error', { message: state.message })}
+        onRetry={reload}
+        retryable={state.retryable}
+      />
     );
   return (
     <div className="fund-panel" data-testid="deposit-panel">

@@ -1,5 +1,5 @@
-// The states every account list shares (ARCHITECTURE §7): loading (first page), error with
-// retry, empty ("no data"), and the footer: "load more" while there are more pages, "no more
+// The states every account list shares (ARCHITECTURE §7): loading (first page), error (with
+// retry when asking again can help: not after an answer of the server), empty ("no data"), and the footer: "load more" while there are more pages, "no more
 // data" once the end is reached.
 import type { ReactNode } from 'react';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { PagedState } from './use-account-query.ts';
 
 interface ListStateProps {
-  list: Pick<PagedState<unknown>, 'rows' | 'status' | 'message' | 'reload'>;
+  list: Pick<PagedState<unknown>, 'rows' | 'status' | 'message' | 'retryable' | 'reload'>;
   empty?: string;
   children: ReactNode;
 }
@@ -22,6 +22,7 @@ export function ListState({ list, empty, children }: ListStateProps) {
         <ErrorState
           text={t('wallet.list.error', { message: list.message })}
           onRetry={list.reload}
+          retryable={list.retryable}
         />
       );
     return <Empty {...(empty === undefined ? {} : { text: empty })} />;
@@ -37,6 +38,7 @@ export function LoadMore({ list }: { list: PagedState<unknown> }) {
       <ErrorState
         text={t('wallet.list.error', { message: list.message })}
         onRetry={list.loadMore}
+        retryable={list.retryable}
       />
     );
   return (

@@ -28,6 +28,7 @@ export default function SetCashScreen() {
             <ErrorState
               text={t('wallet.list.error', { message: state.message })}
               onRetry={reload}
+              retryable={state.retryable}
             />
           ) : (
             <Loading />

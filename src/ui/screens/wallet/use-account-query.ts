@@ -4,12 +4,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountQueries, AccountQueryKind, PageView } from '../../../engine/api.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage, retryHelps } from '../../engine-bridge/result-message.ts';
 
 export type QueryState<T> =
   | { status: 'loading'; data: T | null }
   | { status: 'ready'; data: T }
-  | { status: 'error'; message: string; data: T | null };
+  /** `retryable`: asking again can help (a network failure, not an answer of the server). */
+  | { status: 'error'; message: string; retryable: boolean; data: T | null };
 
 export function useAccountQuery<K extends AccountQueryKind>(
   kind: K,
@@ -28,7 +29,7 @@ export function useAccountQuery<K extends AccountQueryKind>(
       setState((s) =>
         r.ok
           ? { status: 'ready', data: r.data }
-          : { status: 'error', message: failureMessage(r), data: s.data },
+          : { status: 'error', message: failureMessage(r), retryable: retryHelps(r), data: s.data },
       );
     });
     return () => {
@@ -50,6 +51,8 @@ export interface PagedState<R> {
   rows: R[];
   status: 'loading' | 'ready' | 'error';
   message: string;
+  /** The last failure can be helped by asking again (see `retryHelps`). */
+  retryable: boolean;
   hasMore: boolean;
   /** A next page is being fetched (the rows stay). */
   more: boolean;
@@ -62,6 +65,7 @@ export function usePagedQuery<K extends PagedKind>(kind: K, base: BaseOf<K>): Pa
   const [rows, setRows] = useState<RowOf<K>[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [message, setMessage] = useState('');
+  const [retryable, setRetryable] = useState(true);
   const [page, setPage] = useState({ n: 1, hasMore: false, total: 0 });
   const [more, setMore] = useState(false);
   const [version, setVersion] = useState(0);
@@ -75,6 +79,7 @@ export function usePagedQuery<K extends PagedKind>(kind: K, base: BaseOf<K>): Pa
       if (gen !== generation.current) return;
       if (!r.ok) {
         setMessage(failureMessage(r));
+        setRetryable(retryHelps(r));
         setStatus('error');
         return;
       }
@@ -109,6 +114,7 @@ export function usePagedQuery<K extends PagedKind>(kind: K, base: BaseOf<K>): Pa
     rows,
     status,
     message,
+    retryable,
     hasMore: page.hasMore,
     more,
     total: page.total,

@@ -1,6 +1,8 @@
 // Withdrawal address book (spec §2 "Withdraw address management: pick currency, add address
 // with note, list, delete"; §5 "Add address: currency selected, address non-empty, no spaces;
-// label letters/digits, no spaces"). Errors stay under their fields with what was typed.
+// label letters/digits, no spaces"). Errors stay under their fields with what was typed; an
+// address already saved for the currency is refused here when the list is known, and by the
+// server in any case (its message is shown in the form).
 import { useId, useState } from 'react';
 import type { CurrencyView, WithdrawAddressView } from '../../../engine/api.ts';
 import { validateAddressEntry } from '../../../shared/wallet.ts';
@@ -29,6 +31,7 @@ export default function WithdrawAddressScreen() {
             <ErrorState
               text={t('wallet.list.error', { message: state.message })}
               onRetry={reload}
+              retryable={state.retryable}
             />
           ) : (
             <Loading />
@@ -54,6 +57,7 @@ function AddressBook({ currencies }: { currencies: readonly CurrencyView[] }) {
       <AddForm
         currencies={currencies}
         currency={currency}
+        saved={addresses.state.data}
         onCurrency={setChosen}
         onAdded={addresses.reload}
       />
@@ -67,11 +71,14 @@ type Fields = 'currency' | 'address' | 'notes';
 function AddForm({
   currencies,
   currency,
+  saved,
   onCurrency,
   onAdded,
 }: {
   currencies: readonly CurrencyView[];
   currency: CurrencyView | null;
+  /** The saved addresses of `currency`, once loaded. */
+  saved: readonly WithdrawAddressView[] | null;
   onCurrency: (id: number) => void;
   onAdded: () => void;
 }) {
@@ -84,7 +91,12 @@ function AddForm({
       address: form.values.address.trim(),
       notes: form.values.notes.trim(),
     };
-    const errors = validateAddressEntry(input);
+    const errors = validateAddressEntry({
+      ...input,
+      ...(saved !== null && saved.every((a) => a.currencyId === input.currencyId)
+        ? { saved: saved.map((a) => a.address) }
+        : {}),
+    });
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
       return;
@@ -150,6 +162,11 @@ function AddForm({
         >
           {form.busy ? t('common.loading') : t('account.address.addButton')}
         </button>
+        {form.formError !== null && Object.keys(form.errors).length === 0 && (
+          <p className="form-error addr-form__error" role="alert" data-testid="form-error">
+            {form.formError}
+          </p>
+        )}
       </form>
     </section>
   );

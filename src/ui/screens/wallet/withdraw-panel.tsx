@@ -1,7 +1,8 @@
 // The withdraw panel (spec §2, §5, §9): network tabs (erc20, trc20, omni, bank; BTC on its own
 // chain), the address or the bank fields, the amount with "all", the fee and the amount
-// received computed exactly from the server's rate, and the limits. An unverified identity
-// (998) is answered with a link to the verification page.
+// received computed exactly from the server's rate, and the limits. A chain address can be
+// picked from the user's address book for the currency (saved-address-select.tsx). An
+// unverified identity (998) is answered with a link to the verification page.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { WithdrawInfoView, WithdrawInput } from '../../../engine/api.ts';
@@ -19,6 +20,7 @@ import { toast } from '../../toast/toast.ts';
 import { Field } from '../auth/field.tsx';
 import { useForm } from '../auth/use-form.ts';
 import { WALLET_PATH } from './account-shell.tsx';
+import { SavedAddressPicker } from './saved-address-select.tsx';
 import { useAccountQuery } from './use-account-query.ts';
 import { amountForInput } from '../../forms/amount-text.ts';
 import { useCurrencyDecimals } from '../../forms/currency-decimals.ts';
@@ -38,7 +40,11 @@ export function WithdrawPanel({
   const { state, reload } = useAccountQuery('withdraw-info', { currencyId });
   if (state.data === null)
     return state.status === 'error' ? (
-      <ErrorState text={t('wallet.list.error', { message: state.message })} onRetry={reload} />
+      <ErrorState
+        text={t('wallet.list.error', { message: state.message })}
+        onRetry={reload}
+        retryable={state.retryable}
+      />
     ) : (
       <Loading />
     );
@@ -155,6 +161,14 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
               onValue={(v) => form.setValue('bankAddress', v)}
             />
           </>
+        )}
+        {!bank && (
+          <SavedAddressPicker
+            currencyId={currencyId}
+            currency={currency}
+            address={form.values.address}
+            onPick={(a) => form.setValue('address', a)}
+          />
         )}
         <Field
           name="address"

@@ -4,13 +4,25 @@
 import { AXIS_PAD, centre, isUp, type Frame } from './chart-frame.ts';
 import { formatAxisPrice, formatAxisVolume, formatBarTime } from './ticks.ts';
 
+/** Height of a tag on the price axis (px). */
+export const AXIS_TAG_HEIGHT = 18;
+
+/** Where the last-price line and tag are drawn, or null when it is off the price pane. */
+export function lastPriceY(f: Frame): number | null {
+  const { s, layout, y } = f;
+  const n = s.cache.length;
+  if (s.cache.bars[n - 1] === undefined) return null;
+  const yy = Math.round(y(s.cache.close[n - 1] ?? 0)) + 0.5;
+  if (yy < layout.price.y || yy > layout.price.y + layout.price.height) return null;
+  return yy;
+}
+
 export function drawLastPrice(f: Frame): void {
-  const { ctx, s, layout, y } = f;
+  const { ctx, s, layout } = f;
   const n = s.cache.length;
   const bar = s.cache.bars[n - 1];
-  if (bar === undefined) return;
-  const yy = Math.round(y(s.cache.close[n - 1] ?? 0)) + 0.5;
-  if (yy < layout.price.y || yy > layout.price.y + layout.price.height) return;
+  const yy = lastPriceY(f);
+  if (bar === undefined || yy === null) return;
   const colour = isUp(s.cache, n - 1) ? s.colors.up : s.colors.down;
   ctx.save();
   ctx.setLineDash([4, 3]);
@@ -20,13 +32,13 @@ export function drawLastPrice(f: Frame): void {
   ctx.strokeStyle = colour;
   ctx.stroke();
   ctx.restore();
-  axisLabel(f, bar.close, yy, colour);
+  axisLabel(f, formatAxisPrice(bar.close, s.pricePrecision, s.locale), yy, colour);
 }
 
 /** A filled tag on the price axis (the text is the original decimal string when it is a price). */
 function axisLabel(f: Frame, text: string, yy: number, fill: string): void {
   const { ctx, s, layout } = f;
-  const h = 18;
+  const h = AXIS_TAG_HEIGHT;
   const top = Math.min(Math.max(yy - h / 2, 0), layout.priceAxis.height - h);
   ctx.fillStyle = fill;
   ctx.fillRect(layout.priceAxis.x + 1, top, layout.priceAxis.width - 1, h);
@@ -62,7 +74,12 @@ function crosshairValue(f: Frame, py: number): void {
   const { s, layout } = f;
   const { price, volume } = layout;
   if (py >= price.y && py <= price.y + price.height) {
-    axisLabel(f, formatAxisPrice(f.y.invert(py), s.pricePrecision), py, s.colors.crosshair);
+    axisLabel(
+      f,
+      formatAxisPrice(f.y.invert(py), s.pricePrecision, s.locale),
+      py,
+      s.colors.crosshair,
+    );
   } else if (py >= volume.y && py <= volume.y + volume.height) {
     axisLabel(f, formatAxisVolume(Math.max(0, f.vy.invert(py)), s.locale), py, s.colors.crosshair);
   }

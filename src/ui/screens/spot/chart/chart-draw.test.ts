@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bar } from '../../../../engine/api.ts';
 import type { DecStr } from '../../../../shared/decimal.ts';
 import { buildBarCache } from './bar-cache.ts';
+import { formatAxisPrice } from './ticks.ts';
 import { drawChart, type ChartColors, type Scene } from './chart-draw.ts';
 import { defaultViewport, maxVisible, RIGHT_PAD } from './viewport.ts';
 
@@ -115,7 +116,7 @@ describe('drawChart', () => {
     expect(() => drawChart(empty.ctx, scene({ hover: -1, pointer: null }, []))).not.toThrow();
   });
 
-  it('labels the last price with its original decimal string', () => {
+  it('labels the last price with its decimal string in the locale, and no axis label under the tag', () => {
     const data = bars(200);
     const last = data[data.length - 1];
     const texts: string[] = [];
@@ -129,7 +130,27 @@ describe('drawChart', () => {
         return Reflect.set(obj, prop, value);
       },
     });
+    const calls: { text: string; y: number }[] = [];
+    const spy2 = new Proxy(ctx, {
+      get(obj, prop: string) {
+        if (prop === 'fillText')
+          return (text: string, _x: number, y: number) => calls.push({ text, y });
+        return Reflect.get(obj, prop) as unknown;
+      },
+      set(obj, prop, value) {
+        return Reflect.set(obj, prop, value);
+      },
+    });
     drawChart(spy, scene({ pointer: null, hover: -1 }, data));
-    expect(texts).toContain(last?.close);
+    const tag = formatAxisPrice(last?.close ?? '', 2, 'en-US');
+    expect(tag).toMatch(/^\d{2},\d{3}\.\d{2}$/);
+    expect(texts).toContain(tag);
+    // issue 20: the price tag covered the axis labels; a label it would overlap is left out
+    drawChart(spy2, scene({ pointer: null, hover: -1 }, data));
+    const tagCall = calls.filter((c) => c.text === tag).at(-1);
+    expect(tagCall).toBeDefined();
+    const labels = calls.filter((c) => c !== tagCall && /^\d{2},\d{3}(\.\d{2})?$/.test(c.text));
+    expect(labels.length).toBeGreaterThan(1);
+    for (const l of labels) expect(Math.abs(l.y - (tagCall?.y ?? 0))).toBeGreaterThanOrEqual(9);
   });
 });

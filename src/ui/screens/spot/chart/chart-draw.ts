@@ -11,7 +11,12 @@ import {
   type ChartLayout,
   type Rect,
 } from './chart-layout.ts';
-import { drawCrosshair, drawLastPrice } from './chart-draw-overlays.ts';
+import {
+  AXIS_TAG_HEIGHT,
+  drawCrosshair,
+  drawLastPrice,
+  lastPriceY,
+} from './chart-draw-overlays.ts';
 import { AXIS_PAD, centre, isUp, type Frame, type Scene } from './chart-frame.ts';
 import { DEATH, GOLDEN } from './indicators.ts';
 import { formatAxisPrice, formatAxisVolume, formatTimeTick, timeTicks } from './ticks.ts';
@@ -28,7 +33,7 @@ export function drawChart(ctx: CanvasRenderingContext2D, s: Scene): ChartLayout 
   const priceCols =
     s.mode === 'candles' ? [cache.low, cache.high, cache.ma15] : [cache.close, cache.ma15];
   const domain = paddedDomain(extentOf(priceCols, first, last));
-  const axisWidth = priceAxisWidth(ctx, domain, s.pricePrecision);
+  const axisWidth = priceAxisWidth(ctx, domain, s.pricePrecision, s.locale);
   const layout = chartLayout(s.width, s.height, axisWidth);
   const { price, volume } = layout;
   const spacing = price.width / Math.max(1e-9, viewport.to - viewport.from);
@@ -80,10 +85,11 @@ function priceAxisWidth(
   ctx: CanvasRenderingContext2D,
   domain: [number, number],
   precision: number,
+  locale: string,
 ): number {
   const widest = Math.max(
-    ctx.measureText(formatAxisPrice(domain[0], precision)).width,
-    ctx.measureText(formatAxisPrice(domain[1], precision)).width,
+    ctx.measureText(formatAxisPrice(domain[0], precision, locale)).width,
+    ctx.measureText(formatAxisPrice(domain[1], precision, locale)).width,
   );
   return Math.max(MIN_AXIS_WIDTH, Math.ceil(widest + 2 * AXIS_PAD + 4));
 }
@@ -262,8 +268,12 @@ function drawAxes(f: Frame): void {
   ctx.fillStyle = s.colors.muted;
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'left';
+  // The last-price tag is painted over the axis: labels it would cover are left out.
+  const tagY = lastPriceY(f);
   for (const v of f.priceTicks) {
-    ctx.fillText(formatAxisPrice(v, s.pricePrecision), priceAxis.x + AXIS_PAD, y(v));
+    const yy = y(v);
+    if (tagY !== null && Math.abs(yy - tagY) < AXIS_TAG_HEIGHT) continue;
+    ctx.fillText(formatAxisPrice(v, s.pricePrecision, s.locale), priceAxis.x + AXIS_PAD, yy);
   }
   const maxVolume = f.vy.domain()[1] ?? 0;
   if (volume.height > 16 && maxVolume > 0) {

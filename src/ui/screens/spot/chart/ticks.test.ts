@@ -76,8 +76,12 @@ describe('labels', () => {
   });
 
   it('formats axis numbers', () => {
-    expect(formatAxisPrice(27123.456, 2)).toBe('27123.46');
-    expect(formatAxisPrice(1, 0)).toBe('1');
+    expect(formatAxisPrice(27123.456, 2, 'en-US')).toBe('27,123.46');
+    expect(formatAxisPrice(1, 0, 'en-US')).toBe('1');
+    // the reader's separators (issue 20: the axis said 70600.00 in German and Russian)
+    expect(formatAxisPrice(70600, 2, 'de-DE')).toBe('70.600,00');
+    expect(formatAxisPrice(70600, 2, 'ru-RU')).toBe('70\u00a0600,00');
+    expect(formatAxisPrice('70600.5', 2, 'de-DE')).toBe('70.600,50');
     expect(formatAxisVolume(1234, 'en-US')).toBe('1.23K');
   });
 });

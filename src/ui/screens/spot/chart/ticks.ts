@@ -3,6 +3,8 @@
 // label says what changed (a new year, month or day shows the date, otherwise the time).
 // Times are shifted by the viewer's UTC offset and formatted in UTC, so these functions are pure.
 
+import { formatFixed } from '../../../i18n/format.ts';
+
 export type TickLevel = 'year' | 'month' | 'day' | 'time';
 
 export interface TimeTick {
@@ -149,8 +151,11 @@ export function formatBarTime(
 }
 
 /** A price-axis label: the pair's decimals (a pixel position, not money). */
-export function formatAxisPrice(value: number, precision: number): string {
-  return value.toFixed(Math.min(20, Math.max(0, Math.round(precision))));
+export function formatAxisPrice(value: number | string, precision: number, locale: string): string {
+  const dp = Math.min(20, Math.max(0, Math.round(precision)));
+  // Axis positions are plain numbers; the last-price tag passes the engine's decimal string.
+  const text = typeof value === 'string' ? value : value.toFixed(dp);
+  return formatFixed(text, dp, locale);
 }
 
 const compact = new Map<string, Intl.NumberFormat>();

@@ -1,0 +1,125 @@
+// The trading workspace and what a trader reads on it (issue 20): each trading screen fits a
+// 1440×900 window with the book, the chart, the form and the orders or positions visible and no
+// footer; the header's links fit in every language; prices carry the pair's decimals and the
+// reader's separators; the 1-month chart loads; a dropped network is said within 5 seconds.
+import { expect, test, type Page } from '@playwright/test';
+import { LANGS } from '../src/shared/locales.ts';
+import { login, msg } from './helpers.ts';
+
+const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
+const WINDOW = { width: 1440, height: 900 };
+
+test.use({ viewport: WINDOW });
+
+/** The panel's box, asserted to lie wholly inside the window. */
+async function inWindow(page: Page, selector: string): Promise<void> {
+  const box = await page.locator(selector).first().boundingBox();
+  expect(box, selector).not.toBeNull();
+  if (box === null) return;
+  expect(box.y, `${selector} top`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${selector} bottom`).toBeLessThanOrEqual(WINDOW.height + 0.5);
+  expect(box.x + box.width, `${selector} right`).toBeLessThanOrEqual(WINDOW.width + 0.5);
+  expect(box.height, `${selector} height`).toBeGreaterThan(100);
+}
+
+async function setLang(page: Page, lang: string): Promise<void> {
+  await page.goto('/');
+  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+}
+
+test('every header link fits a 1440 px window in every language, logged out and in', async ({
+  page,
+}) => {
+  const fits = async (lang: string) => {
+    await setLang(page, lang);
+    await page.goto('/');
+    const nav = page.locator('.header__nav');
+    await expect(nav).toBeVisible();
+    const [scroll, client] = await nav.evaluate((n) => [n.scrollWidth, n.clientWidth]);
+    expect(scroll, `${lang}: the links need ${scroll} px, the header gives ${client}`).toBe(client);
+  };
+  for (const lang of LANGS) await fits(lang);
+  await login(page, DEMO.email, DEMO.password);
+  for (const lang of ['ru', 'spa', 'de']) await fits(lang);
+});
+
+test('spot, contracts and second contracts fit one 1440×900 window, without the footer', async ({
+  page,
+}) => {
+  await login(page, DEMO.email, DEMO.password);
+  const screens: [string, string[]][] = [
+    ['/dealCenter', ['.spot__book', '.spot__chart', '.spot__forms', '.spot__orders']],
+    ['/leverdealCenter', ['.spot__book', '.spot__chart', '.lever__forms', '.lever__positions']],
+    ['/secondDealCenter', ['.spot__chart', '.micro__panel', '[data-testid="micro-orders"]']],
+  ];
+  for (const lang of ['en', 'ru']) {
+    await setLang(page, lang);
+    for (const [route, panels] of screens) {
+      await page.goto(route);
+      await expect(page.locator('.spot[data-symbol]')).toBeVisible();
+      await expect(page.locator('.spot__chart canvas').first()).toBeVisible();
+      for (const panel of panels) await inWindow(page, panel);
+      // the submit buttons are inside the window too
+      const buttons = page.locator(
+        '.spot__forms button[type="submit"]:visible, .micro__panel button:visible',
+      );
+      const last = buttons.last();
+      if ((await buttons.count()) > 0) {
+        const box = await last.boundingBox();
+        expect((box?.y ?? 1e9) + (box?.height ?? 0)).toBeLessThanOrEqual(WINDOW.height);
+      }
+      await expect(page.locator('footer.footer')).toHaveCount(0);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+    }
+  }
+  await page.goto('/');
+  await expect(page.locator('footer.footer')).toBeVisible();
+});
+
+test("prices carry the pair's decimals and the reader's separators; the 1-month chart loads", async ({
+  page,
+}) => {
+  await setLang(page, 'de');
+  await page.goto('/dealCenter');
+  const price = page.getByTestId('last-price');
+  // BTC/USDT has 2 price decimals: "70.484,50", never "70484.5000"
+  await expect(price).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}$/, { timeout: 20_000 });
+  await expect(page.locator('.markets__row[data-symbol="BTC/USDT"]')).toContainText(
+    /\d{1,3}(\.\d{3})+,\d{2}(?!\d)/,
+  );
+  await setLang(page, 'en');
+  for (const route of ['/dealCenter', '/leverdealCenter', '/secondDealCenter']) {
+    await page.goto(route);
+    await page.getByRole('button', { name: msg('chart.period.1mon'), exact: true }).click();
+    await expect(page.locator('.spot__chart canvas[data-first-draw-ms]').first()).toBeAttached({
+      timeout: 15_000,
+    });
+    await page.waitForTimeout(1000);
+    await expect(page.locator('.spot__chart [role="alert"]')).toHaveCount(0);
+    // the period is remembered, and the next visit opens on a working chart
+    await page.reload();
+    await expect(page.locator('.spot__chart canvas').first()).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(page.locator('.spot__chart [role="alert"]')).toHaveCount(0);
+  }
+});
+
+test('a dropped network is said within 5 seconds, and the page recovers when it is back', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/dealCenter');
+  await expect(page.locator('[data-testid="book-canvas-bid"][data-painted]')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('connection-notice')).toHaveCount(0);
+  await context.setOffline(true);
+  const dropped = Date.now();
+  await expect(page.getByTestId('connection-notice')).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - dropped).toBeLessThanOrEqual(5_000);
+  await context.setOffline(false);
+  await expect(page.getByTestId('connection-notice')).toHaveCount(0, { timeout: 20_000 });
+});
