@@ -123,3 +123,44 @@ test('a dropped network is said within 5 seconds, and the page recovers when it 
   await context.setOffline(false);
   await expect(page.getByTestId('connection-notice')).toHaveCount(0, { timeout: 20_000 });
 });
+
+test('account settings values line up, and form labels keep their distance from the input above', async ({
+  page,
+}) => {
+  await login(page, DEMO.email, DEMO.password);
+  await setLang(page, 'ru');
+  await page.goto('/account/accountSet');
+  const values = page.locator('.settings-row__value');
+  await expect(values.first()).toBeVisible();
+  const lefts = await values.evaluateAll((els) =>
+    els.map((e) => Math.round(e.getBoundingClientRect().left)),
+  );
+  expect(lefts.length).toBeGreaterThan(5);
+  expect(new Set(lefts).size, `value columns start at ${lefts.join(', ')}`).toBe(1);
+  // a label sits at least 10 px under the input before it (deposit request and loan forms)
+  for (const [route, form] of [
+    ['/account/recharge', '[data-testid="deposit-form"]'],
+    ['/loan', '.loan-form'],
+  ] as const) {
+    await page.goto(route);
+    await expect(page.locator(form)).toBeVisible();
+    const gaps = await page.locator(form).evaluate((f) => {
+      const out: number[] = [];
+      const inputs = [...f.querySelectorAll('input:not([type="checkbox"]):not([type="radio"])')];
+      for (const label of f.querySelectorAll('label.field__label, legend.field__label')) {
+        const top = label.getBoundingClientRect().top;
+        const above = inputs
+          .map((i) => i.getBoundingClientRect())
+          .filter(
+            (r) =>
+              r.height > 0 && r.bottom <= top + 1 && r.left < label.getBoundingClientRect().right,
+          );
+        if (above.length === 0) continue;
+        out.push(top - Math.max(...above.map((r) => r.bottom)));
+      }
+      return out;
+    });
+    expect(gaps.length, route).toBeGreaterThan(1);
+    for (const gap of gaps) expect(gap, `${route}: ${gaps.join(', ')}`).toBeGreaterThanOrEqual(10);
+  }
+});

@@ -204,13 +204,13 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
         <div className="form-row">
           <span>{t('wallet.withdraw.fee', { rate: plain(info.rate) })}</span>
           <strong className="num" data-testid="withdraw-fee">
-            {fee.toFixed(8)} {currency}
+            {fmt.fixed(fee.toFixed(decimals), decimals)} {currency}
           </strong>
         </div>
         <div className="form-row">
           <span>{t('wallet.withdraw.received')}</span>
           <strong className="num" data-testid="withdraw-received">
-            {Decimal.max(received, 0).toFixed(8)} {currency}
+            {fmt.fixed(Decimal.max(received, 0).toFixed(decimals), decimals)} {currency}
           </strong>
         </div>
         {needsIdentity && (
