@@ -75,8 +75,8 @@ test('deposit, identity, transfers and a withdrawal, with the operator', async (
     .locator('input[name="address"]')
     .fill('0x1111111111111111111111111111111111111111');
   await withdraw.locator('input[name="amount"]').fill('100');
-  await expect(page.getByTestId('withdraw-fee')).toHaveText('0.50000000 USDT');
-  await expect(page.getByTestId('withdraw-received')).toHaveText('99.50000000 USDT');
+  await expect(page.getByTestId('withdraw-fee')).toHaveText('0.500000 USDT');
+  await expect(page.getByTestId('withdraw-received')).toHaveText('99.500000 USDT');
   await withdraw.getByTestId('withdraw-submit').click();
   await expect(withdraw.getByText(msg('wallet.withdraw.identityFirst'))).toBeVisible();
   await expect(withdraw.locator('input[name="amount"]')).toHaveValue('100');
