@@ -129,5 +129,17 @@ export function formatDate(value: string | number, locale: string): string {
 export function formatTime(ms: number, locale: string): string {
   const date = new Date(ms);
   if (Number.isNaN(date.getTime())) return '--';
-  return dateTimeFormat(locale, TIME_OPTIONS).format(date);
+  // the trades list shows the same few seconds frame after frame: remember them by second
+  const second = Math.floor(ms / 1000);
+  const key = `${locale}|${second}`;
+  let text = timeResults.get(key);
+  if (text === undefined) {
+    text = dateTimeFormat(locale, TIME_OPTIONS).format(date);
+    if (timeResults.size >= TIME_RESULTS_MAX) timeResults.clear();
+    timeResults.set(key, text);
+  }
+  return text;
 }
+
+const TIME_RESULTS_MAX = 512;
+const timeResults = new Map<string, string>();

@@ -153,6 +153,7 @@ export async function initI18n(): Promise<Lang> {
     }
   }
   intl = makeIntl(lang, messages);
+  plainMessages.clear();
   document.documentElement.lang = BCP47[lang];
   return lang;
 }
@@ -165,8 +166,18 @@ export function locale(): string {
   return BCP47[lang];
 }
 
+/** Messages without values, once formatted (the panels that re-render with the live data
+ *  read the same labels every frame; formatMessage's own cache costs more than a lookup). */
+const plainMessages = new Map<MessageId, string>();
+
 export function t(id: MessageId, values?: MessageValues): string {
-  return intl.formatMessage({ id }, values);
+  if (values !== undefined) return intl.formatMessage({ id }, values);
+  let text = plainMessages.get(id);
+  if (text === undefined) {
+    text = intl.formatMessage({ id });
+    plainMessages.set(id, text);
+  }
+  return text;
 }
 
 /** The message of a shared validation rule (account forms and the spot order form). */

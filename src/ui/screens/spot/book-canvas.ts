@@ -6,6 +6,7 @@
 // 0 there, negative above). A changed amount at the same price flashes its cell for FLASH_MS.
 import type { BookRow } from '../../../engine/api.ts';
 import { BOOK_ROW_HEIGHT, levelAt, levelsInView, paintBookSide } from './book-paint.ts';
+import type { BookPaintMemo } from './book-paint.ts';
 import type { BookColors, Side } from './book-paint.ts';
 import { perTheme } from './chart/chart-colors.ts';
 
@@ -58,6 +59,8 @@ export class BookSideController {
   private readonly flashes = new Map<string, number>();
   private painted = false;
   private reported = '';
+  /** What the last paint left on the canvas (null: paint everything). */
+  private memo: BookPaintMemo | null = null;
 
   constructor(
     private readonly el: BookSideElements,
@@ -116,19 +119,23 @@ export class BookSideController {
       if (until > now) flashing.add(price);
       else this.flashes.delete(price);
     }
-    paintBookSide(ctx, {
-      side: this.opts.side,
-      width: this.width,
-      height: this.height,
-      offset: this.offset,
-      ...this.data,
-      priceDp: this.opts.priceDp,
-      amountDp: this.opts.amountDp,
-      colors: this.opts.colors(this.el.canvas),
-      format: this.opts.format,
-      hover: this.hover,
-      flashing,
-    });
+    this.memo = paintBookSide(
+      ctx,
+      {
+        side: this.opts.side,
+        width: this.width,
+        height: this.height,
+        offset: this.offset,
+        ...this.data,
+        priceDp: this.opts.priceDp,
+        amountDp: this.opts.amountDp,
+        colors: this.opts.colors(this.el.canvas),
+        format: this.opts.format,
+        hover: this.hover,
+        flashing,
+      },
+      this.memo,
+    );
     if (flashing.size > 0) this.armFlashTimer(now);
     if (!this.painted && this.data.rows.length > 0) {
       this.painted = true;
@@ -169,6 +176,8 @@ export class BookSideController {
     if (width === this.width && height === this.height) return;
     this.width = width;
     this.height = height;
+    // a resized canvas is blank: the next paint paints every row
+    this.memo = null;
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;

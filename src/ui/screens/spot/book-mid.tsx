@@ -1,5 +1,7 @@
 // The middle of the book: the last trade's price coloured by its direction (click to use it),
 // and the spread between the best ask and the best bid.
+import { computed } from '@preact/signals-core';
+import { useMemo } from 'react';
 import { book, spot, trades } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -13,10 +15,19 @@ interface BookMidProps {
 
 export function BookMid({ symbol, pricePrecision, onPick }: BookMidProps) {
   const { t, fmt } = useI18n();
-  const current = useSignalValue(book);
-  const view = current?.symbol === symbol ? current : null;
-  const spread = view?.spread ?? null;
-  const pct = spreadPercent(spread, view?.bestAsk ?? null);
+  // Only the spread and the best ask, as one string: the mid re-renders when they change, not
+  // on every book diff (issue 19).
+  const edge = useMemo(
+    () =>
+      computed(() => {
+        const b = book.value;
+        return b?.symbol === symbol ? `${b.spread ?? ''}|${b.bestAsk ?? ''}` : '|';
+      }),
+    [symbol],
+  );
+  const [spreadText = '', bestAsk = ''] = useSignalValue(edge).split('|');
+  const spread = spreadText === '' ? null : spreadText;
+  const pct = spreadPercent(spread, bestAsk === '' ? null : bestAsk);
   return (
     <div className="book__mid" data-testid="book-mid">
       <LastPrice pricePrecision={pricePrecision} onPick={onPick} />

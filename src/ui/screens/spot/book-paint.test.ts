@@ -68,6 +68,8 @@ const row = (price: string, amount: string, total: string, depth = 0.5, own = fa
   own,
 });
 
+const FORMAT = (v: string, dp: number): string => `${v}/${dp}`;
+
 function scene(over: Partial<BookPaintScene>): BookPaintScene {
   return {
     side: 'bid',
@@ -80,7 +82,7 @@ function scene(over: Partial<BookPaintScene>): BookPaintScene {
     priceDp: 2,
     amountDp: 4,
     colors: COLORS,
-    format: (v, dp) => `${v}/${dp}`,
+    format: FORMAT,
     hover: null,
     flashing: new Set(),
     ...over,
@@ -194,6 +196,56 @@ describe('paintBookSide', () => {
   });
 });
 
+describe('paintBookSide, repainting what changed (issue 19)', () => {
+  const rows = [row('101', '1', '1', 0.25), row('100', '2', '3', 0.75), row('99', '3', '6', 1)];
+
+  it('repaints only the rows that changed, clearing just their band, and clears rows gone', () => {
+    const first = stubContext();
+    const memo = paintBookSide(first.ctx, scene({ rows, count: 3 }));
+    const { ctx, calls } = stubContext();
+    const next = [rows[0], row('100', '2.5', '3.5', 0.8), row('99', '3', '6.5', 1)].filter(
+      (r) => r !== undefined,
+    );
+    const memo2 = paintBookSide(ctx, scene({ rows: next, count: 3 }), memo);
+    expect(texts(calls).map((c) => c.args[0])).toEqual([
+      '100/2',
+      '2.5/4',
+      '3.5/4',
+      '99/2',
+      '3/4',
+      '6.5/4',
+    ]);
+    const clears = calls.filter((c) => c.op === 'clearRect').map((c) => c.args);
+    expect(clears).toEqual([
+      [0, H, 300, H],
+      [0, 2 * H, 300, H],
+    ]);
+    // the same rows again: nothing is drawn; one row fewer: only its band is cleared
+    const again = stubContext();
+    const memo3 = paintBookSide(again.ctx, scene({ rows: next, count: 3 }), memo2);
+    expect(again.calls.filter((c) => c.op !== 'setTextBaseline')).toEqual([]);
+    const fewer = stubContext();
+    paintBookSide(fewer.ctx, scene({ rows: next.slice(0, 2), count: 2 }), memo3);
+    expect(texts(fewer.calls)).toEqual([]);
+    expect(fewer.calls.filter((c) => c.op === 'clearRect').map((c) => c.args)).toEqual([
+      [0, 2 * H, 300, H],
+    ]);
+  });
+
+  it('paints everything again when the geometry, the colours or the hover change', () => {
+    const memo = paintBookSide(stubContext().ctx, scene({ rows, count: 3 }));
+    const taller = stubContext();
+    paintBookSide(taller.ctx, scene({ rows, count: 3, height: 120 }), memo);
+    expect(texts(taller.calls)).toHaveLength(9);
+    expect(taller.calls.filter((c) => c.op === 'clearRect').map((c) => c.args)).toEqual([
+      [0, 0, 300, 120],
+    ]);
+    const hovered = stubContext();
+    paintBookSide(hovered.ctx, scene({ rows, count: 3, hover: 1 }), memo);
+    expect(texts(hovered.calls).map((c) => c.args[0])).toEqual(['100/2', '2/4', '3/4']);
+  });
+});
+
 describe('paintTrades', () => {
   const trade = (id: number, price: string, direction: 'buy' | 'sell') => ({
     id,
@@ -213,7 +265,7 @@ describe('paintTrades', () => {
       priceDp: 2,
       amountDp: 4,
       colors: COLORS,
-      format: (v, dp) => `${v}/${dp}`,
+      format: FORMAT,
       time: (ms) => `t${ms}`,
     });
     const t = texts(calls);

@@ -110,18 +110,84 @@ export function columns(width: number): Columns {
 /** x where a row's first column starts. */
 export const ROW_PAD = PAD;
 
-/** Clears the canvas and paints the levels in view. `ctx` is scaled to CSS px. */
-export function paintBookSide(ctx: CanvasRenderingContext2D, s: BookPaintScene): void {
-  ctx.clearRect(0, 0, s.width, s.height);
+/**
+ * What one paint left on the canvas: the scene's geometry and formatting, and a key per row
+ * slot (its top y). The next paint with the same geometry repaints only the slots whose key
+ * changed (issue 19: most levels in view are unchanged between two diffs, and each row costs
+ * three formatted numbers and three fillText calls).
+ */
+export interface BookPaintMemo {
+  readonly geometry: string;
+  readonly format: BookPaintScene['format'];
+  readonly rows: ReadonlyMap<number, string>;
+}
+
+/**
+ * Paints the levels in view. `ctx` is scaled to CSS px. Without `memo` (or when the geometry,
+ * colours or formatting changed) the canvas is cleared and every row painted; with it only the
+ * rows that differ from what `memo` says is on the canvas are cleared and painted again.
+ */
+export function paintBookSide(
+  ctx: CanvasRenderingContext2D,
+  s: BookPaintScene,
+  memo: BookPaintMemo | null = null,
+): BookPaintMemo {
+  const geometry = geometryKey(s);
+  const full = memo === null || memo.geometry !== geometry || memo.format !== s.format;
+  if (full) ctx.clearRect(0, 0, s.width, s.height);
   const { first, last } = levelsInView(s.height, s.offset, s.count);
   const cols = columns(s.width);
   ctx.textBaseline = 'middle';
+  const rows = new Map<number, string>();
   for (let level = first; level <= last; level++) {
     const row = s.rows[level - s.start];
     if (row === undefined) continue;
     const top = rowTop(s.side, level, s.height, s.offset);
-    paintRow(ctx, s, row, top, level === s.hover, cols);
+    const hovered = level === s.hover;
+    const key = rowKey(row, s.width, hovered, s.flashing.has(row.price));
+    rows.set(top, key);
+    if (!full) {
+      if (memo.rows.get(top) === key) continue;
+      ctx.clearRect(0, top, s.width, BOOK_ROW_HEIGHT);
+    }
+    paintRow(ctx, s, row, top, hovered, cols);
   }
+  if (!full) {
+    for (const top of memo.rows.keys()) {
+      if (!rows.has(top)) ctx.clearRect(0, top, s.width, BOOK_ROW_HEIGHT);
+    }
+  }
+  return { geometry, format: s.format, rows };
+}
+
+function geometryKey(s: BookPaintScene): string {
+  const c = s.colors;
+  return [
+    s.side,
+    s.width,
+    s.height,
+    s.offset,
+    s.priceDp,
+    s.amountDp,
+    c.up,
+    c.down,
+    c.upSoft,
+    c.downSoft,
+    c.text,
+    c.muted,
+    c.hover,
+    c.accent,
+    c.flash,
+    c.font,
+    c.boldFont,
+  ].join('|');
+}
+
+/** The depth bar by the pixel it is drawn to: its ratio moves with every level of the book,
+ *  its width rarely does. */
+function rowKey(row: BookRow, width: number, hovered: boolean, flashing: boolean): string {
+  const bar = Math.round(Math.min(1, Math.max(0, row.depth)) * width);
+  return `${row.price}|${row.amount}|${row.total}|${bar}|${row.own ? 1 : 0}|${hovered ? 1 : 0}|${flashing ? 1 : 0}`;
 }
 
 function paintRow(
@@ -139,7 +205,7 @@ function paintRow(
     ctx.fillStyle = c.hover;
     ctx.fillRect(0, top, s.width, h);
   }
-  const depth = Math.min(1, Math.max(0, row.depth)) * s.width;
+  const depth = Math.round(Math.min(1, Math.max(0, row.depth)) * s.width);
   if (depth > 0) {
     ctx.fillStyle = s.side === 'bid' ? c.upSoft : c.downSoft;
     ctx.fillRect(s.width - depth, top + 1, depth, h - 2);
