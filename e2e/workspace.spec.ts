@@ -164,3 +164,35 @@ test('account settings values line up, and form labels keep their distance from 
     for (const gap of gaps) expect(gap, `${route}: ${gaps.join(', ')}`).toBeGreaterThanOrEqual(10);
   }
 });
+
+test('a live book does not re-render the limit order forms (issue 19: page work per frame)', async ({
+  page,
+}) => {
+  await login(page, DEMO.email, DEMO.password);
+  await page.goto('/dealCenter');
+  await expect(page.locator('[data-testid="book-canvas-bid"][data-painted]')).toBeVisible({
+    timeout: 20_000,
+  });
+  const counts = await page.evaluate(
+    () =>
+      new Promise<{ forms: number; book: number }>((resolve) => {
+        const count = { forms: 0, book: 0 };
+        const forms = new MutationObserver((l) => (count.forms += l.length));
+        const book = new MutationObserver((l) => (count.book += l.length));
+        const f = document.querySelector('.spot__forms');
+        const b = document.querySelector('.spot__book');
+        if (f === null || b === null) throw new Error('no panels');
+        const all = { subtree: true, childList: true, characterData: true, attributes: true };
+        forms.observe(f, all);
+        book.observe(b, all);
+        setTimeout(() => {
+          forms.disconnect();
+          book.disconnect();
+          resolve(count);
+        }, 4000);
+      }),
+  );
+  // the book moved in those 4 s, and the forms (limit mode, nothing typed) did not change
+  expect(counts.book).toBeGreaterThan(0);
+  expect(counts.forms).toBe(0);
+});

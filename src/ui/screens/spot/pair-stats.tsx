@@ -1,6 +1,7 @@
 // Header stats of the selected pair: pair, last price coloured by the 24 h change, its CNY
 // estimate, change, 24 h high, low and volume (decimals of spec §9); on the contract screens
 // also the mark price, at which contracts open, close and settle (api-contract decision 10).
+import { computed } from '@preact/signals-core';
 import { DECIMALS } from '../../../shared/constants.ts';
 import { spot, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -81,13 +82,18 @@ function Stat({
   );
 }
 
+/** The CNY figure alone (null until loaded): the line re-renders when it changes, not on
+ *  every change of the spot view (issue 19). */
+const cnyPrice = computed(() => {
+  const v = spot.value;
+  return v === null || !v.loaded ? null : v.cnyPrice;
+});
+
 function CnyPrice() {
   const { t, fmt } = useI18n();
-  const view = useSignalValue(spot);
-  if (view === null || !view.loaded) return null;
+  const value = useSignalValue(cnyPrice);
+  if (value === null) return null;
   return (
-    <span className="stats__cny num">
-      {t('spot.stats.cny', { value: fmt.fixed(view.cnyPrice, 2) })}
-    </span>
+    <span className="stats__cny num">{t('spot.stats.cny', { value: fmt.fixed(value, 2) })}</span>
   );
 }

@@ -4,7 +4,7 @@
 // One submit at a time (a double click places one order). When the reply is lost or late the
 // engine retries with the same client_id: the form says "outcome unknown — checking" until
 // the retry confirms or refutes the order.
-import type { ReadonlySignal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { fixed, type DecStr } from '../../../shared/decimal.ts';
@@ -46,9 +46,14 @@ interface SpotFormProps {
   picked: ReadonlySignal<PickedPrice | null>;
 }
 
+/** What a limit form reads instead of the best price: never changes. */
+const NO_PRICE: ReadonlySignal<DecStr | null> = signal<DecStr | null>(null);
+
 export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: SpotFormProps) {
   const { t, tv, fmt } = useI18n();
-  const bestPrice = useSignalValue(best);
+  // The best opposite price matters to a market order only: a limit form does not re-render on
+  // every book diff (issue 19: both forms re-rendered 25 times a second under F-busy).
+  const bestPrice = useSignalValue(mode === 1 ? best : NO_PRICE);
   const [price, setPrice] = useState('');
   const [number, setNumber] = useState('');
   const [percent, setPercent] = useState(0);
