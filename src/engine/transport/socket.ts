@@ -106,6 +106,22 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
     }, WATCHDOG_TICK_MS);
   };
 
+  const cancelRetry = (): void => {
+    if (retry !== null) timers.clearTimeout(retry);
+    retry = null;
+  };
+
+  /** Connect now, or say 'offline' while the browser knows there is no network. */
+  const connectNow = (state: 'connecting' | 'reconnecting'): void => {
+    if (socket === null) return;
+    if (networkDown) {
+      state$.next('offline');
+      return;
+    }
+    state$.next(state);
+    socket.connect();
+  };
+
   const emitLogin = (): void => {
     const token = options.token();
     if (socket !== null && socket.connected && token !== null) socket.emit('login', { token });
@@ -167,19 +183,15 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
     if (!online) {
       // The browser knows the network is gone: say so now, and stop retrying until it is back.
       stopWatchdog();
-      if (retry !== null) timers.clearTimeout(retry);
-      retry = null;
+      cancelRetry();
       socket.disconnect();
       state$.next('offline');
       return;
     }
     // Back online: try at once, with a fresh backoff.
     attempt = 0;
-    if (retry !== null) timers.clearTimeout(retry);
-    retry = null;
-    if (socket.connected) return;
-    state$.next('reconnecting');
-    socket.connect();
+    cancelRetry();
+    if (!socket.connected) connectNow('reconnecting');
   };
   const unsubscribeNetwork = options.services.network?.subscribe(onNetwork);
 
@@ -191,12 +203,7 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
     connect() {
       if (socket !== null || closed) return;
       socket = create();
-      if (networkDown) {
-        state$.next('offline');
-        return;
-      }
-      state$.next('connecting');
-      socket.connect();
+      connectNow('connecting');
     },
     login: emitLogin,
     emit(event, payload) {
@@ -206,22 +213,16 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
     },
     relogAsVisitor() {
       if (socket === null || closed) return;
-      if (retry !== null) timers.clearTimeout(retry);
-      retry = null;
+      cancelRetry();
       stopWatchdog();
       socket.disconnect();
-      if (networkDown) {
-        state$.next('offline');
-        return;
-      }
-      state$.next('connecting');
-      socket.connect();
+      connectNow('connecting');
     },
     close() {
       closed = true;
       unsubscribeNetwork?.();
       stopWatchdog();
-      if (retry !== null) timers.clearTimeout(retry);
+      cancelRetry();
       socket?.disconnect();
       state$.next('offline');
       state$.complete();
