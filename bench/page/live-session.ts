@@ -3,6 +3,7 @@
 // with Event Timing, heap and log size, and waiting for an F-burst burst.
 import type { Page } from '@playwright/test';
 import type { BenchStats } from '../../src/ui/engine-bridge/bench-hook.ts';
+import type { PainterStats } from '../../src/ui/components/frame-budget.ts';
 import { benchStats, quantile, readProbe, resetProbe, setHidden, sleep } from './harness.ts';
 import type { LongFrame, ProbeData } from './harness.ts';
 
@@ -32,6 +33,8 @@ export interface Smoothness {
   levelChanges: number;
   /** Sizes of the FrameDiffs posted in the window (worker only; empty for the main engine). */
   sizes: number[];
+  /** What each canvas cost in the window (the page's frame budget, per panel). */
+  painters: Record<string, PainterStats>;
 }
 
 /** Reset the probe, wait `ms`, and read what happened. */
@@ -67,6 +70,7 @@ function summarize(probe: ProbeData, before: BenchStats, after: BenchStats): Smo
     socketMessages: a.socketMessages - b.socketMessages,
     levelChanges: a.levelChanges - b.levelChanges,
     sizes: a.frameSizes,
+    painters: after.page.painters,
   };
 }
 
@@ -85,8 +89,23 @@ export function describeSmoothness(s: Smoothness): string {
     `p99 ${f(s.p99)} / max ${f(s.maxGap)} ms; ${s.longTasks} long tasks (longest ` +
     `${f(s.longestTask)} ms); ${s.loafs} long animation frames${loaf === '' ? '' : ` (worst: ${loaf})`}; ` +
     `${s.messages} diffs for ${s.events} events; slowest diffs applied: ` +
-    s.slowest.map((d) => `${f(d.ms)} ms [${d.parts.join(' ')}]`).join(', ')
+    s.slowest.map((d) => `${f(d.ms)} ms [${d.parts.join(' ')}]`).join(', ') +
+    `; canvases: ${describePainters(s.painters)}`
   );
+}
+
+/** Per panel: paints, mean and slowest paint, and how often it waited for a later frame. */
+export function describePainters(painters: Record<string, PainterStats>): string {
+  const f = (v: number): string => v.toFixed(1);
+  const list = Object.entries(painters).sort((a, b) => b[1].totalMs - a[1].totalMs);
+  if (list.length === 0) return 'none painted';
+  return list
+    .map(
+      ([name, p]) =>
+        `${name} ${p.paints}× ${f(p.totalMs / Math.max(1, p.paints))} ms (max ${f(p.maxMs)}, ` +
+        `waited ${p.deferred})`,
+    )
+    .join(', ');
 }
 
 // ---- hidden tab (B3) -------------------------------------------------------------------------

@@ -5,6 +5,8 @@
 //                 engine to measure frame sizes. Without the flags nothing here runs and
 //                 nothing is exposed.
 import type { EngineApi, EngineStats, FrameDiff } from '../../engine/api.ts';
+import { frameBudget } from '../components/frame-budget.ts';
+import type { PainterStats } from '../components/frame-budget.ts';
 
 export interface BenchFlags {
   mainThread: boolean;
@@ -26,6 +28,11 @@ export interface PageFrameStats {
    * React's render in the microtasks after it included, and the parts they carried.
    */
   slowest: { ms: number; parts: string[] }[];
+  /**
+   * What each canvas cost since the last `stats(true)` (the frame budget's painters: book
+   * sides, trades, chart): paints, total and slowest paint, frames it waited.
+   */
+  painters: Record<string, PainterStats>;
 }
 
 const SLOW_KEPT = 5;
@@ -71,6 +78,7 @@ export function countingSink(apply: (diff: FrameDiff) => void): {
     crowdedFrames: 0,
     maxPerFrame: 0,
     slowest: [],
+    painters: {},
   };
   const timed = (diff: FrameDiff, t0: number): void => {
     const ms = performance.now() - t0;
@@ -109,8 +117,15 @@ export function exposeBenchHook(
 ): void {
   window.__bourse = {
     async stats(resetSamples = false) {
-      const page = { ...counted.stats, slowest: [...counted.stats.slowest] };
-      if (resetSamples) counted.resetMax();
+      const page = {
+        ...counted.stats,
+        slowest: [...counted.stats.slowest],
+        painters: frameBudget.stats(),
+      };
+      if (resetSamples) {
+        counted.resetMax();
+        frameBudget.resetStats();
+      }
       return {
         engine: flags.mainThread ? 'main' : 'worker',
         counters: await api.stats(resetSamples),

@@ -1,7 +1,8 @@
 // Owns one side of the book on the page (ADR 0012): a native scroller whose spacer is as tall as
 // all the side's levels, and a sticky canvas the size of the scroller's view that paints the
-// levels in view. Data, scrolling, resizing and the pointer only mark the side dirty; one
-// requestAnimationFrame paints it (at most one paint per frame, nothing laid out per update).
+// levels in view. Data, scrolling, resizing and the pointer only mark the side dirty; the page's
+// frame budget paints it (components/frame-budget.ts: at most one paint per frame, nothing laid
+// out per update; the user's scroll, hover and keys are urgent, new data may wait a frame).
 // The asks' scroller is `column-reverse`, so browsers keep it anchored at the spread (scrollTop
 // 0 there, negative above). A changed amount at the same price flashes its cell for FLASH_MS.
 import type { BookRow } from '../../../engine/api.ts';
@@ -9,6 +10,8 @@ import { BOOK_ROW_HEIGHT, levelAt, levelsInView, paintBookSide } from './book-pa
 import type { BookPaintMemo } from './book-paint.ts';
 import type { BookColors, Side } from './book-paint.ts';
 import { perTheme } from './chart/chart-colors.ts';
+import { frameBudget } from '../../components/frame-budget.ts';
+import type { Painter } from '../../components/frame-budget.ts';
 
 /** How long a changed amount stays highlighted. */
 export const FLASH_MS = 400;
@@ -52,7 +55,7 @@ export class BookSideController {
   private height = 0;
   private offset = 0;
   private hover: number | null = null;
-  private frame = 0;
+  private readonly painter: Painter;
   private flashTimer: ReturnType<typeof setTimeout> | null = null;
   /** price → amount of the levels last painted, and price → end of its flash. */
   private amounts = new Map<string, string>();
@@ -67,6 +70,12 @@ export class BookSideController {
     private opts: BookSideOptions,
   ) {
     this.now = opts.now ?? (() => performance.now());
+    // the bids first: the side nearest the spread a trader reads first; then the asks
+    this.painter = {
+      name: `book-${opts.side}`,
+      priority: opts.side === 'bid' ? 0 : 1,
+      paint: () => this.paint(),
+    };
     this.ctx = el.canvas.getContext('2d');
     this.resize = new ResizeObserver(() => this.measure());
     this.resize.observe(el.scroller);
@@ -97,18 +106,18 @@ export class BookSideController {
   }
 
   destroy(): void {
-    cancelAnimationFrame(this.frame);
+    frameBudget.cancel(this.painter);
     if (this.flashTimer !== null) clearTimeout(this.flashTimer);
     this.resize.disconnect();
     this.detach();
   }
 
-  private invalidate(): void {
-    if (this.frame === 0) this.frame = requestAnimationFrame(() => this.paint());
+  /** `urgent`: the user did it (scroll, pointer, keys, resize): painted in the next frame. */
+  private invalidate(urgent = false): void {
+    frameBudget.request(this.painter, urgent);
   }
 
   private paint(): void {
-    this.frame = 0;
     const ctx = this.ctx;
     if (ctx === null || this.width === 0 || this.height === 0) return;
     const dpr = window.devicePixelRatio || 1;
@@ -184,7 +193,7 @@ export class BookSideController {
     canvas.width = Math.round(width * dpr);
     canvas.height = Math.round(height * dpr);
     this.report();
-    this.invalidate();
+    this.invalidate(true);
   }
 
   /** Tells the engine which levels are in view (plus overscan), when that changed. */
@@ -204,7 +213,7 @@ export class BookSideController {
     this.hover = level;
     const row = level === null ? null : (this.data.rows[level - this.data.start] ?? null);
     this.el.canvas.title = row?.own === true ? this.opts.ownLabel : '';
-    this.invalidate();
+    this.invalidate(true);
   }
 
   private listen(): () => void {
@@ -213,7 +222,7 @@ export class BookSideController {
       // user scrolls only: nothing writes scrollTop, so this read finds layout clean
       this.offset = Math.abs(scroller.scrollTop);
       this.report();
-      this.invalidate();
+      this.invalidate(true);
     };
     const y = (e: MouseEvent): number => e.clientY - canvas.getBoundingClientRect().top;
     const onMove = (e: PointerEvent): void => {

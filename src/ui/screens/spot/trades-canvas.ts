@@ -1,7 +1,10 @@
 // Owns the recent trades' canvas: its size (ResizeObserver, devicePixelRatio) and the frame
-// loop. New trades only mark it dirty; one requestAnimationFrame paints (trades-paint.ts).
+// loop. New trades only mark it dirty; the page's frame budget paints it after the book
+// (components/frame-budget.ts; trades-paint.ts draws).
 import type { TradeView } from '../../../engine/api.ts';
 import { bookColors } from './book-canvas.ts';
+import { frameBudget } from '../../components/frame-budget.ts';
+import type { Painter } from '../../components/frame-budget.ts';
 import { paintTrades, TRADE_ROW_HEIGHT } from './trades-paint.ts';
 
 export interface TradesOptions {
@@ -16,7 +19,7 @@ export class TradesCanvasController {
   private readonly resize: ResizeObserver;
   private trades: readonly TradeView[] = [];
   private width = 0;
-  private frame = 0;
+  private readonly painter: Painter = { name: 'trades', priority: 2, paint: () => this.paint() };
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -40,7 +43,7 @@ export class TradesCanvasController {
   }
 
   destroy(): void {
-    cancelAnimationFrame(this.frame);
+    frameBudget.cancel(this.painter);
     this.resize.disconnect();
   }
 
@@ -57,15 +60,15 @@ export class TradesCanvasController {
     this.canvas.style.height = `${this.height}px`;
     this.canvas.width = Math.round(width * dpr);
     this.canvas.height = Math.round(this.height * dpr);
-    this.invalidate();
+    // a resized canvas is blank: paint it in the next frame
+    this.invalidate(true);
   }
 
-  private invalidate(): void {
-    if (this.frame === 0) this.frame = requestAnimationFrame(() => this.paint());
+  private invalidate(urgent = false): void {
+    frameBudget.request(this.painter, urgent);
   }
 
   private paint(): void {
-    this.frame = 0;
     if (this.ctx === null || this.width === 0) return;
     const dpr = window.devicePixelRatio || 1;
     this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

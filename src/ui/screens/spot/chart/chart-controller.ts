@@ -1,12 +1,16 @@
 // Owns the canvas: size (ResizeObserver, devicePixelRatio), input (drag to pan, wheel to zoom,
 // keys, double-click to reset) and the frame loop. Every change only marks the chart dirty;
-// one requestAnimationFrame paints it (B11: at most one redraw per frame). The legend reads the
+// the page's frame budget paints it (components/frame-budget.ts; B11: at most one redraw per
+// frame): the user's drag, wheel, pointer and keys at the next frame, new bars after the book
+// and the trades when a frame is full. The legend reads the
 // bar under the pointer through subscribe/getLegend (useSyncExternalStore).
 import type { Bar } from '../../../../engine/api.ts';
 import { syncBarCache, type BarCache } from './bar-cache.ts';
 import { chartColors } from './chart-colors.ts';
 import { drawChart, type ChartMode } from './chart-draw.ts';
 import { localOffsetMs } from './ticks.ts';
+import { frameBudget } from '../../../components/frame-budget.ts';
+import type { Painter } from '../../../components/frame-budget.ts';
 import {
   barAt,
   defaultViewport,
@@ -54,7 +58,7 @@ export class ChartController {
   private height = 0;
   private pointer: { x: number; y: number } | null = null;
   private drag: { x: number } | null = null;
-  private frame = 0;
+  private readonly painter: Painter = { name: 'chart', priority: 3, paint: () => this.paint() };
   private legend: LegendData | null = null;
   private firstDraw: { key: string; started: number } | null = null;
 
@@ -82,7 +86,8 @@ export class ChartController {
     } else if (oldLength !== limits.length) {
       this.viewport = followData(this.viewport, oldLength, limits);
     }
-    this.markDirty();
+    // a new series is drawn at once; a new or changed bar may wait for a frame with room
+    this.markDirty(keyChanged || oldLength === 0);
   }
 
   resetView(): void {
@@ -98,8 +103,7 @@ export class ChartController {
   getLegend = (): LegendData | null => this.legend;
 
   destroy(): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = 0;
+    frameBudget.cancel(this.painter);
     this.resize.disconnect();
     this.unlisten();
     this.listeners.clear();
@@ -107,12 +111,12 @@ export class ChartController {
 
   // ---- frame loop ------------------------------------------------------------------------
 
-  private markDirty(): void {
-    if (this.frame === 0) this.frame = requestAnimationFrame(this.paint);
+  /** `urgent`: the user did it (drag, wheel, pointer, keys, resize, reset). */
+  private markDirty(urgent = true): void {
+    frameBudget.request(this.painter, urgent);
   }
 
   private readonly paint = (): void => {
-    this.frame = 0;
     const { ctx, input, cache, viewport } = this;
     if (ctx === null || input === null || cache === null || viewport === null) return;
     if (this.width <= 0 || this.height <= 0) return;
