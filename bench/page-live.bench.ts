@@ -1,14 +1,18 @@
-// The live spot screen under load (BUDGETS B3, B4, B5, B6, B8): the built client against the
+// The live screens under load (BUDGETS B3, B4, B5, B6, B8): the built client against the
 // reference server in a load profile, in Chromium with CPU throttling 4× (CI-low), logged in
-// as the demo user on /dealCenter. Each profile runs the engine in its worker and then, in a
-// fresh page, on the main thread (`?engine=main`, the peer of B4/B5), in the same run.
+// as the demo user. The spot screen (/dealCenter) is measured in every profile; the contracts
+// screen (/leverdealCenter) and the home page (/) in F-busy (B4). Each screen runs the engine
+// in its worker and then, in a fresh page, on the main thread (`?engine=main`, the peer of
+// B4/B5), in the same run; a row per profile checks the worker's ≥ 5× fewer long tasks.
 //
-//   F-busy:  server rates (a plain socket.io client) → worker page: warm-up, smoothness window
-//            (B4, and B3 traffic), hidden tab (B3), order-form input (B6), page and worker heap
-//            after the memory run (B8) → main-thread page: warm-up, smoothness window (B4 peer).
+//   F-busy:  server rates (a plain socket.io client) → spot, worker page: warm-up, smoothness
+//            window (B4, and B3 traffic), hidden tab (B3), order-form input (B6), page and
+//            worker heap after the memory run (B8) → spot, main-thread page: warm-up,
+//            smoothness window (B4 peer) → spot, worker page at CPU 6× (B4's low-end row, no
+//            peer) → contracts, then home: worker and main-thread page, warm-up and window (B4).
 //            (B8's log bound is checked by cold-start.bench.ts, which fills the log anyway.)
-//   F-burst: a window that starts with a burst (B5), worker then main-thread page.
-//   F-deep:  a smoothness window (B5), worker then main-thread page.
+//   F-burst: a window that starts with a burst (B5), worker then main-thread page (spot).
+//   F-deep:  a smoothness window (B5), worker then main-thread page (spot).
 //
 // BENCH_PROFILE=1 adds a CPU profile and a trace of the worker page after its F-busy window
 // (text summaries in the run's scratch folder) for finding the cause of a miss.
@@ -16,19 +20,22 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import {
+  CPU_THROTTLE,
   describeRates,
   loginDemo,
+  LOW_END_THROTTLE,
   measureServerRates,
   openLivePage,
-  openSpot,
+  openScreen,
   pageHeap,
   quantile,
   round,
+  SCREENS,
   sleep,
   withLive,
   workerHeap,
 } from './page/harness.ts';
-import type { LivePage, RefServer } from './page/harness.ts';
+import type { LivePage, LoadProfile, RefServer, Screen } from './page/harness.ts';
 import {
   describeSmoothness,
   hiddenCheck,
@@ -81,8 +88,23 @@ const KIB = 1024;
 const MB = 1024 * 1024;
 /** "The page never freezes": no gap between two frames this long. */
 const FREEZE_MS = 200;
+/** B4/B5's peer: the worker page has at least this many times fewer long tasks. */
+const FEWER = 5;
 
 type Engine = 'worker' | 'main';
+
+/** One page to measure: which screen, where the engine runs, and the CPU throttling rate. */
+interface PageSpec {
+  screen: Screen;
+  engine: Engine;
+  throttle?: number;
+}
+
+/** The start of a smoothness row's `what`: the screen (but spot), the profile and the CPU rate. */
+function rowLabel(screen: Screen, profile: LoadProfile, throttle = CPU_THROTTLE): string {
+  const name = screen.name === 'spot' ? '' : `${screen.name}, `;
+  return `${name}${profile}, CPU ${throttle}×`;
+}
 
 const bench: Benchmark = {
   name: 'page-live',
@@ -100,11 +122,11 @@ export default bench;
 
 // ---- sessions ----------------------------------------------------------------------------------
 
-async function livePage(browser: Browser, server: RefServer, engine: Engine): Promise<LivePage> {
-  const lp = await openLivePage(browser, server);
+async function livePage(browser: Browser, server: RefServer, spec: PageSpec): Promise<LivePage> {
+  const lp = await openLivePage(browser, server, spec.throttle);
   try {
     await loginDemo(lp.page);
-    await openSpot(lp.page, engine);
+    await openScreen(lp.page, spec.screen, spec.engine);
   } catch (err) {
     await lp.close();
     throw err;
@@ -140,7 +162,7 @@ async function busyWorker(
   d: Durations,
   outDir: string,
 ): Promise<WorkerRun> {
-  const lp = await livePage(browser, server, 'worker');
+  const lp = await livePage(browser, server, { screen: SCREENS.spot, engine: 'worker' });
   try {
     await sleep(d.warmupMs);
     const t0 = Date.now();
@@ -176,12 +198,12 @@ async function profileInto(browser: Browser, lp: LivePage, outDir: string, name:
 async function smoothRun(
   browser: Browser,
   server: RefServer,
-  engine: Engine,
+  spec: PageSpec,
   warmupMs: number,
   windowMs: number,
   waitBurst = false,
 ): Promise<Smoothness> {
-  const lp = await livePage(browser, server, engine);
+  const lp = await livePage(browser, server, spec);
   try {
     await sleep(warmupMs);
     if (waitBurst && !(await waitForBurst(lp.page, 40_000)))
@@ -197,11 +219,26 @@ async function smoothRun(
 async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
   return withLive('F-busy', async (server, browser) => {
     const rates = describeRates(await measureServerRates(server.url, d.ratesS));
+    const spot = SCREENS.spot;
+    const run = (spec: PageSpec): Promise<Smoothness> =>
+      smoothRun(browser, server, spec, d.warmupMs, d.windowMs);
     const w = await busyWorker(browser, server, d, outDir);
-    const m = await smoothRun(browser, server, 'main', d.warmupMs, d.windowMs);
+    const m = await run({ screen: spot, engine: 'main' });
+    const low = await run({ screen: spot, engine: 'worker', throttle: LOW_END_THROTTLE });
+    const others: BenchRow[] = [];
+    for (const screen of [SCREENS.contracts, SCREENS.home]) {
+      const sw = await run({ screen, engine: 'worker' });
+      const sm = await run({ screen, engine: 'main' });
+      const label = rowLabel(screen, 'F-busy');
+      others.push(...smoothRows('B4', label, sw, sm, 'b4', rates), fewerRow('B4', label, sw, sm));
+    }
+    const label = rowLabel(spot, 'F-busy');
     return [
       ...b3Rows(w.smooth, w.hidden, rates),
-      ...smoothRows('B4', 'F-busy', w.smooth, m, 'b4', rates),
+      ...smoothRows('B4', label, w.smooth, m, 'b4', rates),
+      fewerRow('B4', label, w.smooth, m),
+      ...smoothRows('B4', rowLabel(spot, 'F-busy', LOW_END_THROTTLE), low, null, 'b4-low', rates),
+      ...others,
       b6Row(w.input),
       ...b8Rows(w, d),
     ];
@@ -263,16 +300,25 @@ function b3Rows(s: Smoothness, h: HiddenCheck, rates: string): BenchRow[] {
   ];
 }
 
-/** B4/B5 rows: the worker page against the main-thread peer. */
+/**
+ * B4/B5 rows of one screen, profile and CPU rate (`label`, see rowLabel): the worker page
+ * against the main-thread peer (null: the quick run skips it). 'b4-low' is B4's low-end row
+ * (CPU 6×, worker only: it has no peer).
+ */
 function smoothRows(
   id: 'B4' | 'B5',
-  profile: string,
+  label: string,
   w: Smoothness,
   m: Smoothness | null,
-  budgets: 'b4' | 'b5',
+  budgets: 'b4' | 'b4-low' | 'b5',
   extra = '',
 ): BenchRow[] {
-  const peerNote = m === null ? 'measured in the full run only' : describeSmoothness(m);
+  const noPeer = budgets === 'b4-low';
+  const peerNote = noPeer
+    ? 'none (B4 has no peer at this CPU rate)'
+    : m === null
+      ? 'measured in the full run only'
+      : describeSmoothness(m);
   const note = `worker ${describeSmoothness(w)} | main-thread peer ${peerNote}${extra === '' ? '' : ` | ${extra}`}`;
   const ratio = (a: number, b: number | undefined): number | null =>
     b !== undefined && b > 0 ? round(a / b, 2) : null;
@@ -285,17 +331,20 @@ function smoothRows(
     pass: boolean,
   ) => ({
     id,
-    what: `${profile}, CPU 4×: ${what}`,
+    what: `${label}: ${what}`,
     value: round(value, 1),
     unit,
     budget,
-    peer:
-      peer === undefined ? 'main thread: full run only' : `main thread ${round(peer, 1)} ${unit}`,
+    peer: noPeer
+      ? null
+      : peer === undefined
+        ? 'main thread: full run only'
+        : `main thread ${round(peer, 1)} ${unit}`,
     ratio: ratio(value, peer),
     pass,
     note,
   });
-  if (budgets === 'b4') {
+  if (budgets !== 'b5') {
     const v = vsync(w);
     const judged = `judged in display frames of ${round(v, 2)} ms (the median rAF interval): p95 ${frameCount(w.p95, v)}, p99 ${frameCount(w.p99, v)} frame(s)`;
     const frames = (what: string, ms: number, peer: number | undefined, most: number) => ({
@@ -309,6 +358,11 @@ function smoothRows(
       ),
       note: `${judged}; ${note}`,
     });
+    if (budgets === 'b4-low')
+      return [
+        row('long tasks ≥ 50 ms', w.longTasks, undefined, 'tasks', '≤ 2', w.longTasks <= 2),
+        frames('frame time p95', w.p95, undefined, 2),
+      ];
     return [
       row('long tasks ≥ 50 ms', w.longTasks, m?.longTasks, 'tasks', '0', w.longTasks === 0),
       frames('frame time p95', w.p95, m?.p95, 1),
@@ -327,6 +381,29 @@ function smoothRows(
       w.maxGap < FREEZE_MS,
     ),
   ];
+}
+
+/**
+ * The peer's half of B4/B5: the worker page has at least FEWER times fewer long tasks than the
+ * main-thread page (a worker without any long task passes whatever the peer had).
+ */
+function fewerRow(id: 'B4' | 'B5', label: string, w: Smoothness, m: Smoothness): BenchRow {
+  const pass = w.longTasks === 0 || w.longTasks * FEWER <= m.longTasks;
+  const how =
+    w.longTasks === 0
+      ? 'the worker page had no long task: passes whatever the peer had'
+      : `the main thread had ${round(m.longTasks / w.longTasks, 2)}× the worker's long tasks`;
+  return {
+    id,
+    what: `${label}: worker vs main thread, long tasks (≥ ${FEWER}× fewer)`,
+    value: w.longTasks,
+    unit: 'tasks',
+    budget: `≤ 1/${FEWER} of the main thread's`,
+    peer: `main thread ${m.longTasks} tasks`,
+    ratio: m.longTasks > 0 ? round(w.longTasks / m.longTasks, 2) : null,
+    pass,
+    note: `${how}; long tasks ≥ 50 ms in the ${round(w.windowMs / 1000)} s window, worker ${w.longTasks}, main thread ${m.longTasks}`,
+  };
 }
 
 /**
@@ -407,28 +484,32 @@ function slope(points: readonly [number, number][]): number {
 
 // ---- F-burst and F-deep: B5 --------------------------------------------------------------------
 
+/** B5 rows of the spot screen, and the ≥ 5× fewer row where the peer ran (full run). */
+function b5Rows(profile: LoadProfile, w: Smoothness, m: Smoothness | null, extra: string) {
+  const label = rowLabel(SCREENS.spot, profile);
+  const rows = smoothRows('B5', label, w, m, 'b5', extra);
+  return m === null ? rows : [...rows, fewerRow('B5', label, w, m)];
+}
+
 async function burst(d: Durations): Promise<BenchRow[]> {
   return withLive('F-burst', async (server, browser) => {
-    const w = await smoothRun(browser, server, 'worker', 2000, d.burstWindowMs, true);
+    const spec = (engine: Engine): PageSpec => ({ screen: SCREENS.spot, engine });
+    const w = await smoothRun(browser, server, spec('worker'), 2000, d.burstWindowMs, true);
     const m = d.b5Peers
-      ? await smoothRun(browser, server, 'main', 2000, d.burstWindowMs, true)
+      ? await smoothRun(browser, server, spec('main'), 2000, d.burstWindowMs, true)
       : null;
-    return smoothRows(
-      'B5',
-      'F-burst',
-      w,
-      m,
-      'b5',
-      'windows start at a burst (F-busy × 5 for 10 s)',
-    );
+    return b5Rows('F-burst', w, m, 'windows start at a burst (F-busy × 5 for 10 s)');
   });
 }
 
 async function deep(d: Durations): Promise<BenchRow[]> {
   return withLive('F-deep', async (server, browser) => {
     const rates = describeRates(await measureServerRates(server.url, d.ratesS));
-    const w = await smoothRun(browser, server, 'worker', d.warmupMs, d.windowMs);
-    const m = d.b5Peers ? await smoothRun(browser, server, 'main', d.warmupMs, d.windowMs) : null;
-    return smoothRows('B5', 'F-deep', w, m, 'b5', rates);
+    const spec = (engine: Engine): PageSpec => ({ screen: SCREENS.spot, engine });
+    const w = await smoothRun(browser, server, spec('worker'), d.warmupMs, d.windowMs);
+    const m = d.b5Peers
+      ? await smoothRun(browser, server, spec('main'), d.warmupMs, d.windowMs)
+      : null;
+    return b5Rows('F-deep', w, m, rates);
   });
 }

@@ -23,6 +23,8 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export type LoadProfile = 'F-busy' | 'F-burst' | 'F-deep';
 /** CI-low of BUDGETS.md. */
 export const CPU_THROTTLE = 4;
+/** B4's low-end row: the CPU rate of Phone-low (6×), on the desktop-sized page. */
+export const LOW_END_THROTTLE = 6;
 export const DEMO = { account: 'demo@bourse.local', password: 'demo1234' } as const;
 /** The symbol every load profile focuses on (the server's first pair). */
 export const FOCUS_SYMBOL = 'BTC/USDT';
@@ -241,11 +243,50 @@ export async function loginDemo(page: Page): Promise<void> {
   await page.waitForURL(/\/$/, { timeout: 30_000 });
 }
 
-/** /dealCenter with the benchmark flags; resolves when the live book has rows. */
-export async function openSpot(page: Page, engine: 'worker' | 'main'): Promise<void> {
+/** A live screen the page benchmarks open: its route, and when its live data is on screen. */
+export interface Screen {
+  name: 'spot' | 'contracts' | 'home';
+  path: string;
+  ready(page: Page): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+
+const bookPainted = (page: Page): Promise<void> =>
+  page.locator(BOOK_PAINTED).waitFor({ timeout: READY_TIMEOUT_MS });
+
+export const SCREENS = {
+  /** The spot screen: ready when the bids canvas has painted levels. */
+  spot: { name: 'spot', path: '/dealCenter', ready: bookPainted },
+  /** The contracts screen (lever-screen.tsx): the spot screen's order book, the same marker. */
+  contracts: { name: 'contracts', path: '/leverdealCenter', ready: bookPainted },
+  /** The home page: ready when a row of the live market table shows a price. */
+  home: {
+    name: 'home',
+    path: '/',
+    ready: (page) =>
+      page
+        .getByTestId('price')
+        .filter({ hasText: /\d/ })
+        .first()
+        .waitFor({ timeout: READY_TIMEOUT_MS }),
+  },
+} as const satisfies Record<Screen['name'], Screen>;
+
+/** A screen with the benchmark flags (`&engine=main`: the peer); resolves when it is ready. */
+export async function openScreen(
+  page: Page,
+  screen: Screen,
+  engine: 'worker' | 'main',
+): Promise<void> {
   const query = engine === 'main' ? '?bench=1&engine=main' : '?bench=1';
-  await page.goto(`/dealCenter${query}`);
-  await page.locator(BOOK_PAINTED).waitFor({ timeout: 60_000 });
+  await page.goto(`${screen.path}${query}`);
+  await screen.ready(page);
+}
+
+/** /dealCenter with the benchmark flags; resolves when the live book has rows. */
+export function openSpot(page: Page, engine: 'worker' | 'main'): Promise<void> {
+  return openScreen(page, SCREENS.spot, engine);
 }
 
 // ---- in-page probe ---------------------------------------------------------------------------

@@ -59,12 +59,17 @@ export function MarketList({ symbol, onSelect }: MarketListProps) {
         <span className="num">{t('spot.markets.price')}</span>
         <span className="num">{t('spot.markets.change')}</span>
       </div>
-      <ul className="markets__list">
-        {symbols.map((s) => (
-          <MarketListRow key={s} symbol={s} active={s === symbol} onSelect={onSelect} />
-        ))}
-      </ul>
-      {symbols.length === 0 && <Empty text={t('spot.markets.empty')} />}
+      <div className="spot__live">
+        {symbols.length === 0 ? (
+          <Empty text={t('spot.markets.empty')} />
+        ) : (
+          <ul className="markets__list spot__live-box">
+            {symbols.map((s) => (
+              <MarketListRow key={s} symbol={s} active={s === symbol} onSelect={onSelect} />
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }

@@ -81,20 +81,22 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
         <span className="num">{t('spot.book.amount', { currency: meta.base })}</span>
         <span className="num">{t('spot.book.total', { currency: meta.base })}</span>
       </div>
-      {grouping === null ? (
-        <Loading text={t('spot.book.loading')} />
-      ) : (
-        <BookBody
-          symbol={meta.symbol}
-          layout={layout}
-          priceDp={priceDp}
-          amountDp={meta.amountPrecision}
-          pricePrecision={meta.pricePrecision}
-          motion={!prefs.reducedMotion}
-          onPick={onPick}
-          onWindow={onWindow}
-        />
-      )}
+      <div className="spot__live">
+        {grouping === null ? (
+          <Loading text={t('spot.book.loading')} />
+        ) : (
+          <BookBody
+            symbol={meta.symbol}
+            layout={layout}
+            priceDp={priceDp}
+            amountDp={meta.amountPrecision}
+            pricePrecision={meta.pricePrecision}
+            motion={!prefs.reducedMotion}
+            onPick={onPick}
+            onWindow={onWindow}
+          />
+        )}
+      </div>
     </section>
   );
 }
@@ -118,7 +120,7 @@ function BookBody({ layout, pricePrecision, ...rest }: BookBodyProps) {
     if (layout === 'asks') onWindow('bid', 0, 0);
   }, [layout, onWindow]);
   return (
-    <div className="book__body">
+    <div className="book__body spot__live-box">
       {layout !== 'bids' && <BookSide side="ask" label={t('spot.book.asks')} {...rest} />}
       <BookMid symbol={rest.symbol} pricePrecision={pricePrecision} onPick={rest.onPick} />
       {layout !== 'asks' && <BookSide side="bid" label={t('spot.book.bids')} {...rest} />}
