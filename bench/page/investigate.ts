@@ -2,11 +2,11 @@
 // window, then a CPU profile and a trace of the main thread, printed as text.
 //
 //   npx tsx bench/page/investigate.ts [--profile=F-busy] [--engine=worker|main] [--window=15]
-//                                     [--warmup=5] [--no-profile] [--reduced-motion]
+//                                     [--warmup=5] [--no-profile] [--reduced-motion] [--throttle=4]
 //                                     [--trace-file=path: keep the raw trace] [--trace-seconds=6] [--screenshot=path.png]
 //                                     [--css='.spot__trades{display:none}': an experiment]
 import { describeSmoothness, smoothnessWindow } from './live-session.ts';
-import { loginDemo, openLivePage, openSpot, sleep, withLive } from './harness.ts';
+import { CPU_THROTTLE, loginDemo, openLivePage, openSpot, sleep, withLive } from './harness.ts';
 import type { LoadProfile } from './harness.ts';
 import { formatProfile, formatTrace, profileWindow, traceWindow } from './profile.ts';
 
@@ -23,9 +23,10 @@ const traceFile = arg('trace-file', '');
 const shot = arg('screenshot', '');
 const css = arg('css', '');
 const traceMs = Number(arg('trace-seconds', '6')) * 1000;
+const throttle = Number(arg('throttle', String(CPU_THROTTLE)));
 
 await withLive(profile, async (server, browser) => {
-  const lp = await openLivePage(browser, server);
+  const lp = await openLivePage(browser, server, throttle);
   try {
     if (reducedMotion) await lp.page.emulateMedia({ reducedMotion: 'reduce' });
     await loginDemo(lp.page);

@@ -135,6 +135,34 @@ describe('frame budget', () => {
     expect(h.budget.stats()['broken']?.paints).toBe(1);
   });
 
+  it('whenPainted settles at the end of the first frame after which nothing waits', async () => {
+    const h = harness(3);
+    const settled: string[] = [];
+    const bid = h.painter('book-bid', 0, 3);
+    const chart = h.painter('chart', 3, 3);
+    h.budget.request(bid);
+    h.budget.request(chart);
+    void h.budget.whenPainted().then(() => settled.push('painted'));
+    expect(h.frame()).toEqual(['book-bid']);
+    await Promise.resolve();
+    expect(settled).toEqual([]);
+    expect(h.frame()).toEqual(['chart']);
+    await Promise.resolve();
+    expect(settled).toEqual(['painted']);
+  });
+
+  it('whenPainted with nothing to paint settles at the next frame, not at once', async () => {
+    const h = harness(3);
+    let settled = false;
+    void h.budget.whenPainted().then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(h.pending()).toBe(true);
+    expect(h.frame()).toEqual([]);
+    await Promise.resolve();
+    expect(settled).toBe(true);
+  });
+
   it('property: every request is painted exactly once, within maxWait + 1 frames', () => {
     fc.assert(
       fc.property(

@@ -31,6 +31,13 @@ export interface FrameBudget {
   request(p: Painter, urgent?: boolean): void;
   /** Forget a request (the painter is going away). */
   cancel(p: Painter): void;
+  /**
+   * Resolves at the end of the first animation frame after which no painter waits: what was
+   * asked for until now is on screen. The page acknowledges each diff with it, so on a page
+   * too slow to paint a diff in one frame the engine coalesces the next ones instead of
+   * queueing work (frame-scheduler.ts, back-pressure).
+   */
+  whenPainted(): Promise<void>;
   /** Per painter name, since the last `resetStats`. */
   stats(): Record<string, PainterStats>;
   resetStats(): void;
@@ -66,6 +73,7 @@ export function createFrameBudget(opts: FrameBudgetOptions): FrameBudget {
   let stats: Record<string, PainterStats> = {};
   let frame = 0;
   let seq = 0;
+  let settled: (() => void)[] = [];
 
   const statFor = (name: string): PainterStats =>
     (stats[name] ??= { paints: 0, totalMs: 0, maxMs: 0, deferred: 0 });
@@ -108,6 +116,11 @@ export function createFrameBudget(opts: FrameBudgetOptions): FrameBudget {
       s.maxMs = Math.max(s.maxMs, ms);
     }
     if (waiting.size > 0) frame = opts.requestFrame(run);
+    else if (settled.length > 0) {
+      const done = settled;
+      settled = [];
+      for (const resolve of done) resolve();
+    }
   };
 
   return {
@@ -119,10 +132,17 @@ export function createFrameBudget(opts: FrameBudgetOptions): FrameBudget {
     },
     cancel(p) {
       waiting.delete(p);
-      if (waiting.size === 0 && frame !== 0) {
+      if (waiting.size === 0 && settled.length === 0 && frame !== 0) {
         opts.cancelFrame(frame);
         frame = 0;
       }
+    },
+    whenPainted() {
+      return new Promise<void>((resolve) => {
+        settled.push(resolve);
+        // nothing waiting: the next frame settles it (one diff per frame at most)
+        if (frame === 0) frame = opts.requestFrame(run);
+      });
     },
     stats: () => structuredClone(stats),
     resetStats() {

@@ -39,6 +39,7 @@ import type { AccountKind } from '../../shared/validation.ts';
 import type { CountryItem, NewsDetail, NewsItem } from '../../shared/wire.ts';
 import { benchFlags, countingSink, exposeBenchHook } from './bench-hook.ts';
 import { applyFrame, applySnapshot, setBridgeStatus } from './signals.ts';
+import { frameBudget } from '../components/frame-budget.ts';
 
 type Remote = EngineApi;
 
@@ -89,7 +90,7 @@ async function attach(api: Remote, worker: Worker): Promise<Remote> {
   currentWorker = worker;
   const snapshot = await api.start(
     { baseUrl: '', lang: currentLang ?? 'en', visible: visible() },
-    Comlink.proxy(untilNextFrame(applyFrame)),
+    Comlink.proxy(untilPainted(applyFrame)),
   );
   applySnapshot(snapshot);
   setBridgeStatus('ready');
@@ -101,7 +102,7 @@ async function boot(lang: Lang): Promise<Remote> {
     const flags = benchFlags(window.location.search);
     const api = flags.mainThread ? await mainThreadEngine() : workerEngine();
     const counted = flags.bench ? countingSink(applyFrame) : null;
-    const sink = untilNextFrame(counted?.sink ?? applyFrame);
+    const sink = untilPainted(counted?.sink ?? applyFrame);
     const snapshot = await api.start(
       // Frame sizes are measured in the worker only: the main-thread peer must not pay for it.
       {
@@ -125,14 +126,17 @@ async function boot(lang: Lang): Promise<Remote> {
 
 /**
  * The engine waits for each diff's acknowledgement before it posts the next (frame-scheduler.ts,
- * back-pressure). Acknowledging at the page's next animation frame, rather than right after
- * applying, makes that at most one diff per page frame even when the page's and the worker's
- * frames drift apart (B3). While the page is hidden there is no frame and no diff either.
+ * back-pressure). Acknowledging at the end of the page's next animation frame after which no
+ * canvas waits to be painted (components/frame-budget.ts), rather than right after applying,
+ * makes that at most one diff per page frame even when the page's and the worker's frames drift
+ * apart (B3), and lets a slow page receive one coalesced diff once it has painted the last one
+ * instead of new work every frame (issue 19). While the page is hidden there is no frame and no
+ * diff either.
  */
-function untilNextFrame(apply: (diff: FrameDiff) => void): (diff: FrameDiff) => Promise<void> {
+function untilPainted(apply: (diff: FrameDiff) => void): (diff: FrameDiff) => Promise<void> {
   return (diff) => {
     apply(diff);
-    return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    return frameBudget.whenPainted();
   };
 }
 
