@@ -3,10 +3,11 @@
 //
 //   npx tsx bench/page/investigate.ts [--profile=F-busy] [--engine=worker|main] [--window=15]
 //                                     [--warmup=5] [--no-profile] [--reduced-motion] [--throttle=4]
+//                                     [--screen=spot|contracts|home]
 //                                     [--trace-file=path: keep the raw trace] [--trace-seconds=6] [--screenshot=path.png]
 //                                     [--css='.spot__trades{display:none}': an experiment]
 import { describeSmoothness, smoothnessWindow } from './live-session.ts';
-import { CPU_THROTTLE, loginDemo, openLivePage, openSpot, sleep, withLive } from './harness.ts';
+import { CPU_THROTTLE, loginDemo, openLivePage, openScreen, SCREENS, sleep, withLive } from './harness.ts';
 import type { LoadProfile } from './harness.ts';
 import { formatProfile, formatTrace, profileWindow, traceWindow } from './profile.ts';
 
@@ -24,13 +25,15 @@ const shot = arg('screenshot', '');
 const css = arg('css', '');
 const traceMs = Number(arg('trace-seconds', '6')) * 1000;
 const throttle = Number(arg('throttle', String(CPU_THROTTLE)));
+const screenName = arg('screen', 'spot');
+const screen = screenName === 'home' ? SCREENS.home : screenName === 'contracts' ? SCREENS.contracts : SCREENS.spot;
 
 await withLive(profile, async (server, browser) => {
   const lp = await openLivePage(browser, server, throttle);
   try {
     if (reducedMotion) await lp.page.emulateMedia({ reducedMotion: 'reduce' });
     await loginDemo(lp.page);
-    await openSpot(lp.page, engine);
+    await openScreen(lp.page, screen, engine);
     if (css !== '') await lp.page.addStyleTag({ content: css });
     await sleep(warmupMs);
     if (shot !== '') await lp.page.screenshot({ path: shot });
