@@ -7,7 +7,15 @@
 //                                     [--trace-file=path: keep the raw trace] [--trace-seconds=6] [--screenshot=path.png]
 //                                     [--css='.spot__trades{display:none}': an experiment]
 import { describeSmoothness, smoothnessWindow } from './live-session.ts';
-import { CPU_THROTTLE, loginDemo, openLivePage, openScreen, SCREENS, sleep, withLive } from './harness.ts';
+import {
+  CPU_THROTTLE,
+  loginDemo,
+  openLivePage,
+  openScreen,
+  SCREENS,
+  sleep,
+  withLive,
+} from './harness.ts';
 import type { LoadProfile } from './harness.ts';
 import { formatProfile, formatTrace, profileWindow, traceWindow } from './profile.ts';
 
@@ -26,7 +34,12 @@ const css = arg('css', '');
 const traceMs = Number(arg('trace-seconds', '6')) * 1000;
 const throttle = Number(arg('throttle', String(CPU_THROTTLE)));
 const screenName = arg('screen', 'spot');
-const screen = screenName === 'home' ? SCREENS.home : screenName === 'contracts' ? SCREENS.contracts : SCREENS.spot;
+const screen =
+  screenName === 'home'
+    ? SCREENS.home
+    : screenName === 'contracts'
+      ? SCREENS.contracts
+      : SCREENS.spot;
 
 await withLive(profile, async (server, browser) => {
   const lp = await openLivePage(browser, server, throttle);
