@@ -100,6 +100,9 @@ interface PageSpec {
   throttle?: number;
 }
 
+/** The spot screen at CI-low's CPU rate (F-burst and F-deep measure only this one). */
+const spotPage = (engine: Engine): PageSpec => ({ screen: SCREENS.spot, engine });
+
 /** The start of a smoothness row's `what`: the screen (but spot), the profile and the CPU rate. */
 function rowLabel(screen: Screen, profile: LoadProfile, throttle = CPU_THROTTLE): string {
   const name = screen.name === 'spot' ? '' : `${screen.name}, `;
@@ -162,7 +165,7 @@ async function busyWorker(
   d: Durations,
   outDir: string,
 ): Promise<WorkerRun> {
-  const lp = await livePage(browser, server, { screen: SCREENS.spot, engine: 'worker' });
+  const lp = await livePage(browser, server, spotPage('worker'));
   try {
     await sleep(d.warmupMs);
     const t0 = Date.now();
@@ -223,7 +226,7 @@ async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
     const run = (spec: PageSpec): Promise<Smoothness> =>
       smoothRun(browser, server, spec, d.warmupMs, d.windowMs);
     const w = await busyWorker(browser, server, d, outDir);
-    const m = await run({ screen: spot, engine: 'main' });
+    const m = await run(spotPage('main'));
     const low = await run({ screen: spot, engine: 'worker', throttle: LOW_END_THROTTLE });
     const others: BenchRow[] = [];
     for (const screen of [SCREENS.contracts, SCREENS.home]) {
@@ -493,10 +496,9 @@ function b5Rows(profile: LoadProfile, w: Smoothness, m: Smoothness | null, extra
 
 async function burst(d: Durations): Promise<BenchRow[]> {
   return withLive('F-burst', async (server, browser) => {
-    const spec = (engine: Engine): PageSpec => ({ screen: SCREENS.spot, engine });
-    const w = await smoothRun(browser, server, spec('worker'), 2000, d.burstWindowMs, true);
+    const w = await smoothRun(browser, server, spotPage('worker'), 2000, d.burstWindowMs, true);
     const m = d.b5Peers
-      ? await smoothRun(browser, server, spec('main'), 2000, d.burstWindowMs, true)
+      ? await smoothRun(browser, server, spotPage('main'), 2000, d.burstWindowMs, true)
       : null;
     return b5Rows('F-burst', w, m, 'windows start at a burst (F-busy × 5 for 10 s)');
   });
@@ -505,10 +507,9 @@ async function burst(d: Durations): Promise<BenchRow[]> {
 async function deep(d: Durations): Promise<BenchRow[]> {
   return withLive('F-deep', async (server, browser) => {
     const rates = describeRates(await measureServerRates(server.url, d.ratesS));
-    const spec = (engine: Engine): PageSpec => ({ screen: SCREENS.spot, engine });
-    const w = await smoothRun(browser, server, spec('worker'), d.warmupMs, d.windowMs);
+    const w = await smoothRun(browser, server, spotPage('worker'), d.warmupMs, d.windowMs);
     const m = d.b5Peers
-      ? await smoothRun(browser, server, spec('main'), d.warmupMs, d.windowMs)
+      ? await smoothRun(browser, server, spotPage('main'), d.warmupMs, d.windowMs)
       : null;
     return b5Rows('F-deep', w, m, rates);
   });

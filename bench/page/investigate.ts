@@ -34,12 +34,7 @@ const css = arg('css', '');
 const traceMs = Number(arg('trace-seconds', '6')) * 1000;
 const throttle = Number(arg('throttle', String(CPU_THROTTLE)));
 const screenName = arg('screen', 'spot');
-const screen =
-  screenName === 'home'
-    ? SCREENS.home
-    : screenName === 'contracts'
-      ? SCREENS.contracts
-      : SCREENS.spot;
+const screen = Object.values(SCREENS).find((s) => s.name === screenName) ?? SCREENS.spot;
 
 await withLive(profile, async (server, browser) => {
   const lp = await openLivePage(browser, server, throttle);

@@ -54,8 +54,9 @@ export interface FrameBudgetOptions {
 }
 
 /**
- * 6 ms of painting per frame: at 4× CPU a frame of 16.7 ms also has the diff's React work and
- * the browser's style, layout, paint and commit to fit (BUDGETS B4).
+ * 3 ms of painting per frame: at 4× CPU a frame of 16.7 ms also has the diff's React work and
+ * the browser's style, layout, paint and commit to fit (BUDGETS B4; ADR 0027 says how 3 was
+ * measured against 6 and 1).
  */
 export const PAINT_BUDGET_MS = 3;
 export const MAX_WAIT_FRAMES = 2;
@@ -78,12 +79,14 @@ export function createFrameBudget(opts: FrameBudgetOptions): FrameBudget {
   const statFor = (name: string): PainterStats =>
     (stats[name] ??= { paints: 0, totalMs: 0, maxMs: 0, deferred: 0 });
 
-  /** Urgent or overdue first, then by priority, then by the order of asking. */
-  const order = (a: [Painter, Waiting], b: [Painter, Waiting]): number => {
-    const dueA = a[1].urgent || a[1].waited >= opts.maxWaitFrames ? 0 : 1;
-    const dueB = b[1].urgent || b[1].waited >= opts.maxWaitFrames ? 0 : 1;
-    return dueA - dueB || a[0].priority - b[0].priority || a[1].seq - b[1].seq;
-  };
+  /** Urgent or overdue: painted in this frame whatever the budget. */
+  const isDue = (w: Waiting): boolean => w.urgent || w.waited >= opts.maxWaitFrames;
+
+  /** Due first, then by priority, then by the order of asking. */
+  const order = (a: [Painter, Waiting], b: [Painter, Waiting]): number =>
+    Number(isDue(b[1])) - Number(isDue(a[1])) ||
+    a[0].priority - b[0].priority ||
+    a[1].seq - b[1].seq;
 
   const run = (): void => {
     frame = 0;
@@ -92,8 +95,7 @@ export function createFrameBudget(opts: FrameBudgetOptions): FrameBudget {
     const start = opts.now();
     let first = true;
     for (const [painter, w] of queue) {
-      const due = w.urgent || w.waited >= opts.maxWaitFrames;
-      if (!first && !due && opts.now() - start >= opts.budgetMs) {
+      if (!first && !isDue(w) && opts.now() - start >= opts.budgetMs) {
         // a painter that asked again while painting is already back in `waiting`
         if (!waiting.has(painter)) waiting.set(painter, { ...w, waited: w.waited + 1 });
         statFor(painter.name).deferred += 1;

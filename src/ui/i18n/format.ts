@@ -26,6 +26,23 @@ const dateTimeFormats = memo((key) => {
   return new Intl.DateTimeFormat(locale, options);
 });
 
+/**
+ * Formatted results remembered by key, at most `max` of them: when full, all are forgotten at
+ * once (no bookkeeping per lookup; the values a frame shows come back within that frame).
+ */
+function bounded(max: number): (key: string, make: () => string) => string {
+  const results = new Map<string, string>();
+  return (key, make) => {
+    let text = results.get(key);
+    if (text === undefined) {
+      text = make();
+      if (results.size >= max) results.clear();
+      results.set(key, text);
+    }
+    return text;
+  };
+}
+
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return numberFormats(JSON.stringify([locale, options]));
 }
@@ -47,16 +64,11 @@ function isDecimal(value: string): boolean {
 
 /** A decimal string with exactly `dp` decimals, grouped per locale; "--" when not a number. */
 export function formatFixed(value: string, dp: number, locale: string): string {
-  const results = fixedResults(`${locale}|${dp}`);
-  let text = results.get(value);
-  if (text === undefined) {
-    text = isDecimal(value)
+  return fixedResults(`${locale}|${dp}`)(value, () =>
+    isDecimal(value)
       ? fixedFormat(locale, dp).format(fixed(value, dp) as Intl.StringNumericLiteral)
-      : '--';
-    if (results.size >= FIXED_RESULTS_MAX) results.clear();
-    results.set(value, text);
-  }
-  return text;
+      : '--',
+  );
 }
 
 /**
@@ -76,7 +88,7 @@ export function formatAmount(value: string, dp: number, locale: string): string 
  * mostly looks them up by the value alone.
  */
 const FIXED_RESULTS_MAX = 4_000;
-const fixedResults = memo(() => new Map<string, string>());
+const fixedResults = memo(() => bounded(FIXED_RESULTS_MAX));
 
 /** The hot path (every book cell): a cheap key, no JSON per call. */
 const fixedFormats = memo((key) => {
@@ -130,16 +142,9 @@ export function formatTime(ms: number, locale: string): string {
   const date = new Date(ms);
   if (Number.isNaN(date.getTime())) return '--';
   // the trades list shows the same few seconds frame after frame: remember them by second
-  const second = Math.floor(ms / 1000);
-  const key = `${locale}|${second}`;
-  let text = timeResults.get(key);
-  if (text === undefined) {
-    text = dateTimeFormat(locale, TIME_OPTIONS).format(date);
-    if (timeResults.size >= TIME_RESULTS_MAX) timeResults.clear();
-    timeResults.set(key, text);
-  }
-  return text;
+  return timeResults(`${locale}|${Math.floor(ms / 1000)}`, () =>
+    dateTimeFormat(locale, TIME_OPTIONS).format(date),
+  );
 }
 
-const TIME_RESULTS_MAX = 512;
-const timeResults = new Map<string, string>();
+const timeResults = bounded(512);
