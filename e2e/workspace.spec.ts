@@ -196,3 +196,35 @@ test('a live book does not re-render the limit order forms (issue 19: page work 
   expect(counts.book).toBeGreaterThan(0);
   expect(counts.forms).toBe(0);
 });
+
+test('a live market lays out its contained boxes, never the whole spot page (issue 19)', async ({
+  page,
+  browser,
+}) => {
+  await login(page, DEMO.email, DEMO.password);
+  await page.goto('/dealCenter');
+  await expect(page.locator('[data-testid="book-canvas-bid"][data-painted]')).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(1500);
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  await page.waitForTimeout(4000);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+    traceEvents: {
+      name: string;
+      ph: string;
+      args?: { endData?: { layoutRoots?: { nodeName?: string }[] } };
+    }[];
+  };
+  const roots = trace.traceEvents
+    .filter((e) => e.name === 'Layout' && e.ph === 'X')
+    .flatMap((e) => (e.args?.endData?.layoutRoots ?? []).map((r) => r.nodeName ?? '?'));
+  const whole = roots.filter((name) => name === '#document' || name.startsWith('HTML'));
+  const live = roots.filter((name) => /book__mid|book__side|spot__live-box/.test(name));
+  // the market moved (the spread row, a side or a list was laid out) …
+  expect(live.length, roots.join(', ')).toBeGreaterThan(3);
+  // … and no diff laid out the document (before the live boxes: every book diff did)
+  expect(whole.length, roots.join(', ')).toBeLessThanOrEqual(1);
+});

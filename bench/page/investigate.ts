@@ -42,7 +42,14 @@ await withLive(profile, async (server, browser) => {
     if (reducedMotion) await lp.page.emulateMedia({ reducedMotion: 'reduce' });
     await loginDemo(lp.page);
     await openScreen(lp.page, screen, engine);
-    if (css !== '') await lp.page.addStyleTag({ content: css });
+    // A constructed sheet: the page's CSP (style-src 'self') refuses an inline <style>.
+    if (css !== '') {
+      await lp.page.evaluate((text) => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(text);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      }, css);
+    }
     await sleep(warmupMs);
     if (shot !== '') await lp.page.screenshot({ path: shot });
     const smooth = await smoothnessWindow(lp.page, windowMs);

@@ -106,14 +106,19 @@ function fixedFormat(locale: string, dp: number): Intl.NumberFormat {
 /** A percent change given in percent units ("1.23" → "+1.23%"), signed unless zero. */
 export function formatChange(value: string, locale: string): string {
   if (!isDecimal(value)) return '--';
-  const ratio = new Decimal(value).div(100).toFixed(6) as Intl.StringNumericLiteral;
-  return numberFormat(locale, {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  }).format(ratio);
+  // every market row shows one at every tick: remembered like the fixed results
+  return changeResults(locale)(value, () => {
+    const ratio = new Decimal(value).div(100).toFixed(6) as Intl.StringNumericLiteral;
+    return numberFormat(locale, {
+      style: 'percent',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: 'exceptZero',
+    }).format(ratio);
+  });
 }
+
+const changeResults = memo(() => bounded(FIXED_RESULTS_MAX));
 
 /** Direction of a change for colouring: up, down or flat. */
 export function changeDirection(value: string): 'up' | 'down' | 'flat' {

@@ -1,6 +1,6 @@
 // One market row: subscribes to its own ticker only; the sparkline cell to its own closes.
 // Props are a string and a stable callback, so memo() holds between frames.
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { DECIMALS } from '../../../shared/constants.ts';
 import { sparklineSignal, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -15,6 +15,10 @@ interface MarketRowProps {
 export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRowProps) {
   const { t, fmt } = useI18n();
   const ticker = useSignalValue(tickerSignal(symbol));
+  // the labels do not change with the price: formatted once, not at every tick (issue 19)
+  const rowLabel = useMemo(() => t('home.table.rowLabel', { pair: symbol }), [t, symbol]);
+  const legalName = ticker?.legalName ?? '';
+  const quoteLabel = useMemo(() => t('home.table.quote', { quote: legalName }), [t, legalName]);
   if (ticker === null) return null;
   const direction = fmt.direction(ticker.change);
   const select = (): void => onSelect(symbol);
@@ -24,7 +28,7 @@ export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRow
       className="market__row"
       data-symbol={symbol}
       tabIndex={0}
-      aria-label={t('home.table.rowLabel', { pair: symbol })}
+      aria-label={rowLabel}
       onClick={select}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -46,9 +50,7 @@ export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRow
             />
           )}
           <span className="market__base">{ticker.currencyName}</span>
-          <span className="market__quote">
-            {t('home.table.quote', { quote: ticker.legalName })}
-          </span>
+          <span className="market__quote">{quoteLabel}</span>
         </span>
       </td>
       <td className={`num market__price is-${direction}`} data-testid="price">

@@ -5,6 +5,7 @@ import { computed } from '@preact/signals-core';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { QuotationGroupView } from '../../../engine/api.ts';
+import { useContainedHeight } from '../../components/contained-height.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { bridgeStatus, market, tickerSignal } from '../../engine-bridge/signals.ts';
@@ -88,10 +89,27 @@ function GroupRows({
 
   if (key === PENDING) return <Loading text={t('home.table.loading')} />;
   if (symbols.length === 0) return <Empty text={t('home.table.empty')} />;
+  return <LiveTable symbols={symbols} onSelect={onSelect} />;
+}
 
+/** The table in a box of its own height and `contain: strict`: a changed price lays out the
+ *  box, not the page (components/contained-height.ts). */
+function LiveTable({
+  symbols,
+  onSelect,
+}: {
+  symbols: readonly string[];
+  onSelect: (symbol: string) => void;
+}) {
+  const { t } = useI18n();
+  const frame = useContainedHeight<HTMLDivElement, HTMLTableElement>();
   return (
-    <div className="table-wrap">
-      <table className="table market__table">
+    <div
+      ref={frame.box}
+      className={`table-wrap ${frame.contained ? 'is-contained' : ''}`}
+      style={frame.style}
+    >
+      <table ref={frame.content} className="table market__table">
         <thead>
           <tr>
             <th scope="col">{t('home.table.pair')}</th>

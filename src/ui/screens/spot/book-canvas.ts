@@ -5,13 +5,15 @@
 // out per update; the user's scroll, hover and keys are urgent, new data may wait a frame).
 // The asks' scroller is `column-reverse`, so browsers keep it anchored at the spread (scrollTop
 // 0 there, negative above). A changed amount at the same price flashes its cell for FLASH_MS.
+// The pixels are the paint worker's (worker-canvas.ts, ADR 0028): a paint here only sends it the
+// scene.
 import type { BookRow } from '../../../engine/api.ts';
-import { BOOK_ROW_HEIGHT, levelAt, levelsInView, paintBookSide } from './book-paint.ts';
-import type { BookPaintMemo } from './book-paint.ts';
+import { BOOK_ROW_HEIGHT, levelAt, levelsInView } from './book-paint.ts';
 import type { BookColors, Side } from './book-paint.ts';
 import { perTheme } from './chart/chart-colors.ts';
 import { frameBudget } from '../../components/frame-budget.ts';
 import type { Painter } from '../../components/frame-budget.ts';
+import { WorkerCanvas } from './worker-canvas.ts';
 
 /** How long a changed amount stays highlighted. */
 export const FLASH_MS = 400;
@@ -31,7 +33,8 @@ export interface BookSideOptions {
   motion: boolean;
   /** Tooltip of a level holding one of the user's orders. */
   ownLabel: string;
-  format: (value: string, dp: number) => string;
+  /** BCP 47 locale the numbers are formatted in. */
+  locale: string;
   colors: (element: Element) => BookColors;
   onPick: (price: string) => void;
   onWindow: (side: Side, start: number, count: number) => void;
@@ -46,7 +49,7 @@ export interface BookSideElements {
 }
 
 export class BookSideController {
-  private readonly ctx: CanvasRenderingContext2D | null;
+  private readonly surface: WorkerCanvas;
   private readonly resize: ResizeObserver;
   private readonly detach: () => void;
   private readonly now: () => number;
@@ -60,10 +63,7 @@ export class BookSideController {
   /** price → amount of the levels last painted, and price → end of its flash. */
   private amounts = new Map<string, string>();
   private readonly flashes = new Map<string, number>();
-  private painted = false;
   private reported = '';
-  /** What the last paint left on the canvas (null: paint everything). */
-  private memo: BookPaintMemo | null = null;
 
   constructor(
     private readonly el: BookSideElements,
@@ -76,14 +76,17 @@ export class BookSideController {
       priority: opts.side === 'bid' ? 0 : 1,
       paint: () => this.paint(),
     };
-    this.ctx = el.canvas.getContext('2d');
+    // readiness for tests and benchmarks (B10: the live book is on screen)
+    this.surface = new WorkerCanvas(el.canvas, () => {
+      el.canvas.dataset['painted'] = 'true';
+    });
     this.resize = new ResizeObserver(() => this.measure());
     this.resize.observe(el.scroller);
     this.detach = this.listen();
   }
 
   setOptions(opts: BookSideOptions): void {
-    const formatChanged = opts.priceDp !== this.opts.priceDp || opts.format !== this.opts.format;
+    const formatChanged = opts.priceDp !== this.opts.priceDp || opts.locale !== this.opts.locale;
     this.opts = opts;
     if (formatChanged) this.amounts.clear();
     this.invalidate();
@@ -107,6 +110,7 @@ export class BookSideController {
 
   destroy(): void {
     frameBudget.cancel(this.painter);
+    this.surface.destroy();
     if (this.flashTimer !== null) clearTimeout(this.flashTimer);
     this.resize.disconnect();
     this.detach();
@@ -118,39 +122,29 @@ export class BookSideController {
   }
 
   private paint(): void {
-    const ctx = this.ctx;
-    if (ctx === null || this.width === 0 || this.height === 0) return;
-    const dpr = window.devicePixelRatio || 1;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (this.width === 0 || this.height === 0) return;
     const now = this.now();
-    const flashing = new Set<string>();
+    const flashing: string[] = [];
     for (const [price, until] of this.flashes) {
-      if (until > now) flashing.add(price);
+      if (until > now) flashing.push(price);
       else this.flashes.delete(price);
     }
-    this.memo = paintBookSide(
-      ctx,
-      {
-        side: this.opts.side,
-        width: this.width,
-        height: this.height,
-        offset: this.offset,
-        ...this.data,
-        priceDp: this.opts.priceDp,
-        amountDp: this.opts.amountDp,
-        colors: this.opts.colors(this.el.canvas),
-        format: this.opts.format,
-        hover: this.hover,
-        flashing,
-      },
-      this.memo,
-    );
-    if (flashing.size > 0) this.armFlashTimer(now);
-    if (!this.painted && this.data.rows.length > 0) {
-      this.painted = true;
-      // readiness for tests and benchmarks (B10: the live book is on screen)
-      this.el.canvas.dataset['painted'] = 'true';
-    }
+    this.surface.paint({
+      kind: 'book',
+      side: this.opts.side,
+      width: this.width,
+      height: this.height,
+      dpr: window.devicePixelRatio || 1,
+      offset: this.offset,
+      ...this.data,
+      priceDp: this.opts.priceDp,
+      amountDp: this.opts.amountDp,
+      colors: this.opts.colors(this.el.canvas),
+      locale: this.opts.locale,
+      hover: this.hover,
+      flashing,
+    });
+    if (flashing.length > 0) this.armFlashTimer(now);
   }
 
   /** Amounts that changed at a price already shown start a flash. */
@@ -185,13 +179,11 @@ export class BookSideController {
     if (width === this.width && height === this.height) return;
     this.width = width;
     this.height = height;
-    // a resized canvas is blank: the next paint paints every row
-    this.memo = null;
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
-    canvas.width = Math.round(width * dpr);
-    canvas.height = Math.round(height * dpr);
+    // a resized canvas is blank: the worker paints the next scene whole
+    this.surface.resize(Math.round(width * dpr), Math.round(height * dpr));
     this.report();
     this.invalidate(true);
   }

@@ -7,6 +7,9 @@ import type { BookRow } from '../../../engine/api.ts';
 
 export type Side = 'bid' | 'ask';
 
+/** A 2D context on the page or in the paint worker (paint-worker.ts). */
+export type Paint2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 export const BOOK_ROW_HEIGHT = 20;
 /** Horizontal padding of a row and the gap between its three columns, CSS px. */
 const PAD = 12;
@@ -128,7 +131,7 @@ export interface BookPaintMemo {
  * rows that differ from what `memo` says is on the canvas are cleared and painted again.
  */
 export function paintBookSide(
-  ctx: CanvasRenderingContext2D,
+  ctx: Paint2D,
   s: BookPaintScene,
   memo: BookPaintMemo | null = null,
 ): BookPaintMemo {
@@ -191,7 +194,7 @@ function rowKey(row: BookRow, width: number, hovered: boolean, flashing: boolean
 }
 
 function paintRow(
-  ctx: CanvasRenderingContext2D,
+  ctx: Paint2D,
   s: BookPaintScene,
   row: BookRow,
   top: number,

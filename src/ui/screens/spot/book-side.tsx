@@ -8,6 +8,7 @@ import type { BookView } from '../../../engine/api.ts';
 import { book } from '../../engine-bridge/signals.ts';
 import { useSignalSampled } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { locale } from '../../i18n/i18n.ts';
 import { BookSideController, bookColors } from './book-canvas.ts';
 import type { BookSideData, BookSideOptions } from './book-canvas.ts';
 import type { Side } from './book-paint.ts';
@@ -41,7 +42,7 @@ export const BookSide = memo(function BookSide(props: BookSideProps) {
     amountDp: props.amountDp,
     motion: props.motion,
     ownLabel: t('spot.book.own'),
-    format: fmt.fixed,
+    locale: locale(),
     colors: bookColors,
     onPick: props.onPick,
     onWindow: props.onWindow,

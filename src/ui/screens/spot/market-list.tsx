@@ -87,6 +87,9 @@ const MarketListRow = memo(function MarketListRow({
   const ticker = useSignalValue(tickerSignal(symbol));
   const dir = ticker === null ? 'flat' : fmt.direction(ticker.change);
   const [base = symbol, quote = ''] = symbol.split('/');
+  // the labels do not change with the price: formatted once, not at every tick (issue 19)
+  const rowLabel = useMemo(() => t('spot.markets.rowLabel', { pair: symbol }), [t, symbol]);
+  const quoteLabel = useMemo(() => t('spot.pair.quote', { quote }), [t, quote]);
   return (
     <li>
       <button
@@ -94,12 +97,12 @@ const MarketListRow = memo(function MarketListRow({
         className={`markets__row ${active ? 'is-active' : ''}`}
         data-symbol={symbol}
         aria-current={active ? 'true' : undefined}
-        aria-label={t('spot.markets.rowLabel', { pair: symbol })}
+        aria-label={rowLabel}
         onClick={() => onSelect(symbol)}
       >
         <span className="markets__pair">
           <span className="markets__base">{base}</span>
-          <span className="markets__quote">{t('spot.pair.quote', { quote })}</span>
+          <span className="markets__quote">{quoteLabel}</span>
         </span>
         <span className="num">
           {ticker === null ? '--' : fmt.fixed(ticker.price, ticker.pricePrecision)}

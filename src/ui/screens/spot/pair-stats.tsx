@@ -16,41 +16,43 @@ export function PairStats({ meta, showMark = false }: { meta: PairMeta; showMark
 
   return (
     <section className="spot__panel spot__stats" aria-label={t('spot.stats.label')}>
-      <div className="stats__pair">
-        {ticker !== null && ticker.logo !== '' && (
-          <img className="stats__logo" src={ticker.logo} alt="" width="24" height="24" />
-        )}
-        <span className="stats__base">{meta.base}</span>
-        <span className="stats__quote">{t('spot.pair.quote', { quote: meta.quote })}</span>
-      </div>
-      <div className="stats__last">
-        <span className="visually-hidden">{t('spot.stats.last')}</span>
-        <span className={`stats__price num is-${dir}`} data-testid="last-price">
-          {ticker === null ? dash : fmt.fixed(ticker.price, ticker.pricePrecision)}
-        </span>
-        <CnyPrice />
-      </div>
-      <dl className="stats__list">
-        {showMark && (
-          <Stat label={t('spot.stats.mark')} hint={t('spot.stats.markHint')} testId="mark-price">
-            {ticker?.markPrice === undefined
-              ? dash
-              : fmt.fixed(ticker.markPrice, ticker.pricePrecision)}
+      <div className="stats__box spot__live-box">
+        <div className="stats__pair">
+          {ticker !== null && ticker.logo !== '' && (
+            <img className="stats__logo" src={ticker.logo} alt="" width="24" height="24" />
+          )}
+          <span className="stats__base">{meta.base}</span>
+          <span className="stats__quote">{t('spot.pair.quote', { quote: meta.quote })}</span>
+        </div>
+        <div className="stats__last">
+          <span className="visually-hidden">{t('spot.stats.last')}</span>
+          <span className={`stats__price num is-${dir}`} data-testid="last-price">
+            {ticker === null ? dash : fmt.fixed(ticker.price, ticker.pricePrecision)}
+          </span>
+          <CnyPrice />
+        </div>
+        <dl className="stats__list">
+          {showMark && (
+            <Stat label={t('spot.stats.mark')} hint={t('spot.stats.markHint')} testId="mark-price">
+              {ticker?.markPrice === undefined
+                ? dash
+                : fmt.fixed(ticker.markPrice, ticker.pricePrecision)}
+            </Stat>
+          )}
+          <Stat label={t('spot.stats.change')} className={`is-${dir}`}>
+            {ticker === null ? dash : fmt.change(ticker.change)}
           </Stat>
-        )}
-        <Stat label={t('spot.stats.change')} className={`is-${dir}`}>
-          {ticker === null ? dash : fmt.change(ticker.change)}
-        </Stat>
-        <Stat label={t('spot.stats.high')}>
-          {ticker === null ? dash : fmt.fixed(ticker.high, ticker.pricePrecision)}
-        </Stat>
-        <Stat label={t('spot.stats.low')}>
-          {ticker === null ? dash : fmt.fixed(ticker.low, ticker.pricePrecision)}
-        </Stat>
-        <Stat label={t('spot.stats.volume', { currency: meta.base })}>
-          {ticker === null ? dash : fmt.fixed(ticker.volume, DECIMALS.volume)}
-        </Stat>
-      </dl>
+          <Stat label={t('spot.stats.high')}>
+            {ticker === null ? dash : fmt.fixed(ticker.high, ticker.pricePrecision)}
+          </Stat>
+          <Stat label={t('spot.stats.low')}>
+            {ticker === null ? dash : fmt.fixed(ticker.low, ticker.pricePrecision)}
+          </Stat>
+          <Stat label={t('spot.stats.volume', { currency: meta.base })}>
+            {ticker === null ? dash : fmt.fixed(ticker.volume, DECIMALS.volume)}
+          </Stat>
+        </dl>
+      </div>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { TRADES_KEPT } from '../../../shared/constants.ts';
 import { trades } from '../../engine-bridge/signals.ts';
 import { useSignalSampled, useSignalSelect } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { locale } from '../../i18n/i18n.ts';
 import { DataAge } from '../../components/data-age.tsx';
 import { Empty } from '../../components/states.tsx';
 import type { PairMeta } from './pair-meta.ts';
@@ -54,7 +55,7 @@ const TradesCanvas = memo(function TradesCanvas(props: { priceDp: number; amount
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [controller, setController] = useState<TradesCanvasController | null>(null);
-  const options: TradesOptions = { ...props, format: fmt.fixed, time: fmt.time };
+  const options: TradesOptions = { ...props, locale: locale() };
   const latest = useRef(options);
   latest.current = options;
 

@@ -1,21 +1,23 @@
 // Owns the recent trades' canvas: its size (ResizeObserver, devicePixelRatio) and the frame
-// loop. New trades only mark it dirty; the page's frame budget paints it after the book
-// (components/frame-budget.ts; trades-paint.ts draws).
+// loop. New trades only mark it dirty; the page's frame budget sends the scene after the book's
+// (components/frame-budget.ts), and the paint worker draws it (worker-canvas.ts, ADR 0028;
+// trades-paint.ts).
 import type { TradeView } from '../../../engine/api.ts';
 import { bookColors } from './book-canvas.ts';
 import { frameBudget } from '../../components/frame-budget.ts';
 import type { Painter } from '../../components/frame-budget.ts';
-import { paintTrades, TRADE_ROW_HEIGHT } from './trades-paint.ts';
+import { TRADE_ROW_HEIGHT } from './trades-paint.ts';
+import { WorkerCanvas } from './worker-canvas.ts';
 
 export interface TradesOptions {
   priceDp: number;
   amountDp: number;
-  format: (value: string, dp: number) => string;
-  time: (ms: number) => string;
+  /** BCP 47 locale of the numbers and times. */
+  locale: string;
 }
 
 export class TradesCanvasController {
-  private readonly ctx: CanvasRenderingContext2D | null;
+  private readonly surface: WorkerCanvas;
   private readonly resize: ResizeObserver;
   private trades: readonly TradeView[] = [];
   private width = 0;
@@ -27,7 +29,7 @@ export class TradesCanvasController {
     private opts: TradesOptions,
     private readonly rows: number,
   ) {
-    this.ctx = canvas.getContext('2d');
+    this.surface = new WorkerCanvas(canvas, () => undefined);
     this.resize = new ResizeObserver(() => this.measure());
     this.resize.observe(box);
   }
@@ -44,6 +46,7 @@ export class TradesCanvasController {
 
   destroy(): void {
     frameBudget.cancel(this.painter);
+    this.surface.destroy();
     this.resize.disconnect();
   }
 
@@ -58,8 +61,7 @@ export class TradesCanvasController {
     const dpr = window.devicePixelRatio || 1;
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${this.height}px`;
-    this.canvas.width = Math.round(width * dpr);
-    this.canvas.height = Math.round(this.height * dpr);
+    this.surface.resize(Math.round(width * dpr), Math.round(this.height * dpr));
     // a resized canvas is blank: paint it in the next frame
     this.invalidate(true);
   }
@@ -69,12 +71,12 @@ export class TradesCanvasController {
   }
 
   private paint(): void {
-    if (this.ctx === null || this.width === 0) return;
-    const dpr = window.devicePixelRatio || 1;
-    this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    paintTrades(this.ctx, {
+    if (this.width === 0) return;
+    this.surface.paint({
+      kind: 'trades',
       width: this.width,
       height: this.height,
+      dpr: window.devicePixelRatio || 1,
       trades: this.trades,
       ...this.opts,
       colors: bookColors(this.canvas),

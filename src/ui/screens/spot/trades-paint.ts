@@ -3,7 +3,7 @@
 // headers above. Pure: the texts arrive formatted by the caller's functions.
 import type { TradeView } from '../../../engine/api.ts';
 import { BOOK_ROW_HEIGHT, ROW_PAD, columns } from './book-paint.ts';
-import type { BookColors } from './book-paint.ts';
+import type { BookColors, Paint2D } from './book-paint.ts';
 
 export const TRADE_ROW_HEIGHT = BOOK_ROW_HEIGHT;
 
@@ -18,7 +18,7 @@ export interface TradesPaintScene {
   time: (ms: number) => string;
 }
 
-export function paintTrades(ctx: CanvasRenderingContext2D, s: TradesPaintScene): void {
+export function paintTrades(ctx: Paint2D, s: TradesPaintScene): void {
   ctx.clearRect(0, 0, s.width, s.height);
   const cols = columns(s.width);
   const c = s.colors;

@@ -1,0 +1,34 @@
+// What the page tells the paint worker (paint-worker.ts) and what it answers (ADR 0028). The
+// page keeps everything the user touches (scrolling, the pointer, keys, which levels are in
+// view); the worker owns the canvases' pixels and draws each scene it is sent.
+import type { BookPaintScene } from './book-paint.ts';
+import type { TradesPaintScene } from './trades-paint.ts';
+
+/** What a canvas needs beyond its painter's scene: the device pixel ratio and the locale that
+ *  formats its numbers (the worker builds the formatter; a function cannot be posted). */
+interface Posted {
+  dpr: number;
+  locale: string;
+}
+
+/** One side of the book, as book-paint.ts draws it; the flashing prices as a list. */
+export type BookScene = Omit<BookPaintScene, 'format' | 'flashing'> &
+  Posted & { kind: 'book'; flashing: readonly string[] };
+
+/** The recent trades, as trades-paint.ts draws them. */
+export type TradesScene = Omit<TradesPaintScene, 'format' | 'time'> & Posted & { kind: 'trades' };
+
+export type PaintScene = BookScene | TradesScene;
+
+export type ToPainter =
+  /** A canvas handed over (its OffscreenCanvas is transferred with the message). */
+  | { type: 'attach'; id: number; canvas: OffscreenCanvas }
+  /** New size in device pixels: the canvas is cleared and the next scene painted whole. */
+  | { type: 'resize'; id: number; width: number; height: number }
+  | { type: 'paint'; id: number; scene: PaintScene }
+  /** The page's canvas element is gone: drop its OffscreenCanvas. */
+  | { type: 'forget'; id: number };
+
+export type FromPainter =
+  /** The first scene with levels or trades in it is on the canvas. */
+  { type: 'painted'; id: number };
