@@ -207,6 +207,12 @@ test('a live market lays out its contained boxes, never the whole spot page (iss
     timeout: 20_000,
   });
   await page.waitForTimeout(1500);
+  // the trace is the whole browser's (other tests' pages too): keep this page's frame only
+  const cdp = await page.context().newCDPSession(page);
+  const { frameTree } = (await cdp.send('Page.getFrameTree')) as {
+    frameTree: { frame: { id: string } };
+  };
+  const frameId = frameTree.frame.id;
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
   });
@@ -215,11 +221,14 @@ test('a live market lays out its contained boxes, never the whole spot page (iss
     traceEvents: {
       name: string;
       ph: string;
-      args?: { endData?: { layoutRoots?: { nodeName?: string }[] } };
+      args?: {
+        beginData?: { frame?: string };
+        endData?: { layoutRoots?: { nodeName?: string }[] };
+      };
     }[];
   };
   const roots = trace.traceEvents
-    .filter((e) => e.name === 'Layout' && e.ph === 'X')
+    .filter((e) => e.name === 'Layout' && e.ph === 'X' && e.args?.beginData?.frame === frameId)
     .flatMap((e) => (e.args?.endData?.layoutRoots ?? []).map((r) => r.nodeName ?? '?'));
   const whole = roots.filter((name) => name === '#document' || name.startsWith('HTML'));
   const live = roots.filter((name) => /book__mid|book__side|spot__live-box/.test(name));

@@ -3,7 +3,7 @@
 import { memo, useMemo } from 'react';
 import { DECIMALS } from '../../../shared/constants.ts';
 import { sparklineSignal, tickerSignal } from '../../engine-bridge/signals.ts';
-import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useSignalDeferred } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { sparklinePath } from './sparkline-path.ts';
 
@@ -14,7 +14,7 @@ interface MarketRowProps {
 
 export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRowProps) {
   const { t, fmt } = useI18n();
-  const ticker = useSignalValue(tickerSignal(symbol));
+  const ticker = useSignalDeferred(tickerSignal(symbol));
   // the labels do not change with the price: formatted once, not at every tick (issue 19)
   const rowLabel = useMemo(() => t('home.table.rowLabel', { pair: symbol }), [t, symbol]);
   const legalName = ticker?.legalName ?? '';
@@ -76,7 +76,7 @@ const SPARK_W = 120;
 const SPARK_H = 32;
 
 const SparklineCell = memo(function SparklineCell({ symbol }: { symbol: string }) {
-  const closes = useSignalValue(sparklineSignal(symbol));
+  const closes = useSignalDeferred(sparklineSignal(symbol));
   const spark = sparklinePath(closes, SPARK_W, SPARK_H);
   return (
     <svg

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { DECIMALS } from '../../../shared/constants.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { bridgeStatus, market, tickerSignal } from '../../engine-bridge/signals.ts';
-import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useSignalDeferred, useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PATH } from '../../route-paths.ts';
 import '../../styles/spot.css';
@@ -131,7 +131,7 @@ const QuotationRow = memo(function QuotationRow({
   onSelect: (symbol: string) => void;
 }) {
   const { t, fmt } = useI18n();
-  const ticker = useSignalValue(tickerSignal(symbol));
+  const ticker = useSignalDeferred(tickerSignal(symbol));
   const dir = ticker === null ? 'flat' : fmt.direction(ticker.change);
   const [base = symbol, quote = ''] = symbol.split('/');
   const priceDp = ticker?.pricePrecision ?? DECIMALS.price;

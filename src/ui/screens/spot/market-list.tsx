@@ -2,7 +2,7 @@
 // rows pair / last price / change. Each row is memoized and subscribes to its own ticker.
 import { memo, useMemo, useState } from 'react';
 import { market, tickerSignal } from '../../engine-bridge/signals.ts';
-import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useSignalDeferred, useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { Empty } from '../../components/states.tsx';
 import { filterSymbols } from './market-filter.ts';
@@ -84,7 +84,7 @@ const MarketListRow = memo(function MarketListRow({
   onSelect: (symbol: string) => void;
 }) {
   const { t, fmt } = useI18n();
-  const ticker = useSignalValue(tickerSignal(symbol));
+  const ticker = useSignalDeferred(tickerSignal(symbol));
   const dir = ticker === null ? 'flat' : fmt.direction(ticker.change);
   const [base = symbol, quote = ''] = symbol.split('/');
   // the labels do not change with the price: formatted once, not at every tick (issue 19)
