@@ -17,6 +17,7 @@ import { Loading } from '../../components/states.tsx';
 import { BookMid } from './book-mid.tsx';
 import { BookSettings, type BookLayout } from './book-settings.tsx';
 import { BookSide, type Side } from './book-side.tsx';
+import { warmPainter } from './worker-canvas.ts';
 import {
   DEFAULT_WINDOW,
   fitGrouping,
@@ -48,6 +49,8 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
   // The stored choice, or the nearest one this pair offers (kept as stored for the next pair).
   const chosen = fitGrouping(prefs.grouping, groupings);
   useEffect(() => void engine.setBookGrouping(chosen), [chosen]);
+  // the paint worker boots while the book's data is still on its way, not once it is here (B10)
+  useEffect(warmPainter, []);
   const onWindow = useWindowReporter();
   const [layout, setLayout] = useState<BookLayout>('both');
   const priceDp = groupingDecimals(meta.pricePrecision, grouping ?? chosen);

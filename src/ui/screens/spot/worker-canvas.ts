@@ -20,6 +20,11 @@ function painter(): Worker {
   return worker;
 }
 
+/** Starts the paint worker ahead of its first canvas (a screen with canvases is opening). */
+export function warmPainter(): void {
+  painter();
+}
+
 function send(message: ToPainter, transfer: Transferable[] = []): void {
   painter().postMessage(message, transfer);
 }
