@@ -98,3 +98,11 @@ export async function queued(
     .not.toBe('');
   return id;
 }
+
+/** Waits until the live book's bids canvas has painted levels (the paint worker's first scene
+ *  with rows: its `data-painted` mark). */
+export async function bookPainted(page: Page, timeout = 20_000): Promise<void> {
+  await expect(page.locator('[data-testid="book-canvas-bid"][data-painted]')).toBeVisible({
+    timeout,
+  });
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
 import { Decimal } from '../src/shared/decimal.ts';
-import { login, msg } from './helpers.ts';
+import { bookPainted, login, msg } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 
@@ -140,9 +140,7 @@ test('a recorded session replays into the screens it showed live', async ({ page
   await page.getByTestId('replay-exit').click();
   await expect(page.getByTestId('replay-banner')).toHaveCount(0);
   await page.locator('header a[href="/dealCenter"]').first().click();
-  await expect(page.locator('[data-testid="book-canvas-bid"][data-painted]')).toBeVisible({
-    timeout: 15_000,
-  });
+  await bookPainted(page, 15_000);
   // tidy: cancel the order live
   await page.getByTestId('open-orders').getByTestId('cancel-order').first().click();
   await page.getByTestId('confirm-dialog').getByTestId('confirm-sure').click();

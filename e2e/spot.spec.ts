@@ -4,7 +4,7 @@
 // change; invalid inputs show the spec's messages and keep what was typed.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Decimal } from '../src/shared/decimal.ts';
-import { login, msg } from './helpers.ts';
+import { bookPainted, login, msg } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 const AMOUNT = '0.001';
@@ -20,9 +20,7 @@ async function openSpot(page: Page): Promise<void> {
   await expect(page.locator('.spot[data-symbol="BTC/USDT"]')).toBeVisible();
   // The book is painted on a canvas; its levels are also listed in the canvas' fallback
   // content (what assistive technology reads), which is what these tests inspect.
-  await expect(page.locator('[data-testid="book-canvas-bid"][data-painted]')).toBeVisible({
-    timeout: 20_000,
-  });
+  await bookPainted(page);
   await expect(page.locator('[data-testid="book-bids"] [data-price]').first()).toBeAttached();
 }
 

@@ -4,7 +4,7 @@
 // reader's separators; the 1-month chart loads; a dropped network is said within 5 seconds.
 import { expect, test, type Page } from '@playwright/test';
 import { LANGS } from '../src/shared/locales.ts';
-import { login, msg } from './helpers.ts';
+import { bookPainted, login, msg } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 const WINDOW = { width: 1440, height: 900 };
@@ -112,9 +112,7 @@ test('a dropped network is said within 5 seconds, and the page recovers when it 
   context,
 }) => {
   await page.goto('/dealCenter');
-  await expect(page.locator('[data-testid="book-canvas-bid"][data-painted]')).toBeVisible({
-    timeout: 20_000,
-  });
+  await bookPainted(page);
   await expect(page.getByTestId('connection-notice')).toHaveCount(0);
   await context.setOffline(true);
   const dropped = Date.now();
@@ -170,9 +168,7 @@ test('a live book does not re-render the limit order forms (issue 19: page work 
 }) => {
   await login(page, DEMO.email, DEMO.password);
   await page.goto('/dealCenter');
-  await expect(page.locator('[data-testid="book-canvas-bid"][data-painted]')).toBeVisible({
-    timeout: 20_000,
-  });
+  await bookPainted(page);
   const counts = await page.evaluate(
     () =>
       new Promise<{ forms: number; book: number }>((resolve) => {
@@ -203,9 +199,7 @@ test('a live market lays out its contained boxes, never the whole spot page (iss
 }) => {
   await login(page, DEMO.email, DEMO.password);
   await page.goto('/dealCenter');
-  await expect(page.locator('[data-testid="book-canvas-bid"][data-painted]')).toBeVisible({
-    timeout: 20_000,
-  });
+  await bookPainted(page);
   await page.waitForTimeout(1500);
   // the trace is the whole browser's (other tests' pages too): keep this page's frame only
   const cdp = await page.context().newCDPSession(page);
