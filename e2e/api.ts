@@ -2,7 +2,11 @@
 // walking every form again: each one is the real call, checked for `ok`, and the operator's
 // decisions go through the operator API (e2e/helpers.ts `operator`).
 import { expect, type APIRequestContext } from '@playwright/test';
+import { CURRENCY_ID } from '../server/test-fixtures.ts';
 import { operator, queued } from './helpers.ts';
+
+/** Currency ids of the reference server's seed (legacy ids, migration 0015). */
+export { CURRENCY_ID };
 
 /** A 1×1 PNG: a voucher or identity image the server's content check accepts. */
 export const PNG = Buffer.from(
@@ -66,7 +70,7 @@ export async function fund(
   to: 'legal' | null = null,
 ): Promise<void> {
   await apiPost(request, t, '/api/wallet/charge_req', {
-    currency: '1',
+    currency: String(CURRENCY_ID.USDT),
     amount,
     pic: await upload(request, t),
     type: 'erc20',
@@ -75,7 +79,7 @@ export async function fund(
   expect((await operator(request, 'deposit', { id, action: 'confirm' })).type).toBe('ok');
   if (to !== null)
     await apiPost(request, t, '/api/wallet/change', {
-      currency_id: '1',
+      currency_id: String(CURRENCY_ID.USDT),
       number: amount,
       from_field: 'change',
       to_field: to,

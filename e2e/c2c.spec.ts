@@ -6,7 +6,14 @@
 // way, and the buyer is shown that account only (issue 20).
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import Decimal from 'decimal.js';
-import { apiPost, fund as fundSpot, token as apiToken, usdtWallet, verify } from './api.ts';
+import {
+  apiPost,
+  CURRENCY_ID,
+  fund as fundSpot,
+  token as apiToken,
+  usdtWallet,
+  verify,
+} from './api.ts';
 import { login, msg, operator, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'c2cuser123';
@@ -167,7 +174,7 @@ test('selling to a buy ad needs an account of its pay way; the buyer pays to tha
     way: 'ali_pay',
     price: '7.15',
     total_number: '20',
-    currency_id: '1',
+    currency_id: String(CURRENCY_ID.USDT),
   });
   const mine = await request.get('/api/c2c/seller_trade?type=buy', {
     headers: { authorization: bt },

@@ -16,14 +16,14 @@ import {
   type Page,
 } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../tests/server-process.ts';
-import { apiPost, fund, token, usdtWallet, verify } from './api.ts';
+import { apiPost, CURRENCY_ID, fund, token, usdtWallet, verify } from './api.ts';
 import { login, msg, operator, registerByEmail, uniqueEmail } from './helpers.ts';
 import { E2E_ADMIN_TOKEN } from './operator-token.ts';
 import { startTcpProxy, type PushFault } from './tcp-proxy.ts';
 
 const ENV = { SIM_OFF: '1', ADMIN_TOKEN: E2E_ADMIN_TOKEN };
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
-const BTC = { legal_id: '1', currency_id: '2' };
+const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
 const AMOUNT = '0.001';
 
 /** One side of the book as the page lists it (the canvas fallback): price and text per level. */
@@ -285,7 +285,7 @@ test('a contract order whose reply is late: the form says it is checking, and on
     await verify(rest, t, email);
     await fund(rest, t, email, '500');
     await apiPost(rest, t, '/api/wallet/change', {
-      currency_id: '1',
+      currency_id: String(CURRENCY_ID.USDT),
       number: '500',
       from_field: 'change',
       to_field: 'lever',

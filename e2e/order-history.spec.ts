@@ -4,11 +4,11 @@
 // price it filled at (the server's average of its fills, never its protective band) and
 // "Market" as its own price. A new user, so the demo user's orders and balances stay as they were.
 import { expect, test, type Locator } from '@playwright/test';
-import { apiPost, fund, token, verify } from './api.ts';
+import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
 import { login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'history12345';
-const BTC = { legal_id: '1', currency_id: '2' };
+const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
 
 interface Finished {
   id: number;

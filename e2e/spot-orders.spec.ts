@@ -2,10 +2,11 @@
 // at the end. The resting orders are placed and cancelled over the API with the demo user's
 // REST token (the page's token never leaves its worker), so the test leaves the book as it found it.
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { CURRENCY_ID } from './api.ts';
 import { login } from './helpers.ts';
 
 const DEMO = { user_string: 'demo@bourse.local', password: 'demo1234', type: '1' };
-const BTC = { legal_id: '1', currency_id: '2' };
+const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
 
 async function token(request: APIRequestContext): Promise<string> {
   const r = await request.post('/api/user/login', { form: DEMO });

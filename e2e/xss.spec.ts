@@ -4,7 +4,7 @@
 // Content-Security-Policy would block an inline handler anyway, and the point is that the
 // markup never becomes elements in the first place.
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, token, upload } from './api.ts';
+import { apiPost, CURRENCY_ID, token, upload } from './api.ts';
 import { login, operator, queued, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
@@ -78,12 +78,17 @@ test('markup in notices, identity and payout names and address notes renders as 
   });
   // address notes are letters and digits only (spec): markup is refused at the door
   const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+  const usdt = String(CURRENCY_ID.USDT);
   const refused = await request.post('/api/wallet/addaddress', {
     headers: { authorization: t },
-    form: { currency_id: '1', address, notes: `cold${IMG}` },
+    form: { currency_id: usdt, address, notes: `cold${IMG}` },
   });
   expect(((await refused.json()) as { type: string }).type).toBe('error');
-  await apiPost(request, t, '/api/wallet/addaddress', { currency_id: '1', address, notes: 'cold' });
+  await apiPost(request, t, '/api/wallet/addaddress', {
+    currency_id: usdt,
+    address,
+    notes: 'cold',
+  });
 
   // the notice: title and abstract as text in the list, the body sanitized
   await page.goto('/noticeList');

@@ -14,6 +14,7 @@ import type {
   NewsList,
   QuotationGroup,
 } from '../src/shared/wire.ts';
+import { CURRENCY_ID } from './test-fixtures.ts';
 import type { TestServer } from './test-helpers.ts';
 import { get, post, startTestServer } from './test-helpers.ts';
 import { SOCKET_PATH, userRoom } from './socket/hub.ts';
@@ -129,8 +130,8 @@ describe('market', () => {
     const btc = pairs[0];
     expect(btc).toMatchObject({
       id: 1,
-      legal_id: 1,
-      currency_id: 2,
+      legal_id: CURRENCY_ID.USDT,
+      currency_id: CURRENCY_ID.BTC,
       legal_name: 'USDT',
       is_display: 1,
       price_precision: 2,

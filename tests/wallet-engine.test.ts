@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineHandle } from '../src/engine/engine.ts';
 import type { FrameDiff } from '../src/engine/api.ts';
 import { startNodeEngine } from '../src/engine/node.ts';
+import { CURRENCY_ID } from '../server/test-fixtures.ts';
 import { registerNewcomer } from './newcomer.ts';
 import { startServerProcess, until, type ServerProcess } from './server-process.ts';
 
 const ADMIN = 'integration-admin-token-000000000000';
+const USDT = CURRENCY_ID.USDT;
 let server: ServerProcess;
 let engine: EngineHandle;
 let frames: FrameDiff[];
@@ -68,7 +70,7 @@ describe('wallet through the engine', () => {
 
   it('a transfer is validated first, then moves funds and refreshes the list', async () => {
     const same = await engine.accountCommand('transfer', {
-      currencyId: 1,
+      currencyId: USDT,
       from: 'change',
       to: 'change',
       amount: '1',
@@ -80,7 +82,7 @@ describe('wallet through the engine', () => {
       fields: { to: 'validation.wallet.sameAccount' },
     });
     const tooMuch = await engine.accountCommand('transfer', {
-      currencyId: 1,
+      currencyId: USDT,
       from: 'change',
       to: 'lever',
       amount: '10000.01',
@@ -92,7 +94,7 @@ describe('wallet through the engine', () => {
       fields: { amount: 'validation.wallet.insufficient' },
     });
     const lever = await engine.accountCommand('transfer', {
-      currencyId: 1,
+      currencyId: USDT,
       from: 'change',
       to: 'lever',
       amount: '50',
@@ -105,7 +107,7 @@ describe('wallet through the engine', () => {
       fields: { amount: 'validation.wallet.leverMinimum' },
     });
     const ok = await engine.accountCommand('transfer', {
-      currencyId: 1,
+      currencyId: USDT,
       from: 'change',
       to: 'lever',
       amount: '150',
@@ -182,7 +184,7 @@ describe('wallet through the engine', () => {
   });
 
   it('a withdrawal locks funds; the operator’s rejection refunds them (update_balance)', async () => {
-    const info = await engine.accountQuery('withdraw-info', { currencyId: 1 });
+    const info = await engine.accountQuery('withdraw-info', { currencyId: USDT });
     expect(info.ok && info.data).toMatchObject({
       min: '10',
       max: '50000',
@@ -191,7 +193,7 @@ describe('wallet through the engine', () => {
     });
     const rules = info.ok ? { min: info.data.min, max: info.data.max, rate: info.data.rate } : null;
     const base = {
-      currencyId: 1,
+      currencyId: USDT,
       realName: '',
       bankName: '',
       bankAddress: '',
@@ -226,7 +228,7 @@ describe('wallet through the engine', () => {
   });
 
   it('queries parse real replies: addresses, currencies, acceptors, entrusts, region', async () => {
-    const addresses = await engine.accountQuery('deposit-addresses', { currencyId: 1 });
+    const addresses = await engine.accountQuery('deposit-addresses', { currencyId: USDT });
     expect(addresses.ok && addresses.data.map((a) => a.network)).toEqual([
       'erc20',
       'trc20',

@@ -13,8 +13,18 @@ import { ApiError } from '../http/api-error.ts';
 import { formatTime } from '../http/format.ts';
 import { changeBalance, lockUser, LOG_TYPE } from '../wallet/ledger.ts';
 
-/** Acceptor deals settle in USDT (currency 1) in the legal account. */
-export const ACCEPTOR_CURRENCY = 1;
+/** Acceptor deals settle in USDT in the legal account. */
+export const ACCEPTOR_CURRENCY_NAME = 'USDT';
+
+/** The id of the currency acceptor deals settle in, found by name (ids are data: ADR 0029). */
+async function acceptorCurrencyId(tx: Queryable): Promise<number> {
+  const rows = await tx.query<{ id: number }>('SELECT id FROM currencies WHERE name = $1', [
+    ACCEPTOR_CURRENCY_NAME,
+  ]);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`no ${ACCEPTOR_CURRENCY_NAME} currency`);
+  return id;
+}
 
 interface AcceptorRow extends Omit<
   Acceptor,
@@ -122,7 +132,7 @@ async function moveSellLock(
   step: 'lock' | 'done' | 'refund',
   nowMs: number,
 ): Promise<void> {
-  const base = { userId, currencyId: ACCEPTOR_CURRENCY, memo: `#${dealId}`, nowMs };
+  const base = { userId, currencyId: await acceptorCurrencyId(tx), memo: `#${dealId}`, nowMs };
   const type =
     step === 'lock'
       ? LOG_TYPE.acceptorSellLock
@@ -202,7 +212,7 @@ export async function confirmDeal(
       if (left.length === 0) throw new ApiError('acceptor.noFloat');
       await changeBalance(tx, {
         userId: row.user_id,
-        currencyId: ACCEPTOR_CURRENCY,
+        currencyId: await acceptorCurrencyId(tx),
         field: 'legal_balance',
         delta: number,
         type: LOG_TYPE.acceptorBuy,

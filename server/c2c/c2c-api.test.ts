@@ -9,12 +9,14 @@ import { Decimal } from '../../src/shared/decimal.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { Reply, TestServer } from '../test-helpers.ts';
 import { get, post, startTestServer } from '../test-helpers.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { AdView, DealView, PageData } from './c2c.ts';
 
 let s: TestServer;
+const USDT = String(CURRENCY_ID.USDT);
 const sockets: Socket[] = [];
 const users: Record<'a' | 'b' | 'c', { id: number; token: string }> = {
   a: { id: 0, token: '' },
@@ -35,7 +37,7 @@ async function newUser(account: string): Promise<{ id: number; token: string }> 
   });
   await changeBalance(s.ctx.db, {
     userId: id,
-    currencyId: 1,
+    currencyId: CURRENCY_ID.USDT,
     field: 'legal_balance',
     delta: new Decimal(100),
     type: LOG_TYPE.demoGrant,
@@ -58,8 +60,8 @@ const saveCash = (u: keyof typeof users, name: string) =>
 
 async function legal(u: keyof typeof users): Promise<[string, string]> {
   const rows = await s.ctx.db.query<{ l: string; k: string }>(
-    'SELECT legal_balance AS l, lock_legal_balance AS k FROM users_wallet WHERE user_id = $1 AND currency_id = 1',
-    [users[u].id],
+    'SELECT legal_balance AS l, lock_legal_balance AS k FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+    [users[u].id, CURRENCY_ID.USDT],
   );
   return [new Decimal(rows[0]?.l ?? '0').toFixed(), new Decimal(rows[0]?.k ?? '0').toFixed()];
 }
@@ -68,7 +70,7 @@ const send = (u: keyof typeof users, body: Record<string, string>): Promise<Repl
   post(
     s,
     '/api/c2c_send',
-    { type: 'sell', way: 'ali_pay', price: '7.10', total_number: '10', currency_id: '1', ...body },
+    { type: 'sell', way: 'ali_pay', price: '7.10', total_number: '10', currency_id: USDT, ...body },
     auth(u),
   );
 
@@ -125,7 +127,7 @@ describe('gates', () => {
   });
 
   it('validates the ad: legal currency, 2 decimals, positive, enough balance', async () => {
-    expect(await send('a', { currency_id: '2' })).toMatchObject({
+    expect(await send('a', { currency_id: String(CURRENCY_ID.BTC) })).toMatchObject({
       type: 'error',
       message: 'This currency cannot be traded in C2C.',
     });
@@ -150,7 +152,7 @@ describe('a sell ad', () => {
     const ad = await myNewestAd('a');
 
     // the platform: others' open ads, pageData form, masked name
-    const visitor = await get(s, '/api/c2c_deal_platform?type=sell&currency_id=1&page=1');
+    const visitor = await get(s, `/api/c2c_deal_platform?type=sell&currency_id=${USDT}&page=1`);
     const list = visitor.message as PageData<AdView>;
     expect(list).toMatchObject({ page: 1, pages: 1, total: 1 });
     expect(list.data[0]).toMatchObject({
@@ -325,7 +327,7 @@ describe('auto-cancel and the daily limit', () => {
 
   it('lists the legal currencies', async () => {
     const r = await get(s, '/api/currency/list', auth('a'));
-    expect(r).toEqual({ type: 'ok', message: { legal: [{ id: 1, name: 'USDT' }] } });
+    expect(r).toEqual({ type: 'ok', message: { legal: [{ id: CURRENCY_ID.USDT, name: 'USDT' }] } });
   });
 });
 
@@ -337,8 +339,8 @@ describe('the pay way (issue 20)', () => {
   const as = (u: 'd' | 'e', lang = 'en') => ({ authorization: more[u].token, lang });
   const balanceOf = async (id: number): Promise<[string, string]> => {
     const rows = await s.ctx.db.query<{ l: string; k: string }>(
-      'SELECT legal_balance AS l, lock_legal_balance AS k FROM users_wallet WHERE user_id = $1 AND currency_id = 1',
-      [id],
+      'SELECT legal_balance AS l, lock_legal_balance AS k FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+      [id, CURRENCY_ID.USDT],
     );
     return [new Decimal(rows[0]?.l ?? '0').toFixed(), new Decimal(rows[0]?.k ?? '0').toFixed()];
   };
@@ -426,7 +428,7 @@ describe('the pay way (issue 20)', () => {
         )
       ).type,
     ).toBe('ok');
-    const body = { type: 'sell', price: '7.1', total_number: '4', currency_id: '1' };
+    const body = { type: 'sell', price: '7.1', total_number: '4', currency_id: USDT };
     const refused = await post(s, '/api/c2c_send', { ...body, way: 'we_chat' }, as('e'));
     expect(refused).toEqual({
       type: '997',

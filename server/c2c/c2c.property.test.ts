@@ -20,6 +20,7 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { C2cType, C2cWay } from './c2c.ts';
 import {
@@ -35,7 +36,7 @@ import {
 } from './c2c.ts';
 
 let db: Database;
-const USDT = 1;
+const USDT = CURRENCY_ID.USDT;
 const GRANT = new Decimal('500');
 const DAY = 86_400_000;
 let serial = 0;
@@ -168,8 +169,8 @@ interface Snapshot {
 async function snapshot(users: number[]): Promise<Snapshot> {
   const wallets = await db.query(
     `SELECT user_id, legal_balance::text AS l, lock_legal_balance::text AS k FROM users_wallet
-     WHERE user_id = ANY($1::int[]) AND currency_id = 1 ORDER BY user_id`,
-    [`{${users.join(',')}}`],
+     WHERE user_id = ANY($1::int[]) AND currency_id = $2 ORDER BY user_id`,
+    [`{${users.join(',')}}`, USDT],
   );
   const ads = await db.query<{ id: number }>(
     `SELECT id, type, is_done, surplus_number::text AS s FROM c2c_ads
@@ -198,8 +199,8 @@ async function checkInvariants(users: number[]): Promise<void> {
   let total = new Decimal(0);
   for (const u of users) {
     const w = await db.query<{ l: string; k: string }>(
-      'SELECT legal_balance AS l, lock_legal_balance AS k FROM users_wallet WHERE user_id = $1 AND currency_id = 1',
-      [u],
+      'SELECT legal_balance AS l, lock_legal_balance AS k FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+      [u, USDT],
     );
     const legal = new Decimal(w[0]?.l ?? '0');
     const lock = new Decimal(w[0]?.k ?? '0');

@@ -25,6 +25,7 @@ import {
   times,
   totalsOf,
 } from '../race-helpers.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { C2cChange, C2cType } from './c2c.ts';
 import {
   cancelDeal,
@@ -36,7 +37,7 @@ import {
   withdrawAd,
 } from './c2c.ts';
 
-const USDT = 1;
+const USDT = CURRENCY_ID.USDT;
 const GRANT = '100';
 const WINDOW_MS = 15 * 60_000;
 const now = Date.UTC(2031, 5, 7, 9);

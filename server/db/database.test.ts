@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import { changeBalance } from '../wallet/ledger.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
@@ -32,6 +33,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0012-spot-order-fills',
       '0013-loan-repayment-quotes',
       '0014-presale-links',
+      '0015-legacy-currency-ids',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(
@@ -53,7 +55,7 @@ describe.each(backends())('storage on %s', (backend) => {
     const nowMs = Date.now();
     const base = {
       userId,
-      currencyId: 2,
+      currencyId: CURRENCY_ID.BTC,
       field: 'change_balance' as const,
       type: 1,
       memo: 't',
@@ -65,8 +67,8 @@ describe.each(backends())('storage on %s', (backend) => {
       db.transaction((tx) => changeBalance(tx, { ...base, delta: new Decimal('-1') })),
     ).rejects.toThrow();
     const w = await db.query<{ change_balance: string }>(
-      'SELECT change_balance FROM users_wallet WHERE user_id = $1 AND currency_id = 2',
-      [userId],
+      'SELECT change_balance FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+      [userId, CURRENCY_ID.BTC],
     );
     expect(new Decimal(w[0]?.change_balance ?? '0').toFixed()).toBe('0.3');
     const log = await db.query<{ n: number; s: string }>(

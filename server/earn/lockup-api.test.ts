@@ -8,6 +8,7 @@ import type { LogItem, PagedList } from '../../src/shared/wire.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { TEST_ADMIN_TOKEN } from '../config.ts';
 import { insertUser } from '../accounts/users.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { Reply, TestServer } from '../test-helpers.ts';
 import { get, post, startTestServer } from '../test-helpers.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
@@ -15,8 +16,7 @@ import type { LockupOrderPage, LockupProductView } from './lockup-views.ts';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2030, 0, 10, 10, 0, 0); // 2030-01-10 10:00 UTC
-const USDT = 1;
-const BTC = 2;
+const { USDT, BTC } = CURRENCY_ID;
 
 let s: TestServer;
 const users = { a: { id: 0, token: '' }, b: { id: 0, token: '' }, poor: { id: 0, token: '' } };
@@ -52,7 +52,7 @@ async function newUser(account: string, grants: Array<[number, string]>): Promis
   return id;
 }
 
-async function balance(u: Who, currencyId = USDT): Promise<string> {
+async function balance(u: Who, currencyId: number = USDT): Promise<string> {
   const rows = await s.ctx.db.query<{ b: string }>(
     'SELECT change_balance AS b FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
     [users[u].id, currencyId],
@@ -170,7 +170,9 @@ describe('the gate and validation', () => {
     expect(await balance('a')).toBe('100000');
     expect(await balance('poor')).toBe('150');
     expect((await orders('a')).total).toBe(0);
-    expect((await get(s, '/api/lh/deposit/order?limit=51', auth('a'))).type).toBe('error');
+    // a page size beyond the largest is clamped (decision 11); a non-number is refused
+    expect((await get(s, '/api/lh/deposit/order?limit=51', auth('a'))).type).toBe('ok');
+    expect((await get(s, '/api/lh/deposit/order?limit=x', auth('a'))).type).toBe('error');
     expect((await get(s, '/api/lh/deposit/order?status=3', auth('a'))).type).toBe('error');
     expect((await get(s, '/api/lh/deposit/order?page=abc', auth('a'))).type).toBe('error');
   });

@@ -7,7 +7,7 @@ import { parsePlainAmount } from '../../src/shared/amount.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf, ok, pageLimit, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
 import type { CloseResult } from './lockup.ts';
 import { cancelLockup, depositLockup, withdrawLockup } from './lockup.ts';
@@ -44,7 +44,7 @@ const listQuery = z.object({
       .optional(),
   ),
   page: z.coerce.number().int().positive().max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(LOCKUP_PAGE_MAX).default(LOCKUP_PAGE_SIZE),
+  limit: pageLimit(LOCKUP_PAGE_MAX, LOCKUP_PAGE_SIZE),
 });
 
 const idBody = z.object({ id });

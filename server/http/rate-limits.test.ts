@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/shared/locales.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { t } from '../i18n/messages.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { post, startTestServer } from '../test-helpers.ts';
 import { ensureDemoAccount } from '../wallet/demo-account.ts';
@@ -12,6 +13,7 @@ import { DEFAULT_RATE_LIMITS, FixedWindows, RATE_LIMITED_ROUTES } from './rate-l
 import type { RateLimits } from './rate-limits.ts';
 
 const WINDOW_MS = 30_000;
+const BTC_USDT = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
 const LIMITS: RateLimits = {
   login: { max: 2, windowMs: WINDOW_MS },
   codes: { max: 2, windowMs: WINDOW_MS },
@@ -47,7 +49,7 @@ const buy = (token: string) =>
   post(
     s,
     '/api/transaction/in',
-    { legal_id: '1', currency_id: '2', price: '1000', num: '0.001' },
+    { ...BTC_USDT, price: '1000', num: '0.001' },
     { authorization: token },
   );
 
@@ -99,7 +101,7 @@ describe('rate limits', () => {
     const lever = await post(
       s,
       '/api/lever/submit',
-      { legal_id: '1', currency_id: '2', share: '1', multiple: '10' },
+      { ...BTC_USDT, share: '1', multiple: '10' },
       { authorization: a },
     );
     expect(lever).toEqual(refusal('orders'));

@@ -10,6 +10,7 @@ import { ADMIN_HEADER } from '../admin/admin-auth.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { TEST_ADMIN_TOKEN } from '../config.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { Reply, TestServer } from '../test-helpers.ts';
 import { get, post, startTestServer } from '../test-helpers.ts';
 import type { AdminLoanView, LendingConfig, LoanView } from './lending-views.ts';
@@ -79,8 +80,8 @@ async function newest(u: Who): Promise<LoanView> {
 
 async function usdtChange(u: Who): Promise<string> {
   const rows = await s.ctx.db.query<{ v: string }>(
-    'SELECT change_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = 1',
-    [users[u].id],
+    'SELECT change_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+    [users[u].id, CURRENCY_ID.USDT],
   );
   return new Decimal(rows[0]?.v ?? '0').toFixed();
 }

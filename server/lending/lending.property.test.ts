@@ -25,6 +25,7 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { CoinPrices } from './lending.ts';
 import {
@@ -108,7 +109,7 @@ async function newUser(): Promise<number> {
   });
   await changeBalance(db, {
     userId: id,
-    currencyId: 1,
+    currencyId: CURRENCY_ID.USDT,
     field: 'change_balance',
     delta: GRANT,
     type: LOG_TYPE.demoGrant,
@@ -192,10 +193,10 @@ const FORWARD: Readonly<Record<LoanState, readonly LoanState[]>> = {
 async function checkInvariants(userId: number, seen: Map<number, LoanState>): Promise<void> {
   const fields = await db.query<{ field: string; value: string; total: string | null }>(
     `SELECT f.field, f.value, (SELECT SUM(delta) FROM account_log l WHERE l.user_id = $1
-       AND l.currency_id = 1 AND l.field = f.field) AS total
+       AND l.currency_id = $2 AND l.field = f.field) AS total
      FROM (SELECT 'change_balance' AS field, change_balance::text AS value FROM users_wallet
-           WHERE user_id = $1 AND currency_id = 1) f`,
-    [userId],
+           WHERE user_id = $1 AND currency_id = $2) f`,
+    [userId, CURRENCY_ID.USDT],
   );
   const balance = new Decimal(fields[0]?.value ?? '0');
   // L1

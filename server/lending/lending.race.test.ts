@@ -21,6 +21,7 @@ import {
   summary,
   times,
 } from '../race-helpers.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import {
   applyLoan,
   decideLoan,
@@ -30,7 +31,7 @@ import {
   requestRepayment,
 } from './lending.ts';
 
-const USDT = 1;
+const USDT = CURRENCY_ID.USDT;
 const now = Date.UTC(2031, 7, 9, 8);
 
 describe.each(backends())('loans under parallel calls on %s', (backend) => {

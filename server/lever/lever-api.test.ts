@@ -7,13 +7,14 @@ import { Decimal } from '../../src/shared/decimal.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { post, startTestServer } from '../test-helpers.ts';
 
 let s: TestServer;
 let token: string;
 let userId: number;
-const BTC = { legal_id: '1', currency_id: '2' };
+const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
 let mark = new Decimal('67000');
 
 interface Position {
@@ -30,8 +31,8 @@ interface Position {
 
 async function lever(): Promise<{ free: Decimal; locked: Decimal }> {
   const rows = await s.ctx.db.query<{ a: string; l: string }>(
-    'SELECT lever_balance AS a, lock_lever_balance AS l FROM users_wallet WHERE user_id = $1 AND currency_id = 1',
-    [userId],
+    'SELECT lever_balance AS a, lock_lever_balance AS l FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+    [userId, CURRENCY_ID.USDT],
   );
   return { free: new Decimal(rows[0]?.a ?? 0), locked: new Decimal(rows[0]?.l ?? 0) };
 }
@@ -69,13 +70,13 @@ beforeAll(async () => {
   });
   token = await issueToken(s.ctx.db, userId, s.clock.now);
   await s.ctx.db.query(
-    `INSERT INTO users_wallet (user_id, currency_id, lever_balance) VALUES ($1, 1, 10000)`,
-    [userId],
+    `INSERT INTO users_wallet (user_id, currency_id, lever_balance) VALUES ($1, $2, 10000)`,
+    [userId, CURRENCY_ID.USDT],
   );
   await s.ctx.db.query(
     `INSERT INTO account_log (user_id, currency_id, field, delta, before, after, type, memo, created_at)
-     VALUES ($1, 1, 'lever_balance', 10000, 0, 10000, 1, 'grant', now())`,
-    [userId],
+     VALUES ($1, $2, 'lever_balance', 10000, 0, 10000, 1, 'grant', now())`,
+    [userId, CURRENCY_ID.USDT],
   );
 }, 60_000);
 
@@ -158,7 +159,12 @@ describe('lever over HTTP', () => {
     const refused = await post(
       s,
       '/api/wallet/change',
-      { currency_id: '1', number: '1', from_field: 'lever', to_field: 'change' },
+      {
+        currency_id: String(CURRENCY_ID.USDT),
+        number: '1',
+        from_field: 'lever',
+        to_field: 'change',
+      },
       { authorization: token },
     );
     expect(refused.type).toBe('error');
@@ -239,7 +245,12 @@ describe('lever over HTTP', () => {
     expect(got.length).toBeGreaterThan(0);
     expect(leaked).toEqual([]);
     const push = got[0] ?? {};
-    expect(push).toMatchObject({ type: 'lever_trade', to: userId, legal_id: 1, currency_id: 2 });
+    expect(push).toMatchObject({
+      type: 'lever_trade',
+      to: userId,
+      legal_id: CURRENCY_ID.USDT,
+      currency_id: CURRENCY_ID.BTC,
+    });
     expect(JSON.parse(String(push.trades_all)).length).toBe(1);
     expect(Number(push.hazard_rate)).toBeGreaterThan(100);
     const r = await post(s, '/api/lever/batch_close', { type: '1' }, { authorization: token });
@@ -290,12 +301,12 @@ describe('lever over HTTP', () => {
   it('liquidates at the line: all positions of the quote currency, at once', async () => {
     mark = new Decimal('67000');
     await s.ctx.db.query(
-      'UPDATE users_wallet SET lever_balance = 0 WHERE user_id = $1 AND currency_id = 1',
-      [userId],
+      'UPDATE users_wallet SET lever_balance = 0 WHERE user_id = $1 AND currency_id = $2',
+      [userId, CURRENCY_ID.USDT],
     );
     await s.ctx.db.query(
-      `UPDATE users_wallet SET lever_balance = 1000 WHERE user_id = $1 AND currency_id = 1`,
-      [userId],
+      `UPDATE users_wallet SET lever_balance = 1000 WHERE user_id = $1 AND currency_id = $2`,
+      [userId, CURRENCY_ID.USDT],
     );
     expect((await submit({ share: '10', multiple: '100' })).type).toBe('ok'); // margin 67.0067
     const rate = await post(s, '/api/lever/dealall', BTC, { authorization: token });
@@ -315,8 +326,8 @@ describe('lever over HTTP', () => {
 
   it('charges the overnight fee once per day, from the margin first', async () => {
     await s.ctx.db.query(
-      'UPDATE users_wallet SET lever_balance = 5000 WHERE user_id = $1 AND currency_id = 1',
-      [userId],
+      'UPDATE users_wallet SET lever_balance = 5000 WHERE user_id = $1 AND currency_id = $2',
+      [userId, CURRENCY_ID.USDT],
     );
     mark = new Decimal('67000');
     expect((await submit({ share: '10' })).type).toBe('ok');

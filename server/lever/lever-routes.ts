@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf, ok, pageLimit, parse, text } from '../http/envelope.ts';
 import { localDecimal, t } from '../i18n/messages.ts';
 import { price, symbolOf } from '../market/wire-format.ts';
 import { requireIdentity } from '../wallet/funding-routes.ts';
@@ -20,6 +20,7 @@ import type { LeverPair, LeverService, PositionRow } from './lever-service.ts';
 import { positionView, riskFigures } from './positions.ts';
 
 export const LEVER_PAGE_SIZE = 10;
+export const LEVER_PAGE_MAX = 50;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const pairBody = z.object({ legal_id: id, currency_id: id });
@@ -48,7 +49,7 @@ const listBody = z.object({
   legal_id: id.optional(),
   currency_id: id.optional(),
   page: z.coerce.number().int().positive().max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(LEVER_PAGE_SIZE),
+  limit: pageLimit(LEVER_PAGE_MAX, LEVER_PAGE_SIZE),
 });
 
 const stopBody = z.object({ id, target_profit_price: text(60), stop_loss_price: text(60) });

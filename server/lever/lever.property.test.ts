@@ -17,7 +17,7 @@ import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { LeverPair } from './lever-service.ts';
 import { LeverService } from './lever-service.ts';
-import { BTC_USDT_LEVER } from '../test-fixtures.ts';
+import { BTC_USDT_LEVER, CURRENCY_ID } from '../test-fixtures.ts';
 
 let db: Database;
 let lever: LeverService;
@@ -43,7 +43,7 @@ async function userWith(balance: Decimal): Promise<number> {
   await db.transaction((tx) =>
     changeBalance(tx, {
       userId: id,
-      currencyId: 1,
+      currencyId: CURRENCY_ID.USDT,
       field: 'lever_balance',
       delta: balance,
       type: LOG_TYPE.demoGrant,
@@ -56,8 +56,8 @@ async function userWith(balance: Decimal): Promise<number> {
 
 async function wallet(userId: number): Promise<{ free: Decimal; locked: Decimal }> {
   const rows = await db.query<{ a: string; l: string }>(
-    'SELECT lever_balance AS a, lock_lever_balance AS l FROM users_wallet WHERE user_id = $1 AND currency_id = 1',
-    [userId],
+    'SELECT lever_balance AS a, lock_lever_balance AS l FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+    [userId, CURRENCY_ID.USDT],
   );
   return { free: new Decimal(rows[0]?.a ?? 0), locked: new Decimal(rows[0]?.l ?? 0) };
 }
@@ -126,8 +126,8 @@ async function open(s: {
   marks.set(1, s.reference);
   const { id } = await lever.submit({
     userId,
-    legalId: 1,
-    currencyId: 2,
+    legalId: CURRENCY_ID.USDT,
+    currencyId: CURRENCY_ID.BTC,
     side: s.side,
     share: s.share,
     multiple: s.multiple,

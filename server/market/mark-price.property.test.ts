@@ -12,11 +12,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { backends, runsOn } from '../db/test-databases.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { post, startTestServer, testUser } from '../test-helpers.ts';
 import { MARK_RULES, MarkPrices, serverMarkSources } from './mark-price.ts';
 
-const BTC = { legal_id: '1', currency_id: '2' };
+const { USDT, BTC: BTC_ID } = CURRENCY_ID;
+const BTC = { legal_id: String(USDT), currency_id: String(BTC_ID) };
 const UNLIMITED = { max: 1_000_000, windowMs: 60_000 };
 const HONEST = new Decimal('67000.00');
 const BAND = new Decimal(MARK_RULES.bandBp.toString()).dividedBy(10_000);
@@ -57,10 +59,10 @@ describe.each(backends().flatMap((b) => [true, false].map((simOff) => [b, simOff
     const account = (name: string) =>
       testUser(s, `${name}-${simOff ? 'off' : 'on'}@example.com`, {
         grants: [
-          { currencyId: 1, field: 'change_balance', amount: '900000000' },
-          { currencyId: 2, field: 'change_balance', amount: '10000' },
-          { currencyId: 1, field: 'lever_balance', amount: '100000' },
-          { currencyId: 1, field: 'micro_balance', amount: '100000' },
+          { currencyId: USDT, field: 'change_balance', amount: '900000000' },
+          { currencyId: BTC_ID, field: 'change_balance', amount: '10000' },
+          { currencyId: USDT, field: 'lever_balance', amount: '100000' },
+          { currencyId: USDT, field: 'micro_balance', amount: '100000' },
         ],
       });
 
@@ -143,7 +145,7 @@ describe.each(backends().flatMap((b) => [true, false].map((simOff) => [b, simOff
       const micro = await post(
         s,
         '/api/microtrade/submit',
-        { match_id: '1', currency_id: '1', type: '1', seconds: '30', number: '100' },
+        { match_id: '1', currency_id: String(USDT), type: '1', seconds: '30', number: '100' },
         { authorization: a.token },
       );
       expect(micro.type).toBe('ok');
@@ -223,8 +225,8 @@ describe.each(backends().flatMap((b) => [true, false].map((simOff) => [b, simOff
 
     async function leverFree(userId: number): Promise<Decimal> {
       const rows = await s.ctx.db.query<{ v: string }>(
-        'SELECT lever_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = 1',
-        [userId],
+        'SELECT lever_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+        [userId, USDT],
       );
       return new Decimal(rows[0]?.v ?? '0');
     }

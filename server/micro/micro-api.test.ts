@@ -10,6 +10,7 @@ import type { LogItem, PagedList } from '../../src/shared/wire.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { Reply, TestServer } from '../test-helpers.ts';
 import { get, post, startTestServer } from '../test-helpers.ts';
 import type { MicroOrderView, MicroPage } from './micro.ts';
@@ -22,6 +23,7 @@ let otherId: number;
 const sockets: Socket[] = [];
 
 const BTC = 1; // BTC/USDT, price_precision 2
+const USDT = CURRENCY_ID.USDT;
 const auth = (token: string) => ({ authorization: token });
 
 let mark = '67000.00';
@@ -34,14 +36,21 @@ const submit = (token: string, body: Record<string, string>, lang = 'en'): Promi
   post(
     s,
     '/api/microtrade/submit',
-    { match_id: String(BTC), currency_id: '1', type: '1', seconds: '30', number: '100', ...body },
+    {
+      match_id: String(BTC),
+      currency_id: String(USDT),
+      type: '1',
+      seconds: '30',
+      number: '100',
+      ...body,
+    },
     { ...auth(token), lang },
   );
 
 async function microBalance(userId: number): Promise<string> {
   const rows = await s.ctx.db.query<{ b: string }>(
-    'SELECT micro_balance AS b FROM users_wallet WHERE user_id = $1 AND currency_id = 1',
-    [userId],
+    'SELECT micro_balance AS b FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+    [userId, USDT],
   );
   return new Decimal(rows[0]?.b ?? '0').toFixed();
 }
@@ -130,7 +139,7 @@ describe('configuration', () => {
       type: 'ok',
       message: [
         {
-          id: 1,
+          id: USDT,
           name: 'USDT',
           micro_trade_fee: '1',
           micro_min: '10',
@@ -146,7 +155,7 @@ describe('configuration', () => {
     const user = await get(s, '/api/microtrade/payable_currencies', auth(demo));
     const [usdt] = user.message as Array<{ user_wallet: unknown }>;
     expect(usdt?.user_wallet).toEqual({
-      currency: 1,
+      currency: USDT,
       micro_balance: '1000',
       lock_micro_balance: '0',
       insurance_balance: '0',
@@ -181,7 +190,10 @@ describe('placing', () => {
       [{ number: '' }, 'Please choose an amount.'],
       [{ seconds: '45' }, 'This contract duration is not available.'],
       [{ match_id: '7' }, 'Second contracts are not open for this pair.'],
-      [{ currency_id: '2' }, 'Second contracts cannot be paid with this currency.'],
+      [
+        { currency_id: String(CURRENCY_ID.BTC) },
+        'Second contracts cannot be paid with this currency.',
+      ],
       [{ match_id: '7', number: '15' }, 'Second contracts are not open for this pair.'],
       [{ type: '3' }, 'The field “type” is not valid.'],
       [{ number: '1000' }, 'USDT balance insufficient: 1,010 needed (amount 1,000 + fee 10).'],
@@ -212,7 +224,7 @@ describe('placing', () => {
     const o = r.message as MicroOrderView;
     expect(o).toMatchObject({
       match_id: BTC,
-      currency_id: 1,
+      currency_id: USDT,
       type: 1,
       seconds: 30,
       number: '100',
@@ -321,12 +333,15 @@ describe('settlement', () => {
     expect((await list(demo, 'status=1')).total).toBe(0);
     expect((await list(demo, 'match_id=2')).total).toBe(0);
     expect((await list(demo, `match_id=${BTC}&status=-1`)).total).toBe(2);
-    expect((await get(s, '/api/microtrade/lists?limit=51', auth(demo))).type).toBe('error');
+    // a page size beyond the largest is clamped (decision 11); a non-number is refused
+    const clamped = await get(s, '/api/microtrade/lists?limit=51', auth(demo));
+    expect((clamped.message as { per_page: number }).per_page).toBe(50);
+    expect((await get(s, '/api/microtrade/lists?limit=x', auth(demo))).type).toBe('error');
     const first = page.data[0]?.show_micro_id ?? 0;
     const log = await post(
       s,
       '/api/wallet/legal_log',
-      { type: '4', currency: '1', page: '1' },
+      { type: '4', currency: String(USDT), page: '1' },
       auth(demo),
     );
     const items = (log.message as PagedList<LogItem>).list.filter((i) =>

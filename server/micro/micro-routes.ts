@@ -8,7 +8,7 @@ import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { amountOf } from '../http/amounts.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf, ok, pageLimit, parse, text } from '../http/envelope.ts';
 import { requireIdentity } from '../wallet/funding-routes.ts';
 import type { MicroService } from './micro.ts';
 import { enabledSeconds, listMicro, orderView, payableCurrencies, presetNumbers } from './micro.ts';
@@ -37,7 +37,7 @@ const listQuery = z.object({
   match_id: idFilter,
   currency_id: idFilter,
   page: z.coerce.number().int().positive().max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MICRO_PAGE_MAX).default(MICRO_PAGE_SIZE),
+  limit: pageLimit(MICRO_PAGE_MAX, MICRO_PAGE_SIZE),
 });
 
 interface WalletRow {

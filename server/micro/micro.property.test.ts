@@ -19,6 +19,7 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import { BALANCE_FIELDS, changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { MicroType } from './micro.ts';
 import { settleDue, submitMicro } from './micro.ts';
@@ -32,7 +33,7 @@ const RATIOS: Readonly<Record<number, string>> = {
   600: '80',
   900: '75',
 };
-const USDT = { id: 1, feePct: '1', min: 10, max: 10000, holdMax: 10 };
+const USDT = { id: CURRENCY_ID.USDT, feePct: '1', min: 10, max: 10000, holdMax: 10 };
 const PRICED_PAIR = 1; // BTC/USDT, open
 const UNPRICED_PAIR = 3; // LTC/USDT, open, but the test's price source has no price
 const CLOSED_PAIR = 7; // BCH/USDT, open_microtrade = 0
@@ -91,6 +92,7 @@ const stake = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('10.5', '0', '10000', '10010', '10005', '20000', '5') },
 );
 const P = PRICED_PAIR;
+const U = USDT.id;
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -98,7 +100,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('submit' as const),
       matchId: fc.constantFrom(P, P, P, P, P, P, P, P, UNPRICED_PAIR, CLOSED_PAIR),
-      currencyId: fc.constantFrom(1, 1, 1, 1, 1, 1, 1, 1, 1, 2),
+      currencyId: fc.constantFrom(U, U, U, U, U, U, U, U, U, CURRENCY_ID.BTC),
       seconds: fc.constantFrom(30, 60, 180, 300, 600, 900, 30, 60, 45),
       type: fc.constantFrom(1 as const, 2 as const),
       stake,

@@ -18,9 +18,10 @@ import {
   summary,
   times,
 } from '../race-helpers.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import { settleDue, submitMicro } from './micro.ts';
 
-const USDT = 1;
+const USDT = CURRENCY_ID.USDT;
 const BTC_USDT = 1;
 const HOLD_MAX = 10;
 const now = Date.UTC(2031, 8, 10, 14);

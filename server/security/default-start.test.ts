@@ -22,6 +22,7 @@ import { Decimal } from '../../src/shared/decimal.ts';
 import { findUser } from '../accounts/users.ts';
 import { createServer } from '../app.ts';
 import { configFromEnv } from '../config.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { Reply, TestServer } from '../test-helpers.ts';
 import { get, post } from '../test-helpers.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
@@ -40,6 +41,8 @@ const PEERS = [REMOTE, '127.0.0.1'];
 const PHONE = '13912345678';
 /** A balance nobody else has: found in an answer, it is the victim's. */
 const MARKER = '0.0987654';
+const USDT = String(CURRENCY_ID.USDT);
+const BTC = String(CURRENCY_ID.BTC);
 import { backends, createTestDatabase } from '../db/test-databases.ts';
 import type { TestDatabaseUrl } from '../db/test-databases.ts';
 
@@ -172,7 +175,7 @@ describe.each(backends())('a default npm start on %s', (backend) => {
     await srv.ctx.db.transaction((tx) =>
       changeBalance(tx, {
         userId: user.id,
-        currencyId: 2,
+        currencyId: CURRENCY_ID.BTC,
         field: 'change_balance',
         delta: new Decimal(MARKER),
         type: LOG_TYPE.demoGrant,
@@ -192,14 +195,14 @@ describe.each(backends())('a default npm start on %s', (backend) => {
     });
     const token = String(login.message);
     const as = { authorization: token };
-    const pair = { legal_id: '1', currency_id: '2' };
+    const pair = { legal_id: USDT, currency_id: BTC };
     const calls: Array<[string, Record<string, string>]> = [
       ['/api/transaction/in', { ...pair, mode: '2', price: '1000', num: '0.01' }],
       ['/api/lever/submit', { ...pair, share: '1', multiple: '10' }],
-      ['/api/wallet/addaddress', { currency_id: '2', address: 'bc1qvictim', notes: 'cold' }],
+      ['/api/wallet/addaddress', { currency_id: BTC, address: 'bc1qvictim', notes: 'cold' }],
       [
         '/api/c2c_send',
-        { type: 'sell', way: 'ali_pay', price: '7.10', total_number: '10', currency_id: '1' },
+        { type: 'sell', way: 'ali_pay', price: '7.10', total_number: '10', currency_id: USDT },
       ],
     ];
     for (const [url, body] of calls) {
@@ -207,8 +210,8 @@ describe.each(backends())('a default npm start on %s', (backend) => {
       if (r.type !== 'ok') throw new Error(`${url}: ${JSON.stringify(r)}`);
     }
     const rows = await srv.ctx.db.query<{ change_balance: string }>(
-      'SELECT change_balance FROM users_wallet WHERE user_id = $1 AND currency_id = 2',
-      [user.id],
+      'SELECT change_balance FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+      [user.id, CURRENCY_ID.BTC],
     );
     const btc = new Decimal(rows[0]?.change_balance ?? '0').toFixed();
     expect(btc).toContain('987654');
@@ -236,9 +239,9 @@ describe.each(backends())('a default npm start on %s', (backend) => {
       email,
       user_id: String(victim.id),
       uid: String(victim.id),
-      legal_id: '1',
-      currency_id: '2',
-      currency: '2',
+      legal_id: USDT,
+      currency_id: BTC,
+      currency: BTC,
       page: '1',
       limit: '50',
       status: '1',

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { Body, FuzzRequest } from './fuzz-wire.ts';
 import { BOUNDARY, cutForUrl, encode, formText, Literal, multipart } from './fuzz-wire.ts';
 
@@ -99,8 +100,9 @@ const plausibleText = fc.constantFrom(
   '0xabc',
 );
 
-/** USDT (1) is the quote currency of every listed pair: legal ids that open pairs. */
-const plausibleLegal = fc.constantFrom('1', '1', '1', '2');
+/** USDT is the quote currency of every listed pair: legal ids that open pairs (BTC at times). */
+const USDT = String(CURRENCY_ID.USDT);
+const plausibleLegal = fc.constantFrom(USDT, USDT, USDT, String(CURRENCY_ID.BTC));
 
 export type FieldKind = 'id' | 'amount' | 'choice' | 'text';
 

@@ -6,6 +6,7 @@ import { ensureDemoAccount } from '../wallet/demo-account.ts';
 import { BALANCE_FIELDS } from '../wallet/ledger.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { findUser, insertUser } from '../accounts/users.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { PNG_1PX } from '../uploads/test-images.ts';
 
@@ -15,6 +16,8 @@ export interface Party {
 }
 
 const DAY_MS = 86_400_000;
+const USDT = String(CURRENCY_ID.USDT);
+const BTC = String(CURRENCY_ID.BTC);
 
 /** Attacker A: balances in every account (like the demo user), identity approved. */
 export async function makeAttacker(s: TestServer): Promise<Party> {
@@ -55,7 +58,7 @@ export async function makeVictim(
   if (user === null) throw new Error('no demo user');
   await s.ctx.db.query('UPDATE users SET review_status = 2 WHERE id = $1', [user.id]);
   const b = { id: user.id, token: await issueToken(s.ctx.db, user.id, s.clock.now) };
-  const pair = { legal_id: '1', currency_id: '2' };
+  const pair = { legal_id: USDT, currency_id: BTC };
   await must(s, b, 'POST', '/api/transaction/in', {
     ...pair,
     mode: '2',
@@ -68,7 +71,7 @@ export async function makeVictim(
     [b.id],
   );
   await must(s, b, 'POST', '/api/wallet/addaddress', {
-    currency_id: '2',
+    currency_id: BTC,
     address: 'bc1qvictim',
     notes: 'cold',
   });
@@ -76,7 +79,7 @@ export async function makeVictim(
   const config = await must(s, b, 'GET', '/api/lh/deposit/config', {});
   await must(s, b, 'POST', '/api/lh/deposit', { config_id: firstId(config), amount: '1000' });
   await must(s, b, 'POST', '/api/wallet/out', {
-    currency: '1',
+    currency: USDT,
     number: '20',
     address: '0xvictim',
     type: '0',
@@ -95,7 +98,7 @@ async function openDealWith(s: TestServer, b: Party): Promise<Party> {
     way: 'ali_pay',
     price: '7.10',
     total_number: '10',
-    currency_id: '1',
+    currency_id: USDT,
   });
   const ads = await s.ctx.db.query<{ id: number }>('SELECT id FROM c2c_ads WHERE seller_id = $1', [
     b.id,

@@ -6,11 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { backends } from '../db/test-databases.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { post, startTestServer, testUser } from '../test-helpers.ts';
 import { PNG_1PX } from '../uploads/test-images.ts';
 
 const UNLIMITED = { max: 1_000_000, windowMs: 60_000 };
+const USDT = String(CURRENCY_ID.USDT);
+const BTC = String(CURRENCY_ID.BTC);
 const FORMAT = 'Enter the amount as digits, with a point for decimals.';
 const decimals = (dp: number) => `At most ${dp} decimal${dp === 1 ? '' : 's'}.`;
 
@@ -47,7 +50,7 @@ describe.each(backends())('amounts at the edge on %s', (backend) => {
     // a large balance beside empty accounts: where a rounded dust transfer created money
     const user = await testUser(s, 'edge@example.com', {
       grants: (['change_balance', 'legal_balance', 'lever_balance'] as const).map((field) => ({
-        currencyId: 1,
+        currencyId: CURRENCY_ID.USDT,
         field,
         amount: '123456789012345.123456',
       })),
@@ -75,23 +78,23 @@ describe.each(backends())('amounts at the edge on %s', (backend) => {
   const transfer = (number: string) =>
     [
       '/api/wallet/change',
-      { currency_id: '1', number, from_field: 'change', to_field: 'lever' },
+      { currency_id: USDT, number, from_field: 'change', to_field: 'lever' },
     ] as const;
   const deposit = (amount: string) =>
-    ['/api/wallet/charge_req', { currency: '1', amount, pic: '' }] as const;
+    ['/api/wallet/charge_req', { currency: USDT, amount, pic: '' }] as const;
   const withdraw = (number: string) =>
     [
       '/api/wallet/out',
-      { currency: '1', number, address: '0x1234567890abcdef1234', network: 'erc20' },
+      { currency: USDT, number, address: '0x1234567890abcdef1234', network: 'erc20' },
     ] as const;
   const spotBuy = (price: string, num: string) =>
-    ['/api/transaction/in', { legal_id: '1', currency_id: '2', price, num, mode: '2' }] as const;
+    ['/api/transaction/in', { legal_id: USDT, currency_id: BTC, price, num, mode: '2' }] as const;
   const leverLimit = (target_price: string) =>
     [
       '/api/lever/submit',
       {
-        legal_id: '1',
-        currency_id: '2',
+        legal_id: USDT,
+        currency_id: BTC,
         share: '500',
         multiple: '100',
         type: '1',
@@ -140,7 +143,7 @@ describe.each(backends())('amounts at the edge on %s', (backend) => {
       'exponent micro stake',
       [
         '/api/microtrade/submit',
-        { match_id: '1', currency_id: '1', type: '1', seconds: '30', number: '1e2' },
+        { match_id: '1', currency_id: USDT, type: '1', seconds: '30', number: '1e2' },
       ],
       FORMAT,
     ],
@@ -148,7 +151,7 @@ describe.each(backends())('amounts at the edge on %s', (backend) => {
       'exponent c2c price',
       [
         '/api/c2c_send',
-        { type: 'sell', way: 'bank', price: '7e0', total_number: '10', currency_id: '1' },
+        { type: 'sell', way: 'bank', price: '7e0', total_number: '10', currency_id: USDT },
       ],
       /Please enter a price above 0 with at most 2 decimals\./,
     ],
@@ -156,7 +159,7 @@ describe.each(backends())('amounts at the edge on %s', (backend) => {
       'dust c2c quantity',
       [
         '/api/c2c_send',
-        { type: 'sell', way: 'bank', price: '7', total_number: '10.001', currency_id: '1' },
+        { type: 'sell', way: 'bank', price: '7', total_number: '10.001', currency_id: USDT },
       ],
       /Please enter a quantity above 0 with at most 2 decimals\./,
     ],
@@ -226,7 +229,8 @@ describe.each(backends())('amounts at the edge on %s', (backend) => {
     const [path, body] = transfer('0.000001');
     expect((await post(s, path, body, { authorization: token })).type).toBe('ok');
     const rows = await s.ctx.db.query<{ change_balance: string; lever_balance: string }>(
-      "SELECT change_balance, lever_balance FROM users_wallet WHERE currency_id = 1 AND user_id = (SELECT id FROM users WHERE account = 'edge@example.com')",
+      "SELECT change_balance, lever_balance FROM users_wallet WHERE currency_id = $1 AND user_id = (SELECT id FROM users WHERE account = 'edge@example.com')",
+      [CURRENCY_ID.USDT],
     );
     expect(new Decimal(rows[0]?.change_balance ?? 0).toFixed()).toBe('123456789012345.123455');
     expect(new Decimal(rows[0]?.lever_balance ?? 0).toFixed()).toBe('123456789012345.123457');

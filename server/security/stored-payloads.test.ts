@@ -5,6 +5,7 @@
 // e2e. Where a rule forbids markup (address-book labels), the payload is refused, not stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealView } from '../c2c/c2c.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { Reply, TestServer } from '../test-helpers.ts';
 import { get, post, startTestServer } from '../test-helpers.ts';
 import { issueToken } from '../accounts/tokens.ts';
@@ -103,7 +104,7 @@ describe('stored script payloads', () => {
       way: 'ali_pay',
       price: '7.10',
       total_number: '10',
-      currency_id: '1',
+      currency_id: String(CURRENCY_ID.USDT),
     };
     expect((await post(s, '/api/c2c_send', ad, { authorization: seller })).type).toBe('ok');
     const ads = await s.ctx.db.query<{ id: number }>(
@@ -177,7 +178,7 @@ describe('stored script payloads', () => {
     const r = await post(
       s,
       '/api/wallet/addaddress',
-      { currency_id: '2', address: 'bc1qpayload', notes: IMG },
+      { currency_id: String(CURRENCY_ID.BTC), address: 'bc1qpayload', notes: IMG },
       { authorization: token },
     );
     expect(r).toEqual({

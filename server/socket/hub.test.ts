@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_LIFETIME_SECONDS } from '../../src/shared/constants.ts';
 import { issueToken, sha256 } from '../accounts/tokens.ts';
 import { findUser } from '../accounts/users.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { post, startTestServer } from '../test-helpers.ts';
 import { ensureDemoAccount } from '../wallet/demo-account.ts';
@@ -45,7 +46,12 @@ beforeAll(async () => {
   const lever = await post(
     s,
     '/api/lever/submit',
-    { legal_id: '1', currency_id: '2', share: '1', multiple: '10' },
+    {
+      legal_id: String(CURRENCY_ID.USDT),
+      currency_id: String(CURRENCY_ID.BTC),
+      share: '1',
+      multiple: '10',
+    },
     { authorization: victim.token },
   );
   expect(lever.type).toBe('ok');

@@ -28,7 +28,14 @@ interface SocketSession {
 }
 
 export function createSocketHub(http: HttpServer, ctx: AppContext): Server {
-  const io = new Server(http, { path: SOCKET_PATH, serveClient: false, cors: { origin: true } });
+  // allowEIO3: socket.io 2.x clients (Engine.IO 3, the legacy Vue client) connect as well as
+  // 4.x ones (api-contract decision 11).
+  const io = new Server(http, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    cors: { origin: true },
+    allowEIO3: true,
+  });
   io.engine.on('headers', (headers: Record<string, string>) => {
     Object.assign(headers, SOCKET_HEADERS);
   });

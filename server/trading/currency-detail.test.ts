@@ -4,8 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/shared/locales.ts';
 import type { CurrencyDetail } from '../../src/shared/wire.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import { get, startTestServer, type TestServer } from '../test-helpers.ts';
 
+const BTC = CURRENCY_ID.BTC;
 let s: TestServer;
 let seeded: Array<{ id: number; name: string; description: string }>;
 beforeAll(async () => {
@@ -24,14 +26,14 @@ const detail = async (query: string, headers: Record<string, string> = {}) => {
 
 describe('GET /api/currency/detail in the reader’s language', () => {
   it('answers German by the lang header and Russian by the lang field', async () => {
-    const de = await detail('id=2', { lang: 'de' });
+    const de = await detail(`id=${BTC}`, { lang: 'de' });
     expect(de.desc).toBe(
       'Bitcoin (BTC) ist die erste dezentrale Digitalwährung, 2009 gestartet, mit einem festen ' +
         'Angebot von 21 Millionen Coins.',
     );
-    const ru = await detail('id=1&lang=ru');
+    const ru = await detail(`id=${CURRENCY_ID.USDT}&lang=ru`);
     expect(ru.desc).toMatch(/^Tether USD \(USDT\) — стейблкоин/);
-    expect((await detail('id=3', { lang: 'jp' })).desc).toContain('イーサリアム');
+    expect((await detail(`id=${CURRENCY_ID.ETH}`, { lang: 'jp' })).desc).toContain('イーサリアム');
   });
 
   it('describes every seeded currency in all nine languages, each really translated', async () => {
@@ -49,9 +51,9 @@ describe('GET /api/currency/detail in the reader’s language', () => {
   });
 
   it('answers English without a language, and for an unknown one', async () => {
-    const en = seeded.find((c) => c.id === 2)?.description;
-    expect((await detail('id=2')).desc).toBe(en);
-    expect((await detail('id=2', { lang: 'xx' })).desc).toBe(en);
+    const en = seeded.find((c) => c.id === BTC)?.description;
+    expect((await detail(`id=${BTC}`)).desc).toBe(en);
+    expect((await detail(`id=${BTC}`, { lang: 'xx' })).desc).toBe(en);
   });
 
   it('keeps the stored text of a currency the catalogues do not describe', async () => {

@@ -4,6 +4,7 @@
 // taker's random flow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { post, startTestServer, testUser } from '../test-helpers.ts';
 
@@ -20,12 +21,18 @@ describe('the simulated taker', () => {
 
   it('trades at most 1 % away from the fair value, also on an empty book', async () => {
     const user = await testUser(s, 'far-bid@example.com', {
-      grants: [{ currencyId: 1, field: 'change_balance', amount: '10000' }],
+      grants: [{ currencyId: CURRENCY_ID.USDT, field: 'change_balance', amount: '10000' }],
     });
     const placed = await post(
       s,
       '/api/transaction/in',
-      { legal_id: '1', currency_id: '2', price: '1000.00', num: '1', mode: '2' },
+      {
+        legal_id: String(CURRENCY_ID.USDT),
+        currency_id: String(CURRENCY_ID.BTC),
+        price: '1000.00',
+        num: '1',
+        mode: '2',
+      },
       { authorization: user.token },
     );
     expect(placed.type).toBe('ok');

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { EntrustItem, EntrustRow, OrderHistoryRow, PagedList } from '../../src/shared/wire.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { post, startTestServer, testUser } from '../test-helpers.ts';
 import { averageFillPrice } from './order-history.ts';
@@ -14,7 +15,7 @@ import { averageFillPrice } from './order-history.ts';
 let s: TestServer;
 let maker: { authorization: string };
 let taker: { authorization: string };
-const BTC = { legal_id: '1', currency_id: '2' };
+const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
 
 async function order(
   who: { authorization: string },
@@ -56,10 +57,10 @@ async function completed(who: { authorization: string }): Promise<EntrustItem[]>
 beforeAll(async () => {
   s = await startTestServer({ marketTimer: false });
   const m = await testUser(s, 'history-maker@example.com', {
-    grants: [{ currencyId: 2, field: 'change_balance', amount: '1' }],
+    grants: [{ currencyId: CURRENCY_ID.BTC, field: 'change_balance', amount: '1' }],
   });
   const t = await testUser(s, 'history-taker@example.com', {
-    grants: [{ currencyId: 1, field: 'change_balance', amount: '100000' }],
+    grants: [{ currencyId: CURRENCY_ID.USDT, field: 'change_balance', amount: '100000' }],
   });
   maker = { authorization: m.token };
   taker = { authorization: t.token };
@@ -200,13 +201,14 @@ describe('cancelled orders stay in the history with their status (issue 20, item
     const all = await history(taker);
     expect(all.total).toBe(5);
     expect(all.list.map((r) => r.id)).toEqual([...all.list.map((r) => r.id)].sort((a, b) => b - a));
-    expect(await history(taker, { currency_id: '3', legal_id: '1' })).toEqual({
+    const ETH = { currency_id: String(CURRENCY_ID.ETH), legal_id: String(CURRENCY_ID.USDT) };
+    expect(await history(taker, ETH)).toEqual({
       list: [],
       page: 1,
       pages: 1,
       total: 0,
     });
-    expect((await history(taker, { currency_id: '2', page: '2' })).list).toEqual([]);
+    expect((await history(taker, { currency_id: BTC.currency_id, page: '2' })).list).toEqual([]);
     const anonymous = await post(s, '/api/transaction_history', {});
     expect(anonymous.type).not.toBe('ok');
   });

@@ -18,6 +18,7 @@ import type {
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { get, post, startTestServer } from '../test-helpers.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
@@ -27,7 +28,7 @@ let demo: string;
 let demoId: number;
 let other: string;
 let otherId: number;
-const BTC = { legal_id: '1', currency_id: '2' };
+const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
 
 async function stepMakers(n = 1): Promise<void> {
   for (let i = 0; i < n; i++) await s.makers?.step();
@@ -72,8 +73,8 @@ beforeAll(async () => {
   });
   await s.ctx.db.transaction(async (tx) => {
     for (const [currencyId, amount] of [
-      [1, '50000'],
-      [2, '2'],
+      [CURRENCY_ID.USDT, '50000'],
+      [CURRENCY_ID.BTC, '2'],
     ] as const) {
       await changeBalance(tx, {
         userId: otherId,
@@ -111,7 +112,7 @@ describe('spot orders', () => {
   });
 
   it('a limit order rests with its funds locked, and cancelling gives them back', async () => {
-    const before = await wallet(demoId, 1);
+    const before = await wallet(demoId, CURRENCY_ID.USDT);
     const r = await post(
       s,
       '/api/transaction/in',
@@ -119,11 +120,16 @@ describe('spot orders', () => {
       { authorization: demo },
     );
     expect(r).toEqual({ type: 'ok', message: 'Order placed: 0.0100 BTC at 1,000.00 USDT.' });
-    const mid = await wallet(demoId, 1);
+    const mid = await wallet(demoId, CURRENCY_ID.USDT);
     expect(mid.available.toFixed()).toBe(before.available.minus(10).toFixed());
     expect(mid.locked.toFixed()).toBe(before.locked.plus(10).toFixed());
     const list = (
-      await post(s, '/api/transaction_in', { currency_id: '2' }, { authorization: demo })
+      await post(
+        s,
+        '/api/transaction_in',
+        { currency_id: BTC.currency_id },
+        { authorization: demo },
+      )
     ).message as PagedList<EntrustRow>;
     expect(list.total).toBe(1);
     const row = list.list[0];
@@ -143,7 +149,7 @@ describe('spot orders', () => {
       { authorization: demo, lang: 'de' },
     );
     expect(del).toEqual({ type: 'ok', message: 'Auftrag storniert.' });
-    const after = await wallet(demoId, 1);
+    const after = await wallet(demoId, CURRENCY_ID.USDT);
     expect(after.available.toFixed()).toBe(before.available.toFixed());
     expect(after.locked.toFixed()).toBe(before.locked.toFixed());
     const again = await post(
@@ -185,7 +191,7 @@ describe('spot orders', () => {
       number: '0.0010',
       price: bestAsk?.price,
     });
-    const trades = (await get(s, '/api/currency/new_tradehistory?legal_id=1&currency_id=2'))
+    const trades = (await get(s, `/api/currency/new_tradehistory?${new URLSearchParams(BTC)}`))
       .message as TradeHistoryItem[];
     expect(trades[0]).toMatchObject({ price: bestAsk?.price, amount: '0.0010', direction: 'buy' });
   });
@@ -196,8 +202,8 @@ describe('spot orders', () => {
     const askPrice = new Decimal(bestAsk?.price ?? 0);
     const levelQty = new Decimal(bestAsk?.number ?? 0);
     const num = levelQty.plus('0.01');
-    const before = await wallet(otherId, 1);
-    const beforeBtc = await wallet(otherId, 2);
+    const before = await wallet(otherId, CURRENCY_ID.USDT);
+    const beforeBtc = await wallet(otherId, CURRENCY_ID.BTC);
     const r = await post(
       s,
       '/api/transaction/in',
@@ -208,8 +214,8 @@ describe('spot orders', () => {
     expect(r.message).toBe(
       `${levelQty.toFixed(4)} of ${num.toFixed(4)} BTC filled; the rest is on the order book at ${grouped(askPrice.toFixed(2))} USDT.`,
     );
-    const after = await wallet(otherId, 1);
-    const afterBtc = await wallet(otherId, 2);
+    const after = await wallet(otherId, CURRENCY_ID.USDT);
+    const afterBtc = await wallet(otherId, CURRENCY_ID.BTC);
     expect(afterBtc.available.minus(beforeBtc.available).toFixed()).toBe(levelQty.toFixed());
     expect(after.locked.toFixed()).toBe(askPrice.times('0.01').toFixed());
     expect(before.available.minus(after.available).toFixed()).toBe(askPrice.times(num).toFixed());
@@ -224,8 +230,9 @@ describe('spot orders', () => {
       { authorization: demo },
     );
     expect(sell).toEqual({ type: 'ok', message: 'Order filled: 0.0100 BTC.' });
-    expect((await wallet(otherId, 1)).locked.toFixed()).toBe('0');
-    expect((await wallet(otherId, 2)).available.minus(afterBtc.available).toFixed()).toBe('0.01');
+    expect((await wallet(otherId, CURRENCY_ID.USDT)).locked.toFixed()).toBe('0');
+    const btcNow = await wallet(otherId, CURRENCY_ID.BTC);
+    expect(btcNow.available.minus(afterBtc.available).toFixed()).toBe('0.01');
     const hist = (await post(s, '/api/transaction_complete', {}, { authorization: other }))
       .message as PagedList<HistoryRow>;
     expect(hist.list[0]).toMatchObject({ way: 2, number: '0.0100' });
@@ -244,7 +251,7 @@ describe('spot orders', () => {
   });
 
   it('refuses an order beyond the balance and leaves everything unchanged', async () => {
-    const before = await wallet(demoId, 1);
+    const before = await wallet(demoId, CURRENCY_ID.USDT);
     const r = await post(
       s,
       '/api/transaction/in',
@@ -255,7 +262,9 @@ describe('spot orders', () => {
       type: 'error',
       message: `Недостаточно USDT: для этого ордера нужно 1\u00a0000\u00a0000, доступно ${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 20 }).format(before.available.toNumber())}.`,
     });
-    expect((await wallet(demoId, 1)).available.toFixed()).toBe(before.available.toFixed());
+    expect((await wallet(demoId, CURRENCY_ID.USDT)).available.toFixed()).toBe(
+      before.available.toFixed(),
+    );
     const sell = await post(
       s,
       '/api/transaction/out',
@@ -321,7 +330,7 @@ describe('spot orders', () => {
       ],
       [
         '/api/transaction/in',
-        { legal_id: '1', currency_id: '99', price: '1', num: '1' },
+        { legal_id: String(CURRENCY_ID.USDT), currency_id: '99', price: '1', num: '1' },
         'Spot trading is not available for this pair.',
       ],
       [
@@ -331,7 +340,7 @@ describe('spot orders', () => {
       ],
       [
         '/api/transaction/in',
-        { currency_id: '2', price: '1', num: '1' },
+        { currency_id: String(CURRENCY_ID.BTC), price: '1', num: '1' },
         'The field “legal_id” is missing.',
       ],
       ['/api/transaction_del', { id: 'x' }, 'The field “id” is not valid.'],
@@ -394,8 +403,8 @@ describe('spot orders', () => {
   });
 
   it('answers currency detail and the coin lists', async () => {
-    const d = await get(s, '/api/currency/detail?id=2');
-    expect(d.message).toMatchObject({ id: 2, name: 'BTC', full_name: 'Bitcoin' });
+    const d = await get(s, `/api/currency/detail?id=${CURRENCY_ID.BTC}`);
+    expect(d.message).toMatchObject({ id: CURRENCY_ID.BTC, name: 'BTC', full_name: 'Bitcoin' });
     expect((await get(s, '/api/currency/detail?id=999')).type).toBe('error');
     const q = await post(s, '/api/quotation_new', {});
     const coins = (q.message as { coin_list: Array<{ symbol: string; last_price: string }> })
@@ -537,13 +546,16 @@ describe('spot pushes', () => {
     expect(typeof tx[0]?.in).toBe('string');
     const levels = JSON.parse(tx[0]?.in ?? '[]') as Array<{ price: string }>;
     expect(levels.length).toBeGreaterThan(0);
-    expect(tx[0]).toMatchObject({ currency_id: '2', legal_id: '1' });
+    expect(tx[0]).toMatchObject({
+      currency_id: String(CURRENCY_ID.BTC),
+      legal_id: String(CURRENCY_ID.USDT),
+    });
   });
 });
 
 describe('spot engine under concurrency, restart and load', () => {
   it('concurrent orders cannot spend the same funds twice', async () => {
-    const { available, locked } = await wallet(otherId, 1);
+    const { available, locked } = await wallet(otherId, CURRENCY_ID.USDT);
     // each order locks 40 % of the available USDT at a price far below the market
     const price = new Decimal(100);
     const num = available.times('0.4').div(price).toDecimalPlaces(4, Decimal.ROUND_DOWN);
@@ -559,7 +571,7 @@ describe('spot engine under concurrency, restart and load', () => {
     );
     expect(replies.filter((r) => r.type === 'ok')).toHaveLength(2);
     expect(replies.filter((r) => r.type === 'error')).toHaveLength(2);
-    const after = await wallet(otherId, 1);
+    const after = await wallet(otherId, CURRENCY_ID.USDT);
     expect(after.available.isNegative()).toBe(false);
     expect(after.locked.minus(locked).toFixed()).toBe(price.times(num).times(2).toFixed());
   });
@@ -629,7 +641,7 @@ describe('spot engine under concurrency, restart and load', () => {
 });
 
 describe('market orders over HTTP', () => {
-  const DOT = { legal_id: '1', currency_id: '11' };
+  const DOT = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.DOT) };
 
   it('stop at the protective band and say so; with no orders at all, refuse', async () => {
     // clear the simulated quotes of DOT/USDT so the test owns the book
@@ -657,7 +669,7 @@ describe('market orders over HTTP', () => {
       );
       expect(r.type).toBe('ok');
     }
-    const before = await wallet(otherId, 1);
+    const before = await wallet(otherId, CURRENCY_ID.USDT);
     const buy = await post(
       s,
       '/api/transaction/in',
@@ -669,8 +681,9 @@ describe('market orders over HTTP', () => {
       message:
         '1.00 of 2.00 DOT filled; the rest was cancelled because it would have traded more than 5 % away from the best price.',
     });
-    expect(before.available.minus((await wallet(otherId, 1)).available).toFixed()).toBe('7');
-    expect((await wallet(otherId, 11)).available.toFixed()).toBe('1');
+    const paid = before.available.minus((await wallet(otherId, CURRENCY_ID.USDT)).available);
+    expect(paid.toFixed()).toBe('7');
+    expect((await wallet(otherId, CURRENCY_ID.DOT)).available.toFixed()).toBe('1');
     const thin = await post(
       s,
       '/api/transaction/in',
@@ -687,12 +700,12 @@ describe('market orders over HTTP', () => {
 
 describe('fees', () => {
   it('each side pays the pair fee on what it receives, credited to the fee account', async () => {
-    const DOT = { legal_id: '1', currency_id: '11' };
+    const DOT = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.DOT) };
     s.spot.core.setFeeRate(10, 100_000n); // 0.1 %
     try {
       const fees = s.spot.feeAccount;
-      const sellerUsdt = await wallet(demoId, 1);
-      const buyerDot = await wallet(otherId, 11);
+      const sellerUsdt = await wallet(demoId, CURRENCY_ID.USDT);
+      const buyerDot = await wallet(otherId, CURRENCY_ID.DOT);
       const sell = await post(
         s,
         '/api/transaction/out',
@@ -707,14 +720,12 @@ describe('fees', () => {
         { authorization: other },
       );
       expect(buy).toEqual({ type: 'ok', message: 'Order filled: 2.00 DOT.' });
-      expect((await wallet(otherId, 11)).available.minus(buyerDot.available).toFixed()).toBe(
-        '1.998',
-      );
-      expect((await wallet(demoId, 1)).available.minus(sellerUsdt.available).toFixed()).toBe(
-        '13.986',
-      );
-      expect((await wallet(fees, 11)).available.toFixed()).toBe('0.002');
-      expect((await wallet(fees, 1)).available.toFixed()).toBe('0.014');
+      const dotAfter = await wallet(otherId, CURRENCY_ID.DOT);
+      const usdtAfter = await wallet(demoId, CURRENCY_ID.USDT);
+      expect(dotAfter.available.minus(buyerDot.available).toFixed()).toBe('1.998');
+      expect(usdtAfter.available.minus(sellerUsdt.available).toFixed()).toBe('13.986');
+      expect((await wallet(fees, CURRENCY_ID.DOT)).available.toFixed()).toBe('0.002');
+      expect((await wallet(fees, CURRENCY_ID.USDT)).available.toFixed()).toBe('0.014');
       const hist = (await post(s, '/api/transaction_complete', {}, { authorization: other }))
         .message as PagedList<HistoryRow>;
       expect(hist.list[0]).toMatchObject({ way: 2, in_fee: '0.002', out_fee: '0' });

@@ -4,6 +4,7 @@
 //     exactly 100 addresses (the book's limit); the rest are refused as "full".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../db/test-databases.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { post, startTestServer } from '../test-helpers.ts';
 
@@ -31,7 +32,11 @@ describe.each(backends())('address book under parallel requests on %s', (backend
         post(
           s,
           '/api/wallet/addaddress',
-          { currency_id: '1', address: `0x${String(i).padStart(40, '0')}`, notes: `n${i}` },
+          {
+            currency_id: String(CURRENCY_ID.USDT),
+            address: `0x${String(i).padStart(40, '0')}`,
+            notes: `n${i}`,
+          },
           { authorization: token },
         ),
       ),

@@ -3,13 +3,16 @@
 // case, base58 exactly; another currency or another user may save it), and a too-long or
 // malformed address gets its own message on both calls instead of "field not valid".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { Reply, TestServer } from '../test-helpers.ts';
 import { post, startTestServer } from '../test-helpers.ts';
 
 let s: TestServer;
 let auth: Record<string, string>;
+const USDT = String(CURRENCY_ID.USDT);
+const BTC = String(CURRENCY_ID.BTC);
 
-const add = (address: string, currency = '1', headers = auth): Promise<Reply> =>
+const add = (address: string, currency = USDT, headers = auth): Promise<Reply> =>
   post(s, '/api/wallet/addaddress', { currency_id: currency, address, notes: '' }, headers);
 
 async function saved(currency: string): Promise<string[]> {
@@ -43,19 +46,20 @@ describe('address book duplicates', () => {
       type: 'error',
       message: 'This address is already in your address book for this currency.',
     });
-    expect(await add(` ${EVM.toLowerCase()} `, '1', { ...auth, lang: 'de' })).toEqual({
+    expect(await add(` ${EVM.toLowerCase()} `, USDT, { ...auth, lang: 'de' })).toEqual({
       type: 'error',
       message: 'Diese Adresse steht für diese Währung bereits in Ihrem Adressbuch.',
     });
-    expect((await saved('1')).filter((a) => a.toLowerCase() === EVM.toLowerCase())).toHaveLength(1);
+    const same = (await saved(USDT)).filter((a) => a.toLowerCase() === EVM.toLowerCase());
+    expect(same).toHaveLength(1);
   });
 
   it('compares base58 addresses exactly, and per currency', async () => {
     expect((await add(TRON)).type).toBe('ok');
     expect((await add(TRON.toLowerCase())).type).toBe('ok');
     expect((await add(TRON)).type).toBe('error');
-    expect((await add(EVM, '2')).type).toBe('ok');
-    expect(await saved('2')).toEqual([EVM]);
+    expect((await add(EVM, BTC)).type).toBe('ok');
+    expect(await saved(BTC)).toEqual([EVM]);
   });
 });
 
@@ -68,14 +72,14 @@ describe('address length and form', () => {
     expect(LONG).toHaveLength(500);
     expect(await add(LONG)).toEqual({ type: 'error', message: tooLong });
     expect(await add('0x<b>1</b>')).toEqual({ type: 'error', message: invalid });
-    expect((await add(LONG, '1', { ...auth, lang: 'ru' })).message).toBe(
+    expect((await add(LONG, USDT, { ...auth, lang: 'ru' })).message).toBe(
       'Адрес слишком длинный: не более 128 символов.',
     );
   });
 
   it('withdraw: the same messages', async () => {
     const out = (address: string) =>
-      post(s, '/api/wallet/out', { currency: '1', number: '20', address, type: '0' }, auth);
+      post(s, '/api/wallet/out', { currency: USDT, number: '20', address, type: '0' }, auth);
     expect(await out(LONG)).toEqual({ type: 'error', message: tooLong });
     expect(await out('0x<b>1</b>')).toEqual({ type: 'error', message: invalid });
   });

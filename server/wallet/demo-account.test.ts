@@ -7,11 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUser } from '../accounts/users.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { get, lastCode, post, startTestServer } from '../test-helpers.ts';
 
-const BTC = { legal_id: '1', currency_id: '2' };
-const AD = { type: 'sell', way: 'ali_pay', price: '7.10', total_number: '10', currency_id: '1' };
+const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
+const AD = {
+  type: 'sell',
+  way: 'ali_pay',
+  price: '7.10',
+  total_number: '10',
+  currency_id: String(CURRENCY_ID.USDT),
+};
 
 let s: TestServer;
 beforeAll(async () => {

@@ -20,6 +20,7 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import {
   decideDeposit,
   decideWithdrawal,
@@ -30,8 +31,9 @@ import {
 import { BALANCE_FIELDS, changeBalance, LOG_TYPE } from './ledger.ts';
 
 let db: Database;
-const CURRENCIES = [1, 2] as const; // USDT (all four accounts), BTC (not legal)
-const GRANT = { 1: '1000', 2: '2' } as const;
+const { USDT, BTC } = CURRENCY_ID;
+const CURRENCIES = [USDT, BTC] as const; // USDT (all four accounts), BTC (not legal)
+const GRANT = { [USDT]: '1000', [BTC]: '2' } as const;
 
 const cents = fc
   .tuple(fc.integer({ min: 0, max: 1200 }), fc.integer({ min: 0, max: 99 }))
@@ -120,7 +122,8 @@ let now = Date.UTC(2026, 10, 24, 12);
 let seq = 0;
 
 /** What a user is granted: `scale` 1 (1,000 USDT, 2 BTC) or 10^12 (10^15 USDT, 2·10^12 BTC). */
-const grantOf = (c: 1 | 2, scale: Decimal): Decimal => new Decimal(GRANT[c]).times(scale);
+const grantOf = (c: (typeof CURRENCIES)[number], scale: Decimal): Decimal =>
+  new Decimal(GRANT[c]).times(scale);
 
 async function newUser(scale: Decimal): Promise<number> {
   seq += 1;
@@ -138,7 +141,7 @@ async function newUser(scale: Decimal): Promise<number> {
       await changeBalance(tx, {
         userId: id,
         currencyId: c,
-        field: c === 1 ? 'legal_balance' : 'change_balance',
+        field: c === USDT ? 'legal_balance' : 'change_balance',
         delta: grantOf(c, scale),
         type: LOG_TYPE.demoGrant,
         memo: 'grant',
@@ -147,9 +150,9 @@ async function newUser(scale: Decimal): Promise<number> {
     // USDT also in the change account, so withdrawals and deposits have something to move.
     await changeBalance(tx, {
       userId: id,
-      currencyId: 1,
+      currencyId: USDT,
       field: 'change_balance',
-      delta: grantOf(1, scale),
+      delta: grantOf(USDT, scale),
       type: LOG_TYPE.demoGrant,
       memo: 'grant',
       nowMs: now,
@@ -181,7 +184,7 @@ async function apply(userId: number, o: Op): Promise<void> {
       await requestWithdrawal(db, {
         userId,
         currencyId: o.currency,
-        network: o.currency === 2 ? 'btc' : 'erc20',
+        network: o.currency === BTC ? 'btc' : 'erc20',
         number: o.amount,
         address: '0xabc',
         realName: '',
@@ -291,9 +294,9 @@ async function checkInvariants(
               (SELECT SUM(number) FROM withdrawals WHERE user_id = $1 AND currency_id = $2 AND status = 1) AS wd`,
       [userId, c],
     );
-    const grant = c === 1 ? grantOf(1, scale).times(2) : grantOf(2, scale);
+    const grant = c === USDT ? grantOf(USDT, scale).times(2) : grantOf(BTC, scale);
     const expected = grant.plus(flows[0]?.dep ?? '0').minus(flows[0]?.wd ?? '0');
-    const acceptorShare = c === 1 ? floatAtStart.minus(float) : new Decimal(0);
+    const acceptorShare = c === USDT ? floatAtStart.minus(float) : new Decimal(0);
     expect(total.equals(expected.plus(acceptorShare)), `M3 currency ${c}: ${total.toFixed()}`).toBe(
       true,
     );

@@ -35,10 +35,9 @@ import {
   requestWithdrawal,
   transfer,
 } from './funds.ts';
-import { BTC_USDT_LEVER } from '../test-fixtures.ts';
+import { BTC_USDT_LEVER, CURRENCY_ID } from '../test-fixtures.ts';
 
-const USDT = 1;
-const BTC = 2;
+const { USDT, BTC } = CURRENCY_ID;
 const now = Date.UTC(2031, 4, 6, 12);
 
 const PAIR: LeverPair = BTC_USDT_LEVER;

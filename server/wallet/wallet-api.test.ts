@@ -16,12 +16,15 @@ import { ADMIN_HEADER } from '../admin/admin-auth.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { TEST_ADMIN_TOKEN } from '../config.ts';
+import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { Reply, TestServer } from '../test-helpers.ts';
 import { get, post, startTestServer } from '../test-helpers.ts';
 import { PNG_1PX } from '../uploads/test-images.ts';
 
 let s: TestServer;
 let token: string;
+const USDT = String(CURRENCY_ID.USDT);
+const BTC = String(CURRENCY_ID.BTC);
 let userId: number;
 
 async function upload(
@@ -93,7 +96,7 @@ describe('wallet lists and transfers', () => {
     let r = await post(
       s,
       '/api/wallet/change',
-      { currency_id: '1', number: '250.5', from_field: 'change', to_field: 'lever' },
+      { currency_id: USDT, number: '250.5', from_field: 'change', to_field: 'lever' },
       { authorization: token },
     );
     expect(r).toEqual({ type: 'ok', message: 'Successful transfer.' });
@@ -103,7 +106,7 @@ describe('wallet lists and transfers', () => {
     r = await post(
       s,
       '/api/wallet/change',
-      { currency_id: '1', number: '250.5', type: '2' },
+      { currency_id: USDT, number: '250.5', type: '2' },
       { authorization: token },
     );
     expect(r.type).toBe('ok'); // legacy type 2: lever → legal
@@ -112,7 +115,7 @@ describe('wallet lists and transfers', () => {
     r = await post(
       s,
       '/api/wallet/change',
-      { currency_id: '1', number: '250.5', from_field: 'legal', to_field: 'change' },
+      { currency_id: USDT, number: '250.5', from_field: 'legal', to_field: 'change' },
       { authorization: token },
     );
     expect(r.type).toBe('ok');
@@ -125,7 +128,7 @@ describe('wallet lists and transfers', () => {
     const log = await post(
       s,
       '/api/wallet/legal_log',
-      { type: '2', currency: '1', page: '1' },
+      { type: '2', currency: USDT, page: '1' },
       { authorization: token },
     );
     const items = (log.message as PagedList<LogItem>).list;
@@ -138,28 +141,28 @@ describe('wallet lists and transfers', () => {
     const same = await post(
       s,
       '/api/wallet/change',
-      { currency_id: '1', number: '1', from_field: 'change', to_field: 'change' },
+      { currency_id: USDT, number: '1', from_field: 'change', to_field: 'change' },
       t,
     );
     expect(same).toEqual({ type: 'error', message: 'Please choose two different accounts.' });
     const much = await post(
       s,
       '/api/wallet/change',
-      { currency_id: '1', number: '999999', from_field: 'micro', to_field: 'change' },
+      { currency_id: USDT, number: '999999', from_field: 'micro', to_field: 'change' },
       t,
     );
     expect(much).toEqual({ type: 'error', message: 'Insufficient balance.' });
     const btcLegal = await post(
       s,
       '/api/wallet/change',
-      { currency_id: '2', number: '0.1', from_field: 'change', to_field: 'legal' },
+      { currency_id: BTC, number: '0.1', from_field: 'change', to_field: 'legal' },
       t,
     );
     expect(btcLegal.message).toBe('BTC cannot be held in this account.');
     const bad = await post(
       s,
       '/api/wallet/change',
-      { currency_id: '1', number: 'abc', from_field: 'change', to_field: 'lever' },
+      { currency_id: USDT, number: 'abc', from_field: 'change', to_field: 'lever' },
       t,
     );
     expect(bad.type).toBe('error');
@@ -170,13 +173,13 @@ describe('wallet lists and transfers', () => {
     await s.ctx.db.query(
       `INSERT INTO lever_transactions (user_id, type, currency, legal, origin_price, price, update_price,
         share, number, multiple, origin_caution_money, caution_money, status, create_time)
-       VALUES ($1, 1, 2, 1, 1, 1, 1, 1, 1, 10, 1, 1, 0, 0)`,
-      [userId],
+       VALUES ($1, 1, $2, $3, 1, 1, 1, 1, 1, 10, 1, 1, 0, 0)`,
+      [userId, CURRENCY_ID.BTC, CURRENCY_ID.USDT],
     );
     const r = await post(
       s,
       '/api/wallet/change',
-      { currency_id: '1', number: '1', from_field: 'lever', to_field: 'change' },
+      { currency_id: USDT, number: '1', from_field: 'lever', to_field: 'change' },
       { authorization: token },
     );
     expect(r.type).toBe('error');
@@ -185,7 +188,7 @@ describe('wallet lists and transfers', () => {
     const ok = await post(
       s,
       '/api/wallet/change',
-      { currency_id: '1', number: '1', from_field: 'lever', to_field: 'change' },
+      { currency_id: USDT, number: '1', from_field: 'lever', to_field: 'change' },
       { authorization: token },
     );
     expect(ok.type).toBe('ok');
@@ -225,7 +228,7 @@ describe('uploads and identity', () => {
       nowMs: s.clock.now,
     });
     const newcomer = await issueToken(s.ctx.db, id, s.clock.now);
-    const out = { currency: '1', number: '20', address: '0xabc', type: '0' };
+    const out = { currency: USDT, number: '20', address: '0xabc', type: '0' };
     expect((await post(s, '/api/wallet/out', out, { authorization: newcomer })).type).toBe('998');
     const pics = [];
     for (let i = 0; i < 3; i++)
@@ -284,7 +287,7 @@ describe('uploads and identity', () => {
 describe('withdrawals and deposits', () => {
   it('shows the rules, locks the amount, and the operator sends or rejects it', async () => {
     const t = { authorization: token };
-    const info = (await post(s, '/api/wallet/get_info', { currency: '1' }, t))
+    const info = (await post(s, '/api/wallet/get_info', { currency: USDT }, t))
       .message as WithdrawInfo;
     expect(info).toMatchObject({
       name: 'USDT',
@@ -298,7 +301,7 @@ describe('withdrawals and deposits', () => {
         await post(
           s,
           '/api/wallet/out',
-          { currency: '1', number: '5', address: '0xabc', type: '0' },
+          { currency: USDT, number: '5', address: '0xabc', type: '0' },
           t,
         )
       ).message,
@@ -308,7 +311,7 @@ describe('withdrawals and deposits', () => {
         await post(
           s,
           '/api/wallet/out',
-          { currency: '1', number: '20', address: '0x a', type: '0' },
+          { currency: USDT, number: '20', address: '0x a', type: '0' },
           t,
         )
       ).message,
@@ -319,7 +322,7 @@ describe('withdrawals and deposits', () => {
           s,
           '/api/wallet/out',
           {
-            currency: '1',
+            currency: USDT,
             number: '100',
             address: '',
             type: '3',
@@ -335,7 +338,7 @@ describe('withdrawals and deposits', () => {
         await post(
           s,
           '/api/wallet/out',
-          { currency: '1', number: '100', address: '0xabc', type: '1' },
+          { currency: USDT, number: '100', address: '0xabc', type: '1' },
           t,
         )
       ).type,
@@ -368,7 +371,7 @@ describe('withdrawals and deposits', () => {
     await post(
       s,
       '/api/wallet/out',
-      { currency: '1', number: '50', address: '0xdef', type: '0' },
+      { currency: USDT, number: '50', address: '0xdef', type: '0' },
       t,
     );
     const second = (await post(s, '/api/wallet/records', { kind: 'withdraw' }, t))
@@ -392,7 +395,7 @@ describe('withdrawals and deposits', () => {
     const r = await post(
       s,
       '/api/wallet/out',
-      { currency: '1', number: '60', address: '0xabc', type: '0' },
+      { currency: USDT, number: '60', address: '0xabc', type: '0' },
       t,
     );
     expect(r.message).toBe('The daily withdrawal limit is 150; you can still withdraw 50 today.');
@@ -403,7 +406,7 @@ describe('withdrawals and deposits', () => {
         await post(
           s,
           '/api/wallet/out',
-          { currency: '1', number: '20', address: '0xabc', type: '0' },
+          { currency: USDT, number: '20', address: '0xabc', type: '0' },
           t,
         )
       ).message,
@@ -414,17 +417,17 @@ describe('withdrawals and deposits', () => {
 
   it('gives per-network deposit addresses and credits a confirmed deposit request', async () => {
     const t = { authorization: token };
-    const a = (await post(s, '/api/wallet/get_in_address', { currency: '1' }, t))
+    const a = (await post(s, '/api/wallet/get_in_address', { currency: USDT }, t))
       .message as DepositAddresses;
     expect(a.list?.map((x) => x.network)).toEqual(['erc20', 'trc20', 'omni']);
     expect(a.list?.[0]?.address).toMatch(/^0x[0-9a-f]{40}$/);
     expect(a.list?.[1]?.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
-    const again = (await post(s, '/api/wallet/get_in_address', { currency: '1' }, t))
+    const again = (await post(s, '/api/wallet/get_in_address', { currency: USDT }, t))
       .message as DepositAddresses;
     expect(again.address).toBe(a.address);
     expect((await post(s, '/api/wallet/get_in_address', { currency: '4' }, t)).type).toBe('error');
     expect(
-      (await post(s, '/api/wallet/charge_req', { currency: '1', amount: '30' }, t)).message,
+      (await post(s, '/api/wallet/charge_req', { currency: USDT, amount: '30' }, t)).message,
     ).toBe('Please upload a picture of the payment voucher.');
     const pic = String((await upload(PNG_1PX)).message);
     expect(
@@ -432,7 +435,7 @@ describe('withdrawals and deposits', () => {
         await post(
           s,
           '/api/wallet/charge_req',
-          { currency: '1', amount: '30', pic, hash: '0xfeed', type: 'trc20' },
+          { currency: USDT, amount: '30', pic, hash: '0xfeed', type: 'trc20' },
           t,
         )
       ).type,
@@ -457,7 +460,7 @@ describe('withdrawals and deposits', () => {
         await post(
           s,
           '/api/wallet/addaddress',
-          { currency_id: '2', address: 'bc1 q', notes: 'cold' },
+          { currency_id: BTC, address: 'bc1 q', notes: 'cold' },
           t,
         )
       ).message,
@@ -467,7 +470,7 @@ describe('withdrawals and deposits', () => {
         await post(
           s,
           '/api/wallet/addaddress',
-          { currency_id: '2', address: 'bc1qxyz', notes: 'my cold' },
+          { currency_id: BTC, address: 'bc1qxyz', notes: 'my cold' },
           t,
         )
       ).message,
@@ -477,12 +480,12 @@ describe('withdrawals and deposits', () => {
         await post(
           s,
           '/api/wallet/addaddress',
-          { currency_id: '2', address: 'bc1qxyz', notes: 'cold' },
+          { currency_id: BTC, address: 'bc1qxyz', notes: 'cold' },
           t,
         )
       ).type,
     ).toBe('ok');
-    const list = (await post(s, '/api/wallet/get_address', { currency: '2' }, t)).message as {
+    const list = (await post(s, '/api/wallet/get_address', { currency: BTC }, t)).message as {
       id: number;
       address: string;
       notes: string;

@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf, ok, pageLimit, parse, text } from '../http/envelope.ts';
 import { paged } from '../http/format.ts';
 import { t } from '../i18n/messages.ts';
 import { accountHolds, currencyRules, networksOf, setting, transfer } from './funds.ts';
@@ -25,6 +25,9 @@ import { ACCOUNT_FIELDS, LOG_TYPE } from './ledger.ts';
 import type { LogDbRow } from './log-rows.ts';
 import { toLogItem } from './log-rows.ts';
 import { cnyRate, usdtPrices } from './valuation.ts';
+
+/** Largest page of `/api/account/list`; a larger `limit` is clamped to it. */
+const LOG_PAGE_MAX = 100;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const page = z.coerce.number().int().positive().max(100_000).default(1);
@@ -58,7 +61,7 @@ const logBody = z.object({
 const detailBody = z.object({ currency: id, type: z.enum(['legal', 'change']).default('change') });
 const accountListBody = z.object({
   page,
-  limit: z.coerce.number().int().min(1).max(100).default(LOG_PAGE_SIZE),
+  limit: pageLimit(LOG_PAGE_MAX, LOG_PAGE_SIZE),
 });
 
 export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -211,8 +214,11 @@ export async function walletList(
         [lock]: locked,
       });
     }
-    const cny = usdt.times(rate).toFixed(2, Decimal.ROUND_DOWN);
-    return { balance, totle: cny, usdt_totle: usdt.toFixed(8, Decimal.ROUND_DOWN), CNY: cny };
+    // Display totals go out as JSON numbers, as the legacy backend sent them: its client adds
+    // the four with `+`, which concatenates strings. Balances stay exact strings.
+    const cny = Number(usdt.times(rate).toFixed(2, Decimal.ROUND_DOWN));
+    const usdtTotal = Number(usdt.toFixed(8, Decimal.ROUND_DOWN));
+    return { balance, totle: cny, usdt_totle: usdtTotal, CNY: cny };
   };
   return {
     legal_wallet: group('legal'),
@@ -251,12 +257,17 @@ async function detail(
     [userId, currencyId],
   );
   const price = usdtPrices(ctx).get(currencyId) ?? new Decimal(0);
+  const balance = canon(rows[0]?.balance ?? null);
+  const locked = canon(rows[0]?.lock_balance ?? null);
   return {
     currency: c.id,
     currency_name: c.name,
     type,
-    balance: canon(rows[0]?.balance ?? null),
-    lock_balance: canon(rows[0]?.lock_balance ?? null),
+    balance,
+    lock_balance: locked,
+    // the legacy client reads the account's own column names (`change_balance`, …)
+    [field]: balance,
+    [lock]: locked,
     usdt_price: price.toFixed(),
     cny_price: price.times(await cnyRate(ctx)).toFixed(2),
   };

@@ -448,6 +448,11 @@ export interface WalletDetail {
   type: 'legal' | 'change';
   balance: WireDecimal;
   lock_balance: WireDecimal;
+  /** The same two figures under the names the legacy client reads (api-contract decision 11). */
+  legal_balance?: WireDecimal;
+  lock_legal_balance?: WireDecimal;
+  change_balance?: WireDecimal;
+  lock_change_balance?: WireDecimal;
   cny_price: WireDecimal;
   usdt_price: WireDecimal;
 }
