@@ -145,8 +145,6 @@ interface WorkerRun {
 }
 
 interface HeapRun {
-  /** Page heap after forced GC at the end of warm-up, bytes. */
-  baseline: number;
   /**
    * Page heap after forced GC: [ms since the end of warm-up, bytes], from the end of the timed
    * windows on (the first minute's growth is warm-up: caches, chart bars, fibers).
@@ -169,8 +167,10 @@ async function busyWorker(
   try {
     await sleep(d.warmupMs);
     const t0 = Date.now();
-    const baseline = await pageHeap(lp.cdp);
     const samples: [number, number][] = [];
+    // No forced GC before the window: a full collection (it may flush bytecode, which the next
+    // frames compile again) right before it put a long task at the window's start that no
+    // user's page has (seen as 1 long task in a full run, its frame starting before the window).
     const smooth = await smoothnessWindow(lp.page, d.windowMs);
     if (process.env.BENCH_PROFILE === '1') await profileInto(browser, lp, outDir, 'f-busy-worker');
     const hidden = await hiddenCheck(lp.page, d.hiddenMs);
@@ -183,7 +183,7 @@ async function busyWorker(
       await sleep(Math.min(HEAP_SAMPLE_MS, left));
     }
     const worker = await workerHeap(lp.cdp);
-    const heap = { baseline, samples, worker, elapsedMs: Date.now() - t0 };
+    const heap = { samples, worker, elapsedMs: Date.now() - t0 };
     return { smooth, hidden, input, heap };
   } finally {
     await lp.close();
@@ -454,7 +454,7 @@ function b8Rows(w: WorkerRun, d: Durations): BenchRow[] {
       peer: null,
       ratio: null,
       pass: growth <= 20,
-      note: `least-squares slope of ${w.heap.samples.length} used-heap readings after forced GC from ${round((w.heap.samples[0]?.[0] ?? 0) / 1000, 0)} s to ${minutes} min after warm-up (${round(first / MB, 2)} → ${round(last / MB, 2)} MB, min ${round(Math.min(...w.heap.samples.map((x) => x[1])) / MB, 2)}, max ${round(Math.max(...w.heap.samples.map((x) => x[1])) / MB, 2)}; ${round(w.heap.baseline / MB, 2)} MB right after warm-up)${d.memoryMs < 300_000 ? '; a short run, rough: the full run (10 min) is the measure' : ''}`,
+      note: `least-squares slope of ${w.heap.samples.length} used-heap readings after forced GC from ${round((w.heap.samples[0]?.[0] ?? 0) / 1000, 0)} s to ${minutes} min after warm-up (${round(first / MB, 2)} → ${round(last / MB, 2)} MB, min ${round(Math.min(...w.heap.samples.map((x) => x[1])) / MB, 2)}, max ${round(Math.max(...w.heap.samples.map((x) => x[1])) / MB, 2)})${d.memoryMs < 300_000 ? '; a short run, rough: the full run (10 min) is the measure' : ''}`,
     },
     {
       id: 'B8',

@@ -375,7 +375,8 @@ export async function readProbe(page: Page): Promise<ProbeData> {
   return (await page.evaluate(`(() => {
     const p = window.__probe;
     return { windowMs: performance.now() - p.since, longTasks: p.longTasks.filter((e) => e.start >= p.since),
-      loafs: p.loafs, frames: p.frames, events: p.events, unsupported: p.unsupported };
+      loafs: p.loafs.filter((e) => e.start + e.duration >= p.since), frames: p.frames,
+      events: p.events, unsupported: p.unsupported };
   })()`)) as ProbeData;
 }
 
