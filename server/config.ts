@@ -1,7 +1,7 @@
 // Server configuration: read once from the environment and command line (main.ts) or built by
 // tests.
-import type { RateLimits } from './http/rate-limits.ts';
-import { DEFAULT_RATE_LIMITS } from './http/rate-limits.ts';
+import type { RateLimits } from './http/rate-limit-policy.ts';
+import { DEFAULT_RATE_LIMITS } from './http/rate-limit-policy.ts';
 import type { LoadProfile } from './trading/market-makers.ts';
 import { LOAD_PROFILES } from './trading/market-makers.ts';
 

@@ -16,7 +16,7 @@ import { formatTime } from '../http/format.ts';
 import { decideIdentity } from '../identity/identity.ts';
 import { lendingQueue } from '../lending/lending-views.ts';
 import { decideDeposit, decideWithdrawal } from '../wallet/funds.ts';
-import { PRESALE_SETTINGS } from '../presale/presale-routes.ts';
+import { PRESALE_SETTINGS } from '../presale/presale.ts';
 import { validCancelFeePct } from '../earn/lockup-rules.ts';
 import { isAdmin } from './admin-auth.ts';
 

@@ -9,8 +9,9 @@ import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { TestServer } from '../test-helpers.ts';
 import { post, startTestServer } from '../test-helpers.ts';
 import { ensureDemoAccount } from '../wallet/demo-account.ts';
-import { DEFAULT_RATE_LIMITS, FixedWindows, RATE_LIMITED_ROUTES } from './rate-limits.ts';
-import type { RateLimits } from './rate-limits.ts';
+import { DEFAULT_RATE_LIMITS } from './rate-limit-policy.ts';
+import type { RateLimits } from './rate-limit-policy.ts';
+import { FixedWindows, RATE_LIMITED_ROUTES } from './rate-limits.ts';
 
 const WINDOW_MS = 30_000;
 const BTC_USDT = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };

@@ -9,32 +9,7 @@ import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
 import { input } from './envelope.ts';
-
-export interface RateLimit {
-  /** Requests allowed per window for one subject and IP. */
-  max: number;
-  windowMs: number;
-}
-
-export interface RateLimits {
-  login: RateLimit;
-  codes: RateLimit;
-  orders: RateLimit;
-}
-
-export type RatePolicy = keyof RateLimits;
-
-/**
- * Generous enough for people and for the test suites (a Playwright run logs the demo user in
- * a few times a minute at most; the market makers place their orders inside the server):
- * 20 logins a minute per account and IP, 10 code requests per 10 minutes per target and IP
- * (a code can only be re-sent after 60 s anyway), 600 orders a minute per user and IP.
- */
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { max: 20, windowMs: 60_000 },
-  codes: { max: 10, windowMs: 10 * 60_000 },
-  orders: { max: 600, windowMs: 60_000 },
-};
+import type { RateLimit, RatePolicy } from './rate-limit-policy.ts';
 
 /** The limited calls (route patterns) and their policy. */
 export const RATE_LIMITED_ROUTES: Readonly<Record<string, RatePolicy>> = {

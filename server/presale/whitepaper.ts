@@ -8,10 +8,7 @@ import { createHash } from 'node:crypto';
 import { BCP47 } from '../../src/shared/locales.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 import { localDecimal, localNumber, t } from '../i18n/messages.ts';
-import type { PresaleView } from './presale-routes.ts';
-
-/** Where the server serves it; the seeded `presale_whitepaper_url` (migration 0014). */
-export const WHITEPAPER_PATH = '/api/iepn/whitepaper';
+import type { PresaleView } from './presale.ts';
 
 const STYLE =
   'body{font:16px/1.6 system-ui,sans-serif;margin:0;padding:2rem 1.25rem}' +

@@ -2,7 +2,7 @@
 // seq), folds it into the projections, and marks what changed for the next frame.
 import type { EngineSnapshot } from './api.ts';
 import type { EngineEvent, NewEvent } from './ingest/events.ts';
-import type { EventLog } from './log/event-log.ts';
+import type { LogEvent } from '../shared/log-event.ts';
 import type { FrameScheduler } from './frames/frame-scheduler.ts';
 import { foldMarket, initialMarketState, sparklineCloses } from './projections/market.ts';
 import type { MarketState } from './projections/market.ts';
@@ -27,6 +27,15 @@ export interface EngineState {
   lever: LeverState;
   micro: MicroState;
   c2c: C2cState;
+}
+
+/**
+ * Where `dispatch` sends an event first: the event log (log/event-log.ts), which gives it its
+ * seq. Declared here, not imported, so that the store does not depend on the log (whose
+ * checkpoints encode the store's state).
+ */
+export interface EventSink {
+  append<E extends Omit<LogEvent, 'seq'>>(event: E): E & { seq: number };
 }
 
 export interface Store {
@@ -77,7 +86,7 @@ export function foldEngine(state: EngineState, event: EngineEvent): EngineState 
     : { session, market, spot, wallet, lever, micro, c2c };
 }
 
-export function createStore(log: EventLog, frames: FrameScheduler, views: SnapshotViews): Store {
+export function createStore(log: EventSink, frames: FrameScheduler, views: SnapshotViews): Store {
   let state = initialEngineState;
   return {
     state: () => state,

@@ -25,13 +25,17 @@ import { toast } from '../../toast/toast.ts';
 import { orderTotal, sliderEnabled, sliderPercent, sliderQuantity } from './form-math.ts';
 import { NumberField, PercentSlider } from './form-fields.tsx';
 import type { PairMeta } from './pair-meta.ts';
-import type { PickedPrice } from './trade-forms.tsx';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 
 type FieldError = ValidationId | SpotValidationId;
 interface Errors {
   price?: FieldError | undefined;
   number?: FieldError | undefined;
+}
+
+/** A price the user picked elsewhere (a book level): the forms' price fields take it. */
+export interface PickedPrice {
+  price: string;
 }
 
 interface SpotFormProps {

@@ -20,7 +20,8 @@ import { pairMetaSignal } from './pair-meta.ts';
 import { PairStats } from './pair-stats.tsx';
 import { RecentTrades } from './recent-trades.tsx';
 import { rememberPair, resolvePair } from './remember-pair.ts';
-import { TradeForms, type PickedPrice } from './trade-forms.tsx';
+import type { PickedPrice } from './spot-form.tsx';
+import { TradeForms } from './trade-forms.tsx';
 
 export default function SpotScreen() {
   const { t } = useI18n();

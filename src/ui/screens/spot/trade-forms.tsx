@@ -7,13 +7,9 @@ import { book, session, spot } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { PairMeta } from './pair-meta.ts';
-import { SpotForm } from './spot-form.tsx';
+import { SpotForm, type PickedPrice } from './spot-form.tsx';
 
 /** A price clicked in the book; a new object per click. */
-export interface PickedPrice {
-  price: string;
-}
-
 interface TradeFormsProps {
   meta: PairMeta;
   picked: ReadonlySignal<PickedPrice | null>;
