@@ -7,7 +7,8 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok, parse } from '../http/envelope.ts';
-import { formatTime, paged } from '../http/format.ts';
+import { formatTime } from '../http/format.ts';
+import { offsetOf, paged, pageNumber } from '../http/paging.ts';
 
 export const REGION_PAGE_SIZE = 20;
 
@@ -21,10 +22,7 @@ export function maskContact(v: string): string {
 export function registerRegionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/user/region_users', async (req) => {
     const userId = await requireUser(ctx, req);
-    const { page } = parse(
-      z.object({ page: z.coerce.number().int().positive().max(100_000).default(1) }),
-      req,
-    );
+    const { page } = parse(z.object({ page: pageNumber }), req);
     const agents = await ctx.db.query<{ city_name: string; district_name: string }>(
       'SELECT city_name, district_name FROM region_agents WHERE user_id = $1',
       [userId],
@@ -37,7 +35,7 @@ export function registerRegionRoutes(app: FastifyInstance, ctx: AppContext): voi
     );
     const rows = await ctx.db.query<{ phone: string | null; account: string; created_at: Date }>(
       `SELECT phone, account, created_at FROM users WHERE invited_by = $1 ORDER BY id DESC
-       LIMIT ${REGION_PAGE_SIZE} OFFSET ${(page - 1) * REGION_PAGE_SIZE}`,
+       LIMIT ${REGION_PAGE_SIZE} OFFSET ${offsetOf(page, REGION_PAGE_SIZE)}`,
       [userId],
     );
     const list: RegionUser[] = rows.map((r) => ({

@@ -13,7 +13,8 @@ import { CURRENCY_ID } from '../test-fixtures.ts';
 import type { Reply, TestServer } from '../test-helpers.ts';
 import { get, post, startTestServer } from '../test-helpers.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
-import type { AdView, DealView, PageData } from './c2c.ts';
+import type { PageData } from '../http/paging.ts';
+import type { AdView, DealView } from './c2c.ts';
 
 let s: TestServer;
 const USDT = String(CURRENCY_ID.USDT);

@@ -29,13 +29,14 @@ import {
   takeAd,
   withdrawAd,
 } from './c2c.ts';
+import { pageNumber } from '../http/paging.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** Optional filters: an empty value (`currency_id=`) means none. */
 const blank = (v: unknown) => (v === '' ? undefined : v);
 const idFilter = z.preprocess(blank, id.optional());
 const typeFilter = z.preprocess(blank, z.enum(C2C_TYPES).optional());
-const page = z.coerce.number().int().positive().max(100_000).default(1);
+const page = pageNumber;
 
 const sendBody = z.object({
   type: z.enum(C2C_TYPES),

@@ -23,6 +23,8 @@ import { formatTime } from '../http/format.ts';
 import { t } from '../i18n/messages.ts';
 import { setting } from '../wallet/funds.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
+import { offsetOf, pageData } from '../http/paging.ts';
+import type { PageData } from '../http/paging.ts';
 
 export type C2cType = 'buy' | 'sell';
 export type C2cWay = 'bank' | 'we_chat' | 'ali_pay';
@@ -561,19 +563,8 @@ function adView(lang: Lang, r: AdDbRow): AdView {
   };
 }
 
-export interface PageData<T> {
-  data: T[];
-  page: number;
-  pages: number;
-  total: number;
-}
-
-const pageData = <T>(data: T[], page: number, total: number): PageData<T> => ({
-  data,
-  page,
-  pages: Math.max(1, Math.ceil(total / C2C_PAGE_SIZE)),
-  total,
-});
+const pageOf = <T>(data: T[], page: number, total: number): PageData<T> =>
+  pageData(data, page, total, C2C_PAGE_SIZE);
 
 async function pagedAds(
   db: Queryable,
@@ -589,9 +580,9 @@ async function pagedAds(
   );
   const rows = await db.query<AdDbRow & Record<string, unknown>>(
     `${AD_SELECT} WHERE ${where} ORDER BY ${order} LIMIT ${C2C_PAGE_SIZE} OFFSET $${params.length + 1}`,
-    [...params, (page - 1) * C2C_PAGE_SIZE],
+    [...params, offsetOf(page, C2C_PAGE_SIZE)],
   );
-  return pageData(
+  return pageOf(
     rows.map((r) => adView(lang, r)),
     page,
     total[0]?.n ?? 0,
@@ -752,12 +743,12 @@ async function pagedDeals(
   );
   const rows = await db.query<DealDbRow & Record<string, unknown>>(
     `${DEAL_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT ${C2C_PAGE_SIZE} OFFSET $${params.length + 1}`,
-    [...params, (page - 1) * C2C_PAGE_SIZE],
+    [...params, offsetOf(page, C2C_PAGE_SIZE)],
   );
   const { windowMs } = await c2cLimits(db);
   const data: DealView[] = [];
   for (const r of rows) data.push(await dealView(db, lang, r, viewer, nowMs, windowMs));
-  return pageData(data, page, total[0]?.n ?? 0);
+  return pageOf(data, page, total[0]?.n ?? 0);
 }
 
 /** My deals as taker and as publisher, newest first. */

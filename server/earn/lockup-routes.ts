@@ -7,11 +7,12 @@ import { parsePlainAmount } from '../../src/shared/amount.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
-import { langOf, ok, pageLimit, parse, text } from '../http/envelope.ts';
+import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
 import type { CloseResult } from './lockup.ts';
 import { cancelLockup, depositLockup, withdrawLockup } from './lockup.ts';
 import { LOCKUP_PAGE_MAX, LOCKUP_PAGE_SIZE, listOrders, productViews } from './lockup-views.ts';
+import { pageLimit, pageNumber } from '../http/paging.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** Optional filters: an empty value (`status=`) means none. */
@@ -43,7 +44,7 @@ const listQuery = z.object({
       .pipe(z.union([z.literal(0), z.literal(1)]))
       .optional(),
   ),
-  page: z.coerce.number().int().positive().max(100_000).default(1),
+  page: pageNumber,
   limit: pageLimit(LOCKUP_PAGE_MAX, LOCKUP_PAGE_SIZE),
 });
 

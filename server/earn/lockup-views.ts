@@ -6,6 +6,7 @@ import type { Queryable } from '../db/database.ts';
 import { formatTime } from '../http/format.ts';
 import type { LockupOrderRow, LockupProduct } from './lockup-rules.ts';
 import { cancelFeeOf, cancelFeePct, clampScale, expectedYield } from './lockup-rules.ts';
+import { lastPage, offsetOf } from '../http/paging.ts';
 
 export const LOCKUP_PAGE_SIZE = 20;
 export const LOCKUP_PAGE_MAX = 50;
@@ -160,7 +161,7 @@ export async function listOrders(
     `SELECT o.*, c.name AS currency_name, c.decimal_scale
      FROM lh_deposit_orders o JOIN currencies c ON c.id = o.currency_id
      WHERE ${where} ORDER BY o.id DESC LIMIT $4 OFFSET $5`,
-    [...params, query.limit, (query.page - 1) * query.limit],
+    [...params, query.limit, offsetOf(query.page, query.limit)],
   );
   const feePct = await cancelFeePct(q);
   const total = sums[0]?.n ?? 0;
@@ -169,6 +170,6 @@ export async function listOrders(
     total_interest: fixed(sums[0]?.interest ?? '0'),
     total,
     page: query.page,
-    pages: Math.max(1, Math.ceil(total / query.limit)),
+    pages: lastPage(total, query.limit),
   };
 }

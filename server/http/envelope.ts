@@ -45,22 +45,6 @@ export const text = (max = 200) =>
   z.union([z.string(), z.number().transform(String)]).pipe(z.string().trim().max(max));
 
 /**
- * Page size (`limit`): a whole number, clamped to 1..max rather than refused, as the legacy
- * backend does (api-contract decision 11: its client asks for `limit=99999` to mean "all").
- * An empty value means the default; anything else that is not a whole number is
- * still refused.
- */
-export const pageLimit = (max: number, fallback: number) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number()
-      .int()
-      .default(fallback)
-      .transform((n) => Math.min(max, Math.max(1, n))),
-  );
-
-/**
  * Every thrown error becomes an envelope; an unexpected one also counts in `metrics`. An error
  * raised while the request was still being read (a truncated or malformed multipart body,
  * which the parser reports without a status) is the sender's: `error.badRequest`.

@@ -11,6 +11,7 @@ import { ApiError } from '../http/api-error.ts';
 import { ok, parse, text } from '../http/envelope.ts';
 import { decideLoan, decideRepayment } from './lending.ts';
 import { adminLoans } from './lending-views.ts';
+import { pageNumber } from '../http/paging.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const reason = text(200).default('');
@@ -26,7 +27,7 @@ const listQuery = z.object({
       .transform((n) => n as LoanState)
       .optional(),
   ),
-  page: z.coerce.number().int().positive().max(100_000).default(1),
+  page: pageNumber,
 });
 
 export function registerLendingAdminRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -20,8 +20,9 @@ import { applyLoan, quoteRepayment, requestRepayment } from './lending.ts';
 import { registerLendingAdminRoutes } from './lending-admin-routes.ts';
 import { parseLoanForm, parseQuoteForm, parseRepaymentForm } from './lending-form.ts';
 import { lendingConfig, myLoans } from './lending-views.ts';
+import { pageNumber } from '../http/paging.ts';
 
-const page = z.coerce.number().int().positive().max(100_000).default(1);
+const page = pageNumber;
 
 export function registerLendingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const now = () => ctx.config.now();

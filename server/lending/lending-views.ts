@@ -7,9 +7,10 @@ import type { LoanState, RepayCoin } from '../../src/shared/lending.ts';
 import { LOAN_PAGE_SIZE, loanState, REPAY_COINS } from '../../src/shared/lending.ts';
 import type { PagedList } from '../../src/shared/wire.ts';
 import type { Queryable } from '../db/database.ts';
-import { formatTime, paged } from '../http/format.ts';
+import { formatTime } from '../http/format.ts';
 import { setting } from '../wallet/funds.ts';
 import { amountBounds, loanTerms } from './lending.ts';
+import { offsetOf, paged } from '../http/paging.ts';
 
 export interface LendingConfig {
   currency_name: string;
@@ -145,7 +146,7 @@ export async function myLoans(
   const rows = await db.query<LoanRow & Record<string, unknown>>(
     `SELECT ${LOAN_COLUMNS} FROM loan_orders o JOIN currencies c ON c.id = o.currency_id
      WHERE o.user_id = $1 ORDER BY o.id DESC LIMIT $2 OFFSET $3`,
-    [userId, LOAN_PAGE_SIZE, (page - 1) * LOAN_PAGE_SIZE],
+    [userId, LOAN_PAGE_SIZE, offsetOf(page, LOAN_PAGE_SIZE)],
   );
   const latest = await latestRepayments(
     db,
@@ -248,7 +249,7 @@ export async function adminLoans(
     `SELECT ${LOAN_COLUMNS}, u.account FROM loan_orders o
      JOIN currencies c ON c.id = o.currency_id JOIN users u ON u.id = o.user_id
      WHERE ${where} ORDER BY o.id DESC LIMIT $1 OFFSET $2`,
-    [size, (page - 1) * size],
+    [size, offsetOf(page, size)],
   );
   const latest = await latestRepayments(
     db,

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
-import { langOf, ok, pageLimit, parse, text } from '../http/envelope.ts';
+import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { localDecimal, t } from '../i18n/messages.ts';
 import { price, symbolOf } from '../market/wire-format.ts';
 import { requireIdentity } from '../wallet/funding-routes.ts';
@@ -18,6 +18,7 @@ import { cnyRate } from '../wallet/valuation.ts';
 import { leverTrade } from './lever-runner.ts';
 import type { LeverPair, LeverService, PositionRow } from './lever-service.ts';
 import { positionView, riskFigures } from './positions.ts';
+import { laravelPage, offsetOf, pageLimit, pageNumber } from '../http/paging.ts';
 
 export const LEVER_PAGE_SIZE = 10;
 export const LEVER_PAGE_MAX = 50;
@@ -48,7 +49,7 @@ const listBody = z.object({
   status: z.coerce.number().int().min(-1).max(4).default(-1),
   legal_id: id.optional(),
   currency_id: id.optional(),
-  page: z.coerce.number().int().positive().max(100_000).default(1),
+  page: pageNumber,
   limit: pageLimit(LEVER_PAGE_MAX, LEVER_PAGE_SIZE),
 });
 
@@ -328,11 +329,10 @@ async function positionsPage(
     params,
   );
   const rows = await ctx.db.query<PositionRow & Record<string, unknown>>(
-    `SELECT * FROM lever_transactions WHERE ${where} ORDER BY id DESC LIMIT ${b.limit} OFFSET ${(b.page - 1) * b.limit}`,
+    `SELECT * FROM lever_transactions WHERE ${where} ORDER BY id DESC LIMIT ${b.limit} OFFSET ${offsetOf(b.page, b.limit)}`,
     params,
   );
   const n = total[0]?.n ?? 0;
-  const lastPage = Math.max(1, Math.ceil(n / b.limit));
   const data = rows.map((p) => {
     const pairOfRow = lever.pairById(p.match_id);
     const view = positionView(p, pairOfRow === null ? '' : symbolOf(pairOfRow), lang);
@@ -342,13 +342,5 @@ async function positionsPage(
     }
     return view;
   });
-  return {
-    current_page: b.page,
-    data,
-    from: n === 0 ? null : (b.page - 1) * b.limit + 1,
-    to: n === 0 ? null : (b.page - 1) * b.limit + data.length,
-    last_page: lastPage,
-    per_page: b.limit,
-    total: n,
-  };
+  return laravelPage(data, b.page, n, b.limit);
 }

@@ -8,10 +8,11 @@ import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { amountOf } from '../http/amounts.ts';
-import { langOf, ok, pageLimit, parse, text } from '../http/envelope.ts';
+import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { requireIdentity } from '../wallet/funding-routes.ts';
 import type { MicroService } from './micro.ts';
 import { enabledSeconds, listMicro, orderView, payableCurrencies, presetNumbers } from './micro.ts';
+import { pageLimit, pageNumber } from '../http/paging.ts';
 
 export const MICRO_PAGE_SIZE = 20;
 export const MICRO_PAGE_MAX = 50;
@@ -36,7 +37,7 @@ const listQuery = z.object({
   status: z.coerce.number().int().min(-1).max(3).default(-1),
   match_id: idFilter,
   currency_id: idFilter,
-  page: z.coerce.number().int().positive().max(100_000).default(1),
+  page: pageNumber,
   limit: pageLimit(MICRO_PAGE_MAX, MICRO_PAGE_SIZE),
 });
 

@@ -17,6 +17,8 @@ import { requireAmount } from '../http/amounts.ts';
 import { formatTime } from '../http/format.ts';
 import { localDecimal, t } from '../i18n/messages.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
+import { laravelPage, offsetOf } from '../http/paging.ts';
+import type { LaravelPage } from '../http/paging.ts';
 
 /** The mark price of a pair (market/mark-price.ts), or null when there is none yet. */
 export type PriceOf = (matchId: number) => Decimal | null;
@@ -457,15 +459,7 @@ export interface ListQuery {
   limit: number;
 }
 
-export interface MicroPage {
-  current_page: number;
-  data: MicroOrderView[];
-  from: number | null;
-  last_page: number;
-  per_page: number;
-  to: number | null;
-  total: number;
-}
+export type MicroPage = LaravelPage<MicroOrderView>;
 
 /** The user's orders, newest first, as a Laravel paginator. */
 export async function listMicro(
@@ -484,20 +478,11 @@ export async function listMicro(
   );
   const rows = await q.query<MicroOrderRow & Record<string, unknown>>(
     `${ORDER_SELECT} WHERE ${where} ORDER BY o.id DESC LIMIT $5 OFFSET $6`,
-    [...params, query.limit, (query.page - 1) * query.limit],
+    [...params, query.limit, offsetOf(query.page, query.limit)],
   );
   const total = count[0]?.n ?? 0;
   const data = rows.map((r) => orderView(r, lang, nowMs));
-  const from = data.length === 0 ? null : (query.page - 1) * query.limit + 1;
-  return {
-    current_page: query.page,
-    data,
-    from,
-    last_page: Math.max(1, Math.ceil(total / query.limit)),
-    per_page: query.limit,
-    to: from === null ? null : from + data.length - 1,
-    total,
-  };
+  return laravelPage(data, query.page, total, query.limit);
 }
 
 // ---- the service --------------------------------------------------------------------------

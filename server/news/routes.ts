@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { langOf, ok, parse } from '../http/envelope.ts';
 import { formatTime } from '../http/format.ts';
+import { offsetOf, paged } from '../http/paging.ts';
 
 export const NEWS_PAGE_SIZE = 10;
 
@@ -68,15 +69,10 @@ async function newsList(
   const total = countRows[0]?.n ?? 0;
   const rows = await ctx.db.query<NewsRow & Record<string, unknown>>(
     `SELECT id, c_id, title, abstract, thumbnail, update_time FROM news WHERE ${where}
-     ORDER BY sort DESC, update_time DESC, id DESC LIMIT ${NEWS_PAGE_SIZE} OFFSET ${(page - 1) * NEWS_PAGE_SIZE}`,
+     ORDER BY sort DESC, update_time DESC, id DESC LIMIT ${NEWS_PAGE_SIZE} OFFSET ${offsetOf(page, NEWS_PAGE_SIZE)}`,
     params,
   );
-  return {
-    list: rows.map(toItem),
-    page,
-    pages: Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE)),
-    total,
-  };
+  return paged(rows.map(toItem), page, total, NEWS_PAGE_SIZE);
 }
 
 function toItem(r: NewsRow): NewsItem {

@@ -11,9 +11,10 @@ import { userById } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ok, parse, text } from '../http/envelope.ts';
-import { formatTime, paged } from '../http/format.ts';
+import { formatTime } from '../http/format.ts';
 import type { OrderDbRow } from './order-history.ts';
 import { ORDER_COLUMNS, ORDER_FROM, orderFacts } from './order-history.ts';
+import { offsetOf, paged, pageNumber } from '../http/paging.ts';
 
 export const ENTRUST_PAGE_SIZE = 5;
 
@@ -29,7 +30,7 @@ const TYPES: Readonly<Record<string, 'in' | 'out' | 'complete'>> = {
 const body = z.object({
   address: text(200).optional(),
   type: text(10).pipe(z.string().refine((v) => v in TYPES)),
-  page: z.coerce.number().int().positive().max(100_000).default(1),
+  page: pageNumber,
 });
 
 export function registerEntrustRoute(app: FastifyInstance, ctx: AppContext): void {
@@ -48,7 +49,7 @@ export function registerEntrustRoute(app: FastifyInstance, ctx: AppContext): voi
     const rows = await ctx.db.query<OrderDbRow & Record<string, unknown>>(
       `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM}
        WHERE ${where} ORDER BY o.id DESC
-       LIMIT ${ENTRUST_PAGE_SIZE} OFFSET ${(b.page - 1) * ENTRUST_PAGE_SIZE}`,
+       LIMIT ${ENTRUST_PAGE_SIZE} OFFSET ${offsetOf(b.page, ENTRUST_PAGE_SIZE)}`,
       [userId],
     );
     const user = await userById(ctx.db, userId);

@@ -12,7 +12,8 @@ import type { OrderHistoryRow, PagedList } from '../../src/shared/wire.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { parse } from '../http/envelope.ts';
-import { formatTime, paged } from '../http/format.ts';
+import { formatTime } from '../http/format.ts';
+import { offsetOf, paged, pageNumber } from '../http/paging.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -87,7 +88,7 @@ export function orderFacts(r: OrderDbRow): OrderFacts {
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const listBody = z.object({
-  page: z.coerce.number().int().positive().max(100_000).default(1),
+  page: pageNumber,
   currency_id: id.optional(),
   legal_id: id.optional(),
 });
@@ -108,7 +109,7 @@ export async function orderHistory(
   );
   const rows = await ctx.db.query<OrderDbRow & Record<string, unknown>>(
     `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE ${where} ORDER BY o.id DESC
-     LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${(b.page - 1) * HISTORY_PAGE_SIZE}`,
+     LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${offsetOf(b.page, HISTORY_PAGE_SIZE)}`,
     params,
   );
   return paged(rows.map(historyRow), b.page, count[0]?.n ?? 0, HISTORY_PAGE_SIZE);

@@ -29,6 +29,7 @@ import { orderHistory } from './order-history.ts';
 import type { SpotService } from './spot-service.ts';
 import { fromUnits } from './units.ts';
 import { formatTime } from '../http/format.ts';
+import { offsetOf, paged as pagedList, pageNumber } from '../http/paging.ts';
 
 export const PAGE_SIZE = 10;
 export const DEAL_FILLS = 15;
@@ -37,7 +38,7 @@ export const TRADE_HISTORY = 30;
 export const USDT_CNY = '7.2';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const page = z.coerce.number().int().positive().max(100_000).default(1);
+const page = pageNumber;
 
 const orderBody = z.object({
   legal_id: id,
@@ -155,7 +156,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, spot: 
 }
 
 function paged<T>(list: T[], pageNo: number, total: number): PagedList<T> {
-  return { list, page: pageNo, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
+  return pagedList(list, pageNo, total, PAGE_SIZE);
 }
 
 interface EntrustDbRow {
@@ -200,7 +201,7 @@ async function entrust(
     `SELECT o.id, o.side, o.legal_id, o.currency_id, l.name AS legal_name, c.name AS currency_name,
             o.price, o.number, o.total_number, o.mode, o.created_at
      FROM spot_orders o JOIN currencies l ON l.id = o.legal_id JOIN currencies c ON c.id = o.currency_id
-     WHERE ${where} ORDER BY o.id DESC LIMIT ${PAGE_SIZE} OFFSET ${(b.page - 1) * PAGE_SIZE}`,
+     WHERE ${where} ORDER BY o.id DESC LIMIT ${PAGE_SIZE} OFFSET ${offsetOf(b.page, PAGE_SIZE)}`,
     params,
   );
   const list = rows.map((r): EntrustRow => {
@@ -263,7 +264,7 @@ async function history(
     `SELECT f.id, f.user_id, f.from_user_id, f.way, f.legal, f.currency, l.name AS legal_name,
             c.name AS currency_name, f.price, f.number, f.taker_fee, f.maker_fee, f.create_time
      FROM transaction_complete f JOIN currencies l ON l.id = f.legal JOIN currencies c ON c.id = f.currency
-     WHERE ${where} ORDER BY f.id DESC LIMIT ${PAGE_SIZE} OFFSET ${(b.page - 1) * PAGE_SIZE}`,
+     WHERE ${where} ORDER BY f.id DESC LIMIT ${PAGE_SIZE} OFFSET ${offsetOf(b.page, PAGE_SIZE)}`,
     params,
   );
   const list = rows.map((r): HistoryRow => {

@@ -25,7 +25,7 @@ import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
-import { formatTime, paged } from '../http/format.ts';
+import { formatTime } from '../http/format.ts';
 import { t } from '../i18n/messages.ts';
 import { ownsUpload } from '../uploads/uploads.ts';
 import { lockUser } from './ledger.ts';
@@ -37,9 +37,10 @@ import {
   requestWithdrawal,
   setting,
 } from './funds.ts';
+import { offsetOf, paged, pageNumber } from '../http/paging.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const page = z.coerce.number().int().positive().max(100_000).default(1);
+const page = pageNumber;
 const currencyBody = z.object({ currency: id });
 
 /** Withdraw panel tab index (legacy `type`) → network. */
@@ -329,7 +330,7 @@ async function fundingRecords(
     userId,
   ]);
   const rows = await db.query<RecordDbRow & Record<string, unknown>>(
-    `${table} ORDER BY id DESC LIMIT ${LOG_PAGE_SIZE} OFFSET ${(pageNo - 1) * LOG_PAGE_SIZE}`,
+    `${table} ORDER BY id DESC LIMIT ${LOG_PAGE_SIZE} OFFSET ${offsetOf(pageNo, LOG_PAGE_SIZE)}`,
     [userId],
   );
   const list: FundingRecord[] = rows.map((r) => ({

@@ -16,8 +16,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
-import { langOf, ok, pageLimit, parse, text } from '../http/envelope.ts';
-import { paged } from '../http/format.ts';
+import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
 import { accountHolds, currencyRules, networksOf, setting, transfer } from './funds.ts';
 import type { CurrencyRules } from './funds.ts';
@@ -25,12 +24,13 @@ import { ACCOUNT_FIELDS, LOG_TYPE } from './ledger.ts';
 import type { LogDbRow } from './log-rows.ts';
 import { toLogItem } from './log-rows.ts';
 import { cnyRate, usdtPrices } from './valuation.ts';
+import { laravelPage, offsetOf, pageData, pageLimit, pageNumber, paged } from '../http/paging.ts';
 
 /** Largest page of `/api/account/list`; a larger `limit` is clamped to it. */
 const LOG_PAGE_MAX = 100;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const page = z.coerce.number().int().positive().max(100_000).default(1);
+const page = pageNumber;
 
 const changeBody = z.object({
   currency_id: id,
@@ -123,12 +123,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext): voi
     const b = parse(accountListBody, req);
     const rows = await logPage(ctx, ['l.user_id = $1'], [userId], b.page, b.limit);
     const data = rows.items.map((r) => toLogItem(langOf(req), r));
-    return ok({
-      data,
-      page: b.page,
-      pages: Math.max(1, Math.ceil(rows.total / b.limit)),
-      total: rows.total,
-    });
+    return ok(pageData(data, b.page, rows.total, b.limit));
   });
 
   app.post('/api/wallet/hzhistory', async (req) => {
@@ -136,17 +131,8 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext): voi
     const b = parse(z.object({ page }), req);
     const where = ['l.user_id = $1', `l.type = ${LOG_TYPE.transfer}`, 'l.delta > 0'];
     const rows = await logPage(ctx, where, [userId], b.page, LOG_PAGE_SIZE);
-    const lastPage = Math.max(1, Math.ceil(rows.total / LOG_PAGE_SIZE));
-    const from = rows.total === 0 ? null : (b.page - 1) * LOG_PAGE_SIZE + 1;
-    return ok({
-      current_page: b.page,
-      data: rows.items.map((r) => toLogItem(langOf(req), r)),
-      from,
-      to: from === null ? null : from + rows.items.length - 1,
-      last_page: lastPage,
-      per_page: LOG_PAGE_SIZE,
-      total: rows.total,
-    });
+    const data = rows.items.map((r) => toLogItem(langOf(req), r));
+    return ok(laravelPage(data, b.page, rows.total, LOG_PAGE_SIZE));
   });
 
   app.get('/api/wallet/currencylist', async () => ok(await currencyList(ctx)));
@@ -288,7 +274,7 @@ async function logPage(
   const items = await ctx.db.query<LogDbRow & Record<string, unknown>>(
     `SELECT l.id, l.field, l.delta, l.before, l.after, l.type, l.memo, l.created_at, c.name AS currency_name
      FROM account_log l JOIN currencies c ON c.id = l.currency_id
-     WHERE ${cond} ORDER BY l.id DESC LIMIT ${size} OFFSET ${(pageNo - 1) * size}`,
+     WHERE ${cond} ORDER BY l.id DESC LIMIT ${size} OFFSET ${offsetOf(pageNo, size)}`,
     params,
   );
   return { items, total: count[0]?.n ?? 0 };
