@@ -6,6 +6,8 @@
 //                                     [--screen=spot|contracts|home]
 //                                     [--trace-file=path: keep the raw trace] [--trace-seconds=6] [--screenshot=path.png]
 //                                     [--css='.spot__trades{display:none}': an experiment]
+//                                     [--under=applyFrame: what runs beneath one function]
+//                                     [--profile-seconds=8]
 import { describeSmoothness, smoothnessWindow } from './live-session.ts';
 import {
   CPU_THROTTLE,
@@ -31,6 +33,8 @@ const reducedMotion = process.argv.includes('--reduced-motion');
 const traceFile = arg('trace-file', '');
 const shot = arg('screenshot', '');
 const css = arg('css', '');
+const under = arg('under', '');
+const profileMs = Number(arg('profile-seconds', '8')) * 1000;
 const traceMs = Number(arg('trace-seconds', '6')) * 1000;
 const throttle = Number(arg('throttle', String(CPU_THROTTLE)));
 const screenName = arg('screen', 'spot');
@@ -55,7 +59,9 @@ await withLive(profile, async (server, browser) => {
     const smooth = await smoothnessWindow(lp.page, windowMs);
     process.stdout.write(`${profile} ${engine} ${describeSmoothness(smooth)}\n\n`);
     if (withProfile) {
-      process.stdout.write(`${formatProfile(await profileWindow(lp.cdp, 8000))}\n\n`);
+      process.stdout.write(
+        `${formatProfile(await profileWindow(lp.cdp, profileMs, 25, under))}\n\n`,
+      );
       process.stdout.write(
         `${formatTrace(await traceWindow(browser, lp.page, traceMs, 20, traceFile))}\n`,
       );

@@ -48,6 +48,8 @@ export interface ProfileSummary {
   byFile: HotSpot[];
   /** Time including callees, for functions of our own source (components, formatters). */
   inclusive: HotSpot[];
+  /** With `under`: self and inclusive time of what ran beneath a function matching it. */
+  under?: { match: string; totalMs: number; self: HotSpot[]; inclusive: HotSpot[] };
 }
 
 /** Profile the main thread for `ms`, then summarize. */
@@ -55,6 +57,7 @@ export async function profileWindow(
   cdp: CDPSession,
   ms: number,
   top = 25,
+  under = '',
 ): Promise<ProfileSummary> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -62,7 +65,7 @@ export async function profileWindow(
   await sleep(ms);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   await cdp.send('Profiler.disable');
-  return summarize(profile, top);
+  return summarize(profile, top, under);
 }
 
 const maps = new Map<string, SourceMapConsumer | null>();
@@ -117,7 +120,43 @@ function inclusiveBySource(
   return out;
 }
 
-function summarize(profile: Profile, top: number): ProfileSummary {
+/** Time spent beneath the first frame (from the root) whose location contains `match`. */
+function beneath(
+  profile: Profile,
+  self: Map<number, number>,
+  byId: Map<number, ProfileNode>,
+  match: string,
+  busy: number,
+  top: number,
+): NonNullable<ProfileSummary['under']> {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const selfAt = new Map<string, number>();
+  const incl = new Map<string, number>();
+  let total = 0;
+  for (const [id, ms] of self) {
+    const chain: string[] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const node = byId.get(at);
+      if (node === undefined) break;
+      chain.push(locate(node.callFrame));
+    }
+    const hit = chain.findIndex((w) => w.includes(match));
+    if (hit < 0) continue;
+    total += ms;
+    const leaf = chain[0] ?? '';
+    selfAt.set(leaf, (selfAt.get(leaf) ?? 0) + ms);
+    for (const w of new Set(chain.slice(0, hit))) incl.set(w, (incl.get(w) ?? 0) + ms);
+  }
+  const rank = (m: Map<string, number>): HotSpot[] =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([w, ms]) => ({ where: w, selfMs: Math.round(ms), share: busy > 0 ? ms / busy : 0 }));
+  return { match, totalMs: total, self: rank(selfAt), inclusive: rank(incl) };
+}
+
+function summarize(profile: Profile, top: number, under: string): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];
@@ -162,6 +201,7 @@ function summarize(profile: Profile, top: number): ProfileSummary {
     top: rank(where),
     byFile: rank(files),
     inclusive: rank(inclusive),
+    ...(under === '' ? {} : { under: beneath(profile, self, byId, under, busy, top) }),
   };
 }
 
@@ -182,6 +222,13 @@ export function formatProfile(p: ProfileSummary): string {
       (h) => `  ${String(h.selfMs).padStart(6)} ms ${pct(h.share).padStart(6)}  ${h.where}`,
     ),
   ];
+  const u = p.under;
+  if (u !== undefined) {
+    const line = (h: HotSpot): string =>
+      `  ${String(h.selfMs).padStart(6)} ms ${pct(h.share).padStart(6)}  ${h.where}`;
+    lines.push(`beneath ${u.match}: ${Math.round(u.totalMs)} ms; self:`, ...u.self.map(line));
+    lines.push('inclusive:', ...u.inclusive.map(line));
+  }
   return lines.join('\n');
 }
 
@@ -192,13 +239,26 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number } };
 }
+
+/** One task of the main thread at least LONG_TASK_MS long, and where its time went. */
+export interface TraceTask {
+  startMs: number;
+  durMs: number;
+  /** Self time per event name inside the task (scripts named by function and line), largest first. */
+  inside: { name: string; selfMs: number }[];
+}
+
+/** Tasks at least this long are listed one by one (40: those near the 50 ms long-task line). */
+const LONG_TASK_MS = 40;
 
 export interface TraceSummary {
   windowMs: number;
   /** Self time per trace event name on the page's main thread, ms, largest first. */
   mainThread: { name: string; selfMs: number }[];
+  /** The tasks of at least LONG_TASK_MS, in order. */
+  longTasks: TraceTask[];
 }
 
 /**
@@ -222,33 +282,78 @@ export async function traceWindow(
   const main = events.find(
     (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
   );
-  if (main === undefined) return { windowMs: ms, mainThread: [] };
+  if (main === undefined) return { windowMs: ms, mainThread: [], longTasks: [] };
   const mine = events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const self = new Map<string, number>();
-  const stack: { end: number; name: string }[] = [];
+  const stack: { end: number; name: string; label: string }[] = [];
+  const longTasks: TraceTask[] = [];
+  let task: { end: number; self: Map<string, number>; t: TraceTask } | null = null;
+  const t0 = mine[0]?.ts ?? 0;
+  const closeTask = (): void => {
+    if (task === null) return;
+    task.t.inside = [...task.self]
+      .map(([name, us]) => ({ name, selfMs: Math.round(us / 100) / 10 }))
+      .filter((x) => x.selfMs >= 0.5)
+      .sort((a, b) => b.selfMs - a.selfMs)
+      .slice(0, 8);
+    longTasks.push(task.t);
+    task = null;
+  };
   for (const e of mine) {
     const dur = e.dur ?? 0;
     while (stack.length > 0 && (stack[stack.length - 1] as { end: number }).end <= e.ts)
       stack.pop();
+    if (task !== null && e.ts >= task.end) closeTask();
     const parent = stack[stack.length - 1];
-    if (parent !== undefined) self.set(parent.name, (self.get(parent.name) ?? 0) - dur);
+    const name = labelOf(e);
+    if (parent !== undefined) {
+      self.set(parent.name, (self.get(parent.name) ?? 0) - dur);
+      task?.self.set(parent.label, (task.self.get(parent.label) ?? 0) - dur);
+    } else if (dur >= LONG_TASK_MS * 1000) {
+      task = {
+        end: e.ts + dur,
+        self: new Map(),
+        t: {
+          startMs: Math.round((e.ts - t0) / 1000),
+          durMs: Math.round(dur / 100) / 10,
+          inside: [],
+        },
+      };
+    }
     self.set(e.name, (self.get(e.name) ?? 0) + dur);
-    stack.push({ end: e.ts + dur, name: e.name });
+    task?.self.set(name, (task.self.get(name) ?? 0) + dur);
+    stack.push({ end: e.ts + dur, name: e.name, label: name });
   }
+  closeTask();
   return {
     windowMs: ms,
     mainThread: [...self]
       .map(([name, us]) => ({ name, selfMs: Math.round(us / 1000) }))
       .sort((a, b) => b.selfMs - a.selfMs)
       .slice(0, top),
+    longTasks,
   };
+}
+
+/** A script's event named by its function and place; other events by their name. */
+function labelOf(e: TraceEvent): string {
+  const d = e.args?.data;
+  if (e.name !== 'FunctionCall' || d === undefined) return e.name;
+  const file = (d.url ?? '').split('/').pop() ?? '';
+  return `FunctionCall ${d.functionName || '(anonymous)'}@${file}:${d.lineNumber ?? 0}`;
 }
 
 export function formatTrace(t: TraceSummary): string {
   return [
     `trace of the main thread over ${t.windowMs} ms (self time per event):`,
     ...t.mainThread.map((e) => `  ${String(e.selfMs).padStart(6)} ms  ${e.name}`),
+    `tasks of ${LONG_TASK_MS} ms or more: ${t.longTasks.length}`,
+    ...t.longTasks.map(
+      (k) =>
+        `  at ${k.startMs} ms, ${k.durMs} ms: ` +
+        k.inside.map((x) => `${x.name} ${x.selfMs}`).join(', '),
+    ),
   ].join('\n');
 }
