@@ -156,17 +156,21 @@ function beneath(
   return { match, totalMs: total, self: rank(selfAt), inclusive: rank(incl) };
 }
 
-function summarize(profile: Profile, top: number, under: string): ProfileSummary {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+/** Self time per profile node, ms: the delta before the next sample is this sample's time. */
+function selfBySample(profile: Profile): Map<number, number> {
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   for (let i = 0; i < samples.length; i++) {
     const id = samples[i] as number;
-    // the delta before the next sample is the time spent in this one
-    const dt = (deltas[i + 1] ?? 0) / 1000;
-    self.set(id, (self.get(id) ?? 0) + dt);
+    self.set(id, (self.get(id) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
   }
+  return self;
+}
+
+function summarize(profile: Profile, top: number, under: string): ProfileSummary {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = selfBySample(profile);
   const where = new Map<string, number>();
   const files = new Map<string, number>();
   let total = 0;
@@ -286,47 +290,7 @@ export async function traceWindow(
   const mine = events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const self = new Map<string, number>();
-  const stack: { end: number; name: string; label: string }[] = [];
-  const longTasks: TraceTask[] = [];
-  let task: { end: number; self: Map<string, number>; t: TraceTask } | null = null;
-  const t0 = mine[0]?.ts ?? 0;
-  const closeTask = (): void => {
-    if (task === null) return;
-    task.t.inside = [...task.self]
-      .map(([name, us]) => ({ name, selfMs: Math.round(us / 100) / 10 }))
-      .filter((x) => x.selfMs >= 0.5)
-      .sort((a, b) => b.selfMs - a.selfMs)
-      .slice(0, 8);
-    longTasks.push(task.t);
-    task = null;
-  };
-  for (const e of mine) {
-    const dur = e.dur ?? 0;
-    while (stack.length > 0 && (stack[stack.length - 1] as { end: number }).end <= e.ts)
-      stack.pop();
-    if (task !== null && e.ts >= task.end) closeTask();
-    const parent = stack[stack.length - 1];
-    const name = labelOf(e);
-    if (parent !== undefined) {
-      self.set(parent.name, (self.get(parent.name) ?? 0) - dur);
-      task?.self.set(parent.label, (task.self.get(parent.label) ?? 0) - dur);
-    } else if (dur >= LONG_TASK_MS * 1000) {
-      task = {
-        end: e.ts + dur,
-        self: new Map(),
-        t: {
-          startMs: Math.round((e.ts - t0) / 1000),
-          durMs: Math.round(dur / 100) / 10,
-          inside: [],
-        },
-      };
-    }
-    self.set(e.name, (self.get(e.name) ?? 0) + dur);
-    task?.self.set(name, (task.self.get(name) ?? 0) + dur);
-    stack.push({ end: e.ts + dur, name: e.name, label: name });
-  }
-  closeTask();
+  const { self, longTasks } = selfTimes(mine);
   return {
     windowMs: ms,
     mainThread: [...self]
@@ -335,6 +299,56 @@ export async function traceWindow(
       .slice(0, top),
     longTasks,
   };
+}
+
+interface OpenTask {
+  end: number;
+  self: Map<string, number>;
+  t: TraceTask;
+}
+
+/** Self time per event name (µs) over the events, and the long top-level tasks. */
+function selfTimes(mine: TraceEvent[]): { self: Map<string, number>; longTasks: TraceTask[] } {
+  const self = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string, us: number): void => {
+    m.set(k, (m.get(k) ?? 0) + us);
+  };
+  const stack: { end: number; name: string; label: string }[] = [];
+  const longTasks: TraceTask[] = [];
+  let task: OpenTask | null = null;
+  const t0 = mine[0]?.ts ?? 0;
+  for (const e of mine) {
+    const dur = e.dur ?? 0;
+    while (stack.length > 0 && (stack[stack.length - 1] as { end: number }).end <= e.ts)
+      stack.pop();
+    if (task !== null && e.ts >= task.end) {
+      longTasks.push(closed(task));
+      task = null;
+    }
+    const parent = stack[stack.length - 1];
+    const label = labelOf(e);
+    if (parent !== undefined) {
+      add(self, parent.name, -dur);
+      if (task !== null) add(task.self, parent.label, -dur);
+    } else if (dur >= LONG_TASK_MS * 1000) {
+      const startMs = Math.round((e.ts - t0) / 1000);
+      task = { end: e.ts + dur, self: new Map(), t: { startMs, durMs: dur / 1000, inside: [] } };
+    }
+    add(self, e.name, dur);
+    if (task !== null) add(task.self, label, dur);
+    stack.push({ end: e.ts + dur, name: e.name, label });
+  }
+  if (task !== null) longTasks.push(closed(task));
+  return { self, longTasks };
+}
+
+function closed(task: OpenTask): TraceTask {
+  const inside = [...task.self]
+    .map(([name, us]) => ({ name, selfMs: Math.round(us / 100) / 10 }))
+    .filter((x) => x.selfMs >= 0.5)
+    .sort((a, b) => b.selfMs - a.selfMs)
+    .slice(0, 8);
+  return { ...task.t, durMs: Math.round(task.t.durMs * 10) / 10, inside };
 }
 
 /** A script's event named by its function and place; other events by their name. */
