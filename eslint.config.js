@@ -115,4 +115,24 @@ export default tseslint.config(
     files: ['server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noUi, noEngine] }] },
   },
+  {
+    // The server's product code never reaches into what tests share (server/testing/).
+    files: ['server/**'],
+    ignores: ['server/**/*.test.ts', 'server/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noUi,
+            noEngine,
+            {
+              group: ['**/testing/**', '**/testing'],
+              message: 'server/testing/ holds what tests share; product code does not import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

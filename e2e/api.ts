@@ -2,7 +2,7 @@
 // walking every form again: each one is the real call, checked for `ok`, and the operator's
 // decisions go through the operator API (e2e/helpers.ts `operator`).
 import { expect, type APIRequestContext } from '@playwright/test';
-import { CURRENCY_ID } from '../server/test-fixtures.ts';
+import { CURRENCY_ID } from '../server/testing/fixtures.ts';
 import { operator, queued } from './helpers.ts';
 
 /** Currency ids of the reference server's seed (legacy ids, migration 0015). */

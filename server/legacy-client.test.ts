@@ -7,9 +7,9 @@
 import ioV2 from 'socket.io-client-v2';
 import type { LegacySocket } from 'socket.io-client-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, post, startTestServer, testUser } from './test-helpers.ts';
-import type { TestServer } from './test-helpers.ts';
-import { CURRENCY_ID } from './test-fixtures.ts';
+import { get, post, startTestServer, testUser } from './testing/helpers.ts';
+import type { TestServer } from './testing/helpers.ts';
+import { CURRENCY_ID } from './testing/fixtures.ts';
 import { SOCKET_PATH } from './socket/hub.ts';
 import { MICRO_PAGE_MAX } from './micro/micro-routes.ts';
 import { LOCKUP_PAGE_MAX } from './earn/lockup-views.ts';

@@ -14,9 +14,9 @@ import type {
   NewsList,
   QuotationGroup,
 } from '../src/shared/wire.ts';
-import { CURRENCY_ID } from './test-fixtures.ts';
-import type { TestServer } from './test-helpers.ts';
-import { get, post, startTestServer } from './test-helpers.ts';
+import { CURRENCY_ID } from './testing/fixtures.ts';
+import type { TestServer } from './testing/helpers.ts';
+import { get, post, startTestServer } from './testing/helpers.ts';
 import { SOCKET_PATH, userRoom } from './socket/hub.ts';
 
 let s: TestServer;

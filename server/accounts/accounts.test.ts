@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_LIFETIME_SECONDS } from '../../src/shared/constants.ts';
 import { createServer } from '../app.ts';
 import { testConfig } from '../config.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { get, lastCode, post, startTestServer } from '../test-helpers.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { get, lastCode, post, startTestServer } from '../testing/helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {

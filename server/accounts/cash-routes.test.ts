@@ -1,8 +1,8 @@
 // Payout details over HTTP against a real server (in-memory PGlite): empty until saved, the
 // shared rules in the user's language, saving twice replaces, each user sees only their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../test-helpers.ts';
-import { post, startTestServer } from '../test-helpers.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { post, startTestServer } from '../testing/helpers.ts';
 import type { CashInfo } from './cash-routes.ts';
 import { issueToken } from './tokens.ts';
 import { insertUser } from './users.ts';

@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../db/test-databases.ts';
 import { t } from '../i18n/messages.ts';
-import type { Reply, TestServer } from '../test-helpers.ts';
-import { post, startTestServer } from '../test-helpers.ts';
+import type { Reply, TestServer } from '../testing/helpers.ts';
+import { post, startTestServer } from '../testing/helpers.ts';
 import type { CodePurpose } from './codes.ts';
 import { checkCode, CODE_MAX_WRONG_TRIES, createCode } from './codes.ts';
 import { hashPassword } from './passwords.ts';

@@ -6,8 +6,8 @@
 // localized notice without a code where a code would be useless.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../i18n/messages.ts';
-import type { Reply, TestServer } from '../test-helpers.ts';
-import { get, post, startTestServer } from '../test-helpers.ts';
+import type { Reply, TestServer } from '../testing/helpers.ts';
+import { get, post, startTestServer } from '../testing/helpers.ts';
 import { issueToken } from './tokens.ts';
 import { insertUser } from './users.ts';
 

@@ -9,12 +9,12 @@ import { Decimal } from '../../src/shared/decimal.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { Reply, TestServer } from '../test-helpers.ts';
-import { get, post, startTestServer } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { Reply, TestServer } from '../testing/helpers.ts';
+import { get, post, startTestServer } from '../testing/helpers.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { PageData } from '../http/paging.ts';
-import type { AdView, DealView } from './c2c.ts';
+import type { AdView, DealView } from './c2c-views.ts';
 
 let s: TestServer;
 const USDT = String(CURRENCY_ID.USDT);

@@ -10,25 +10,11 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
-import type { C2cChange } from './c2c.ts';
-import {
-  C2C_TYPES,
-  C2C_WAYS,
-  c2cLimits,
-  cancelDeal,
-  cancelsToday,
-  confirmDeal,
-  dealFor,
-  dealsOfAd,
-  markPaid,
-  myAds,
-  myDeals,
-  platformAds,
-  publishAd,
-  pushChange,
-  takeAd,
-  withdrawAd,
-} from './c2c.ts';
+import type { C2cChange } from './c2c-deals.ts';
+import { cancelDeal, confirmDeal, markPaid, publishAd, takeAd, withdrawAd } from './c2c-deals.ts';
+import { C2C_TYPES, C2C_WAYS, c2cLimits, cancelsToday } from './c2c-rules.ts';
+import { pushChange } from './c2c-service.ts';
+import { dealFor, dealsOfAd, legalCurrencies, myAds, myDeals, platformAds } from './c2c-views.ts';
 import { pageNumber } from '../http/paging.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -52,10 +38,7 @@ export function registerC2cRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/currency/list', async (req) => {
     await requireUser(ctx, req);
-    const legal = await ctx.db.query<{ id: number; name: string }>(
-      'SELECT id, name FROM currencies WHERE is_legal = 1 AND is_display = 1 ORDER BY sort, id',
-    );
-    return ok({ legal });
+    return ok({ legal: await legalCurrencies(ctx.db) });
   });
 
   // Extension: the user's cancellations today against the daily limit, and the unpaid window.

@@ -20,9 +20,9 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
-import type { C2cType, C2cWay } from './c2c.ts';
+import type { C2cType, C2cWay } from './c2c-rules.ts';
 import {
   buyerOf,
   cancelDeal,
@@ -33,7 +33,7 @@ import {
   sellerOf,
   takeAd,
   withdrawAd,
-} from './c2c.ts';
+} from './c2c-deals.ts';
 
 let db: Database;
 const USDT = CURRENCY_ID.USDT;

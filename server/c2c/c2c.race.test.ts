@@ -24,9 +24,10 @@ import {
   summary,
   times,
   totalsOf,
-} from '../race-helpers.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { C2cChange, C2cType } from './c2c.ts';
+} from '../testing/races.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { C2cChange } from './c2c-deals.ts';
+import type { C2cType } from './c2c-rules.ts';
 import {
   cancelDeal,
   confirmDeal,
@@ -35,7 +36,7 @@ import {
   publishAd,
   takeAd,
   withdrawAd,
-} from './c2c.ts';
+} from './c2c-deals.ts';
 
 const USDT = CURRENCY_ID.USDT;
 const GRANT = '100';

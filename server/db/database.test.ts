@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
 import { changeBalance } from '../wallet/ledger.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';

@@ -8,9 +8,9 @@ import type { LogItem, PagedList } from '../../src/shared/wire.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { TEST_ADMIN_TOKEN } from '../config.ts';
 import { insertUser } from '../accounts/users.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { Reply, TestServer } from '../test-helpers.ts';
-import { get, post, startTestServer } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { Reply, TestServer } from '../testing/helpers.ts';
+import { get, post, startTestServer } from '../testing/helpers.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { LockupOrderPage, LockupProductView } from './lockup-views.ts';
 

@@ -21,7 +21,7 @@ import {
   raceUser,
   summary,
   times,
-} from '../race-helpers.ts';
+} from '../testing/races.ts';
 import { cancelLockup, depositLockup, settleDueLockups, withdrawLockup } from './lockup.ts';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 // One check on every request's input before any route reads it: no text may contain a NUL
 // character. PostgreSQL cannot store U+0000 in text (it fails the whole statement), so without
 // this check a NUL in any stored field was an internal error (found by the route fuzz,
-// server/security/fuzz.test.ts). The refusal names the field, like the schemas do.
+// server/testing/security/fuzz.test.ts). The refusal names the field, like the schemas do.
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error.ts';
 

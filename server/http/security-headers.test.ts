@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../test-helpers.ts';
-import { startTestServer } from '../test-helpers.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { startTestServer } from '../testing/helpers.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
 
 let s: TestServer;

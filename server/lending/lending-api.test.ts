@@ -10,9 +10,9 @@ import { ADMIN_HEADER } from '../admin/admin-auth.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { TEST_ADMIN_TOKEN } from '../config.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { Reply, TestServer } from '../test-helpers.ts';
-import { get, post, startTestServer } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { Reply, TestServer } from '../testing/helpers.ts';
+import { get, post, startTestServer } from '../testing/helpers.ts';
 import type { AdminLoanView, LendingConfig, LoanView } from './lending-views.ts';
 import { PNG_1PX } from '../uploads/test-images.ts';
 

@@ -25,7 +25,7 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { CoinPrices } from './lending.ts';
 import {

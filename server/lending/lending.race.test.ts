@@ -20,8 +20,8 @@ import {
   raceUser,
   summary,
   times,
-} from '../race-helpers.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
+} from '../testing/races.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
 import {
   applyLoan,
   decideLoan,

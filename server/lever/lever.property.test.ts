@@ -17,7 +17,7 @@ import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { LeverPair } from './lever-service.ts';
 import { LeverService } from './lever-service.ts';
-import { BTC_USDT_LEVER, CURRENCY_ID } from '../test-fixtures.ts';
+import { BTC_USDT_LEVER, CURRENCY_ID } from '../testing/fixtures.ts';
 
 let db: Database;
 let lever: LeverService;

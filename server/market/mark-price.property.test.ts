@@ -12,9 +12,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { backends, runsOn } from '../db/test-databases.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { post, startTestServer, testUser } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { post, startTestServer, testUser } from '../testing/helpers.ts';
 import { MARK_RULES, MarkPrices, serverMarkSources } from './mark-price.ts';
 
 const { USDT, BTC: BTC_ID } = CURRENCY_ID;

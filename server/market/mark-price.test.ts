@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MARK_RULES, MarkPrices, weightedMedian } from './mark-price.ts';
 import type { MarkSources } from './mark-price.ts';
 import type { PairSpec } from './simulator.ts';
-import { BTC_USDT_SPEC } from '../test-fixtures.ts';
+import { BTC_USDT_SPEC } from '../testing/fixtures.ts';
 
 const PAIR: PairSpec = BTC_USDT_SPEC;
 const W = MARK_RULES.windowMs;

@@ -3,7 +3,7 @@ import { bucketStart, toServerPeriod } from './candles.ts';
 import type { PairSpec } from './simulator.ts';
 import { MarketSimulator } from './simulator.ts';
 import { changeOf, price } from './wire-format.ts';
-import { BTC_USDT_SPEC } from '../test-fixtures.ts';
+import { BTC_USDT_SPEC } from '../testing/fixtures.ts';
 
 const BTC: PairSpec = BTC_USDT_SPEC;
 const DOGE: PairSpec = {

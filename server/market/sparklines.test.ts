@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPARKLINE_POINTS, SPARKLINE_WINDOW_SECONDS } from '../../src/shared/constants.ts';
 import type { KlineEnvelope, QuotationGroup, SparklineSeries } from '../../src/shared/wire.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { get, startTestServer } from '../test-helpers.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { get, startTestServer } from '../testing/helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -10,10 +10,10 @@ import type { LogItem, PagedList } from '../../src/shared/wire.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { Reply, TestServer } from '../test-helpers.ts';
-import { get, post, startTestServer } from '../test-helpers.ts';
-import type { MicroOrderView, MicroPage } from './micro.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { Reply, TestServer } from '../testing/helpers.ts';
+import { get, post, startTestServer } from '../testing/helpers.ts';
+import type { MicroOrderView, MicroPage } from './micro-views.ts';
 
 let s: TestServer;
 let demo: string;

@@ -10,8 +10,9 @@ import { requireUser } from '../context.ts';
 import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { requireIdentity } from '../wallet/funding-routes.ts';
-import type { MicroService } from './micro.ts';
-import { enabledSeconds, listMicro, orderView, payableCurrencies, presetNumbers } from './micro.ts';
+import type { MicroService } from './micro-service.ts';
+import { enabledSeconds, microBalances, payableCurrencies, presetNumbers } from './micro-rules.ts';
+import { listMicro, orderView } from './micro-views.ts';
 import { pageLimit, pageNumber } from '../http/paging.ts';
 
 export const MICRO_PAGE_SIZE = 20;
@@ -41,12 +42,6 @@ const listQuery = z.object({
   limit: pageLimit(MICRO_PAGE_MAX, MICRO_PAGE_SIZE),
 });
 
-interface WalletRow {
-  currency_id: number;
-  micro_balance: string;
-  lock_micro_balance: string;
-}
-
 export function registerMicroRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -55,13 +50,7 @@ export function registerMicroRoutes(
   app.get('/api/microtrade/payable_currencies', async (req) => {
     const userId = await userIdOfToken(ctx.db, req.headers.authorization, ctx.config.now());
     const currencies = await payableCurrencies(ctx.db);
-    const wallets =
-      userId === null
-        ? []
-        : await ctx.db.query<WalletRow & Record<string, unknown>>(
-            'SELECT currency_id, micro_balance, lock_micro_balance FROM users_wallet WHERE user_id = $1',
-            [userId],
-          );
+    const wallets = userId === null ? [] : await microBalances(ctx.db, userId);
     return ok(
       currencies.map((c) => {
         const w = wallets.find((x) => x.currency_id === c.id);

@@ -19,10 +19,10 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { backends, openTestDatabase } from '../db/test-databases.ts';
 import { ApiError } from '../http/api-error.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
 import { BALANCE_FIELDS, changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
-import type { MicroType } from './micro.ts';
-import { settleDue, submitMicro } from './micro.ts';
+import type { MicroType } from './micro-rules.ts';
+import { settleDue, submitMicro } from './micro-orders.ts';
 
 // The seed (migrations 0002 and 0006), restated from the contract's sample data.
 const RATIOS: Readonly<Record<number, string>> = {

@@ -17,9 +17,9 @@ import {
   raceUser,
   summary,
   times,
-} from '../race-helpers.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import { settleDue, submitMicro } from './micro.ts';
+} from '../testing/races.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import { settleDue, submitMicro } from './micro-orders.ts';
 
 const USDT = CURRENCY_ID.USDT;
 const BTC_USDT = 1;

@@ -10,8 +10,8 @@ import { ADMIN_HEADER } from '../admin/admin-auth.ts';
 import { configFromEnv, TEST_ADMIN_TOKEN } from '../config.ts';
 import { t } from '../i18n/messages.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { post, startTestServer } from '../test-helpers.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { post, startTestServer } from '../testing/helpers.ts';
 import { isLoopback } from './dev-routes.ts';
 
 const REMOTE = '10.0.0.1';

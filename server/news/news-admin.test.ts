@@ -3,7 +3,7 @@
 // sanitizes the content), and bad input or a missing operator token gets the envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../config.ts';
-import { get, post, startTestServer, type TestServer } from '../test-helpers.ts';
+import { get, post, startTestServer, type TestServer } from '../testing/helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 // GET /api/iepn/whitepaper: the default white paper in the reader's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../config.ts';
-import { get, post, startTestServer, type TestServer } from '../test-helpers.ts';
+import { get, post, startTestServer, type TestServer } from '../testing/helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_LIFETIME_SECONDS } from '../../src/shared/constants.ts';
 import { issueToken, sha256 } from '../accounts/tokens.ts';
 import { findUser } from '../accounts/users.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { post, startTestServer } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { post, startTestServer } from '../testing/helpers.ts';
 import { ensureDemoAccount } from '../wallet/demo-account.ts';
 import { dropStaleSessions, SOCKET_PATH, userRoom } from './hub.ts';
 

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/shared/locales.ts';
 import type { CurrencyDetail } from '../../src/shared/wire.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import { get, startTestServer, type TestServer } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import { get, startTestServer, type TestServer } from '../testing/helpers.ts';
 
 const BTC = CURRENCY_ID.BTC;
 let s: TestServer;

@@ -4,9 +4,9 @@
 // taker's random flow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { post, startTestServer, testUser } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { post, startTestServer, testUser } from '../testing/helpers.ts';
 
 describe('the simulated taker', () => {
   let s: TestServer;

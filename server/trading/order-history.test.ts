@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { EntrustItem, EntrustRow, OrderHistoryRow, PagedList } from '../../src/shared/wire.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { post, startTestServer, testUser } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { post, startTestServer, testUser } from '../testing/helpers.ts';
 import { averageFillPrice } from './order-history.ts';
 
 let s: TestServer;

@@ -18,9 +18,9 @@ import type {
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { get, post, startTestServer } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { get, post, startTestServer } from '../testing/helpers.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 
 let s: TestServer;

@@ -4,9 +4,9 @@
 //     exactly 100 addresses (the book's limit); the rest are refused as "full".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../db/test-databases.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { post, startTestServer } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { post, startTestServer } from '../testing/helpers.ts';
 
 const ADDS = 150;
 const LIMIT = 100;

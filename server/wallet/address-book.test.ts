@@ -3,9 +3,9 @@
 // case, base58 exactly; another currency or another user may save it), and a too-long or
 // malformed address gets its own message on both calls instead of "field not valid".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { Reply, TestServer } from '../test-helpers.ts';
-import { post, startTestServer } from '../test-helpers.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { Reply, TestServer } from '../testing/helpers.ts';
+import { post, startTestServer } from '../testing/helpers.ts';
 
 let s: TestServer;
 let auth: Record<string, string>;

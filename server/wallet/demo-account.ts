@@ -7,7 +7,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import { findUser, insertUser } from '../accounts/users.ts';
 import { isEmail } from '../../src/shared/validation.ts';
 import type { Database } from '../db/database.ts';
-import { hasPayout } from '../c2c/c2c.ts';
+import { hasPayout } from '../c2c/c2c-rules.ts';
 import { cashInfoOf } from '../accounts/cash-routes.ts';
 import type { BalanceField } from './ledger.ts';
 import { changeBalance, LOG_TYPE } from './ledger.ts';

@@ -27,7 +27,7 @@ import {
   raceUser,
   summary,
   times,
-} from '../race-helpers.ts';
+} from '../testing/races.ts';
 import {
   decideDeposit,
   decideWithdrawal,
@@ -35,7 +35,7 @@ import {
   requestWithdrawal,
   transfer,
 } from './funds.ts';
-import { BTC_USDT_LEVER, CURRENCY_ID } from '../test-fixtures.ts';
+import { BTC_USDT_LEVER, CURRENCY_ID } from '../testing/fixtures.ts';
 
 const { USDT, BTC } = CURRENCY_ID;
 const now = Date.UTC(2031, 4, 6, 12);

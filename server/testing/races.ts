@@ -4,12 +4,12 @@
 // COMMITTED); on PGlite one transaction runs at a time, but statements outside transactions
 // still interleave.
 import { expect } from 'vitest';
-import { Decimal } from '../src/shared/decimal.ts';
-import { insertUser } from './accounts/users.ts';
-import type { Database, Queryable } from './db/database.ts';
-import { ApiError } from './http/api-error.ts';
-import type { BalanceField } from './wallet/ledger.ts';
-import { BALANCE_FIELDS, changeBalance, LOG_TYPE } from './wallet/ledger.ts';
+import { Decimal } from '../../src/shared/decimal.ts';
+import { insertUser } from '../accounts/users.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { BalanceField } from '../wallet/ledger.ts';
+import { BALANCE_FIELDS, changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 
 /** How a burst ended: values of the calls that succeeded, message ids of the refused ones. */
 export interface Outcomes<T> {

@@ -4,15 +4,15 @@
 // client renders them as text (or through its sanitizer for news HTML), tested in the UI and
 // e2e. Where a rule forbids markup (address-book labels), the payload is refused, not stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealView } from '../c2c/c2c.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { Reply, TestServer } from '../test-helpers.ts';
-import { get, post, startTestServer } from '../test-helpers.ts';
-import { issueToken } from '../accounts/tokens.ts';
-import { ADMIN_HEADER } from '../admin/admin-auth.ts';
-import { TEST_ADMIN_TOKEN } from '../config.ts';
-import { PNG_1PX } from '../uploads/test-images.ts';
-import { ensureDemoAccount } from '../wallet/demo-account.ts';
+import type { DealView } from '../../c2c/c2c-views.ts';
+import { CURRENCY_ID } from '../fixtures.ts';
+import type { Reply, TestServer } from '../helpers.ts';
+import { get, post, startTestServer } from '../helpers.ts';
+import { issueToken } from '../../accounts/tokens.ts';
+import { ADMIN_HEADER } from '../../admin/admin-auth.ts';
+import { TEST_ADMIN_TOKEN } from '../../config.ts';
+import { PNG_1PX } from '../../uploads/test-images.ts';
+import { ensureDemoAccount } from '../../wallet/demo-account.ts';
 
 const PAYLOADS = [
   '<script>alert("x")</script>',

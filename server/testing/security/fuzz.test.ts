@@ -23,10 +23,10 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_HEADER } from '../admin/admin-auth.ts';
-import { TEST_ADMIN_TOKEN } from '../config.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { startTestServer } from '../test-helpers.ts';
+import { ADMIN_HEADER } from '../../admin/admin-auth.ts';
+import { TEST_ADMIN_TOKEN } from '../../config.ts';
+import type { TestServer } from '../helpers.ts';
+import { startTestServer } from '../helpers.ts';
 import { FUZZ_CLASSES, harvestFieldNames, requestArb } from './fuzz-inputs.ts';
 import type { FuzzClass, FuzzWorld } from './fuzz-inputs.ts';
 import { poisonArb, POISONS } from './fuzz-poisons.ts';
@@ -72,7 +72,7 @@ beforeAll(async () => {
   victim = b;
   bystander = b.bystander;
   world = {
-    fields: harvestFieldNames(resolve(import.meta.dirname, '..')),
+    fields: harvestFieldNames(resolve(import.meta.dirname, '../..')),
     token: attacker.token,
     expiredToken: await expiredToken(s),
     adminHeader: ADMIN_HEADER,

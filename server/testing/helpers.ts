@@ -1,14 +1,14 @@
 // Helpers for the server tests: a server on port 0 with an in-memory database and a clock the
 // test can move, and small form-encoded request helpers.
-import { createServer } from './app.ts';
-import type { RunningServer } from './app.ts';
-import { testConfig } from './config.ts';
-import type { ServerConfig } from './config.ts';
-import { issueToken } from './accounts/tokens.ts';
-import type { Backend } from './db/test-databases.ts';
-import { createTestDatabase } from './db/test-databases.ts';
-import type { Grant } from './race-helpers.ts';
-import { grantedUser } from './race-helpers.ts';
+import { createServer } from '../app.ts';
+import type { RunningServer } from '../app.ts';
+import { testConfig } from '../config.ts';
+import type { ServerConfig } from '../config.ts';
+import { issueToken } from '../accounts/tokens.ts';
+import type { Backend } from '../db/test-databases.ts';
+import { createTestDatabase } from '../db/test-databases.ts';
+import type { Grant } from './races.ts';
+import { grantedUser } from './races.ts';
 
 export interface TestServer extends RunningServer {
   clock: { now: number };

@@ -18,16 +18,16 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Decimal } from '../../src/shared/decimal.ts';
-import { findUser } from '../accounts/users.ts';
-import { createServer } from '../app.ts';
-import { configFromEnv } from '../config.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { Reply, TestServer } from '../test-helpers.ts';
-import { get, post } from '../test-helpers.ts';
-import { SOCKET_PATH } from '../socket/hub.ts';
-import { DEMO_IDENTITY } from '../wallet/demo-account.ts';
-import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
+import { Decimal } from '../../../src/shared/decimal.ts';
+import { findUser } from '../../accounts/users.ts';
+import { createServer } from '../../app.ts';
+import { configFromEnv } from '../../config.ts';
+import { CURRENCY_ID } from '../fixtures.ts';
+import type { Reply, TestServer } from '../helpers.ts';
+import { get, post } from '../helpers.ts';
+import { SOCKET_PATH } from '../../socket/hub.ts';
+import { DEMO_IDENTITY } from '../../wallet/demo-account.ts';
+import { changeBalance, LOG_TYPE } from '../../wallet/ledger.ts';
 import { idsOf, snapshotOf } from './fuzz-world.ts';
 
 const DEV_CALLS = [
@@ -43,8 +43,8 @@ const PHONE = '13912345678';
 const MARKER = '0.0987654';
 const USDT = String(CURRENCY_ID.USDT);
 const BTC = String(CURRENCY_ID.BTC);
-import { backends, createTestDatabase } from '../db/test-databases.ts';
-import type { TestDatabaseUrl } from '../db/test-databases.ts';
+import { backends, createTestDatabase } from '../../db/test-databases.ts';
+import type { TestDatabaseUrl } from '../../db/test-databases.ts';
 
 describe.each(backends())('a default npm start on %s', (backend) => {
   let s: TestServer;

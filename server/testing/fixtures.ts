@@ -1,8 +1,8 @@
 // Constants the server tests share (no server, no database): the seeded currency ids and the
 // seeded BTC/USDT pair as the simulator and the lever service see it
 // (server/db/migrations/0002-seed-market.sql, 0007-lever.sql, 0015-legacy-currency-ids.sql).
-import type { LeverPair } from './lever/lever-service.ts';
-import type { PairSpec } from './market/simulator.ts';
+import type { LeverPair } from '../lever/lever-service.ts';
+import type { PairSpec } from '../market/simulator.ts';
 
 /** Currency ids of the seed (legacy ids, migration 0015). */
 export const CURRENCY_ID = {

@@ -1,14 +1,14 @@
 // The world the route fuzz test attacks: attacker A (rich, verified), victim B (the demo user)
 // with one record of each kind, and the checks that B stayed untouched and that the ledger
 // still explains every balance. Test support only (imported by fuzz.test.ts).
-import { Decimal } from '../../src/shared/decimal.ts';
-import { ensureDemoAccount } from '../wallet/demo-account.ts';
-import { BALANCE_FIELDS } from '../wallet/ledger.ts';
-import { issueToken } from '../accounts/tokens.ts';
-import { findUser, insertUser } from '../accounts/users.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { PNG_1PX } from '../uploads/test-images.ts';
+import { Decimal } from '../../../src/shared/decimal.ts';
+import { ensureDemoAccount } from '../../wallet/demo-account.ts';
+import { BALANCE_FIELDS } from '../../wallet/ledger.ts';
+import { issueToken } from '../../accounts/tokens.ts';
+import { findUser, insertUser } from '../../accounts/users.ts';
+import { CURRENCY_ID } from '../fixtures.ts';
+import type { TestServer } from '../helpers.ts';
+import { PNG_1PX } from '../../uploads/test-images.ts';
 
 export interface Party {
   id: number;

@@ -1,10 +1,10 @@
 // The server failures the route fuzz found (fuzz.test.ts), each pinned by the request that
 // crashed it: every one was an `error.internal` answer counted in metrics.internalErrors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../accounts/tokens.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { startTestServer } from '../test-helpers.ts';
-import { ensureDemoAccount } from '../wallet/demo-account.ts';
+import { issueToken } from '../../accounts/tokens.ts';
+import type { TestServer } from '../helpers.ts';
+import { startTestServer } from '../helpers.ts';
+import { ensureDemoAccount } from '../../wallet/demo-account.ts';
 
 let s: TestServer;
 let token: string;

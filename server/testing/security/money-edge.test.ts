@@ -4,12 +4,12 @@
 // before anything happens: no balance, ledger row, order, request or position changes, and
 // no answer is an internal error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/shared/decimal.ts';
-import { backends } from '../db/test-databases.ts';
-import { CURRENCY_ID } from '../test-fixtures.ts';
-import type { TestServer } from '../test-helpers.ts';
-import { post, startTestServer, testUser } from '../test-helpers.ts';
-import { PNG_1PX } from '../uploads/test-images.ts';
+import { Decimal } from '../../../src/shared/decimal.ts';
+import { backends } from '../../db/test-databases.ts';
+import { CURRENCY_ID } from '../fixtures.ts';
+import type { TestServer } from '../helpers.ts';
+import { post, startTestServer, testUser } from '../helpers.ts';
+import { PNG_1PX } from '../../uploads/test-images.ts';
 
 const UNLIMITED = { max: 1_000_000, windowMs: 60_000 };
 const USDT = String(CURRENCY_ID.USDT);

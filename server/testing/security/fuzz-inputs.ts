@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { CURRENCY_ID } from '../test-fixtures.ts';
+import { CURRENCY_ID } from '../fixtures.ts';
 import type { Body, FuzzRequest } from './fuzz-wire.ts';
 import { BOUNDARY, cutForUrl, encode, formText, Literal, multipart } from './fuzz-wire.ts';
 
