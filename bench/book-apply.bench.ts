@@ -9,7 +9,7 @@
 // changes per push. The real path is `foldBook` on `book.delta` events, exactly as the
 // engine folds them (snapshot first, untimed).
 import type { DecStr } from '../src/shared/decimal.ts';
-import type { BookLevel, EngineEvent } from '../src/engine/ingest/events.ts';
+import type { BookLevel, EngineEvent } from '../src/engine/events.ts';
 import { foldBook, initialBookState } from '../src/engine/projections/book/book.ts';
 import type { BookEvent } from '../src/engine/projections/book/book.ts';
 import { NaiveBook } from './naive-book.ts';

@@ -1,6 +1,6 @@
 // The events of the F-busy recording as the engine logs them, and that stream looped to any
 // length with shifted seqs and times (B9: engine-fold's Node floor, replay's 1,000,000-event file).
-import type { EngineEvent } from '../src/engine/ingest/events.ts';
+import type { EngineEvent } from '../src/engine/events.ts';
 import { engineHarness } from './engine-harness.ts';
 import type { Fixture } from './record.ts';
 

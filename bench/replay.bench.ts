@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EngineEvent } from '../src/engine/ingest/events.ts';
+import type { EngineEvent } from '../src/engine/events.ts';
 import { foldEngine, initialEngineState } from '../src/engine/store.ts';
 import type { EngineState } from '../src/engine/store.ts';
 import { startExport } from '../src/engine/replay/writer.ts';

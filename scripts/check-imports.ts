@@ -4,8 +4,12 @@
 // (neither can move or be read alone). A dynamic `import()` does not count: it is a lazy
 // boundary, loaded after both sides exist.
 //
-// Prints each circle as one path through it (a → b → … → a) and exits 1; prints nothing and
-// exits 0 when there is none.
+// It also fails on an import across the engine's inner layers (ENGINE_LAYERS below): the
+// network edge (transport, ingest) is not imported by the state (log, projections) or by the
+// frames, and the projections import only events, the public types and each other.
+//
+// Prints each circle as one path through it (a → b → … → a) and each crossing, and exits 1;
+// prints nothing and exits 0 when there is none.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -150,12 +154,61 @@ export function pathAround(graph: Graph, component: readonly string[]): string[]
   return [start, start];
 }
 
+/**
+ * The engine's inner layers (src/engine/…, product code: tests and testing/ are free): for each
+ * layer, the layers it must not import. The data flows transport → ingest → log/state →
+ * projections → frames; the vocabulary every layer may use is `events.ts`, `api.ts`,
+ * `services.ts` and src/shared.
+ */
+export const ENGINE_LAYERS: Readonly<Record<string, readonly string[]>> = {
+  transport: ['ingest', 'log', 'projections', 'frames', 'commands', 'replay', 'store'],
+  ingest: ['log', 'projections', 'frames', 'commands', 'replay', 'store'],
+  log: ['transport', 'ingest', 'projections', 'frames', 'commands'],
+  projections: ['transport', 'ingest', 'log', 'frames', 'commands', 'replay', 'store'],
+  frames: ['transport', 'ingest', 'log', 'commands', 'replay'],
+};
+
+/** The engine layer of a path relative to the root ('store' for store.ts), or null. */
+export function engineLayer(path: string): string | null {
+  const m = /^src\/engine\/([^/]+)/.exec(path.split('\\').join('/'));
+  if (m === null) return null;
+  const top = m[1] ?? '';
+  return top.endsWith('.ts') ? top.slice(0, -3) : top;
+}
+
+const isTestCode = (path: string): boolean =>
+  /\.test\.tsx?$/.test(path) || path.includes('/testing/');
+
+/** Imports that cross the engine's layers the wrong way, as [from, to] paths. */
+export function layerCrossings(graph: Graph, name: (f: string) => string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [file, edges] of graph) {
+    const from = name(file);
+    const layer = engineLayer(from);
+    const banned = layer === null || isTestCode(from) ? undefined : ENGINE_LAYERS[layer];
+    if (banned === undefined) continue;
+    for (const target of edges) {
+      const to = engineLayer(name(target));
+      if (to !== null && to !== layer && banned.includes(to)) out.push([from, name(target)]);
+    }
+  }
+  return out.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+}
+
 function main(): void {
   const files = DIRS.flatMap((d) => sourceFiles(join(ROOT, d)));
   const graph = importGraph(files, (f) => readFileSync(f, 'utf8'));
   const found = circles(graph);
-  if (found.length === 0) return;
   const name = (f: string) => relative(ROOT, f);
+  const crossings = layerCrossings(graph, name);
+  if (crossings.length > 0) {
+    process.stderr.write(
+      `check:imports: ${crossings.length} import(s) across the engine's layers:\n`,
+    );
+    for (const [from, to] of crossings) process.stderr.write(`  ${from} → ${to}\n`);
+    process.exitCode = 1;
+  }
+  if (found.length === 0) return;
   process.stderr.write(`check:imports: ${found.length} import circle(s):\n`);
   for (const component of found) {
     process.stderr.write(`  ${pathAround(graph, component).map(name).join(' → ')}\n`);

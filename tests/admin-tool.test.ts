@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, callOf } from '../scripts/admin-commands.ts';
 import { SETTINGS } from '../server/admin/admin-routes.ts';
 import { TEST_ADMIN_TOKEN } from '../server/config.ts';
-import { startTestServer, type TestServer } from '../server/test-helpers.ts';
+import { startTestServer, type TestServer } from '../server/testing/helpers.ts';
 
 const root = join(import.meta.dirname, '..');
 

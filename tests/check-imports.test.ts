@@ -1,7 +1,14 @@
 // scripts/check-imports.ts: what counts as an import circle (issue 22). Static imports and
 // re-exports count, type-only ones too; a dynamic import() does not.
 import { describe, expect, it } from 'vitest';
-import { circles, importGraph, pathAround, staticImports } from '../scripts/check-imports.ts';
+import {
+  circles,
+  engineLayer,
+  importGraph,
+  layerCrossings,
+  pathAround,
+  staticImports,
+} from '../scripts/check-imports.ts';
 
 describe('check-imports', () => {
   it('reads static imports, type-only imports and re-exports, not dynamic import()', () => {
@@ -48,5 +55,27 @@ describe('check-imports', () => {
     const files = [`${import.meta.dirname}/check-imports.test.ts`];
     const graph = importGraph(files, () => `import { x } from './check-imports.test.ts';`);
     expect(circles(graph)).toEqual([files]);
+  });
+
+  it("names the engine's layers and refuses a projection that imports the network edge", () => {
+    expect(engineLayer('src/engine/projections/book/book.ts')).toBe('projections');
+    expect(engineLayer('src/engine/store.ts')).toBe('store');
+    expect(engineLayer('src/ui/app.tsx')).toBeNull();
+    const graph = new Map([
+      [
+        'src/engine/projections/trades.ts',
+        new Set(['src/engine/ingest/fast.ts', 'src/engine/events.ts']),
+      ],
+      [
+        'src/engine/frames/marks.ts',
+        new Set(['src/engine/projections/registry.ts', 'src/engine/store.ts']),
+      ],
+      ['src/engine/ingest/fast.ts', new Set(['src/engine/events.ts'])],
+      // tests may reach anywhere
+      ['src/engine/projections/trades.test.ts', new Set(['src/engine/ingest/fast.ts'])],
+    ]);
+    expect(layerCrossings(graph, (f) => f)).toEqual([
+      ['src/engine/projections/trades.ts', 'src/engine/ingest/fast.ts'],
+    ]);
   });
 });

@@ -12,8 +12,8 @@ import type { Services } from '../src/engine/services.ts';
 import { manualTimers } from '../src/engine/testing/fakes.ts';
 import type { ManualTimers } from '../src/engine/testing/fakes.ts';
 import { Decimal } from '../src/shared/decimal.ts';
-import { startTestServer } from '../server/test-helpers.ts';
-import type { TestServer } from '../server/test-helpers.ts';
+import { startTestServer } from '../server/testing/helpers.ts';
+import type { TestServer } from '../server/testing/helpers.ts';
 
 type Fault = 'lose-reply' | 'hold-reply' | 'hold-request';
 

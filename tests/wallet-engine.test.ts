@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineHandle } from '../src/engine/engine.ts';
 import type { FrameDiff } from '../src/engine/api.ts';
 import { startNodeEngine } from '../src/engine/node.ts';
-import { CURRENCY_ID } from '../server/test-fixtures.ts';
+import { CURRENCY_ID } from '../server/testing/fixtures.ts';
 import { registerNewcomer } from './newcomer.ts';
 import { startServerProcess, until, type ServerProcess } from './server-process.ts';
 

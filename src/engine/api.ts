@@ -1012,7 +1012,8 @@ export interface C2cCommands {
 export type C2cCommandKind = keyof C2cCommands;
 
 /** One coalesced change set, at most one per animation frame, none while hidden. */
-export interface FrameDiff {
+/** What changed since the last diff; the view projections' views under their names. */
+export interface FrameDiff extends Partial<Views> {
   frame: number;
   session?: SessionView;
   connection?: ConnectionView;
@@ -1028,10 +1029,6 @@ export interface FrameDiff {
   trades?: TradeView[];
   chart?: ChartDiff | null;
   orders?: SpotOrdersView;
-  wallet?: WalletView;
-  lever?: LeverView;
-  micro?: MicroView;
-  c2c?: C2cView;
 }
 
 /** A full snapshot, used when the page (re)attaches. */
@@ -1052,6 +1049,60 @@ export interface EngineSnapshot {
   c2c: C2cView;
 }
 
+/**
+ * The views sent whole whenever they change (FrameDiff and EngineSnapshot field of the same
+ * name), one per projection of the registry (projections/registry.ts, ADR 0030).
+ */
+export const VIEW_NAMES = ['wallet', 'lever', 'micro', 'c2c'] as const;
+export type ViewName = (typeof VIEW_NAMES)[number];
+export type Views = Pick<EngineSnapshot, ViewName>;
+
+const ZERO = '0' as DecStr;
+const NO_ACCOUNT: AccountView = { rows: [], totalUsdt: ZERO, totalCny: ZERO };
+const NO_POSITIONS: LeverListView = { rows: [], hasMore: false, loaded: false };
+const NO_MICRO_ORDERS: MicroListView = { rows: [], hasMore: false, loaded: false };
+const noC2cRows = <T>(): C2cListView<T> => ({ rows: [], page: 0, hasMore: false, loaded: false });
+
+/**
+ * Each view before the engine knows anything: the projections start from these, and so do the
+ * page's signals (one definition, not a copy on each side).
+ */
+export const INITIAL_VIEWS: Readonly<Views> = {
+  wallet: {
+    loaded: false,
+    error: null,
+    fundingOpen: false,
+    exRate: ZERO,
+    accounts: { legal: NO_ACCOUNT, change: NO_ACCOUNT, lever: NO_ACCOUNT, micro: NO_ACCOUNT },
+    at: 0,
+  },
+  lever: {
+    symbol: null,
+    deal: null,
+    holding: NO_POSITIONS,
+    entrusts: NO_POSITIONS,
+    closed: NO_POSITIONS,
+    revoked: NO_POSITIONS,
+    risk: null,
+    error: null,
+  },
+  micro: {
+    currencies: [],
+    seconds: [],
+    trading: NO_MICRO_ORDERS,
+    closed: NO_MICRO_ORDERS,
+    error: null,
+  },
+  c2c: {
+    currencies: [],
+    market: { ...noC2cRows<C2cAdView>(), type: 'sell', currencyId: null },
+    myAds: noC2cRows<C2cAdView>(),
+    deals: noC2cRows<C2cDealView>(),
+    limits: null,
+    error: null,
+  },
+};
+
 /** Result of a command. `message` is the server's text (already in the user's language). */
 export type CommandResult<T = undefined> =
   | { ok: true; message: string; data: T }
@@ -1065,7 +1116,19 @@ export type CommandResult<T = undefined> =
    * A placement no reply settled (lost or late, retried with the same client_id until the
    * retries ran out): it may or may not have been placed; the open orders will tell.
    */
-  | { ok: false; code: 'unknown'; message: string };
+  | {
+      ok: false;
+      code: 'unknown';
+      message: string;
+      /** The engine's own code threw after the request went out (`message`: the cause). */
+      internal?: true;
+    }
+  /**
+   * The engine itself failed (an exception in its code, a TypeError included) before anything
+   * was sent: nothing happened on the server. `message` is the cause, for the log and the
+   * developer; the page shows its own words. A command that failed after sending is `unknown`.
+   */
+  | { ok: false; code: 'internal'; message: string };
 
 export interface EngineConfig {
   /** Origin of the API, '' for same-origin. */

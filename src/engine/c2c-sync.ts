@@ -4,7 +4,7 @@
 // a reconnect or the user's own command fetch the lists again.
 import type { C2cType } from './api.ts';
 import type { EngineContext } from './context.ts';
-import type { NewEvent } from './ingest/events.ts';
+import type { NewEvent } from './events.ts';
 import { parseEdge } from './ingest/ingest.ts';
 import { c2cAd, c2cDeal, c2cLimits, legalCurrencies, pageData } from './ingest/c2c-schemas.ts';
 

@@ -28,9 +28,10 @@ import type { LeverSync } from './lever-sync.ts';
 import type { AuthHolder, EngineContext } from './context.ts';
 import { createFrameScheduler } from './frames/frame-scheduler.ts';
 import type { FrameScheduler } from './frames/frame-scheduler.ts';
+import { markChanges } from './frames/marks.ts';
 import { createSpotReader, stateFrameSource } from './frames/spot-reader.ts';
 import { ingestPush } from './ingest/ingest.ts';
-import type { EngineEvent, NewEvent } from './ingest/events.ts';
+import type { EngineEvent, NewEvent } from './events.ts';
 import { createEventLog } from './log/event-log.ts';
 import type { EventLog, EventLogOptions } from './log/event-log.ts';
 import { createSessionStore } from './log/session-store.ts';
@@ -120,10 +121,14 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     meter,
   );
   store = countedStore(
-    createStore(log, frames, {
-      book: (state) => reader.book(state),
-      chart: (state) => reader.chart(state, true, new Set()),
-    }),
+    createStore(
+      log,
+      {
+        book: (state) => reader.book(state),
+        chart: (state) => reader.chart(state, true, new Set()),
+      },
+      (before, after) => markChanges(frames, before, after),
+    ),
     meter,
     (event, state) => checkpointer?.after(event, state),
   );

@@ -6,7 +6,7 @@ import type { DecStr } from '../shared/decimal.ts';
 import type { LeverTab } from './api.ts';
 import type { EngineContext } from './context.ts';
 import type { z } from 'zod';
-import type { LeverDealBody, NewEvent } from './ingest/events.ts';
+import type { LeverDealBody, NewEvent } from './events.ts';
 import { parseEdge } from './ingest/ingest.ts';
 import { leverDealReply, leverTradeList } from './ingest/lever-schemas.ts';
 

@@ -3,7 +3,7 @@
 // page); `closed_microorder` pushes replace settled orders; `update_balance`, a login, a
 // reconnect or the user's own order fetch everything again.
 import type { EngineContext } from './context.ts';
-import type { NewEvent } from './ingest/events.ts';
+import type { NewEvent } from './events.ts';
 import { parseEdge } from './ingest/ingest.ts';
 import { microCurrenciesReply, microListReply, microSecondsReply } from './ingest/micro-schemas.ts';
 import { MICRO_PAGE_SIZE } from '../shared/micro.ts';

@@ -10,7 +10,7 @@
 import type { AuthHolder, EngineContext } from './context.ts';
 import { parseEdge } from './ingest/ingest.ts';
 import { userInfoReply } from './ingest/schemas.ts';
-import type { UserBody } from './ingest/events.ts';
+import type { UserBody } from './events.ts';
 import type { SentAs } from './transport/rest.ts';
 
 /** Take a token into use: memory, session store, log `session.login`, socket login. */

@@ -10,7 +10,7 @@ import { KLINE_PERIOD_SECONDS, ORDER_HISTORY_POLL_MS } from '../shared/constants
 import type { KlinePeriod } from '../shared/constants.ts';
 import type { FilledOrderView, OpenOrderView } from './api.ts';
 import type { EngineContext } from './context.ts';
-import type { NewEvent, SpotPair } from './ingest/events.ts';
+import type { NewEvent, SpotPair } from './events.ts';
 import { parseTrades } from './ingest/fast.ts';
 import { malformed, parseEdge } from './ingest/ingest.ts';
 import {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FrameDiff } from './api.ts';
 import { createFrameScheduler } from './frames/frame-scheduler.ts';
 import type { FrameSource } from './frames/frame-scheduler.ts';
-import type { EngineEvent } from './ingest/events.ts';
+import type { EngineEvent } from './events.ts';
 import { initialSessionState } from './projections/session.ts';
 import { createStatsMeter, FRAME_SIZE_SAMPLES } from './stats.ts';
 import { manualTimers } from './testing/fakes.ts';

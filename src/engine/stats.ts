@@ -4,7 +4,7 @@
 // (a JSON.stringify of each posted diff), so they are measured only when the page started the
 // engine with `bench: true`. Nothing here feeds back into the engine's behaviour.
 import type { EngineStats, FrameDiff } from './api.ts';
-import type { EngineEvent } from './ingest/events.ts';
+import type { EngineEvent } from './events.ts';
 import type { EventLogStats } from './log/event-log.ts';
 
 /** At most this many frame sizes are kept between two `snapshot(true)` calls. */

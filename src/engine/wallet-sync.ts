@@ -3,7 +3,7 @@
 // commands; one request at a time (a change during a request asks for one more). While no
 // screen watches, `update_balance` only marks the list stale. `update_user` refetches user/info.
 import type { EngineContext } from './context.ts';
-import type { NewEvent } from './ingest/events.ts';
+import type { NewEvent } from './events.ts';
 import { parseEdge } from './ingest/ingest.ts';
 import { walletListReply } from './ingest/wallet-schemas.ts';
 import { refreshUserInfo } from './session-actions.ts';

@@ -7,7 +7,7 @@ import { validateC2cPublish } from '../../shared/c2c.ts';
 import type { C2cCommandKind, C2cCommands, CommandResult } from '../api.ts';
 import type { C2cSync } from '../c2c-sync.ts';
 import type { EngineContext } from '../context.ts';
-import type { CommandName } from '../ingest/events.ts';
+import type { CommandName } from '../events.ts';
 import { textReply } from '../ingest/schemas.ts';
 import { runPost, type PostSpec } from './run-command.ts';
 

@@ -2,10 +2,9 @@
 // answers a repeated client_id with the first reply: a lost reply, a late one, a gateway
 // error, retries running out, a refusal, a double submit, a lever submit.
 import { describe, expect, it, vi } from 'vitest';
-import { createEngine } from '../engine.ts';
 import type { EngineHandle } from '../engine.ts';
-import { FaultWorld, WATCHED } from '../testing/fault-world.ts';
-import { ok, testServices } from '../testing/fakes.ts';
+import { startOnFaultWorld, WATCHED } from '../testing/fault-world.ts';
+import { ok } from '../testing/fakes.ts';
 import type { Route, TestServices } from '../testing/fakes.ts';
 import { PLACE_RETRY_MS, PLACE_TIMEOUT_MS } from './idempotent.ts';
 
@@ -51,27 +50,15 @@ interface Started {
 }
 
 const ORDER = { side: 'buy' as const, mode: 2 as const, price: '95', number: '0.5' };
-let engines = 0;
-
 async function started(): Promise<Started> {
-  const t = testServices({}, 'memory');
-  const world = new FaultWorld(() => t.timers.now());
-  for (const [path, route] of Object.entries(world.routes())) t.http.routes.set(path, route);
   const exchange = new Exchange();
-  for (const path of ['/api/transaction/in', '/api/transaction/out', '/api/lever/submit'])
-    t.http.routes.set(path, exchange.route);
-  engines += 1;
-  const engine = createEngine(t.services, {
-    logDbName: `idempotent-${engines}-log`,
-    sessionDbName: `idempotent-${engines}-session`,
-  });
-  await engine.start({ baseUrl: '', lang: 'en', visible: true }, () => undefined);
-  t.sockets[0]?.open();
-  expect(
-    (await engine.login({ account: 'a@b.co', password: 'secret12', areaCodeId: null })).ok,
-  ).toBe(true);
-  await engine.watchSpot(WATCHED);
-  return { t, engine, exchange };
+  const routes = Object.fromEntries(
+    ['/api/transaction/in', '/api/transaction/out', '/api/lever/submit'].map((p) => [
+      p,
+      exchange.route,
+    ]),
+  );
+  return { ...(await startOnFaultWorld('idempotent', routes)), exchange };
 }
 
 async function logged(engine: EngineHandle, name: string): Promise<unknown[]> {

@@ -8,7 +8,7 @@
 // attempt is not needed: the retry's reply is the first one again. Never retried: a reply that
 // says something (ok or a refusal), and anything once the session changed.
 import type { EngineContext } from '../context.ts';
-import type { CommandName } from '../ingest/events.ts';
+import type { CommandName } from '../events.ts';
 import type { Params, RestResult } from '../transport/rest.ts';
 
 /** How long a placement waits for its reply before its outcome counts as unknown. */

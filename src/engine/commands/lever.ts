@@ -7,7 +7,7 @@ import { checkStopPrice, validateLeverOrder } from '../../shared/lever.ts';
 import type { ValidationId } from '../../shared/validation.ts';
 import type { CommandResult, LeverCommandKind, LeverCommands } from '../api.ts';
 import type { EngineContext } from '../context.ts';
-import type { CommandBody, CommandName } from '../ingest/events.ts';
+import type { CommandBody, CommandName } from '../events.ts';
 import { textReply } from '../ingest/schemas.ts';
 import type { LeverSync } from '../lever-sync.ts';
 import type { Params } from '../transport/rest.ts';

@@ -1,10 +1,12 @@
 // The path every command takes (ARCHITECTURE §4 "Commands"): refuse a second identical
 // command while one is in flight (a read-only query instead shares the running request), validate with the shared rules before any network call,
-// log the command WITHOUT secrets, run it, log the result, return a typed CommandResult.
+// log the command WITHOUT secrets, run it, log the result, return a typed CommandResult. An
+// exception in the command's own code becomes `internal` (nothing was sent) or `unknown`
+// (something was), with its cause logged, never a network error.
 import type { CommandResult } from '../api.ts';
 import type { ValidationId } from '../../shared/validation.ts';
 import type { EngineContext } from '../context.ts';
-import type { CommandBody, CommandName } from '../ingest/events.ts';
+import type { CommandBody, CommandName } from '../events.ts';
 import { parseEdge } from '../ingest/ingest.ts';
 import type { Params } from '../transport/rest.ts';
 import type { PlaceReply } from './idempotent.ts';
@@ -34,7 +36,13 @@ export function runCommand<T>(ctx: EngineContext, spec: CommandSpec<T>): Promise
   if (pending !== undefined) {
     return spec.query === true ? pending : Promise.resolve({ ok: false, code: 'busy' });
   }
-  const errors = definedErrors(spec.validate?.() ?? {});
+  let errors: Record<string, ValidationId>;
+  try {
+    errors = definedErrors(spec.validate?.() ?? {});
+  } catch (err) {
+    // a defect in the rules: nothing was sent, and it is logged like any engine failure
+    return execute(ctx, { ...spec, execute: () => Promise.reject(err) });
+  }
   if (Object.keys(errors).length > 0) {
     return Promise.resolve({ ok: false, code: 'invalid', fields: errors });
   }
@@ -51,7 +59,24 @@ async function execute<T>(ctx: EngineContext, spec: CommandSpec<T>): Promise<Com
     name: 'command.issued',
     body: { command: spec.command, fields: spec.fields },
   });
-  const result = await spec.execute();
+  const sendsBefore = ctx.rest.sends();
+  let result: CommandResult<T>;
+  let cause: string | null = null;
+  try {
+    result = await spec.execute();
+  } catch (err) {
+    // A defect in the engine's own code, not the network: logged with its cause. If a request
+    // that may change something already went out, what it did is unknown (never "nothing
+    // happened"); a query, or a command that sent nothing, failed internally.
+    const full = errorCause(err);
+    // the log keeps no text of a command whose reply is secret: its error's name only
+    cause = spec.secretReply === true && err instanceof Error ? err.name : full;
+    ctx.services.logger.error(`${spec.command} failed`, err);
+    const sentSomething = spec.query !== true && ctx.rest.sends() > sendsBefore;
+    result = sentSomething
+      ? { ok: false, code: 'unknown', message: full, internal: true }
+      : { ok: false, code: 'internal', message: full };
+  }
   ctx.store.dispatch({
     at: ctx.services.clock.now(),
     kind: 'reply',
@@ -60,7 +85,7 @@ async function execute<T>(ctx: EngineContext, spec: CommandSpec<T>): Promise<Com
       command: spec.command,
       ok: result.ok,
       type: resultType(result),
-      message: spec.secretReply === true ? null : resultMessage(result),
+      message: cause ?? (spec.secretReply === true ? null : resultMessage(result)),
     },
   });
   return result;
@@ -85,6 +110,16 @@ export function toCommandResult<S extends z.ZodType, T>(
     return { ok: false, code: 'server', type: 'malformed', message: '' };
   }
   return { ok: true, ...map(parsed.value) };
+}
+
+/** An exception as one line for the log: its name, message and first frame. */
+export function errorCause(err: unknown): string {
+  if (!(err instanceof Error)) return `thrown: ${String(err)}`.slice(0, 500);
+  const frame = err.stack
+    ?.split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.startsWith('at ') || l.includes('@'));
+  return `${err.name}: ${err.message}${frame === undefined ? '' : ` (${frame})`}`.slice(0, 500);
 }
 
 function definedErrors(

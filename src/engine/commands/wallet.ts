@@ -20,7 +20,7 @@ import type {
   CommandResult,
 } from '../api.ts';
 import type { EngineContext } from '../context.ts';
-import type { CommandName } from '../ingest/events.ts';
+import type { CommandName } from '../events.ts';
 import { textReply } from '../ingest/schemas.ts';
 import {
   acceptorDealRow,

@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ACK_TIMEOUT_MS, createFrameScheduler } from './frame-scheduler.ts';
 import type { FrameSource } from './frame-scheduler.ts';
 import { manualTimers } from '../testing/fakes.ts';
+import { INITIAL_VIEWS } from '../api.ts';
 import type { BookView, FrameDiff, Ticker } from '../api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import { initialSessionState } from '../projections/session.ts';
-import { initialWalletView } from '../projections/wallet.ts';
-import { initialLeverView } from '../projections/lever.ts';
-import { initialMicroView } from '../projections/micro.ts';
-import { initialC2cView } from '../projections/c2c.ts';
 
 function setup(visible = true) {
   const timers = manualTimers();
@@ -32,10 +29,7 @@ function setup(visible = true) {
       historyHasMore: false,
       loading: false,
     }),
-    wallet: () => initialWalletView,
-    lever: () => initialLeverView,
-    micro: () => initialMicroView,
-    c2c: () => initialC2cView,
+    view: (name) => INITIAL_VIEWS[name],
   };
   const diffs: FrameDiff[] = [];
   const frames = createFrameScheduler(timers, source, visible, { now: () => timers.now() });
@@ -74,10 +68,10 @@ describe('frame scheduler', () => {
     frames.markSpot();
     frames.markTrades();
     frames.markOrders();
-    frames.markWallet();
-    frames.markLever();
-    frames.markMicro();
-    frames.markC2c();
+    frames.markView('wallet');
+    frames.markView('lever');
+    frames.markView('micro');
+    frames.markView('c2c');
     timers.frame();
     expect(Object.keys(diffs[0] ?? {}).sort()).toEqual(
       [

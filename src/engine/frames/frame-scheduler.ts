@@ -21,10 +21,8 @@ import type {
   SpotView,
   Ticker,
   TradeView,
-  WalletView,
-  LeverView,
-  MicroView,
-  C2cView,
+  ViewName,
+  Views,
 } from '../api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { Clock, Timers, TimerId } from '../services.ts';
@@ -41,10 +39,8 @@ export interface FrameSource {
   /** All bars when `reset`, else the bars at `times` (and the loading/error state). */
   chart(reset: boolean, times: ReadonlySet<number>): ChartDiff | null;
   orders(): SpotOrdersView;
-  wallet(): WalletView;
-  lever(): LeverView;
-  micro(): MicroView;
-  c2c(): C2cView;
+  /** A view projection's view (projections/registry.ts). */
+  view<K extends ViewName>(name: K): Views[K];
 }
 
 /** How long an unacknowledged diff may hold the next one back (a page that went away). */
@@ -71,10 +67,8 @@ export interface FrameScheduler {
   markTrades(): void;
   markChart(mark: ChartMark): void;
   markOrders(): void;
-  markWallet(): void;
-  markLever(): void;
-  markMicro(): void;
-  markC2c(): void;
+  /** A view projection's view changed. */
+  markView(name: ViewName): void;
   setBookRate(rate: BookRate): void;
   setVisible(visible: boolean): void;
   setSink(sink: ((diff: FrameDiff) => void) | null): void;
@@ -104,10 +98,7 @@ export function createFrameScheduler(
   let bookForced = false;
   let trades = false;
   let orders = false;
-  let wallet = false;
-  let lever = false;
-  let micro = false;
-  let c2c = false;
+  let views = new Set<ViewName>();
   let chartReset = false;
   let chartMeta = false;
   let chartTimes = new Set<number>();
@@ -129,27 +120,13 @@ export function createFrameScheduler(
     spot ||
     trades ||
     orders ||
-    wallet ||
-    lever ||
-    micro ||
-    c2c ||
+    views.size > 0 ||
     chartDirty();
   const dirty = (): boolean => others() || book;
 
   const clear = (): void => {
-    session =
-      connection =
-      market =
-      spot =
-      book =
-      bookForced =
-      trades =
-      orders =
-      wallet =
-      lever =
-      micro =
-      c2c =
-        false;
+    session = connection = market = spot = book = bookForced = trades = orders = false;
+    views = new Set();
     chartReset = chartMeta = false;
     chartTimes = new Set();
     tickers = new Set();
@@ -167,10 +144,7 @@ export function createFrameScheduler(
     if (spot) diff.spot = read.spot();
     if (trades) diff.trades = read.trades();
     if (orders) diff.orders = read.orders();
-    if (wallet) diff.wallet = read.wallet();
-    if (lever) diff.lever = read.lever();
-    if (micro) diff.micro = read.micro();
-    if (c2c) diff.c2c = read.c2c();
+    for (const name of views) putView(diff, name, read.view(name));
     if (chartDirty()) diff.chart = read.chart(chartReset, chartTimes);
     return diff;
   };
@@ -278,20 +252,8 @@ export function createFrameScheduler(
       orders = true;
       schedule();
     },
-    markWallet: () => {
-      wallet = true;
-      schedule();
-    },
-    markLever: () => {
-      lever = true;
-      schedule();
-    },
-    markMicro: () => {
-      micro = true;
-      schedule();
-    },
-    markC2c: () => {
-      c2c = true;
+    markView: (name) => {
+      views.add(name);
       schedule();
     },
     setBookRate(rate) {
@@ -321,6 +283,10 @@ export function createFrameScheduler(
       clear();
     },
   };
+}
+
+function putView<K extends ViewName>(diff: Partial<Views>, name: K, view: Views[K]): void {
+  diff[name] = view;
 }
 
 function collect<T>(keys: Set<string>, get: (key: string) => T | undefined): Record<string, T> {

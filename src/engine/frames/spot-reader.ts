@@ -4,6 +4,7 @@ import type { BookGrouping, BookView, BookWindow, ChartDiff } from '../api.ts';
 import { createBookViewer, DEFAULT_WINDOW, validGrouping } from '../projections/book/book-view.ts';
 import { searchTime } from '../projections/chart.ts';
 import { sparklineCloses } from '../projections/market.ts';
+import { viewOf } from '../projections/registry.ts';
 import type { EngineState } from '../store.ts';
 import type { FrameSource } from './frame-scheduler.ts';
 
@@ -67,9 +68,6 @@ export function stateFrameSource(state: () => EngineState, reader: SpotReader): 
     trades: () => [...state().spot.trades.list],
     chart: (reset, times) => reader.chart(state(), reset, times),
     orders: () => state().spot.orders.view,
-    wallet: () => state().wallet.view,
-    lever: () => state().lever.view,
-    micro: () => state().micro.view,
-    c2c: () => state().c2c.view,
+    view: (name) => viewOf(name, state()),
   };
 }

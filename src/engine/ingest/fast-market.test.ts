@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { NewEvent } from './events.ts';
+import type { NewEvent } from '../events.ts';
 import { ingestDaymarket, ingestKline } from './fast-market.ts';
 import { daymarketPush, klinePush } from './schemas.ts';
 

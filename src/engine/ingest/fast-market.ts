@@ -6,7 +6,7 @@
 // `system.malformed`.
 import { fixed } from '../../shared/decimal.ts';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { NewEvent } from './events.ts';
+import type { NewEvent } from '../events.ts';
 import { wireDec } from './fast.ts';
 import { malformed } from './malformed.ts';
 

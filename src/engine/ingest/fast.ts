@@ -3,11 +3,11 @@
 // costs more than JSON.parse itself (BUDGETS B1). These check the same shapes as a schema
 // would and canonicalise decimals with string operations; anything unusual falls back to the
 // exact decimal parser. They never throw: a bad payload becomes `system.malformed`.
-import { TRADES_KEPT } from '../../shared/constants.ts';
 import { MAX_DECIMAL_TEXT, decStr } from '../../shared/decimal.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { TradeView } from '../api.ts';
-import type { BookLevel, NewEvent } from './events.ts';
+import { newestTrades } from '../events.ts';
+import type { BookLevel, NewEvent } from '../events.ts';
 import { malformed } from './malformed.ts';
 
 const SYMBOL = /^[^/\s]+\/[^/\s]+$/;
@@ -208,29 +208,6 @@ export function parseTrades(raw: unknown): TradeView[] | string {
     trades.push(t);
   }
   return newestTrades(trades);
-}
-
-/** Newest first (time, then id, descending), without duplicate ids, at most TRADES_KEPT. */
-export function newestTrades(trades: readonly TradeView[]): TradeView[] {
-  // Pushes and merges usually arrive in this order already: then there is nothing to sort.
-  const sorted = isNewestFirst(trades) ? trades : [...trades].sort(newerFirst);
-  const seen = new Set<number>();
-  const out: TradeView[] = [];
-  for (const t of sorted) {
-    if (seen.has(t.id)) continue;
-    seen.add(t.id);
-    out.push(t);
-    if (out.length === TRADES_KEPT) break;
-  }
-  return out;
-}
-
-const newerFirst = (a: TradeView, b: TradeView): number => b.time - a.time || b.id - a.id;
-
-function isNewestFirst(trades: readonly TradeView[]): boolean {
-  for (let i = 1; i < trades.length; i += 1)
-    if (newerFirst(trades[i - 1] as TradeView, trades[i] as TradeView) > 0) return false;
-  return true;
 }
 
 /** `market_detail` → `trades.push`. */

@@ -5,7 +5,7 @@
 // else uses zod.
 import type { z } from 'zod';
 import { describeIssue, transactionPush, updateBalancePush, updateUserPush } from './schemas.ts';
-import type { NewEvent } from './events.ts';
+import type { NewEvent } from '../events.ts';
 import { leverTradePush } from './lever-schemas.ts';
 import { closedMicroPush } from './micro-schemas.ts';
 import { c2cDealPush } from './c2c-schemas.ts';

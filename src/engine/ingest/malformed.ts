@@ -1,5 +1,5 @@
 // The one shape of rejected input: a `system.malformed` event (source and a short reason).
-import type { NewEvent } from './events.ts';
+import type { NewEvent } from '../events.ts';
 
 export function malformed(source: string, reason: string, at: number): NewEvent {
   return {

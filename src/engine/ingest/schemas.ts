@@ -1,11 +1,11 @@
 // Schemas for every reply and push the engine reads (CONVENTIONS 6). Each turns the wire
 // form (decimals as strings or numbers, flags as 0/1, ids possibly as strings when a push
-// came through the legacy HTTP port) into the domain form of ingest/events.ts.
+// came through the legacy HTTP port) into the domain form of events.ts.
 import { z } from 'zod';
 import { Decimal, decStr } from '../../shared/decimal.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { FilledOrderView, OpenOrderView } from '../api.ts';
-import type { BookLevel } from './events.ts';
+import type { BookLevel } from '../events.ts';
 
 /** A wire decimal (string or number) → canonical DecStr. */
 export const wireDecimal = z.union([z.string(), z.number()]).transform((value, ctx): DecStr => {

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { AccountName, AccountView, BalanceRowView, EntrustView, PageView } from '../api.ts';
-import type { WalletBody } from './events.ts';
+import type { WalletBody } from '../events.ts';
 import { orderOutcome } from './order-history-schemas.ts';
 import { wireDecimal, wireInt } from './schemas.ts';
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { C2cDealBody } from '../ingest/events.ts';
+import type { C2cDealBody } from '../events.ts';
 import { foldC2c, initialC2cState, legalMove } from './c2c.ts';
 import type { C2cEvent, C2cState } from './c2c.ts';
 

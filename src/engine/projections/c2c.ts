@@ -9,9 +9,11 @@
 //  C2 pushUpdatesEverywhere: a pushed deal replaces the row of the same id in my deals (or is
 //     added first); its deadline is set only while it is unpaid.
 //  C3 emptyWithoutSession: logout, expiry or a new page session leave no ad or deal of the user.
+import { INITIAL_VIEWS } from '../api.ts';
 import type { C2cAdView, C2cDealView, C2cListView, C2cView } from '../api.ts';
-import { exhaustive } from '../ingest/events.ts';
-import type { C2cDealBody, C2cListBody, EngineEvent } from '../ingest/events.ts';
+import type { C2cDealBody, C2cListBody, EngineEvent } from '../events.ts';
+import { defineProjection, foldWith } from './projection.ts';
+import type { HandledEvent, Handlers } from './projection.ts';
 
 export interface C2cState {
   view: C2cView;
@@ -19,67 +21,56 @@ export interface C2cState {
 
 const empty = <T>(): C2cListView<T> => ({ rows: [], page: 0, hasMore: false, loaded: false });
 
-export const initialC2cView: C2cView = {
-  currencies: [],
-  market: { ...empty<C2cAdView>(), type: 'sell', currencyId: null },
-  myAds: empty<C2cAdView>(),
-  deals: empty<C2cDealView>(),
-  limits: null,
-  error: null,
-};
+export const initialC2cView: C2cView = INITIAL_VIEWS.c2c;
 export const initialC2cState: C2cState = { view: initialC2cView };
-
-export const C2C_EVENTS = [
-  'c2c.currencies',
-  'c2c.ads',
-  'c2c.deals',
-  'c2c.deal',
-  'c2c.limits',
-  'c2c.failed',
-  'session.logout',
-  'session.expired',
-  'engine.boot',
-] as const satisfies readonly EngineEvent['name'][];
-export type C2cEvent = Extract<EngineEvent, { name: (typeof C2C_EVENTS)[number] }>;
-const SET: ReadonlySet<string> = new Set(C2C_EVENTS);
-export const isC2cEvent = (e: EngineEvent): e is C2cEvent => SET.has(e.name);
 
 /** The is_sure moves the machine allows (a deal may also stay where it is). */
 const NEXT: Readonly<Record<number, readonly number[]>> = { 0: [3, 2], 3: [1], 1: [], 2: [] };
 export const legalMove = (from: number, to: number): boolean =>
   from === to || (NEXT[from] ?? []).includes(to);
 
-export function foldC2c(state: C2cState, event: C2cEvent): C2cState {
-  const v = state.view;
-  switch (event.name) {
-    case 'c2c.currencies':
-      return { view: { ...v, currencies: event.body.currencies } };
-    case 'c2c.ads':
-      return { view: ads(v, event.body) };
-    case 'c2c.deals':
-      return {
-        view: {
-          ...v,
-          deals: list(v.deals, event.body, (d) => deal(d, event.at, v.deals.rows), true),
-          error: null,
-        },
-      };
-    case 'c2c.deal':
-      return { view: { ...v, deals: pushed(v.deals, deal(event.body, event.at, v.deals.rows)) } };
-    case 'c2c.limits':
-      return { view: { ...v, limits: event.body } };
-    case 'c2c.failed':
-      return { view: { ...v, error: event.body.message } };
-    case 'session.logout':
-    case 'session.expired':
-    case 'engine.boot':
-      return state.view === initialC2cView
-        ? state
-        : { view: { ...initialC2cView, currencies: v.currencies } };
-    default:
-      return exhaustive(event, state);
-  }
-}
+const signedOut = (state: C2cState): C2cState =>
+  state.view === initialC2cView
+    ? state
+    : { view: { ...initialC2cView, currencies: state.view.currencies } };
+
+const on = {
+  'c2c.currencies': (state, event) => ({
+    view: { ...state.view, currencies: event.body.currencies },
+  }),
+  'c2c.ads': (state, event) => ({ view: ads(state.view, event.body) }),
+  'c2c.deals': (state, event) => {
+    const v = state.view;
+    return {
+      view: {
+        ...v,
+        deals: list(v.deals, event.body, (d) => deal(d, event.at, v.deals.rows), true),
+        error: null,
+      },
+    };
+  },
+  'c2c.deal': (state, event) => {
+    const v = state.view;
+    return { view: { ...v, deals: pushed(v.deals, deal(event.body, event.at, v.deals.rows)) } };
+  },
+  'c2c.limits': (state, event) => ({ view: { ...state.view, limits: event.body } }),
+  'c2c.failed': (state, event) => ({ view: { ...state.view, error: event.body.message } }),
+  'session.logout': signedOut,
+  'session.expired': signedOut,
+  'engine.boot': signedOut,
+} satisfies Handlers<C2cState>;
+
+export type C2cEvent = HandledEvent<typeof on>;
+
+export const foldC2c = (state: C2cState, event: EngineEvent): C2cState =>
+  foldWith(on, state, event);
+
+export const c2cProjection = defineProjection({
+  name: 'c2c',
+  initial: initialC2cState,
+  on,
+  view: (state: C2cState) => state.view,
+});
 
 function ads(v: C2cView, body: C2cListBody<C2cAdView>): C2cView {
   if (body.list === 'myAds')

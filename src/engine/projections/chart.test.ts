@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { Bar } from '../api.ts';
-import type { NewEvent } from '../ingest/events.ts';
+import type { NewEvent } from '../events.ts';
 import { chunk, withSeq } from '../testing/arbitraries.ts';
 import { foldChart, initialChartState, isChartEvent, MAX_BARS } from './chart.ts';
 import type { ChartState } from './chart.ts';

@@ -12,8 +12,8 @@
 //     pushed bars newer than the last history bar.
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { Bar } from '../api.ts';
-import { exhaustive } from '../ingest/events.ts';
-import type { EngineEvent, KlineBody } from '../ingest/events.ts';
+import { exhaustive } from '../events.ts';
+import type { EngineEvent, KlineBody } from '../events.ts';
 
 export const MAX_BARS = 2000;
 export const DEFAULT_PERIOD: KlinePeriod = '1min';

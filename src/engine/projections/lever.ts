@@ -16,6 +16,7 @@
 //      stop or a liquidation leaves no figure behind); with open positions the P&L is the
 //      reply's or the push's.
 import type { DecStr } from '../../shared/decimal.ts';
+import { INITIAL_VIEWS } from '../api.ts';
 import type {
   LeverListView,
   LeverPositionView,
@@ -23,8 +24,9 @@ import type {
   LeverTab,
   LeverView,
 } from '../api.ts';
-import { exhaustive } from '../ingest/events.ts';
-import type { EngineEvent, LeverPositionsBody, LeverTradeBody } from '../ingest/events.ts';
+import type { EngineEvent, LeverPositionsBody, LeverTradeBody } from '../events.ts';
+import { defineProjection, foldWith } from './projection.ts';
+import type { HandledEvent, Handlers } from './projection.ts';
 
 export interface LeverState {
   view: LeverView;
@@ -39,19 +41,10 @@ export interface LeverState {
   pushTime?: number;
 }
 
-const emptyList: LeverListView = { rows: [], hasMore: false, loaded: false };
+export const initialLeverView: LeverView = INITIAL_VIEWS.lever;
+/** The empty list of every tab (one object: a signed-out view is recognized by identity). */
+const emptyList: LeverListView = initialLeverView.holding;
 const ZERO = '0' as DecStr;
-
-export const initialLeverView: LeverView = {
-  symbol: null,
-  deal: null,
-  holding: emptyList,
-  entrusts: emptyList,
-  closed: emptyList,
-  revoked: emptyList,
-  risk: null,
-  error: null,
-};
 
 export const initialLeverState: LeverState = {
   view: initialLeverView,
@@ -60,58 +53,48 @@ export const initialLeverState: LeverState = {
   pages: { closed: 0, revoked: 0 },
 };
 
-export const LEVER_EVENTS = [
-  'ui.watch-lever',
-  'lever.deal',
-  'lever.positions',
-  'lever.failed',
-  'lever.trade',
-  'session.logout',
-  'session.expired',
-  'engine.boot',
-] as const satisfies readonly EngineEvent['name'][];
-export type LeverEvent = Extract<EngineEvent, { name: (typeof LEVER_EVENTS)[number] }>;
-const SET: ReadonlySet<string> = new Set(LEVER_EVENTS);
-export const isLeverEvent = (e: EngineEvent): e is LeverEvent => SET.has(e.name);
+const on = {
+  'ui.watch-lever': (state, event) =>
+    event.body.symbol === state.view.symbol
+      ? state
+      : {
+          view: { ...initialLeverView, symbol: event.body.symbol },
+          legalId: event.body.legalId,
+          currencyId: event.body.currencyId,
+          pages: { closed: 0, revoked: 0 },
+        },
+  'lever.deal': (state, event) =>
+    event.body.symbol !== state.view.symbol || state.legalId === null || state.currencyId === null
+      ? state
+      : with_(state, {
+          deal: { ...event.body, legalId: state.legalId, currencyId: state.currencyId },
+          error: null,
+        }),
+  'lever.positions': (state, event) =>
+    event.body.symbol === state.view.symbol ? positions(state, event.body, event.at) : state,
+  'lever.failed': (state, event) =>
+    event.body.symbol === state.view.symbol ? with_(state, { error: event.body.message }) : state,
+  'lever.trade': (state, event) =>
+    state.view.symbol !== null &&
+    (event.body.legalId === null || event.body.legalId === state.legalId)
+      ? trade(state, event.body, event.at)
+      : state,
+  'session.logout': signedOut,
+  'session.expired': signedOut,
+  'engine.boot': (state) => (state === initialLeverState ? state : initialLeverState),
+} satisfies Handlers<LeverState>;
 
-// eslint-disable-next-line complexity -- a flat exhaustive switch, one line per event name (CONVENTIONS 2)
-export function foldLever(state: LeverState, event: LeverEvent): LeverState {
-  const v = state.view;
-  switch (event.name) {
-    case 'ui.watch-lever':
-      return event.body.symbol === v.symbol
-        ? state
-        : {
-            view: { ...initialLeverView, symbol: event.body.symbol },
-            legalId: event.body.legalId,
-            currencyId: event.body.currencyId,
-            pages: { closed: 0, revoked: 0 },
-          };
-    case 'lever.deal':
-      return event.body.symbol !== v.symbol || state.legalId === null || state.currencyId === null
-        ? state
-        : with_(state, {
-            deal: { ...event.body, legalId: state.legalId, currencyId: state.currencyId },
-            error: null,
-          });
-    case 'lever.positions':
-      return event.body.symbol === v.symbol ? positions(state, event.body, event.at) : state;
-    case 'lever.failed':
-      return event.body.symbol === v.symbol ? with_(state, { error: event.body.message }) : state;
-    case 'lever.trade':
-      return v.symbol !== null &&
-        (event.body.legalId === null || event.body.legalId === state.legalId)
-        ? trade(state, event.body, event.at)
-        : state;
-    case 'session.logout':
-    case 'session.expired':
-      return signedOut(state);
-    case 'engine.boot':
-      return state === initialLeverState ? state : initialLeverState;
-    default:
-      return exhaustive(event, state);
-  }
-}
+export type LeverEvent = HandledEvent<typeof on>;
+
+export const foldLever = (state: LeverState, event: EngineEvent): LeverState =>
+  foldWith(on, state, event);
+
+export const leverProjection = defineProjection({
+  name: 'lever',
+  initial: initialLeverState,
+  on,
+  view: (state: LeverState) => state.view,
+});
 
 function with_(state: LeverState, patch: Partial<LeverView>): LeverState {
   return { ...state, view: { ...state.view, ...patch } };

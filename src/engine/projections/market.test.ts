@@ -5,7 +5,7 @@ import { decStr } from '../../shared/decimal.ts';
 import { foldMarket, foldMarketAll, initialMarketState } from './market.ts';
 import type { MarketState } from './market.ts';
 import { chunk, marketEventArb, withSeq } from '../testing/arbitraries.ts';
-import type { EngineEvent } from '../ingest/events.ts';
+import type { EngineEvent } from '../events.ts';
 
 const eventsArb = fc.array(marketEventArb, { maxLength: 60 }).map(withSeq);
 

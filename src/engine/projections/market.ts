@@ -17,14 +17,15 @@
 import { SPARKLINE_POINTS } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { MarketView, Ticker } from '../api.ts';
-import { exhaustive } from '../ingest/events.ts';
+import { foldWith } from './projection.ts';
+import type { Handlers } from './projection.ts';
 import type {
   DaymarketBody,
   EngineEvent,
   HistoryBody,
   KlineBody,
   QuotationGroupBody,
-} from '../ingest/events.ts';
+} from '../events.ts';
 
 export interface Sparkline {
   /** Minute index (ms / 60 000) of each point, strictly increasing. */
@@ -49,81 +50,25 @@ export const initialMarketState: MarketState = {
 
 const MINUTE_MS = 60_000;
 
-// eslint-disable-next-line complexity -- a flat exhaustive switch, one line per event name (CONVENTIONS 2)
-export function foldMarket(state: MarketState, event: EngineEvent): MarketState {
-  switch (event.name) {
-    case 'market.quotation':
-      return applyQuotation(state, event.body.groups, event.at);
-    case 'market.quotation-failed':
-      return state.market.error === event.body.message
-        ? state
-        : { ...state, market: { ...state.market, error: event.body.message } };
-    case 'market.daymarket':
-      return applyDaymarket(state, event.body, event.at);
-    case 'market.kline':
-      return applyKline(state, event.body);
-    case 'market.history':
-      return applyHistory(state, event.body);
-    case 'engine.boot':
-      return Object.keys(state.pushSeq).length > 0 ? { ...state, pushSeq: {} } : state;
-    case 'socket.state':
-      return event.body.state === 'online' && Object.keys(state.pushSeq).length > 0
-        ? { ...state, pushSeq: {} }
-        : state;
-    case 'session.login':
-    case 'session.info':
-    case 'session.expired':
-    case 'session.logout':
-    case 'session.expired-ack':
-    case 'clock.sync':
-    case 'log.status':
-    case 'system.malformed':
-    case 'command.issued':
-    case 'command.result':
-    case 'command.unknown':
-    case 'ui.visible':
-    case 'ui.lang':
-    case 'ui.select-pair':
-    case 'ui.watch-spot':
-    case 'ui.chart-period':
-    case 'book.top':
-    case 'book.snapshot':
-    case 'book.delta':
-    case 'book.resync':
-    case 'spot.transaction':
-    case 'spot.balance':
-    case 'spot.deal':
-    case 'spot.detail':
-    case 'trades.push':
-    case 'trades.history':
-    case 'chart.history':
-    case 'chart.history-failed':
-    case 'orders.open':
-    case 'orders.history':
-    case 'orders.failed':
-    case 'wallet.list':
-    case 'wallet.failed':
-    case 'session.user-changed':
-    case 'ui.watch-lever':
-    case 'lever.deal':
-    case 'lever.positions':
-    case 'lever.failed':
-    case 'lever.trade':
-    case 'micro.setup':
-    case 'micro.orders':
-    case 'micro.failed':
-    case 'micro.closed':
-    case 'c2c.currencies':
-    case 'c2c.ads':
-    case 'c2c.deals':
-    case 'c2c.deal':
-    case 'c2c.limits':
-    case 'c2c.failed':
-      return state;
-    default:
-      return exhaustive(event, state);
-  }
-}
+const on = {
+  'market.quotation': (state, event) => applyQuotation(state, event.body.groups, event.at),
+  'market.quotation-failed': (state, event) =>
+    state.market.error === event.body.message
+      ? state
+      : { ...state, market: { ...state.market, error: event.body.message } },
+  'market.daymarket': (state, event) => applyDaymarket(state, event.body, event.at),
+  'market.kline': (state, event) => applyKline(state, event.body),
+  'market.history': (state, event) => applyHistory(state, event.body),
+  'engine.boot': (state) =>
+    Object.keys(state.pushSeq).length > 0 ? { ...state, pushSeq: {} } : state,
+  'socket.state': (state, event) =>
+    event.body.state === 'online' && Object.keys(state.pushSeq).length > 0
+      ? { ...state, pushSeq: {} }
+      : state,
+} satisfies Handlers<MarketState>;
+
+export const foldMarket = (state: MarketState, event: EngineEvent): MarketState =>
+  foldWith(on, state, event);
 
 export function foldMarketAll(state: MarketState, events: readonly EngineEvent[]): MarketState {
   return events.reduce(foldMarket, state);

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { MicroOrderBody } from '../ingest/events.ts';
+import type { MicroOrderBody } from '../events.ts';
 import { foldMicro, initialMicroState, remainingMs, visibleTrading } from './micro.ts';
 import type { MicroEvent, MicroState } from './micro.ts';
 

@@ -11,9 +11,11 @@
 //      order heads the closed list.
 //  MC3 emptyWithoutSession: logout, expiry or a new page session leave no order or balance.
 import { MICRO_REMOVE_AFTER_MS } from '../../shared/micro.ts';
-import type { MicroListView, MicroOrderView, MicroView } from '../api.ts';
-import { exhaustive } from '../ingest/events.ts';
-import type { EngineEvent, MicroOrderBody, MicroOrdersBody } from '../ingest/events.ts';
+import { INITIAL_VIEWS } from '../api.ts';
+import type { MicroOrderView, MicroView } from '../api.ts';
+import type { EngineEvent, MicroOrderBody, MicroOrdersBody } from '../events.ts';
+import { defineProjection, foldWith } from './projection.ts';
+import type { HandledEvent, Handlers } from './projection.ts';
 
 export interface MicroState {
   view: MicroView;
@@ -25,53 +27,45 @@ export interface MicroState {
 /** Deadlines kept for at most this many orders (the oldest forgotten first). */
 const DEADLINES_KEPT = 500;
 
-const emptyList: MicroListView = { rows: [], hasMore: false, loaded: false };
-export const initialMicroView: MicroView = {
-  currencies: [],
-  seconds: [],
-  trading: emptyList,
-  closed: emptyList,
-  error: null,
-};
+export const initialMicroView: MicroView = INITIAL_VIEWS.micro;
 export const initialMicroState: MicroState = {
   view: initialMicroView,
   pages: { trading: 0, closed: 0 },
   deadlines: {},
 };
 
-export const MICRO_EVENTS = [
-  'micro.setup',
-  'micro.orders',
-  'micro.failed',
-  'micro.closed',
-  'session.logout',
-  'session.expired',
-  'engine.boot',
-] as const satisfies readonly EngineEvent['name'][];
-export type MicroEvent = Extract<EngineEvent, { name: (typeof MICRO_EVENTS)[number] }>;
-const SET: ReadonlySet<string> = new Set(MICRO_EVENTS);
-export const isMicroEvent = (e: EngineEvent): e is MicroEvent => SET.has(e.name);
+const signedOut = (state: MicroState): MicroState =>
+  state === initialMicroState
+    ? state
+    : { ...initialMicroState, view: { ...initialMicroView, seconds: state.view.seconds } };
 
-export function foldMicro(state: MicroState, event: MicroEvent): MicroState {
-  switch (event.name) {
-    case 'micro.setup':
-      return { ...state, view: { ...state.view, ...event.body, error: null } };
-    case 'micro.orders':
-      return orders(state, event.body, event.at);
-    case 'micro.failed':
-      return { ...state, view: { ...state.view, error: event.body.message } };
-    case 'micro.closed':
-      return closed(state, event.body, event.at);
-    case 'session.logout':
-    case 'session.expired':
-    case 'engine.boot':
-      return state === initialMicroState
-        ? state
-        : { ...initialMicroState, view: { ...initialMicroView, seconds: state.view.seconds } };
-    default:
-      return exhaustive(event, state);
-  }
-}
+const on = {
+  'micro.setup': (state, event) => ({
+    ...state,
+    view: { ...state.view, ...event.body, error: null },
+  }),
+  'micro.orders': (state, event) => orders(state, event.body, event.at),
+  'micro.failed': (state, event) => ({
+    ...state,
+    view: { ...state.view, error: event.body.message },
+  }),
+  'micro.closed': (state, event) => closed(state, event.body, event.at),
+  'session.logout': signedOut,
+  'session.expired': signedOut,
+  'engine.boot': signedOut,
+} satisfies Handlers<MicroState>;
+
+export type MicroEvent = HandledEvent<typeof on>;
+
+export const foldMicro = (state: MicroState, event: EngineEvent): MicroState =>
+  foldWith(on, state, event);
+
+export const microProjection = defineProjection({
+  name: 'micro',
+  initial: initialMicroState,
+  on,
+  view: (state: MicroState) => state.view,
+});
 
 /** The trading rows still shown at `now` (a settled one stays 500 ms with its result). */
 export function visibleTrading(view: MicroView, now: number): MicroOrderView[] {

@@ -4,7 +4,7 @@ import { foldSession, foldSessionAll, initialSessionState } from './session.ts';
 import type { SessionState } from './session.ts';
 import { maskAccount } from './mask.ts';
 import { chunk, sessionEventArb, withSeq } from '../testing/arbitraries.ts';
-import type { EngineEvent } from '../ingest/events.ts';
+import type { EngineEvent } from '../events.ts';
 
 const eventsArb = fc.array(sessionEventArb, { maxLength: 60 }).map(withSeq);
 

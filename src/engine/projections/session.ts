@@ -11,9 +11,10 @@
 //  S4 reconnectsMonotone: connection.reconnects never decreases.
 //  S5 chunkedFoldEqualsWholeFold: folding a sequence at once equals folding it in any chunks.
 import type { ConnectionView, SessionView } from '../api.ts';
-import { exhaustive } from '../ingest/events.ts';
-import type { EngineEvent, UserBody } from '../ingest/events.ts';
+import type { EngineEvent, UserBody } from '../events.ts';
 import { maskAccount } from './mask.ts';
+import { foldWith } from './projection.ts';
+import type { Handlers } from './projection.ts';
 
 export interface SessionState {
   session: SessionView;
@@ -38,97 +39,43 @@ export const initialSessionState: SessionState = {
   connection: { state: 'idle', clockOffsetMs: 0, reconnects: 0, log: 'opening' },
 };
 
-// eslint-disable-next-line complexity -- a flat exhaustive switch, one line per event name (CONVENTIONS 2)
-export function foldSession(state: SessionState, event: EngineEvent): SessionState {
-  switch (event.name) {
-    case 'session.login':
-      return withSession(state, { ...state.session, loggedIn: true, expiredAt: null });
-    case 'session.info':
-      return withSession(state, userSession(event.body));
-    case 'session.expired':
-      return withSession(state, { ...LOGGED_OUT, expiredAt: event.at });
-    case 'session.logout':
-      return withSession(state, LOGGED_OUT);
-    case 'session.expired-ack':
-      return state.session.expiredAt === null
-        ? state
-        : withSession(state, { ...state.session, expiredAt: null });
-    case 'socket.state':
-      return withConnection(state, {
-        state: event.body.state,
-        reconnects:
-          state.connection.reconnects +
-          (isNewOutage(state.connection.state, event.body.state) ? 1 : 0),
-      });
-    case 'clock.sync':
-      return withConnection(state, {
-        clockOffsetMs: Math.round(
-          event.body.serverMs - (event.body.sentAt + event.body.receivedAt) / 2,
-        ),
-      });
-    case 'log.status':
-      return withConnection(
-        state,
-        // `storage` appears with the first fault only (hash-neutral for older recordings)
-        event.body.reason === undefined && state.connection.storage === undefined
-          ? { log: event.body.status }
-          : { log: event.body.status, storage: event.body.reason ?? null },
-      );
-    case 'engine.boot':
-      // a new page session: nobody is logged in until the stored token is adopted again
-      return withConnection(withSession(state, LOGGED_OUT), { state: 'idle' });
-    case 'market.quotation':
-    case 'market.quotation-failed':
-    case 'market.daymarket':
-    case 'market.kline':
-    case 'market.history':
-    case 'system.malformed':
-    case 'command.issued':
-    case 'command.result':
-    case 'command.unknown':
-    case 'ui.visible':
-    case 'ui.lang':
-    case 'ui.select-pair':
-    case 'ui.watch-spot':
-    case 'ui.chart-period':
-    case 'book.top':
-    case 'book.snapshot':
-    case 'book.delta':
-    case 'book.resync':
-    case 'spot.transaction':
-    case 'spot.balance':
-    case 'spot.deal':
-    case 'spot.detail':
-    case 'trades.push':
-    case 'trades.history':
-    case 'chart.history':
-    case 'chart.history-failed':
-    case 'orders.open':
-    case 'orders.history':
-    case 'orders.failed':
-    case 'wallet.list':
-    case 'wallet.failed':
-    case 'session.user-changed':
-    case 'ui.watch-lever':
-    case 'lever.deal':
-    case 'lever.positions':
-    case 'lever.failed':
-    case 'lever.trade':
-    case 'micro.setup':
-    case 'micro.orders':
-    case 'micro.failed':
-    case 'micro.closed':
-    case 'c2c.currencies':
-    case 'c2c.ads':
-    case 'c2c.deals':
-    case 'c2c.deal':
-    case 'c2c.limits':
-    case 'c2c.failed':
-      return state;
-    default:
-      return exhaustive(event, state);
-  }
-}
+const on = {
+  'session.login': (state) =>
+    withSession(state, { ...state.session, loggedIn: true, expiredAt: null }),
+  'session.info': (state, event) => withSession(state, userSession(event.body)),
+  'session.expired': (state, event) => withSession(state, { ...LOGGED_OUT, expiredAt: event.at }),
+  'session.logout': (state) => withSession(state, LOGGED_OUT),
+  'session.expired-ack': (state) =>
+    state.session.expiredAt === null
+      ? state
+      : withSession(state, { ...state.session, expiredAt: null }),
+  'socket.state': (state, event) =>
+    withConnection(state, {
+      state: event.body.state,
+      reconnects:
+        state.connection.reconnects +
+        (isNewOutage(state.connection.state, event.body.state) ? 1 : 0),
+    }),
+  'clock.sync': (state, event) =>
+    withConnection(state, {
+      clockOffsetMs: Math.round(
+        event.body.serverMs - (event.body.sentAt + event.body.receivedAt) / 2,
+      ),
+    }),
+  'log.status': (state, event) =>
+    withConnection(
+      state,
+      // `storage` appears with the first fault only (hash-neutral for older recordings)
+      event.body.reason === undefined && state.connection.storage === undefined
+        ? { log: event.body.status }
+        : { log: event.body.status, storage: event.body.reason ?? null },
+    ),
+  // a new page session: nobody is logged in until the stored token is adopted again
+  'engine.boot': (state) => withConnection(withSession(state, LOGGED_OUT), { state: 'idle' }),
+} satisfies Handlers<SessionState>;
+
+export const foldSession = (state: SessionState, event: EngineEvent): SessionState =>
+  foldWith(on, state, event);
 
 export function foldSessionAll(state: SessionState, events: readonly EngineEvent[]): SessionState {
   return events.reduce(foldSession, state);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { OpenOrderView } from '../api.ts';
-import type { NewEvent } from '../ingest/events.ts';
+import type { NewEvent } from '../events.ts';
 import { chunk, withSeq } from '../testing/arbitraries.ts';
 import { foldOrders, initialOrdersState, isOrdersEvent } from './spot-orders.ts';
 import type { OrdersState } from './spot-orders.ts';

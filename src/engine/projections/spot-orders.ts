@@ -10,8 +10,8 @@
 //  O3 clearedWithoutSession: after logout or expiry both lists are empty and nothing is loading.
 //  O4 otherSymbolsIgnored: replies for another symbol change nothing.
 import type { FilledOrderView, OpenOrderView, SpotOrdersView } from '../api.ts';
-import { exhaustive } from '../ingest/events.ts';
-import type { EngineEvent, OrdersPageBody } from '../ingest/events.ts';
+import { exhaustive } from '../events.ts';
+import type { EngineEvent, OrdersPageBody } from '../events.ts';
 
 export interface OrdersState {
   symbol: string | null;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { NewEvent } from '../ingest/events.ts';
+import type { NewEvent } from '../events.ts';
 import { withSeq } from '../testing/arbitraries.ts';
 import { SYMBOL, T0, watchEvent } from '../testing/spot-fixtures.ts';
 import { foldSpotView, initialSpotViewState, isSpotViewEvent } from './spot-view.ts';

@@ -9,8 +9,8 @@
 //  V2 otherSymbolsIgnored: replies and pushes of another pair change nothing.
 import type { DecStr } from '../../shared/decimal.ts';
 import type { SpotView } from '../api.ts';
-import { exhaustive } from '../ingest/events.ts';
-import type { EngineEvent, SpotDealBody, WatchSpotBody } from '../ingest/events.ts';
+import { exhaustive } from '../events.ts';
+import type { EngineEvent, SpotDealBody, WatchSpotBody } from '../events.ts';
 
 export interface SpotViewState {
   symbol: string | null;

@@ -1,7 +1,7 @@
 // The spot screen's state: the composition of the watched pair's projections (panel, book,
 // recent trades, chart, the user's orders). Each part is a pure fold over its own subset of
 // events, with its invariants at the top of its file; this file only routes events to them.
-import type { EngineEvent } from '../ingest/events.ts';
+import type { EngineEvent } from '../events.ts';
 import { foldBook, initialBookState, isBookEvent } from './book/book.ts';
 import type { BookState } from './book/book.ts';
 import { foldChart, initialChartState, isChartEvent } from './chart.ts';

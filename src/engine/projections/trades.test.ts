@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TRADES_KEPT } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { TradeView } from '../api.ts';
-import type { NewEvent } from '../ingest/events.ts';
+import type { NewEvent } from '../events.ts';
 import { chunk, withSeq } from '../testing/arbitraries.ts';
 import { SYMBOL, T0, watchEvent } from '../testing/spot-fixtures.ts';
 import { foldTrades, initialTradesState, isTradesEvent } from './trades.ts';

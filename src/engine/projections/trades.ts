@@ -8,9 +8,8 @@
 //  T4 chunkedFoldEqualsWholeFold: folding a sequence at once equals folding it in any chunks.
 //  T5 otherSymbolsIgnored: trades of another symbol change nothing.
 import type { TradeView } from '../api.ts';
-import { exhaustive } from '../ingest/events.ts';
-import type { EngineEvent } from '../ingest/events.ts';
-import { newestTrades } from '../ingest/fast.ts';
+import { exhaustive, newestTrades } from '../events.ts';
+import type { EngineEvent } from '../events.ts';
 
 export interface TradesState {
   symbol: string | null;

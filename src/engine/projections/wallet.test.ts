@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { AccountName, AccountView, BalanceRowView } from '../api.ts';
-import type { WalletBody } from '../ingest/events.ts';
+import type { WalletBody } from '../events.ts';
 import { foldWallet, initialWalletState, initialWalletView } from './wallet.ts';
 import type { WalletEvent, WalletState } from './wallet.ts';
 

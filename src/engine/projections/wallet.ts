@@ -8,55 +8,44 @@
 //     came before; a failure keeps the rows and only sets the error.
 //  W3 rowsBelongToTheirAccount: the legal rows are legal currencies, lever rows lever ones,
 //     micro rows micro ones (a reply's row in the wrong list is dropped).
-import type { DecStr } from '../../shared/decimal.ts';
+import { INITIAL_VIEWS } from '../api.ts';
 import type { AccountName, AccountView, WalletView } from '../api.ts';
-import { exhaustive } from '../ingest/events.ts';
-import type { EngineEvent, WalletBody } from '../ingest/events.ts';
+import type { EngineEvent, WalletBody } from '../events.ts';
+import { defineProjection, foldWith } from './projection.ts';
+import type { HandledEvent, Handlers } from './projection.ts';
 
 export interface WalletState {
   view: WalletView;
 }
 
-const ZERO = '0' as DecStr;
-const emptyAccount: AccountView = { rows: [], totalUsdt: ZERO, totalCny: ZERO };
-
-export const initialWalletView: WalletView = {
-  loaded: false,
-  error: null,
-  fundingOpen: false,
-  exRate: ZERO,
-  accounts: { legal: emptyAccount, change: emptyAccount, lever: emptyAccount, micro: emptyAccount },
-  at: 0,
-};
+export const initialWalletView: WalletView = INITIAL_VIEWS.wallet;
 export const initialWalletState: WalletState = { view: initialWalletView };
 
-export const WALLET_EVENTS = [
-  'wallet.list',
-  'wallet.failed',
-  'session.logout',
-  'session.expired',
-  'engine.boot',
-] as const satisfies readonly EngineEvent['name'][];
-export type WalletEvent = Extract<EngineEvent, { name: (typeof WALLET_EVENTS)[number] }>;
-const SET: ReadonlySet<string> = new Set(WALLET_EVENTS);
-export const isWalletEvent = (e: EngineEvent): e is WalletEvent => SET.has(e.name);
+const signedOut = (state: WalletState): WalletState =>
+  state.view === initialWalletView ? state : initialWalletState;
 
-export function foldWallet(state: WalletState, event: WalletEvent): WalletState {
-  switch (event.name) {
-    case 'wallet.list':
-      return { view: fromReply(event.body, event.at) };
-    case 'wallet.failed':
-      return state.view.error === event.body.message
-        ? state
-        : { view: { ...state.view, error: event.body.message } };
-    case 'session.logout':
-    case 'session.expired':
-    case 'engine.boot':
-      return state.view === initialWalletView ? state : initialWalletState;
-    default:
-      return exhaustive(event, state);
-  }
-}
+const on = {
+  'wallet.list': (_state, event) => ({ view: fromReply(event.body, event.at) }),
+  'wallet.failed': (state, event) =>
+    state.view.error === event.body.message
+      ? state
+      : { view: { ...state.view, error: event.body.message } },
+  'session.logout': signedOut,
+  'session.expired': signedOut,
+  'engine.boot': signedOut,
+} satisfies Handlers<WalletState>;
+
+export type WalletEvent = HandledEvent<typeof on>;
+
+export const foldWallet = (state: WalletState, event: EngineEvent): WalletState =>
+  foldWith(on, state, event);
+
+export const walletProjection = defineProjection({
+  name: 'wallet',
+  initial: initialWalletState,
+  on,
+  view: (state: WalletState) => state.view,
+});
 
 const BELONGS: Record<AccountName, (row: AccountView['rows'][number]) => boolean> = {
   legal: (r) => r.isLegal,

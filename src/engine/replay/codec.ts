@@ -3,7 +3,7 @@
 // Everything in EngineState is plain data except the book sides (persistent chunked lists,
 // sorted-side.ts), which are written as their levels, best first, and rebuilt on decode, so a
 // document does not depend on how a side happened to be chunked.
-import type { BookLevel } from '../ingest/events.ts';
+import type { BookLevel } from '../events.ts';
 import { initialBookState } from '../projections/book/book.ts';
 import type { BookState } from '../projections/book/book.ts';
 import { levelsOf, sideFromLevels } from '../projections/book/sorted-side.ts';
@@ -13,10 +13,8 @@ import { initialSessionState } from '../projections/session.ts';
 import { initialOrdersState } from '../projections/spot-orders.ts';
 import { initialSpotViewState } from '../projections/spot-view.ts';
 import { initialTradesState } from '../projections/trades.ts';
-import { initialWalletState } from '../projections/wallet.ts';
-import { initialLeverState } from '../projections/lever.ts';
-import { initialMicroState } from '../projections/micro.ts';
-import { initialC2cState } from '../projections/c2c.ts';
+import { initialViewStates, VIEW_NAMES } from '../projections/registry.ts';
+import type { ViewName, ViewStates } from '../projections/registry.ts';
 import type { EngineState } from '../store.ts';
 
 import { PROJECTION_NAMES } from '../api.ts';
@@ -46,11 +44,19 @@ export function encodeState(state: EngineState): StateDoc {
     'spot.trades': state.spot.trades,
     'spot.chart': state.spot.chart,
     'spot.orders': state.spot.orders,
-    wallet: state.wallet,
-    lever: state.lever,
-    micro: state.micro,
-    c2c: state.c2c,
+    ...viewStatesOf(state),
   };
+}
+
+/** The view projections' states: plain data, written as they are. */
+function viewStatesOf(state: EngineState): ViewStates {
+  const out = { ...initialViewStates };
+  for (const name of VIEW_NAMES) copyState(out, state, name);
+  return out;
+}
+
+function copyState<K extends ViewName>(to: ViewStates, from: ViewStates, name: K): void {
+  to[name] = from[name];
 }
 
 /** One projection's value (what its hash is taken over). */
@@ -70,14 +76,8 @@ export function projectionValue(state: EngineState, name: ProjectionName): unkno
       return state.spot.chart;
     case 'spot.orders':
       return state.spot.orders;
-    case 'wallet':
-      return state.wallet;
-    case 'lever':
-      return state.lever;
-    case 'micro':
-      return state.micro;
-    case 'c2c':
-      return state.c2c;
+    default:
+      return state[name];
   }
 }
 
@@ -105,11 +105,23 @@ export function decodeState(doc: unknown): EngineState {
       chart: part(doc, 'spot.chart', initialChartState),
       orders: part(doc, 'spot.orders', initialOrdersState),
     },
-    wallet: part(doc, 'wallet', initialWalletState),
-    lever: part(doc, 'lever', initialLeverState),
-    micro: part(doc, 'micro', initialMicroState),
-    c2c: part(doc, 'c2c', initialC2cState),
+    ...decodeViewStates(doc),
   };
+}
+
+/** The view projections' states, each over its initial state field by field. */
+function decodeViewStates(doc: Record<string, unknown>): ViewStates {
+  const out = { ...initialViewStates };
+  for (const name of VIEW_NAMES) decodeOne(out, doc, name);
+  return out;
+}
+
+function decodeOne<K extends ViewName>(
+  to: ViewStates,
+  doc: Record<string, unknown>,
+  name: K,
+): void {
+  to[name] = part(doc, name, initialViewStates[name]);
 }
 
 function part<T extends object>(doc: Record<string, unknown>, name: ProjectionName, initial: T): T {

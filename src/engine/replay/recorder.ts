@@ -5,7 +5,7 @@
 // replay into the same state.
 import type { LogEvent } from '../../shared/log-event.ts';
 import { APP_VERSION } from '../../shared/version.ts';
-import type { EngineEvent } from '../ingest/events.ts';
+import type { EngineEvent } from '../events.ts';
 import { checkpointDue } from '../log/checkpoints.ts';
 import type { CheckpointMeta } from '../log/checkpoints.ts';
 import type { EventLog } from '../log/event-log.ts';

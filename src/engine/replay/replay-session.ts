@@ -6,7 +6,7 @@
 // at most one block of parsing and folding. seq, time, kind and name of every event sit in
 // typed columns, so the event list and its filter never parse a line.
 import type { LogEvent, LogKind } from '../../shared/log-event.ts';
-import type { EngineEvent } from '../ingest/events.ts';
+import type { EngineEvent } from '../events.ts';
 import { foldEngine } from '../store.ts';
 import type { EngineState } from '../store.ts';
 import { decodeState, StateDocError } from './codec.ts';

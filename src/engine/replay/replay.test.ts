@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { gzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
-import type { NewEvent } from '../ingest/events.ts';
+import type { NewEvent } from '../events.ts';
 import { APP_VERSION } from '../../shared/version.ts';
 import { maskAccount } from '../projections/mask.ts';
 import { foldEngine, initialEngineState } from '../store.ts';

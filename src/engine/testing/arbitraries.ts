@@ -8,7 +8,7 @@ import type {
   NewEvent,
   QuotationGroupBody,
   TickerSeed,
-} from '../ingest/events.ts';
+} from '../events.ts';
 import { fromScaled } from '../projections/book/book-view.ts';
 import { watchEvent } from './spot-fixtures.ts';
 

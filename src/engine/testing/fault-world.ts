@@ -5,8 +5,10 @@
 // and returns the pushes the server would send; `routes` answer REST calls from the model's
 // state at the moment of the call, as the reference server does. Deterministic: the same ops
 // give the same pushes and replies. Used by tests only.
-import type { Route } from './fakes.ts';
-import { ok } from './fakes.ts';
+import { createEngine } from '../engine.ts';
+import type { EngineHandle } from '../engine.ts';
+import type { Route, TestServices } from './fakes.ts';
+import { ok, testServices } from './fakes.ts';
 
 export const WATCHED = 'BTC/USDT';
 export const OTHER = 'ETH/USDT';
@@ -481,4 +483,32 @@ function sorted(side: Map<string, string>, direction: 1 | -1): string[][] {
   return [...side.entries()]
     .sort((a, b) => direction * (Number(a[0]) - Number(b[0])))
     .map(([price, amount]) => [price, amount]);
+}
+
+let worldEngines = 0;
+
+/**
+ * An engine on the fault world, started, logged in and watching WATCHED: what the placement
+ * tests begin with. `routes` answer before the world does (the placement endpoints a test
+ * controls); `name` keeps each engine's databases apart.
+ */
+export async function startOnFaultWorld(
+  name: string,
+  routes: Record<string, Route> = {},
+): Promise<{ t: TestServices; engine: EngineHandle }> {
+  const t = testServices({}, 'memory');
+  const world = new FaultWorld(() => t.timers.now());
+  for (const [path, route] of Object.entries(world.routes())) t.http.routes.set(path, route);
+  for (const [path, route] of Object.entries(routes)) t.http.routes.set(path, route);
+  worldEngines += 1;
+  const engine = createEngine(t.services, {
+    logDbName: `${name}-${worldEngines}-log`,
+    sessionDbName: `${name}-${worldEngines}-session`,
+  });
+  await engine.start({ baseUrl: '', lang: 'en', visible: true }, () => undefined);
+  t.sockets[0]?.open();
+  const login = await engine.login({ account: 'a@b.co', password: 'secret12', areaCodeId: null });
+  if (!login.ok) throw new Error(`the fault world refused the login: ${JSON.stringify(login)}`);
+  await engine.watchSpot(WATCHED);
+  return { t, engine };
 }

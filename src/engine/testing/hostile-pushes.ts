@@ -5,7 +5,7 @@
 // numbers and exponents, overlong texts. Used by tests only.
 import fc from 'fast-check';
 import { decStr } from '../../shared/decimal.ts';
-import type { EngineEvent } from '../ingest/events.ts';
+import type { EngineEvent } from '../events.ts';
 import type { EngineState } from '../store.ts';
 import { USER_ID, WATCHED } from './fault-world.ts';
 

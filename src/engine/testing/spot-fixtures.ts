@@ -1,7 +1,7 @@
 // Shared fixtures of the spot projection tests (tests only).
 import type { DecStr } from '../../shared/decimal.ts';
 import type { KlinePeriod } from '../../shared/constants.ts';
-import type { NewEvent } from '../ingest/events.ts';
+import type { NewEvent } from '../events.ts';
 
 export const SYMBOL = 'BTC/USDT';
 export const T0 = 1_700_000_000_000;

@@ -50,11 +50,18 @@ export interface RestClient {
     name: string,
     onProgress: (sent: number, total: number) => void,
   ): Promise<RestResult>;
+  /**
+   * How many requests that may change something on the server (POSTs and uploads) were sent
+   * so far: a command that threw after this grew cannot say that nothing happened
+   * (commands/run-command.ts).
+   */
+  sends(): number;
 }
 
 export const SESSION_EXPIRED = '999';
 
 export function createRestClient(options: RestOptions): RestClient {
+  let sends = 0;
   const call = async (
     method: 'GET' | 'POST',
     path: string,
@@ -65,6 +72,7 @@ export function createRestClient(options: RestOptions): RestClient {
     const headers = requestHeaders(options, sent);
     const init: RequestInit = { method, headers };
     if (method === 'POST') {
+      sends += 1;
       headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
       init.body = formBody(params).toString();
     }
@@ -101,6 +109,7 @@ export function createRestClient(options: RestOptions): RestClient {
     const headers = requestHeaders(options, sent);
     const form = new FormData();
     form.append('file', file, name);
+    sends += 1;
     let json: unknown;
     try {
       if (options.services.upload !== undefined) {
@@ -123,6 +132,7 @@ export function createRestClient(options: RestOptions): RestClient {
 
   return {
     upload,
+    sends: () => sends,
     get: (path, query = {}) => envelope('GET', path, query),
     post: (path, body = {}) => envelope('POST', path, body),
     async kline(path, query) {

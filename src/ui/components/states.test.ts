@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { retryHelps } from '../engine-bridge/result-message.ts';
+import { failureMessage, retryHelps } from '../engine-bridge/result-message.ts';
 import { t } from '../i18n/i18n.ts';
 import { ListState } from '../screens/wallet/list-state.tsx';
 import { ErrorState } from './states.tsx';
@@ -21,6 +21,21 @@ describe('retry only where it can help', () => {
     );
     expect(retryHelps({ ok: false, code: 'server', type: '998', message: 'verify' })).toBe(false);
     expect(retryHelps({ ok: false, code: 'replay' })).toBe(false);
+    // a defect in the engine fails the same way again
+    expect(retryHelps({ ok: false, code: 'internal', message: 'TypeError: x' })).toBe(false);
+  });
+
+  it('an engine defect reads as one, never as a network error (issue 22)', () => {
+    const internal = failureMessage({ ok: false, code: 'internal', message: 'TypeError: x' });
+    expect(internal).toBe(t('common.internalError'));
+    expect(internal).not.toBe(t('common.networkError'));
+    // thrown after the request went out: what it did is unknown, and the user is told so
+    expect(
+      failureMessage({ ok: false, code: 'unknown', message: 'TypeError: x', internal: true }),
+    ).toBe(t('common.internalUnknown'));
+    expect(failureMessage({ ok: false, code: 'unknown', message: 'timeout' })).toBe(
+      t('common.outcomeUnknown'),
+    );
   });
 
   it('ErrorState shows Retry unless the failure is not retryable', () => {

@@ -1,42 +1,12 @@
 // The page's only door to the engine (ARCHITECTURE §1): starts the worker, wraps it with
 // Comlink, applies each FrameDiff to the signals, and forwards page visibility. Pages call the
 // typed `engine` facade; every call waits for the engine to be started, so a page can be used
-// while the worker is still booting, and a dead worker becomes a 'network' failure, not a throw.
+// while the worker is still booting, an engine that did not start is a 'network' failure and an
+// exception out of the engine an 'internal' one, never a throw.
 // Benchmark switches (`?engine=main`, `?bench=1`) are in bench-hook.ts (ADR 0011).
 import * as Comlink from 'comlink';
-import type {
-  AccountCommandKind,
-  AccountCommands,
-  AccountQueries,
-  AccountQueryKind,
-  EarnCommandKind,
-  EarnCommands,
-  EarnQueries,
-  EarnQueryKind,
-  BindEmailCommand,
-  LeverCommandKind,
-  LeverCommands,
-  MicroSubmit,
-  C2cCommandKind,
-  C2cCommands,
-  C2cType,
-  BookGrouping,
-  BookRate,
-  BookWindow,
-  CommandResult,
-  EngineApi,
-  FrameDiff,
-  ForgetCommand,
-  LoginCommand,
-  PlaceSpotOrder,
-  RegisterCommand,
-  SendCodeInput,
-} from '../../engine/api.ts';
-import type { KlinePeriod } from '../../shared/constants.ts';
+import type { CommandResult, EngineApi, FrameDiff } from '../../engine/api.ts';
 import type { Lang } from '../../shared/locales.ts';
-import type { SpotSide } from '../../shared/spot.ts';
-import type { AccountKind } from '../../shared/validation.ts';
-import type { CountryItem, NewsDetail, NewsItem } from '../../shared/wire.ts';
 import { benchFlags, countingSink, exposeBenchHook } from './bench-hook.ts';
 import { applyFrame, applySnapshot, setBridgeStatus } from './signals.ts';
 import { frameBudget } from '../components/frame-budget.ts';
@@ -182,14 +152,33 @@ function ready(): Promise<Remote> {
 
 const NETWORK_FAILURE = { ok: false, code: 'network', message: '' } as const;
 
+/**
+ * A command through the engine. An engine that never started (or whose worker failed to boot)
+ * is unreachable: a 'network' failure, and the status bar says so. An exception out of the
+ * engine's call (Comlink carries it over from the worker; an argument it cannot clone) is a
+ * defect, not the network: logged with its cause and answered as 'internal'. Exceptions in a
+ * command's own code are caught in the engine already (run-command.ts), where it is known
+ * whether anything was sent.
+ */
 async function command<T>(
   run: (api: Remote) => Promise<CommandResult<T>>,
 ): Promise<CommandResult<T>> {
+  let api: Remote;
   try {
-    return await run(await ready());
+    api = await ready();
   } catch {
     return NETWORK_FAILURE;
   }
+  try {
+    return await run(api);
+  } catch (err) {
+    console.error('[bourse] the engine failed a call', err);
+    return { ok: false, code: 'internal', message: describeError(err) };
+  }
+}
+
+function describeError(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
 }
 
 async function notify(run: (api: Remote) => Promise<void>): Promise<void> {
@@ -200,73 +189,92 @@ async function notify(run: (api: Remote) => Promise<void>): Promise<void> {
   }
 }
 
+/**
+ * The engine's calls as pages use them, by kind: a command answers a CommandResult (and never
+ * throws: see `command`), a notice answers nothing (a dead engine has nothing to be told).
+ * The facade's methods are EngineApi's own (generic ones stay generic); a callback argument
+ * is handed over with Comlink.proxy. A new EngineApi call is one name in one of these lists.
+ */
+const COMMANDS = [
+  'sendCode',
+  'checkCode',
+  'register',
+  'login',
+  'forget',
+  'bindEmail',
+  'countries',
+  'newsList',
+  'newsDetail',
+  'customerService',
+  'appQrCode',
+  'placeSpotOrder',
+  'cancelSpotOrder',
+  'accountQuery',
+  'accountCommand',
+  'earnQuery',
+  'earnCommand',
+  'leverCommand',
+  'submitMicro',
+  'c2cCommand',
+  'uploadImage',
+] as const satisfies readonly (keyof EngineApi)[];
+
+const NOTICES = [
+  'logout',
+  'ackExpired',
+  'selectPair',
+  'watchSpot',
+  'setBookGrouping',
+  'setBookWindow',
+  'setBookRate',
+  'setChartPeriod',
+  'loadMoreSpotOrders',
+  'watchWallet',
+  'watchLever',
+  'loadMoreLever',
+  'watchMicro',
+  'loadMoreMicro',
+  'watchC2c',
+  'loadMoreC2c',
+] as const satisfies readonly (keyof EngineApi)[];
+
+type Facade = {
+  [K in (typeof COMMANDS)[number] | (typeof NOTICES)[number]]: EngineApi[K];
+};
+
+/** The calls the page does not make through the facade: start-up, visibility, benchmarks. */
+type Internal =
+  'start' | 'setVisible' | 'setLang' | 'exportLog' | 'stats' | 'benchFillLog' | 'close';
+// A call added to EngineApi and to neither list fails to compile here.
+const _complete: Exclude<keyof EngineApi, keyof Facade | Internal> extends never ? true : false =
+  true;
+
+type AnyCall = (...args: unknown[]) => Promise<unknown>;
+
+/** Calls `name` on the engine, each function argument handed over by proxy. */
+function call(api: Remote, name: keyof Facade, args: unknown[]): Promise<unknown> {
+  const wrapped = args.map((a) => (typeof a === 'function' ? Comlink.proxy(a) : a));
+  return (api[name] as AnyCall)(...wrapped);
+}
+
+function facade(): Facade {
+  const out: Record<string, AnyCall> = {};
+  for (const name of COMMANDS)
+    out[name] = (...args) =>
+      command((api) => call(api, name, args) as Promise<CommandResult<unknown>>);
+  for (const name of NOTICES)
+    out[name] = (...args) => notify(async (api) => void (await call(api, name, args)));
+  // every name of both lists has its function: the facade is complete
+  return out as Facade;
+}
+
 /** The engine as pages see it. */
 export const engine = {
+  ...facade(),
   setLang: (lang: Lang) => {
     currentLang = lang;
     return notify((api) => api.setLang(lang));
   },
-  sendCode: (input: SendCodeInput) => command((api) => api.sendCode(input)),
-  checkCode: (input: { kind: AccountKind; account: string; code: string }) =>
-    command((api) => api.checkCode(input)),
-  register: (cmd: RegisterCommand) => command((api) => api.register(cmd)),
-  login: (cmd: LoginCommand) => command<{ userId: number }>((api) => api.login(cmd)),
-  forget: (cmd: ForgetCommand) => command((api) => api.forget(cmd)),
-  bindEmail: (cmd: BindEmailCommand) => command((api) => api.bindEmail(cmd)),
-  logout: () => notify((api) => api.logout()),
-  ackExpired: () => notify((api) => api.ackExpired()),
-  countries: () => command<CountryItem[]>((api) => api.countries()),
-  newsList: (cId?: number) => command<NewsItem[]>((api) => api.newsList(cId)),
-  newsDetail: (id: number) => command<NewsDetail>((api) => api.newsDetail(id)),
-  customerService: () => command<string>((api) => api.customerService()),
-  appQrCode: (text: string) => command<string>((api) => api.appQrCode(text)),
-  selectPair: (symbol: string) => notify((api) => api.selectPair(symbol)),
-  /** Open (symbol) or close (null) the spot screen's live data. */
-  watchSpot: (symbol: string | null) => notify((api) => api.watchSpot(symbol)),
-  setBookGrouping: (grouping: BookGrouping) => notify((api) => api.setBookGrouping(grouping)),
-  setBookWindow: (window: BookWindow) => notify((api) => api.setBookWindow(window)),
-  setBookRate: (rate: BookRate) => notify((api) => api.setBookRate(rate)),
-  setChartPeriod: (period: KlinePeriod) => notify((api) => api.setChartPeriod(period)),
-  /** `onUnknown`: the reply was lost or late; the engine is checking (same client_id). */
-  placeSpotOrder: (order: PlaceSpotOrder, onUnknown: () => void) =>
-    command((api) => api.placeSpotOrder(order, Comlink.proxy(onUnknown))),
-  cancelSpotOrder: (input: { id: number; side: SpotSide }) =>
-    command((api) => api.cancelSpotOrder(input)),
-  loadMoreSpotOrders: (tab: 'open' | 'history') => notify((api) => api.loadMoreSpotOrders(tab)),
-  /** Keep the wallet list fresh while a wallet or account screen is mounted (counted). */
-  watchWallet: (on: boolean) => notify((api) => api.watchWallet(on)),
-  accountQuery: <K extends AccountQueryKind>(kind: K, input: AccountQueries[K]['input']) =>
-    command<AccountQueries[K]['output']>((api) => api.accountQuery(kind, input)),
-  accountCommand: <K extends AccountCommandKind>(kind: K, input: AccountCommands[K]) =>
-    command((api) => api.accountCommand(kind, input)),
-  earnQuery: <K extends EarnQueryKind>(kind: K, input: EarnQueries[K]['input']) =>
-    command<EarnQueries[K]['output']>((api) => api.earnQuery(kind, input)),
-  earnCommand: <K extends EarnCommandKind>(kind: K, input: EarnCommands[K]) =>
-    command((api) => api.earnCommand(kind, input)),
-  /** Open (symbol) or close (null) the lever screens' data. */
-  watchLever: (symbol: string | null) => notify((api) => api.watchLever(symbol)),
-  leverCommand: <K extends LeverCommandKind>(
-    kind: K,
-    input: LeverCommands[K],
-    onUnknown?: () => void,
-  ) =>
-    command((api) =>
-      api.leverCommand(kind, input, onUnknown === undefined ? undefined : Comlink.proxy(onUnknown)),
-    ),
-  loadMoreLever: (tab: 'closed' | 'revoked') => notify((api) => api.loadMoreLever(tab)),
-  watchMicro: (on: boolean) => notify((api) => api.watchMicro(on)),
-  submitMicro: (order: MicroSubmit, onUnknown?: () => void) =>
-    command((api) =>
-      api.submitMicro(order, onUnknown === undefined ? undefined : Comlink.proxy(onUnknown)),
-    ),
-  loadMoreMicro: (tab: 'trading' | 'closed') => notify((api) => api.loadMoreMicro(tab)),
-  watchC2c: (filter: { type: C2cType; currencyId: number | null } | null) =>
-    notify((api) => api.watchC2c(filter)),
-  c2cCommand: <K extends C2cCommandKind>(kind: K, input: C2cCommands[K]) =>
-    command((api) => api.c2cCommand(kind, input)),
-  loadMoreC2c: (list: 'market' | 'myAds' | 'deals') => notify((api) => api.loadMoreC2c(list)),
-  uploadImage: (file: Blob, onProgress: (sent: number, total: number) => void) =>
-    command<{ url: string }>((api) => api.uploadImage(file, Comlink.proxy(onProgress))),
   /** The last `sinceMs` of the log as a file ("Report a problem"); rejects with a reason. */
   exportLog: async (sinceMs: number, onProgress: (done: number, total: number) => void) =>
     (await ready()).exportLog(sinceMs, Comlink.proxy(onProgress)),

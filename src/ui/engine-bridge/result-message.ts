@@ -19,7 +19,9 @@ export function failureMessage(result: Failure): string {
     case 'replay':
       return t('replay.readOnly');
     case 'unknown':
-      return t('common.outcomeUnknown');
+      return result.internal === true ? t('common.internalUnknown') : t('common.outcomeUnknown');
+    case 'internal':
+      return t('common.internalError');
     case 'invalid': {
       const first = Object.values(result.fields)[0];
       return first === undefined ? t('common.networkError') : tv(first);
@@ -41,6 +43,9 @@ export function retryHelps(result: Failure): boolean {
     case 'server':
     case 'invalid':
     case 'replay':
+      return false;
+    case 'internal':
+      // a defect in Bourse's own code: the same request fails the same way (a reload may help)
       return false;
   }
 }

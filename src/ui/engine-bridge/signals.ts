@@ -15,11 +15,14 @@ import type {
   SpotView,
   Ticker,
   TradeView,
+  ViewName,
+  Views,
   WalletView,
   LeverView,
   MicroView,
   C2cView,
 } from '../../engine/api.ts';
+import { INITIAL_VIEWS, VIEW_NAMES } from '../../engine/api.ts';
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 
@@ -79,62 +82,13 @@ const tradesSignal = signal<readonly TradeView[]>(NO_TRADES);
 const chartSignal = signal<ChartState | null>(null);
 const ordersSignal = signal<SpotOrdersView>(EMPTY_ORDERS);
 
-const NO_ACCOUNT = Object.freeze({
-  rows: [],
-  totalUsdt: '0',
-  totalCny: '0',
-}) as unknown as WalletView['accounts']['legal'];
-export const EMPTY_WALLET: WalletView = Object.freeze({
-  loaded: false,
-  error: null,
-  fundingOpen: false,
-  exRate: '0',
-  accounts: { legal: NO_ACCOUNT, change: NO_ACCOUNT, lever: NO_ACCOUNT, micro: NO_ACCOUNT },
-  at: 0,
-}) as WalletView;
-const walletSignal = signal<WalletView>(EMPTY_WALLET);
-
-const NO_POSITIONS = Object.freeze({
-  rows: [],
-  hasMore: false,
-  loaded: false,
-}) as unknown as LeverView['holding'];
-export const EMPTY_LEVER: LeverView = Object.freeze({
-  symbol: null,
-  deal: null,
-  holding: NO_POSITIONS,
-  entrusts: NO_POSITIONS,
-  closed: NO_POSITIONS,
-  revoked: NO_POSITIONS,
-  risk: null,
-  error: null,
-}) as LeverView;
-const leverSignal = signal<LeverView>(EMPTY_LEVER);
-
-const NO_ORDERS = Object.freeze({
-  rows: [],
-  hasMore: false,
-  loaded: false,
-}) as unknown as MicroView['trading'];
-export const EMPTY_MICRO: MicroView = Object.freeze({
-  currencies: [],
-  seconds: [],
-  trading: NO_ORDERS,
-  closed: NO_ORDERS,
-  error: null,
-}) as unknown as MicroView;
-const microSignal = signal<MicroView>(EMPTY_MICRO);
-
-const NO_ROWS = { rows: [], page: 0, hasMore: false, loaded: false };
-export const EMPTY_C2C: C2cView = Object.freeze({
-  currencies: [],
-  market: { ...NO_ROWS, type: 'sell', currencyId: null },
-  myAds: NO_ROWS,
-  deals: NO_ROWS,
-  limits: null,
-  error: null,
-}) as unknown as C2cView;
-const c2cSignal = signal<C2cView>(EMPTY_C2C);
+/** One signal per view projection (engine registry), starting from the engine's initial view. */
+const viewSignals: { readonly [K in ViewName]: Signal<Views[K]> } = {
+  wallet: signal(INITIAL_VIEWS.wallet),
+  lever: signal(INITIAL_VIEWS.lever),
+  micro: signal(INITIAL_VIEWS.micro),
+  c2c: signal(INITIAL_VIEWS.c2c),
+};
 
 export const bridgeStatus: ReadonlySignal<BridgeStatus> = bridgeStatusSignal;
 /** The watched spot pair's panel (null until watched). */
@@ -146,13 +100,13 @@ export const trades: ReadonlySignal<readonly TradeView[]> = tradesSignal;
 export const chart: ReadonlySignal<ChartState | null> = chartSignal;
 export const orders: ReadonlySignal<SpotOrdersView> = ordersSignal;
 /** The user's four accounts (fresh while a wallet screen watches: `useWallet`). */
-export const wallet: ReadonlySignal<WalletView> = walletSignal;
+export const wallet: ReadonlySignal<WalletView> = viewSignals.wallet;
 /** The watched lever pair: panel, positions by tab, live risk (`engine.watchLever`). */
-export const lever: ReadonlySignal<LeverView> = leverSignal;
+export const lever: ReadonlySignal<LeverView> = viewSignals.lever;
 /** Second contracts: durations, payable currencies, the user's orders (`engine.watchMicro`). */
-export const micro: ReadonlySignal<MicroView> = microSignal;
+export const micro: ReadonlySignal<MicroView> = viewSignals.micro;
 /** C2C: the market of the chosen side and coin, my ads, my deals (`engine.watchC2c`). */
-export const c2c: ReadonlySignal<C2cView> = c2cSignal;
+export const c2c: ReadonlySignal<C2cView> = viewSignals.c2c;
 export const session: ReadonlySignal<SessionView> = sessionSignal;
 export const connection: ReadonlySignal<ConnectionView> = connectionSignal;
 export const market: ReadonlySignal<MarketView> = marketSignal;
@@ -201,17 +155,14 @@ export function applyFrame(diff: FrameDiff): void {
     if (diff.book !== undefined) bookSignal.value = diff.book;
     if (diff.trades !== undefined) tradesSignal.value = diff.trades;
     if (diff.orders !== undefined) ordersSignal.value = diff.orders;
-    applyAccountParts(diff);
+    for (const name of VIEW_NAMES) applyView(name, diff[name]);
     if (diff.chart !== undefined) chartSignal.value = applyChart(chartSignal.peek(), diff.chart);
   });
 }
 
-/** The wallet and the contracts' parts of a diff. */
-function applyAccountParts(diff: FrameDiff): void {
-  if (diff.wallet !== undefined) walletSignal.value = diff.wallet;
-  if (diff.lever !== undefined) leverSignal.value = diff.lever;
-  if (diff.micro !== undefined) microSignal.value = diff.micro;
-  if (diff.c2c !== undefined) c2cSignal.value = diff.c2c;
+/** A view projection's part of a diff, when the diff carries it. */
+function applyView<K extends ViewName>(name: K, view: Views[K] | undefined): void {
+  if (view !== undefined) viewSignals[name].value = view;
 }
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../../shared/decimal.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
-import type { BookLevel, NewEvent } from '../../ingest/events.ts';
+import type { BookLevel, NewEvent } from '../../events.ts';
 import {
   anyBookEventArb as anyEventArb,
   asksArb,

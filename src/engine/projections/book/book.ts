@@ -16,8 +16,8 @@
 //  K8 sourcePriority: deltas apply only to a book built from a snapshot (source 'delta'); a
 //     legacy top-N never replaces a delta book; REST seeds fill only a 'none' or 'rest' book.
 import type { BookView } from '../../api.ts';
-import { exhaustive } from '../../ingest/events.ts';
-import type { BookDeltaBody, BookLevelsBody, EngineEvent } from '../../ingest/events.ts';
+import { exhaustive } from '../../events.ts';
+import type { BookDeltaBody, BookLevelsBody, EngineEvent } from '../../events.ts';
 import { applyChanges, EMPTY_SIDE, sideFromLevels } from './sorted-side.ts';
 import type { BookSide } from './sorted-side.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../../shared/decimal.ts';
-import type { BookLevel } from '../../ingest/events.ts';
+import type { BookLevel } from '../../events.ts';
 import { fromScaled } from './book-view.ts';
 import {
   applyChanges,

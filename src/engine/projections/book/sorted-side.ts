@@ -16,7 +16,7 @@
 // correctly, and when two keys are equal the exact decimal comparison (cmpDec) decides. No
 // arithmetic is ever done on keys; prices and amounts stay decimal strings.
 import type { DecStr } from '../../../shared/decimal.ts';
-import type { BookLevel } from '../../ingest/events.ts';
+import type { BookLevel } from '../../events.ts';
 
 export type SideKind = 'bid' | 'ask';
 

@@ -1,10 +1,11 @@
 // The engine's events: the discriminated union every projection folds. Each is a LogEvent
 // (src/shared/log-event.ts) whose body is already validated and in domain form (decimals
 // are canonical DecStr). Bodies never carry secrets: no password, token or code.
-import type { DecStr } from '../../shared/decimal.ts';
-import type { LogEvent, LogKind } from '../../shared/log-event.ts';
-import type { KlinePeriod } from '../../shared/constants.ts';
-import type { CurrencyDetail } from '../../shared/wire.ts';
+import { TRADES_KEPT } from '../shared/constants.ts';
+import type { DecStr } from '../shared/decimal.ts';
+import type { LogEvent, LogKind } from '../shared/log-event.ts';
+import type { KlinePeriod } from '../shared/constants.ts';
+import type { CurrencyDetail } from '../shared/wire.ts';
 import type {
   C2cAdView,
   C2cDealView,
@@ -26,7 +27,7 @@ import type {
   StorageIssue,
   Ticker,
   TradeView,
-} from '../api.ts';
+} from './api.ts';
 
 type Ev<K extends LogKind, N extends string, B> = LogEvent<B> & { kind: K; name: N };
 
@@ -286,7 +287,10 @@ export interface CommandBody {
 export interface CommandResultBody {
   command: CommandName;
   ok: boolean;
-  /** 'ok', a server type ('error', '999', …), 'network' or 'malformed'. */
+  /**
+   * 'ok', a server type ('error', '999', …), 'network', 'malformed', 'unknown', or 'internal'
+   * (an exception in the engine's code; `message` is then its cause).
+   */
   type: string;
   /** Server text; omitted where the reply is a secret (login token) or bulky (images). */
   message: string | null;
@@ -375,4 +379,31 @@ export type NewEvent = WithoutSeq<EngineEvent>;
  */
 export function exhaustive<S>(_event: never, state: S): S {
   return state;
+}
+
+// ---- trade lists -----------------------------------------------------------------------------
+// A trade list in an event body (`trades.history`, `trades.push`) and in the projection is
+// newest first, without duplicates: the one rule both the ingest and the fold apply.
+
+/** Newest first (time, then id, descending), without duplicate ids, at most TRADES_KEPT. */
+export function newestTrades(trades: readonly TradeView[]): TradeView[] {
+  // Pushes and merges usually arrive in this order already: then there is nothing to sort.
+  const sorted = isNewestFirst(trades) ? trades : [...trades].sort(newerFirst);
+  const seen = new Set<number>();
+  const out: TradeView[] = [];
+  for (const t of sorted) {
+    if (seen.has(t.id)) continue;
+    seen.add(t.id);
+    out.push(t);
+    if (out.length === TRADES_KEPT) break;
+  }
+  return out;
+}
+
+const newerFirst = (a: TradeView, b: TradeView): number => b.time - a.time || b.id - a.id;
+
+function isNewestFirst(trades: readonly TradeView[]): boolean {
+  for (let i = 1; i < trades.length; i += 1)
+    if (newerFirst(trades[i - 1] as TradeView, trades[i] as TradeView) > 0) return false;
+  return true;
 }

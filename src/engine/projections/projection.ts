@@ -1,0 +1,39 @@
+// One projection, one definition (issue 22, ADR 0030): its name (the key in EngineState, in
+// checkpoints, hashes and the page's FrameDiff), its initial state, the events it handles as a
+// typed handler map — an event it has no handler for leaves it as it was, so there is no list
+// of ignored events to keep in step with events.ts — and the view the page is sent whenever
+// that view changes (by identity). The store, the checkpoint codec, the frame marks and the
+// page's signals are derived from the registry (registry.ts), not written out per projection.
+import type { EngineEvent } from '../events.ts';
+
+export type EventName = EngineEvent['name'];
+export type EventOf<K extends EventName> = Extract<EngineEvent, { name: K }>;
+
+/** What a projection does with each event it handles: a pure fold of one event. */
+export type Handlers<S> = {
+  readonly [K in EventName]?: (state: S, event: EventOf<K>) => S;
+};
+
+/** The events a handler map handles. */
+export type HandledEvent<H> = EventOf<Extract<keyof H, EventName>>;
+
+export interface Projection<N extends string, S, V> {
+  readonly name: N;
+  readonly initial: S;
+  readonly on: Handlers<S>;
+  /** What the page is sent (FrameDiff and snapshot field `name`) when it changes. */
+  readonly view: (state: S) => V;
+}
+
+export function defineProjection<N extends string, S, V>(
+  p: Projection<N, S, V>,
+): Projection<N, S, V> {
+  return p;
+}
+
+/** Folds one event through a handler map: unhandled events leave the state as it was. */
+export function foldWith<S>(on: Handlers<S>, state: S, event: EngineEvent): S {
+  // the map is keyed by event name, so the handler found takes this very event
+  const handle = on[event.name] as ((s: S, e: EngineEvent) => S) | undefined;
+  return handle === undefined ? state : handle(state, event);
+}

@@ -1,0 +1,88 @@
+// The registry of the projections whose view the page gets whole (issue 22, ADR 0030): the
+// store folds them, the frames mark and send them, the checkpoint codec writes and reads them,
+// and the page's signals hold them, all from this table. A new one is a projection file, a line
+// here, its view in api.ts (type, VIEW_NAMES, INITIAL_VIEWS) and its events in events.ts.
+import { VIEW_NAMES } from '../api.ts';
+import type { ViewName, Views } from '../api.ts';
+import type { EngineEvent } from '../events.ts';
+import { c2cProjection } from './c2c.ts';
+import { leverProjection } from './lever.ts';
+import { microProjection } from './micro.ts';
+import type { Projection } from './projection.ts';
+import { foldWith } from './projection.ts';
+import { walletProjection } from './wallet.ts';
+
+const TABLE = {
+  wallet: walletProjection,
+  lever: leverProjection,
+  micro: microProjection,
+  c2c: c2cProjection,
+};
+
+/** The state of each view projection, by name. */
+export type ViewStates = { [K in ViewName]: (typeof TABLE)[K]['initial'] };
+
+/** The table, typed so that a projection's name, state and view go together. */
+const REGISTRY: { readonly [K in ViewName]: Projection<K, ViewStates[K], Views[K]> } = TABLE;
+
+export { VIEW_NAMES };
+export type { ViewName };
+
+export const initialViewStates: ViewStates = {
+  wallet: REGISTRY.wallet.initial,
+  lever: REGISTRY.lever.initial,
+  micro: REGISTRY.micro.initial,
+  c2c: REGISTRY.c2c.initial,
+};
+
+function foldOne<K extends ViewName>(
+  name: K,
+  states: ViewStates,
+  event: EngineEvent,
+): ViewStates[K] {
+  return foldWith(REGISTRY[name].on, states[name], event);
+}
+
+/** Folds one event into every view projection; the same object when none changed. */
+export function foldViews<S extends ViewStates>(states: S, event: EngineEvent): S {
+  let next: S | null = null;
+  for (const name of VIEW_NAMES) {
+    const before = states[name];
+    const after = foldOne(name, states, event);
+    if (after !== before) {
+      next ??= { ...states };
+      setState(next, name, after);
+    }
+  }
+  return next ?? states;
+}
+
+function setState<K extends ViewName>(target: ViewStates, name: K, value: ViewStates[K]): void {
+  target[name] = value;
+}
+
+/** A projection's view of its state. */
+export function viewOf<K extends ViewName>(name: K, states: ViewStates): Views[K] {
+  return REGISTRY[name].view(states[name]);
+}
+
+/** Calls `visit` with each view projection whose view differs between two states. */
+export function eachChangedView(
+  a: ViewStates,
+  b: ViewStates,
+  visit: (name: ViewName) => void,
+): void {
+  for (const name of VIEW_NAMES) {
+    if (a[name] !== b[name] && viewOf(name, a) !== viewOf(name, b)) visit(name);
+  }
+}
+
+/** Every view, for the page's start snapshot. */
+export function allViews(states: ViewStates): Views {
+  return {
+    wallet: viewOf('wallet', states),
+    lever: viewOf('lever', states),
+    micro: viewOf('micro', states),
+    c2c: viewOf('c2c', states),
+  };
+}
