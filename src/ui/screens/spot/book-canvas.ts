@@ -17,6 +17,20 @@ import { WorkerCanvas } from './worker-canvas.ts';
 
 /** How long a changed amount stays highlighted. */
 export const FLASH_MS = 400;
+/** The spacer grows and shrinks in steps of this many levels (spacerRows). */
+export const SPACER_STEP = 64;
+
+/**
+ * How many levels the side's spacer makes room for: the level count rounded up to a step,
+ * kept while the count moves within it. A live book's count changes with most diffs, and each
+ * new spacer height lays the side out again (issue 19); rows past the count are blank.
+ */
+export function spacerRows(room: number, count: number): number {
+  if (count === 0) return 0;
+  if (count <= room && count > room - 2 * SPACER_STEP) return room;
+  return Math.ceil(count / SPACER_STEP) * SPACER_STEP;
+}
+
 /** Levels asked of the engine beyond each edge of the view, so a short scroll has data. */
 const OVERSCAN = 4;
 
@@ -54,6 +68,8 @@ export class BookSideController {
   private readonly detach: () => void;
   private readonly now: () => number;
   private data: BookSideData = { rows: [], start: 0, count: 0 };
+  /** Levels the spacer makes room for (spacerRows). */
+  private room = 0;
   private width = 0;
   private height = 0;
   private offset = 0;
@@ -93,8 +109,10 @@ export class BookSideController {
   }
 
   setData(data: BookSideData): void {
-    if (data.count !== this.data.count) {
-      this.el.spacer.style.height = `${data.count * BOOK_ROW_HEIGHT}px`;
+    const room = spacerRows(this.room, data.count);
+    if (room !== this.room) {
+      this.room = room;
+      this.el.spacer.style.height = `${room * BOOK_ROW_HEIGHT}px`;
     }
     if (this.opts.motion) this.markFlashes(data.rows);
     this.data = data;

@@ -2,6 +2,7 @@
 // page keeps everything the user touches (scrolling, the pointer, keys, which levels are in
 // view); the worker owns the canvases' pixels and draws each scene it is sent.
 import type { BookPaintScene } from './book-paint.ts';
+import type { MidPaintScene } from './mid-paint.ts';
 import type { TradesPaintScene } from './trades-paint.ts';
 
 /** What a canvas needs beyond its painter's scene: the device pixel ratio and the locale that
@@ -18,7 +19,10 @@ export type BookScene = Omit<BookPaintScene, 'format' | 'flashing'> &
 /** The recent trades, as trades-paint.ts draws them. */
 export type TradesScene = Omit<TradesPaintScene, 'format' | 'time'> & Posted & { kind: 'trades' };
 
-export type PaintScene = BookScene | TradesScene;
+/** The book's middle row (last price, spread), as mid-paint.ts draws it. */
+export type MidScene = Omit<MidPaintScene, 'format'> & Posted & { kind: 'mid' };
+
+export type PaintScene = BookScene | TradesScene | MidScene;
 
 export type ToPainter =
   /** A canvas handed over (its OffscreenCanvas is transferred with the message). */

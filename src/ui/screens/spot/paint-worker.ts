@@ -1,10 +1,11 @@
-// The paint worker (ADR 0028): draws the book sides and the recent trades on canvases the page
-// handed over with transferControlToOffscreen. Text shaping, rasterizing and handing the pixels
-// to the compositor happen here, off the page's main thread, which then only lays out and
-// answers the user. Scenes arriving faster than this thread draws are coalesced: each canvas
+// The paint worker (ADR 0028): draws the book sides, the book's middle row and the recent trades
+// on canvases the page handed over with transferControlToOffscreen. Text shaping, rasterizing
+// and handing the pixels to the compositor happen here, off the page's main thread, which then
+// only lays out and answers the user. Scenes arriving faster than this thread draws are coalesced: each canvas
 // paints the newest one at its next animation frame.
 import { formatFixed, formatTime } from '../../i18n/format.ts';
 import { paintBookSide } from './book-paint.ts';
+import { paintMid } from './mid-paint.ts';
 import type { BookPaintMemo } from './book-paint.ts';
 import type { FromPainter, PaintScene, ToPainter } from './paint-protocol.ts';
 import { paintTrades } from './trades-paint.ts';
@@ -71,6 +72,10 @@ function paint(h: Held, scene: PaintScene): boolean {
   if (scene.kind === 'book') {
     h.memo = paintBookSide(ctx, { ...scene, format, flashing: new Set(scene.flashing) }, h.memo);
     return scene.rows.length > 0;
+  }
+  if (scene.kind === 'mid') {
+    paintMid(ctx, { ...scene, format });
+    return scene.last !== null;
   }
   const locale = scene.locale;
   paintTrades(ctx, { ...scene, format, time: (ms) => formatTime(ms, locale) });
