@@ -11,22 +11,11 @@ import {
   paintBookSide,
   rowTop,
 } from './book-paint.ts';
-import type { BookColors, BookPaintScene, Side } from './book-paint.ts';
+import type { BookPaintScene, Side } from './book-paint.ts';
 import { paintTrades } from './trades-paint.ts';
+import { TEST_COLORS } from './paint-test-colors.ts';
 
-const COLORS: BookColors = {
-  up: 'green',
-  down: 'red',
-  upSoft: 'lightgreen',
-  downSoft: 'pink',
-  text: 'white',
-  muted: 'grey',
-  hover: 'hover',
-  accent: 'gold',
-  flash: 'flash',
-  font: '12px sans-serif',
-  boldFont: '700 12px sans-serif',
-};
+const COLORS = TEST_COLORS;
 
 interface Call {
   op: string;

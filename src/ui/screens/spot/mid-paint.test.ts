@@ -2,23 +2,11 @@
 // direction's colour, the spread and its share in the page's words, against a recording stub of
 // the 2D context (node has no canvas).
 import { describe, expect, it } from 'vitest';
-import type { BookColors } from './book-paint.ts';
 import { paintMid, PERCENT_SLOT } from './mid-paint.ts';
 import type { MidPaintScene } from './mid-paint.ts';
+import { TEST_COLORS } from './paint-test-colors.ts';
 
-const COLORS: BookColors = {
-  up: 'green',
-  down: 'red',
-  upSoft: 'lightgreen',
-  downSoft: 'pink',
-  text: 'white',
-  muted: 'grey',
-  hover: 'hover',
-  accent: 'gold',
-  flash: 'flash',
-  font: '12px sans-serif',
-  boldFont: '700 12px sans-serif',
-};
+const COLORS = TEST_COLORS;
 
 interface Drawn {
   text: string;
