@@ -17,7 +17,7 @@
 import { SPARKLINE_POINTS } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { MarketView, Ticker } from '../api.ts';
-import { foldWith } from './projection.ts';
+import { foldWith, handlerTable } from './projection.ts';
 import type { Handlers } from './projection.ts';
 import type {
   DaymarketBody,
@@ -67,8 +67,10 @@ const on = {
       : state,
 } satisfies Handlers<MarketState>;
 
+const table = handlerTable(on);
+
 export const foldMarket = (state: MarketState, event: EngineEvent): MarketState =>
-  foldWith(on, state, event);
+  foldWith(table, state, event);
 
 export function foldMarketAll(state: MarketState, events: readonly EngineEvent[]): MarketState {
   return events.reduce(foldMarket, state);

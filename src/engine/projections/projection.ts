@@ -31,9 +31,19 @@ export function defineProjection<N extends string, S, V>(
   return p;
 }
 
-/** Folds one event through a handler map: unhandled events leave the state as it was. */
-export function foldWith<S>(on: Handlers<S>, state: S, event: EngineEvent): S {
+/** A handler map as a Map by event name: one monomorphic lookup per event in the hot path. */
+export type HandlerTable<S> = ReadonlyMap<string, (state: S, event: EngineEvent) => S>;
+
+export function handlerTable<S>(on: Handlers<S>): HandlerTable<S> {
+  const table = new Map<string, (state: S, event: EngineEvent) => S>();
   // the map is keyed by event name, so the handler found takes this very event
-  const handle = on[event.name] as ((s: S, e: EngineEvent) => S) | undefined;
+  for (const [name, handle] of Object.entries(on))
+    table.set(name, handle as (state: S, event: EngineEvent) => S);
+  return table;
+}
+
+/** Folds one event through a handler table: unhandled events leave the state as it was. */
+export function foldWith<S>(table: HandlerTable<S>, state: S, event: EngineEvent): S {
+  const handle = table.get(event.name);
   return handle === undefined ? state : handle(state, event);
 }

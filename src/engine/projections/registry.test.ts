@@ -7,7 +7,7 @@ import { INITIAL_VIEWS, VIEW_NAMES } from '../api.ts';
 import type { EngineEvent } from '../events.ts';
 import { decodeState, encodeState, projectionValue } from '../replay/codec.ts';
 import { foldEngine, initialEngineState } from '../store.ts';
-import { defineProjection, foldWith } from './projection.ts';
+import { defineProjection, foldWith, handlerTable } from './projection.ts';
 import type { HandledEvent } from './projection.ts';
 import { allViews, eachChangedView, foldViews, initialViewStates, viewOf } from './registry.ts';
 import type { ViewName } from './registry.ts';
@@ -61,12 +61,12 @@ describe('a projection is one definition with a handler map', () => {
       name: 'session.login',
       body: { restored: false },
     };
-    const after = foldWith(toy.on, toy.initial, login);
+    const after = foldWith(handlerTable(toy.on), toy.initial, login);
     expect(after).toEqual({ logins: 1, logouts: 0 });
-    expect(toy.view(foldWith(toy.on, after, logout))).toBe(0);
+    expect(toy.view(foldWith(handlerTable(toy.on), after, logout))).toBe(0);
     // no list of ignored events: anything else is the same object, not a copy
-    expect(foldWith(toy.on, toy.initial, bookDelta)).toBe(toy.initial);
-    expect(foldWith(toy.on, toy.initial, walletList)).toBe(toy.initial);
+    expect(foldWith(handlerTable(toy.on), toy.initial, bookDelta)).toBe(toy.initial);
+    expect(foldWith(handlerTable(toy.on), toy.initial, walletList)).toBe(toy.initial);
     // the events a map handles, as a type (what a property test draws from)
     const handled: HandledEvent<typeof toy.on>['name'][] = ['session.login', 'session.logout'];
     expect(handled).toHaveLength(2);

@@ -8,8 +8,8 @@ import type { EngineEvent } from '../events.ts';
 import { c2cProjection } from './c2c.ts';
 import { leverProjection } from './lever.ts';
 import { microProjection } from './micro.ts';
-import type { Projection } from './projection.ts';
-import { foldWith } from './projection.ts';
+import type { HandlerTable, Projection } from './projection.ts';
+import { foldWith, handlerTable } from './projection.ts';
 import { walletProjection } from './wallet.ts';
 
 const TABLE = {
@@ -35,18 +35,35 @@ export const initialViewStates: ViewStates = {
   c2c: REGISTRY.c2c.initial,
 };
 
+/** Each projection's handler table, and which projections handle each event name. */
+const TABLES: { readonly [K in ViewName]: HandlerTable<ViewStates[K]> } = {
+  wallet: handlerTable(REGISTRY.wallet.on),
+  lever: handlerTable(REGISTRY.lever.on),
+  micro: handlerTable(REGISTRY.micro.on),
+  c2c: handlerTable(REGISTRY.c2c.on),
+};
+const HANDLED_BY = new Map<string, ViewName[]>();
+for (const name of VIEW_NAMES)
+  for (const event of TABLES[name].keys())
+    HANDLED_BY.set(event, [...(HANDLED_BY.get(event) ?? []), name]);
+
 function foldOne<K extends ViewName>(
   name: K,
   states: ViewStates,
   event: EngineEvent,
 ): ViewStates[K] {
-  return foldWith(REGISTRY[name].on, states[name], event);
+  return foldWith(TABLES[name], states[name], event);
 }
 
-/** Folds one event into every view projection; the same object when none changed. */
+/**
+ * Folds one event into the view projections that handle it (most events, book deltas and
+ * tickers among them, are handled by none: one Map lookup); the same object when none changed.
+ */
 export function foldViews<S extends ViewStates>(states: S, event: EngineEvent): S {
+  const names = HANDLED_BY.get(event.name);
+  if (names === undefined) return states;
   let next: S | null = null;
-  for (const name of VIEW_NAMES) {
+  for (const name of names) {
     const before = states[name];
     const after = foldOne(name, states, event);
     if (after !== before) {

@@ -13,7 +13,7 @@
 import type { ConnectionView, SessionView } from '../api.ts';
 import type { EngineEvent, UserBody } from '../events.ts';
 import { maskAccount } from './mask.ts';
-import { foldWith } from './projection.ts';
+import { foldWith, handlerTable } from './projection.ts';
 import type { Handlers } from './projection.ts';
 
 export interface SessionState {
@@ -74,8 +74,10 @@ const on = {
   'engine.boot': (state) => withConnection(withSession(state, LOGGED_OUT), { state: 'idle' }),
 } satisfies Handlers<SessionState>;
 
+const table = handlerTable(on);
+
 export const foldSession = (state: SessionState, event: EngineEvent): SessionState =>
-  foldWith(on, state, event);
+  foldWith(table, state, event);
 
 export function foldSessionAll(state: SessionState, events: readonly EngineEvent[]): SessionState {
   return events.reduce(foldSession, state);
