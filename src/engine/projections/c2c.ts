@@ -12,7 +12,7 @@
 import { INITIAL_VIEWS } from '../api.ts';
 import type { C2cAdView, C2cDealView, C2cListView, C2cView } from '../api.ts';
 import type { C2cDealBody, C2cListBody, EngineEvent } from '../events.ts';
-import { defineProjection, foldWith, handlerTable } from './projection.ts';
+import { defineProjection, foldWith } from './projection.ts';
 import type { HandledEvent, Handlers } from './projection.ts';
 
 export interface C2cState {
@@ -62,10 +62,8 @@ const on = {
 
 export type C2cEvent = HandledEvent<typeof on>;
 
-const table = handlerTable(on);
-
 export const foldC2c = (state: C2cState, event: EngineEvent): C2cState =>
-  foldWith(table, state, event);
+  foldWith(c2cProjection.table, state, event);
 
 export const c2cProjection = defineProjection({
   name: 'c2c',

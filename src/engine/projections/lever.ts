@@ -25,7 +25,7 @@ import type {
   LeverView,
 } from '../api.ts';
 import type { EngineEvent, LeverPositionsBody, LeverTradeBody } from '../events.ts';
-import { defineProjection, foldWith, handlerTable } from './projection.ts';
+import { defineProjection, foldWith } from './projection.ts';
 import type { HandledEvent, Handlers } from './projection.ts';
 
 export interface LeverState {
@@ -86,10 +86,8 @@ const on = {
 
 export type LeverEvent = HandledEvent<typeof on>;
 
-const table = handlerTable(on);
-
 export const foldLever = (state: LeverState, event: EngineEvent): LeverState =>
-  foldWith(table, state, event);
+  foldWith(leverProjection.table, state, event);
 
 export const leverProjection = defineProjection({
   name: 'lever',

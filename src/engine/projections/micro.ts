@@ -14,7 +14,7 @@ import { MICRO_REMOVE_AFTER_MS } from '../../shared/micro.ts';
 import { INITIAL_VIEWS } from '../api.ts';
 import type { MicroOrderView, MicroView } from '../api.ts';
 import type { EngineEvent, MicroOrderBody, MicroOrdersBody } from '../events.ts';
-import { defineProjection, foldWith, handlerTable } from './projection.ts';
+import { defineProjection, foldWith } from './projection.ts';
 import type { HandledEvent, Handlers } from './projection.ts';
 
 export interface MicroState {
@@ -57,10 +57,8 @@ const on = {
 
 export type MicroEvent = HandledEvent<typeof on>;
 
-const table = handlerTable(on);
-
 export const foldMicro = (state: MicroState, event: EngineEvent): MicroState =>
-  foldWith(table, state, event);
+  foldWith(microProjection.table, state, event);
 
 export const microProjection = defineProjection({
   name: 'micro',

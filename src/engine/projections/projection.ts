@@ -25,10 +25,15 @@ export interface Projection<N extends string, S, V> {
   readonly view: (state: S) => V;
 }
 
+/** A projection as defined: its handler map also as a table, built once (handlerTable). */
+export interface DefinedProjection<N extends string, S, V> extends Projection<N, S, V> {
+  readonly table: HandlerTable<S>;
+}
+
 export function defineProjection<N extends string, S, V>(
   p: Projection<N, S, V>,
-): Projection<N, S, V> {
-  return p;
+): DefinedProjection<N, S, V> {
+  return { ...p, table: handlerTable(p.on) };
 }
 
 /** A handler map as a Map by event name: one monomorphic lookup per event in the hot path. */

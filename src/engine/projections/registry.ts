@@ -8,8 +8,8 @@ import type { EngineEvent } from '../events.ts';
 import { c2cProjection } from './c2c.ts';
 import { leverProjection } from './lever.ts';
 import { microProjection } from './micro.ts';
-import type { HandlerTable, Projection } from './projection.ts';
-import { foldWith, handlerTable } from './projection.ts';
+import type { DefinedProjection } from './projection.ts';
+import { foldWith } from './projection.ts';
 import { walletProjection } from './wallet.ts';
 
 const TABLE = {
@@ -23,7 +23,7 @@ const TABLE = {
 export type ViewStates = { [K in ViewName]: (typeof TABLE)[K]['initial'] };
 
 /** The table, typed so that a projection's name, state and view go together. */
-const REGISTRY: { readonly [K in ViewName]: Projection<K, ViewStates[K], Views[K]> } = TABLE;
+const REGISTRY: { readonly [K in ViewName]: DefinedProjection<K, ViewStates[K], Views[K]> } = TABLE;
 
 export { VIEW_NAMES };
 export type { ViewName };
@@ -35,16 +35,10 @@ export const initialViewStates: ViewStates = {
   c2c: REGISTRY.c2c.initial,
 };
 
-/** Each projection's handler table, and which projections handle each event name. */
-const TABLES: { readonly [K in ViewName]: HandlerTable<ViewStates[K]> } = {
-  wallet: handlerTable(REGISTRY.wallet.on),
-  lever: handlerTable(REGISTRY.lever.on),
-  micro: handlerTable(REGISTRY.micro.on),
-  c2c: handlerTable(REGISTRY.c2c.on),
-};
+/** Which view projections handle each event name. */
 const HANDLED_BY = new Map<string, ViewName[]>();
 for (const name of VIEW_NAMES)
-  for (const event of TABLES[name].keys())
+  for (const event of REGISTRY[name].table.keys())
     HANDLED_BY.set(event, [...(HANDLED_BY.get(event) ?? []), name]);
 
 function foldOne<K extends ViewName>(
@@ -52,7 +46,7 @@ function foldOne<K extends ViewName>(
   states: ViewStates,
   event: EngineEvent,
 ): ViewStates[K] {
-  return foldWith(TABLES[name], states[name], event);
+  return foldWith(REGISTRY[name].table, states[name], event);
 }
 
 /**

@@ -11,7 +11,7 @@
 import { INITIAL_VIEWS } from '../api.ts';
 import type { AccountName, AccountView, WalletView } from '../api.ts';
 import type { EngineEvent, WalletBody } from '../events.ts';
-import { defineProjection, foldWith, handlerTable } from './projection.ts';
+import { defineProjection, foldWith } from './projection.ts';
 import type { HandledEvent, Handlers } from './projection.ts';
 
 export interface WalletState {
@@ -37,10 +37,8 @@ const on = {
 
 export type WalletEvent = HandledEvent<typeof on>;
 
-const table = handlerTable(on);
-
 export const foldWallet = (state: WalletState, event: EngineEvent): WalletState =>
-  foldWith(table, state, event);
+  foldWith(walletProjection.table, state, event);
 
 export const walletProjection = defineProjection({
   name: 'wallet',
