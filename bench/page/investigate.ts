@@ -8,6 +8,8 @@
 //                                     [--css='.spot__trades{display:none}': an experiment]
 //                                     [--under=applyFrame: what runs beneath one function]
 //                                     [--profile-seconds=8]
+//                                     [--trace-extra=disabled-by-default-v8.cpu_profiler,…: more
+//                                      trace categories, for reading the kept trace file by hand]
 import { describeSmoothness, smoothnessWindow } from './live-session.ts';
 import {
   CPU_THROTTLE,
@@ -36,6 +38,9 @@ const css = arg('css', '');
 const under = arg('under', '');
 const profileMs = Number(arg('profile-seconds', '8')) * 1000;
 const traceMs = Number(arg('trace-seconds', '6')) * 1000;
+const traceExtra = arg('trace-extra', '')
+  .split(',')
+  .filter((c) => c !== '');
 const throttle = Number(arg('throttle', String(CPU_THROTTLE)));
 const screenName = arg('screen', 'spot');
 const screen = Object.values(SCREENS).find((s) => s.name === screenName) ?? SCREENS.spot;
@@ -63,7 +68,7 @@ await withLive(profile, async (server, browser) => {
         `${formatProfile(await profileWindow(lp.cdp, profileMs, 25, under))}\n\n`,
       );
       process.stdout.write(
-        `${formatTrace(await traceWindow(browser, lp.page, traceMs, 20, traceFile))}\n`,
+        `${formatTrace(await traceWindow(browser, lp.page, traceMs, 20, traceFile, traceExtra))}\n`,
       );
     }
   } finally {

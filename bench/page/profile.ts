@@ -275,9 +275,15 @@ export async function traceWindow(
   ms: number,
   top = 20,
   keepAt = '',
+  extraCategories: readonly string[] = [],
 ): Promise<TraceSummary> {
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      ...extraCategories,
+    ],
   });
   await sleep(ms);
   const buffer = await browser.stopTracing();

@@ -49,15 +49,15 @@ export interface FirstDrawResult {
   width: number;
   height: number;
   dpr: number;
-  /** `setData` (bar cache + indicators), synchronous part. */
+  /** `setData` (the page's bar cache + indicators), synchronous part. */
   setDataMs: number;
-  /** The animation-frame callback that painted (layout + drawChart). */
+  /** The page's animation-frame callback that sent the frame to the paint worker. */
   paintMs: number;
-  /** Forcing the recorded canvas commands into pixels (a 1-pixel getImageData). */
-  rasterMs: number;
+  /** The paint worker's drawing of it (its bar cache + indicators + drawChart). */
+  workerDrawMs: number;
   /**
-   * The controller's own first-draw time (canvas data-first-draw-ms): setData start → painted,
-   * wall clock, so it includes waiting for the next animation frame.
+   * The controller's own first-draw time (canvas data-first-draw-ms): setData start → the
+   * worker's answer that it drew, wall clock, so it includes waiting for both frames.
    */
   wallMs: number;
 }

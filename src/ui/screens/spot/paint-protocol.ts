@@ -1,7 +1,10 @@
 // What the page tells the paint worker (paint-worker.ts) and what it answers (ADR 0028). The
 // page keeps everything the user touches (scrolling, the pointer, keys, which levels are in
 // view); the worker owns the canvases' pixels and draws each scene it is sent.
+import type { Bar } from '../../../engine/api.ts';
 import type { BookPaintScene } from './book-paint.ts';
+import type { SeriesColumns } from './chart/bar-cache.ts';
+import type { Scene as ChartPaintScene } from './chart/chart-draw.ts';
 import type { MidPaintScene } from './mid-paint.ts';
 import type { TradesPaintScene } from './trades-paint.ts';
 
@@ -22,7 +25,26 @@ export type TradesScene = Omit<TradesPaintScene, 'format' | 'time'> & Posted & {
 /** The book's middle row (last price, spread), as mid-paint.ts draws it. */
 export type MidScene = Omit<MidPaintScene, 'format'> & Posted & { kind: 'mid' };
 
-export type PaintScene = BookScene | TradesScene | MidScene;
+/**
+ * The candle chart, as chart-draw.ts draws it. The worker keeps the series it was sent: a scene
+ * carries the page's numeric columns (prices, volumes, indicators) only from `from` on (a live
+ * update: the newest bar), the whole series when the key changes or `from` is 0. Their buffers
+ * are transferred, not copied.
+ */
+export type ChartScene = Omit<ChartPaintScene, 'cache' | 'tzOffset' | 'locale'> &
+  Posted & {
+    kind: 'chart';
+    /** Symbol and period: another key replaces the series. */
+    key: string;
+    /** Number of bars in the series after this scene. */
+    length: number;
+    from: number;
+    columns: SeriesColumns;
+    /** The newest bar (its close labels the last price). */
+    last: Bar | undefined;
+  };
+
+export type PaintScene = BookScene | TradesScene | MidScene | ChartScene;
 
 export type ToPainter =
   /** A canvas handed over (its OffscreenCanvas is transferred with the message). */
@@ -35,4 +57,19 @@ export type ToPainter =
 
 export type FromPainter =
   /** The first scene with levels or trades in it is on the canvas. */
-  { type: 'painted'; id: number };
+  | { type: 'painted'; id: number }
+  /**
+   * A chart was drawn: after the first drawing of a series with bars in it, and whenever the
+   * price axis changed width (the page needs it for the pointer's bar).
+   */
+  | { type: 'chart-drawn'; id: number; drawn: ChartDrawn }
+  /** A chart scene did not fit the bars the worker holds: the page sends the whole series. */
+  | { type: 'chart-stale'; id: number };
+
+export interface ChartDrawn {
+  key: string;
+  bars: number;
+  axisWidth: number;
+  /** The worker's time to draw the scene, ms. */
+  drawMs: number;
+}

@@ -1,5 +1,5 @@
-// The paint worker (ADR 0028): draws the book sides, the book's middle row and the recent trades
-// on canvases the page handed over with transferControlToOffscreen. Text shaping, rasterizing
+// The paint worker (ADR 0028): draws the book sides, the book's middle row, the recent trades
+// and the candle chart on canvases the page handed over with transferControlToOffscreen. Text shaping, rasterizing
 // and handing the pixels to the compositor happen here, off the page's main thread, which then
 // only lays out and answers the user. Scenes arriving faster than this thread draws are coalesced: each canvas
 // paints the newest one at its next animation frame.
@@ -7,6 +7,7 @@ import { formatFixed, formatTime } from '../../i18n/format.ts';
 import { paintBookSide } from './book-paint.ts';
 import { paintMid } from './mid-paint.ts';
 import type { BookPaintMemo } from './book-paint.ts';
+import { ChartPainter } from './chart/chart-painter.ts';
 import type { FromPainter, PaintScene, ToPainter } from './paint-protocol.ts';
 import { paintTrades } from './trades-paint.ts';
 
@@ -14,6 +15,8 @@ interface Held {
   canvas: OffscreenCanvas;
   ctx: OffscreenCanvasRenderingContext2D | null;
   memo: BookPaintMemo | null;
+  /** A chart canvas: the bars it was sent. */
+  chart: ChartPainter | null;
   pending: PaintScene | null;
   announced: boolean;
 }
@@ -51,7 +54,7 @@ function flush(): void {
     if (scene === null || h.ctx === null) continue;
     h.pending = null;
     try {
-      if (paint(h, scene) && !h.announced) {
+      if (paint(id, h, scene) && !h.announced) {
         h.announced = true;
         post({ type: 'painted', id });
       }
@@ -63,8 +66,8 @@ function flush(): void {
   }
 }
 
-/** Draws one scene; true when it had levels or trades in it. */
-function paint(h: Held, scene: PaintScene): boolean {
+/** Draws one scene; true when it had levels, trades or bars in it. */
+function paint(id: number, h: Held, scene: PaintScene): boolean {
   const ctx = h.ctx;
   if (ctx === null || scene.width === 0 || scene.height === 0) return false;
   ctx.setTransform(scene.dpr, 0, 0, scene.dpr, 0, 0);
@@ -76,6 +79,11 @@ function paint(h: Held, scene: PaintScene): boolean {
   if (scene.kind === 'mid') {
     paintMid(ctx, { ...scene, format });
     return scene.last !== null;
+  }
+  if (scene.kind === 'chart') {
+    const drawn = h.chart?.draw(ctx, scene, () => performance.now()) ?? null;
+    if (drawn !== null) post({ type: 'chart-drawn', id, drawn });
+    return scene.length > 0;
   }
   const locale = scene.locale;
   paintTrades(ctx, { ...scene, format, time: (ms) => formatTime(ms, locale) });
@@ -90,6 +98,7 @@ addEventListener('message', (e: MessageEvent<ToPainter>) => {
         canvas: m.canvas,
         ctx: m.canvas.getContext('2d'),
         memo: null,
+        chart: null,
         pending: null,
         announced: false,
       });
@@ -106,6 +115,14 @@ addEventListener('message', (e: MessageEvent<ToPainter>) => {
     case 'paint': {
       const h = held.get(m.id);
       if (h === undefined) return;
+      if (m.scene.kind === 'chart') {
+        // the bars are taken in now: a scene coalesced away must not lose its bars
+        h.chart ??= new ChartPainter();
+        if (!h.chart.receive(m.scene)) {
+          post({ type: 'chart-stale', id: m.id });
+          return;
+        }
+      }
       h.pending = m.scene;
       schedule();
       return;

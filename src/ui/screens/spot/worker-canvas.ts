@@ -7,14 +7,14 @@ import type { FromPainter, PaintScene, ToPainter } from './paint-protocol.ts';
 let worker: Worker | null = null;
 let nextId = 1;
 const handles = new WeakMap<HTMLCanvasElement, number>();
-const onPainted = new Map<number, () => void>();
+const listeners = new Map<number, (message: FromPainter) => void>();
 const forget = new FinalizationRegistry<number>((id) => send({ type: 'forget', id }));
 
 function painter(): Worker {
   if (worker === null) {
     worker = new Worker(new URL('./paint-worker.ts', import.meta.url), { type: 'module' });
     worker.addEventListener('message', (e: MessageEvent<FromPainter>) => {
-      if (e.data.type === 'painted') onPainted.get(e.data.id)?.();
+      listeners.get(e.data.id)?.(e.data);
     });
   }
   return worker;
@@ -35,8 +35,15 @@ export class WorkerCanvas {
   private width = -1;
   private height = -1;
 
-  /** `painted`: called once, when the first scene with rows in it is on the canvas. */
-  constructor(canvas: HTMLCanvasElement, painted: () => void) {
+  /**
+   * `painted`: called once, when the first scene with rows in it is on the canvas; `heard`:
+   * every other answer of the worker about this canvas (the chart's).
+   */
+  constructor(
+    canvas: HTMLCanvasElement,
+    painted: () => void,
+    heard: (message: FromPainter) => void = () => undefined,
+  ) {
     let id = handles.get(canvas);
     if (id === undefined) {
       id = nextId++;
@@ -46,7 +53,7 @@ export class WorkerCanvas {
       send({ type: 'attach', id, canvas: offscreen }, [offscreen]);
     }
     this.id = id;
-    onPainted.set(id, painted);
+    listeners.set(id, (m) => (m.type === 'painted' ? painted() : heard(m)));
   }
 
   /** Size in device pixels (the element's CSS size is the caller's). */
@@ -57,11 +64,12 @@ export class WorkerCanvas {
     send({ type: 'resize', id: this.id, width, height });
   }
 
-  paint(scene: PaintScene): void {
-    send({ type: 'paint', id: this.id, scene });
+  /** `transfer`: buffers of the scene handed over rather than copied. */
+  paint(scene: PaintScene, transfer: Transferable[] = []): void {
+    send({ type: 'paint', id: this.id, scene }, transfer);
   }
 
   destroy(): void {
-    onPainted.delete(this.id);
+    listeners.delete(this.id);
   }
 }

@@ -17,26 +17,51 @@ import {
   prefixSumInto,
 } from './indicators.ts';
 
-export interface BarCache {
+/** What the chart is drawn from (chart-draw.ts): numeric columns and the newest bar. */
+export interface ChartSeries {
   /** Symbol and period the bars belong to; another key always rebuilds. */
   key: string;
   length: number;
-  /** The bars the numbers came from (the read-out shows their decimal strings). */
-  bars: readonly Bar[];
   time: Float64Array;
   open: Float64Array;
   high: Float64Array;
   low: Float64Array;
   close: Float64Array;
   volume: Float64Array;
-  /** Running sum of the closes (the moving averages are differences of it). */
-  closeSum: Float64Array;
   ma15: Float64Array;
   ma10: Float64Array;
   ma20: Float64Array;
   /** +1 golden cross, −1 death cross of MA10 over MA20, 0 none. */
   cross: Int8Array;
+  /** The newest bar: its decimal string labels the last price. */
+  last: Bar | undefined;
 }
+
+/** The page's cache: the series, the bars it came from and what the indicators are made of. */
+export interface BarCache extends ChartSeries {
+  /** The bars the numbers came from (the read-out shows their decimal strings). */
+  bars: readonly Bar[];
+  /** Running sum of the closes (the moving averages are differences of it). */
+  closeSum: Float64Array;
+}
+
+/** The columns a series is drawn from, as sent to the paint worker. */
+export const SERIES_COLUMNS = [
+  'time',
+  'open',
+  'high',
+  'low',
+  'close',
+  'volume',
+  'ma15',
+  'ma10',
+  'ma20',
+] as const;
+
+/** A series' columns from one index on (copies: they can be transferred to a worker). */
+export type SeriesColumns = Record<(typeof SERIES_COLUMNS)[number], Float64Array> & {
+  cross: Int8Array;
+};
 
 export interface CacheSync {
   cache: BarCache;
@@ -67,6 +92,7 @@ export function syncBarCache(cache: BarCache | null, key: string, bars: readonly
   const next = ensureCapacity(target, bars.length);
   writeRows(next, bars, from);
   next.bars = bars;
+  next.last = bars[bars.length - 1];
   next.length = bars.length;
   writeIndicators(next, from);
   return { cache: next, from };
@@ -75,6 +101,51 @@ export function syncBarCache(cache: BarCache | null, key: string, bars: readonly
 /** Build from scratch (what syncBarCache must always equal). */
 export function buildBarCache(key: string, bars: readonly Bar[]): BarCache {
   return syncBarCache(null, key, bars).cache;
+}
+
+/** Copies of the series' columns from `from` to its end. */
+export function seriesColumns(series: ChartSeries, from: number): SeriesColumns {
+  const n = series.length;
+  return {
+    time: series.time.slice(from, n),
+    open: series.open.slice(from, n),
+    high: series.high.slice(from, n),
+    low: series.low.slice(from, n),
+    close: series.close.slice(from, n),
+    volume: series.volume.slice(from, n),
+    ma15: series.ma15.slice(from, n),
+    ma10: series.ma10.slice(from, n),
+    ma20: series.ma20.slice(from, n),
+    cross: series.cross.slice(from, n),
+  };
+}
+
+/**
+ * The series after writing `columns` at `from` (the paint worker's copy of the page's series):
+ * the rows before `from` are kept, the series ends at `from` + the columns' length. Reuses
+ * `series` when it can, grows by doubling.
+ */
+export function spliceSeries(
+  series: ChartSeries | null,
+  key: string,
+  from: number,
+  columns: SeriesColumns,
+  last: Bar | undefined,
+): ChartSeries {
+  const length = from + columns.time.length;
+  const kept = series !== null && series.key === key ? series : null;
+  let next: ChartSeries = kept ?? emptySeries(key, length);
+  if (next.time.length < length) {
+    const grown = emptySeries(key, Math.max(length, next.time.length * 2));
+    for (const col of SERIES_COLUMNS) grown[col].set(next[col].subarray(0, from));
+    grown.cross.set(next.cross.subarray(0, from));
+    next = grown;
+  }
+  for (const col of SERIES_COLUMNS) next[col].set(columns[col], from);
+  next.cross.set(columns.cross, from);
+  next.length = length;
+  next.last = last;
+  return next;
 }
 
 /** Index of the last bar at or before `time`, or −1 (binary search on the time column). */
@@ -97,37 +168,44 @@ export function indexAtOrBefore(cache: BarCache, time: number): number {
 // ---- helpers --------------------------------------------------------------------------------
 
 /**
- * Where the new bars start to differ: the first index whose Bar object is not the one cached.
+ * Where the new bars start to differ: the first index whose Bar object is not the old one.
  * The bridge upserts into a copy of the array and keeps unchanged Bar objects, so a live update
  * of the last bar (or one appended) rewrites only the tail; a reset brings new objects and
  * rebuilds. Comparing references is a few microseconds for 10,000 bars.
  */
-function tailStart(cache: BarCache, bars: readonly Bar[]): number {
-  const old = cache.bars;
-  const limit = Math.min(cache.length, bars.length);
+export function firstChanged(old: readonly Bar[], bars: readonly Bar[]): number {
+  const limit = Math.min(old.length, bars.length);
   let i = 0;
   while (i < limit && old[i] === bars[i]) i++;
   return i;
 }
 
-function emptyCache(key: string, capacity: number): BarCache {
+function tailStart(cache: BarCache, bars: readonly Bar[]): number {
+  return firstChanged(cache.bars, bars);
+}
+
+function emptySeries(key: string, capacity: number): ChartSeries {
   const size = Math.max(16, capacity);
   return {
     key,
     length: 0,
-    bars: [],
+    last: undefined,
     time: new Float64Array(size),
     open: new Float64Array(size),
     high: new Float64Array(size),
     low: new Float64Array(size),
     close: new Float64Array(size),
     volume: new Float64Array(size),
-    closeSum: new Float64Array(size),
     ma15: new Float64Array(size),
     ma10: new Float64Array(size),
     ma20: new Float64Array(size),
     cross: new Int8Array(size),
   };
+}
+
+function emptyCache(key: string, capacity: number): BarCache {
+  const series = emptySeries(key, capacity);
+  return { ...series, bars: [], closeSum: new Float64Array(series.time.length) };
 }
 
 /** Grow by doubling so appending a bar does not reallocate every time. */
@@ -139,6 +217,7 @@ function ensureCapacity(cache: BarCache, needed: number): BarCache {
   grown.cross.set(cache.cross.subarray(0, cache.length));
   grown.length = cache.length;
   grown.bars = cache.bars;
+  grown.last = cache.last;
   return grown;
 }
 

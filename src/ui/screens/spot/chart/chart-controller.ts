@@ -1,14 +1,18 @@
 // Owns the canvas: size (ResizeObserver, devicePixelRatio), input (drag to pan, wheel to zoom,
 // keys, double-click to reset) and the frame loop. Every change only marks the chart dirty;
-// the page's frame budget paints it (components/frame-budget.ts; B11: at most one redraw per
-// frame): the user's drag, wheel, pointer and keys at the next frame, new bars after the book
-// and the trades when a frame is full. The legend reads the
-// bar under the pointer through subscribe/getLegend (useSyncExternalStore).
+// the page's frame budget sends a frame (components/frame-budget.ts; B11: at most one redraw
+// per frame): the user's drag, wheel, pointer and keys at the next frame, new bars after the
+// book and the trades when a frame is full. The paint worker draws it (chart-surface.ts,
+// chart-painter.ts, issue 19): the page keeps the view, the pointer and the legend, the worker
+// the pixels. The legend reads the bar under the pointer through subscribe/getLegend
+// (useSyncExternalStore).
 import type { Bar } from '../../../../engine/api.ts';
 import { syncBarCache, type BarCache } from './bar-cache.ts';
 import { chartColors } from './chart-colors.ts';
-import { drawChart, type ChartMode } from './chart-draw.ts';
-import { localOffsetMs } from './ticks.ts';
+import type { ChartMode } from './chart-draw.ts';
+import type { ChartDrawn } from '../paint-protocol.ts';
+import { workerChartSurface } from './chart-surface.ts';
+import type { ChartSurface, ChartSurfaceFactory } from './chart-surface.ts';
 import { frameBudget } from '../../../components/frame-budget.ts';
 import type { Painter } from '../../../components/frame-budget.ts';
 import {
@@ -46,13 +50,13 @@ const KEY_PAN_SHARE = 0.1;
 const KEY_ZOOM = 1.25;
 
 export class ChartController {
-  private readonly ctx: CanvasRenderingContext2D | null;
+  private readonly surface: ChartSurface;
   private readonly resize: ResizeObserver;
   private readonly listeners = new Set<() => void>();
   private input: ChartInput | null = null;
   private cache: BarCache | null = null;
   private viewport: Viewport | null = null;
-  /** Width of the price axis at the last paint (it follows the widest label). */
+  /** Width of the price axis the worker last drew (it follows the widest label). */
   private axisWidth = 56;
   private width = 0;
   private height = 0;
@@ -65,8 +69,12 @@ export class ChartController {
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly locale: string,
+    surface: ChartSurfaceFactory = workerChartSurface,
   ) {
-    this.ctx = canvas.getContext('2d', { alpha: true });
+    this.surface = surface(canvas, {
+      drawn: (drawn) => this.onDrawn(drawn),
+      stale: () => this.markDirty(),
+    });
     this.resize = new ResizeObserver((entries) => this.onResize(entries));
     this.resize.observe(canvas);
     this.listen();
@@ -104,6 +112,7 @@ export class ChartController {
 
   destroy(): void {
     frameBudget.cancel(this.painter);
+    this.surface.destroy();
     this.resize.disconnect();
     this.unlisten();
     this.listeners.clear();
@@ -117,48 +126,43 @@ export class ChartController {
   }
 
   private readonly paint = (): void => {
-    const { ctx, input, cache, viewport } = this;
-    if (ctx === null || input === null || cache === null || viewport === null) return;
+    const { input, cache, viewport } = this;
+    if (input === null || cache === null || viewport === null) return;
     if (this.width <= 0 || this.height <= 0) return;
-    this.fitBackingStore(ctx);
+    // canvas pixels = CSS size × devicePixelRatio; the worker draws in CSS pixels
+    const dpr = window.devicePixelRatio || 1;
+    this.surface.resize(Math.round(this.width * dpr), Math.round(this.height * dpr));
     const hover = this.hoverIndex();
-    const layout = drawChart(ctx, {
+    this.surface.draw({
+      cache,
+      dpr,
       width: this.width,
       height: this.height,
-      cache,
       viewport,
       mode: input.mode,
       periodSec: input.periodSec,
       pricePrecision: input.pricePrecision,
       colors: chartColors(this.canvas),
       locale: this.locale,
-      tzOffset: localOffsetMs,
       pointer: this.pointer,
       hover,
     });
-    this.axisWidth = layout.priceAxis.width;
-    this.recordFirstDraw(cache);
     this.updateLegend(cache, hover);
   };
 
-  /** Canvas pixels = CSS size × devicePixelRatio; drawing happens in CSS pixels. */
-  private fitBackingStore(ctx: CanvasRenderingContext2D): void {
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.round(this.width * dpr);
-    const h = Math.round(this.height * dpr);
-    if (this.canvas.width !== w || this.canvas.height !== h) {
-      this.canvas.width = w;
-      this.canvas.height = h;
-    }
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  /** The worker drew: the axis it chose, and the first drawing of a series. */
+  private onDrawn(drawn: ChartDrawn): void {
+    this.axisWidth = drawn.axisWidth;
+    this.recordFirstDraw(drawn);
   }
 
-  /** Time from data arrival to the first painted frame of a new series (read by benchmarks). */
-  private recordFirstDraw(cache: BarCache): void {
-    if (this.firstDraw === null || this.firstDraw.key !== cache.key) return;
+  /** Time from data arrival to the first drawn frame of a new series (read by benchmarks). */
+  private recordFirstDraw(drawn: ChartDrawn): void {
+    // an answer to an earlier frame of the series, before its bars came, is not its first draw
+    if (this.firstDraw === null || this.firstDraw.key !== drawn.key || drawn.bars === 0) return;
     const ms = performance.now() - this.firstDraw.started;
     this.canvas.dataset['firstDrawMs'] = ms.toFixed(1);
-    this.canvas.dataset['bars'] = String(cache.length);
+    this.canvas.dataset['bars'] = String(drawn.bars);
     this.firstDraw = null;
   }
 

@@ -11,7 +11,7 @@ export const AXIS_TAG_HEIGHT = 18;
 export function lastPriceY(f: Frame): number | null {
   const { s, layout, y } = f;
   const n = s.cache.length;
-  if (s.cache.bars[n - 1] === undefined) return null;
+  if (s.cache.last === undefined) return null;
   const yy = Math.round(y(s.cache.close[n - 1] ?? 0)) + 0.5;
   if (yy < layout.price.y || yy > layout.price.y + layout.price.height) return null;
   return yy;
@@ -20,7 +20,7 @@ export function lastPriceY(f: Frame): number | null {
 export function drawLastPrice(f: Frame): void {
   const { ctx, s, layout } = f;
   const n = s.cache.length;
-  const bar = s.cache.bars[n - 1];
+  const bar = s.cache.last;
   const yy = lastPriceY(f);
   if (bar === undefined || yy === null) return;
   const colour = isUp(s.cache, n - 1) ? s.colors.up : s.colors.down;

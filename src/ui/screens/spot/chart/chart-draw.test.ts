@@ -2,69 +2,11 @@
 // costs in JavaScript to turn 10,000 bars into one frame (B11), and that it batches its paths.
 import { describe, expect, it } from 'vitest';
 import type { Bar } from '../../../../engine/api.ts';
-import type { DecStr } from '../../../../shared/decimal.ts';
 import { buildBarCache } from './bar-cache.ts';
 import { formatAxisPrice } from './ticks.ts';
-import { drawChart, type ChartColors, type Scene } from './chart-draw.ts';
+import { drawChart, type Scene } from './chart-draw.ts';
+import { bars, COLORS, stubContext } from './chart-test-kit.ts';
 import { defaultViewport, maxVisible, RIGHT_PAD } from './viewport.ts';
-
-const COLORS: ChartColors = {
-  background: '#000',
-  text: '#fff',
-  muted: '#888',
-  grid: '#333',
-  up: 'green',
-  down: 'red',
-  line: 'blue',
-  lineFill: 'rgba(0,0,255,0.2)',
-  ma15: 'gold',
-  ma10: 'purple',
-  ma20: 'cyan',
-  crosshair: '#555',
-  labelInk: '#fff',
-  font: '11px sans-serif',
-};
-
-function stubContext(): { ctx: CanvasRenderingContext2D; calls: Map<string, number> } {
-  const calls = new Map<string, number>();
-  const gradient = { addColorStop: () => undefined };
-  const target: Record<string, unknown> = {};
-  const ctx = new Proxy(target, {
-    get(obj, prop: string) {
-      if (prop in obj) return obj[prop];
-      return (...args: unknown[]) => {
-        calls.set(prop, (calls.get(prop) ?? 0) + 1);
-        if (prop === 'measureText') return { width: String(args[0]).length * 6 };
-        if (prop === 'createLinearGradient') return gradient;
-        return undefined;
-      };
-    },
-    set(obj, prop: string, value) {
-      obj[prop] = value;
-      return true;
-    },
-  }) as unknown as CanvasRenderingContext2D;
-  return { ctx, calls };
-}
-
-function bars(count: number): Bar[] {
-  const out: Bar[] = [];
-  let price = 27000;
-  for (let i = 0; i < count; i++) {
-    const open = price;
-    price = Math.max(1, price + Math.sin(i / 7) * 40 + ((i * 7919) % 61) - 30);
-    const d = (n: number): DecStr => n.toFixed(2) as DecStr;
-    out.push({
-      time: Date.UTC(2024, 0, 1) + i * 60_000,
-      open: d(open),
-      high: d(Math.max(open, price) + 12),
-      low: d(Math.min(open, price) - 12),
-      close: d(price),
-      volume: d(((i * 104729) % 1000) / 10 + 1),
-    });
-  }
-  return out;
-}
 
 function scene(overrides: Partial<Scene>, data: Bar[]): Scene {
   const cache = buildBarCache('BTC/USDT|1min', data);

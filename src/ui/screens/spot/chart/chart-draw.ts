@@ -2,6 +2,7 @@
 // slice of the numeric cache is touched; candles and volume are batched into one path per
 // colour, so a frame is a handful of fills whatever the zoom. No DOM access here: the controller
 // passes the context, the colours and the size.
+import type { Paint2D } from '../book-paint.ts';
 import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import {
@@ -26,7 +27,7 @@ export type { ChartColors, ChartMode, Scene } from './chart-frame.ts';
 
 const MIN_AXIS_WIDTH = 56;
 
-export function drawChart(ctx: CanvasRenderingContext2D, s: Scene): ChartLayout {
+export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
   const { cache, viewport } = s;
   ctx.font = s.colors.font;
   const [first, last] = visibleRange(viewport, cache.length);
@@ -82,7 +83,7 @@ export function drawChart(ctx: CanvasRenderingContext2D, s: Scene): ChartLayout 
 // ---- pieces ---------------------------------------------------------------------------------
 
 function priceAxisWidth(
-  ctx: CanvasRenderingContext2D,
+  ctx: Paint2D,
   domain: [number, number],
   precision: number,
   locale: string,
@@ -94,7 +95,7 @@ function priceAxisWidth(
   return Math.max(MIN_AXIS_WIDTH, Math.ceil(widest + 2 * AXIS_PAD + 4));
 }
 
-function clipped(ctx: CanvasRenderingContext2D, r: Rect, paint: () => void): void {
+function clipped(ctx: Paint2D, r: Rect, paint: () => void): void {
   ctx.save();
   ctx.beginPath();
   ctx.rect(r.x, r.y, r.width, r.height);
@@ -227,13 +228,7 @@ function drawCrosses(f: Frame): void {
   }
 }
 
-function triangle(
-  ctx: CanvasRenderingContext2D,
-  x: number,
-  tip: number,
-  size: number,
-  pointsUp: boolean,
-): void {
+function triangle(ctx: Paint2D, x: number, tip: number, size: number, pointsUp: boolean): void {
   const base = pointsUp ? tip + size * 1.6 : tip - size * 1.6;
   ctx.moveTo(x, tip);
   ctx.lineTo(x + size, base);

@@ -1,6 +1,7 @@
 // The types one frame of the chart is painted from, and the small helpers its layers share.
+import type { Paint2D } from '../book-paint.ts';
 import type { ScaleLinear } from 'd3-scale';
-import type { BarCache } from './bar-cache.ts';
+import type { ChartSeries } from './bar-cache.ts';
 import type { ChartLayout } from './chart-layout.ts';
 import type { TimeTick } from './ticks.ts';
 import type { Viewport } from './viewport.ts';
@@ -27,7 +28,7 @@ export type ChartMode = 'candles' | 'line';
 export interface Scene {
   width: number;
   height: number;
-  cache: BarCache;
+  cache: ChartSeries;
   viewport: Viewport;
   mode: ChartMode;
   periodSec: number;
@@ -43,7 +44,7 @@ export interface Scene {
 }
 
 export interface Frame {
-  ctx: CanvasRenderingContext2D;
+  ctx: Paint2D;
   s: Scene;
   layout: ChartLayout;
   first: number;
@@ -63,6 +64,6 @@ export function centre(f: Frame, i: number): number {
   return Math.round(f.x(i + 0.5)) + 0.5;
 }
 
-export function isUp(cache: BarCache, i: number): boolean {
+export function isUp(cache: ChartSeries, i: number): boolean {
   return (cache.close[i] ?? 0) >= (cache.open[i] ?? 0);
 }
