@@ -69,18 +69,8 @@ export interface CacheSync {
   from: number;
 }
 
-const FLOAT_COLUMNS = [
-  'time',
-  'open',
-  'high',
-  'low',
-  'close',
-  'volume',
-  'closeSum',
-  'ma15',
-  'ma10',
-  'ma20',
-] as const;
+/** Every float column of the page's cache: the series' and the running sum. */
+const FLOAT_COLUMNS = [...SERIES_COLUMNS, 'closeSum'] as const;
 
 /** Bring the cache up to date with `bars` (ascending by time); reuses it when it can. */
 export function syncBarCache(cache: BarCache | null, key: string, bars: readonly Bar[]): CacheSync {
