@@ -3,7 +3,8 @@
 // so it is drawn in the paint worker (mid-canvas.ts, mid-paint.ts) straight from the signals,
 // without a React render or a layout of the page (issue 19). The page keeps a real button over
 // the price (a click or Enter uses the price) and, for assistive technology, the same figures
-// as text refreshed at most once a second.
+// as the button's name and description, refreshed at most once a second: attributes, not text,
+// so that following the market lays nothing out.
 import { computed } from '@preact/signals-core';
 import type { ReadonlySignal } from '@preact/signals-core';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -98,15 +99,17 @@ export function BookMid({ symbol, pricePrecision, onPick }: BookMidProps) {
   return (
     <div ref={box} className="book__mid" data-testid="book-mid">
       <canvas ref={canvas} className="book__mid-canvas" aria-hidden="true" />
-      <button type="button" className="book__last-hit" onClick={pick} data-testid="book-last">
-        <span className="visually-hidden">
-          {last === '' ? '--' : fmt.fixed(last, pricePrecision)}
-        </span>
-      </button>
-      <span className="visually-hidden" data-testid="spread">
-        {t('spot.book.spread')} {spread === '' ? '--' : fmt.fixed(spread, pricePrecision)}
-        {pct !== null && ` ${t('spot.book.spreadPercent', { percent: fmt.fixed(pct, 2) })}`}
-      </span>
+      <button
+        type="button"
+        className="book__last-hit"
+        onClick={pick}
+        aria-label={last === '' ? '--' : fmt.fixed(last, pricePrecision)}
+        aria-description={
+          `${t('spot.book.spread')} ${spread === '' ? '--' : fmt.fixed(spread, pricePrecision)}` +
+          (pct === null ? '' : ` ${t('spot.book.spreadPercent', { percent: fmt.fixed(pct, 2) })}`)
+        }
+        data-testid="book-last"
+      />
     </div>
   );
 }

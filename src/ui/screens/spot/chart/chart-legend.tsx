@@ -1,7 +1,10 @@
 // The read-out over the chart: the bar under the crosshair (or the newest bar) with its
 // original decimal strings, and the MA values. Re-renders at most once per painted frame, and
-// only when the bar or the hover changes.
-import { memo, useSyncExternalStore } from 'react';
+// only when the bar or the hover changes. The re-render is a transition: the newest bar changes
+// in the same frame as the market list and the pair's figures (one server tick), and its
+// layout would make that frame a long one at low-end CPU rates (issue 19); a frame later is as
+// good for a read-out.
+import { memo, startTransition, useEffect, useState } from 'react';
 import { toPixelNumber } from '../../../../shared/decimal.ts';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import type { ChartController } from './chart-controller.ts';
@@ -22,11 +25,11 @@ const NO_VALUE = '--';
 export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
   const { controller, mode, periodSec, pricePrecision, locale } = props;
   const { t } = useI18n();
-  const legend = useSyncExternalStore(
-    controller.subscribe,
-    controller.getLegend,
-    controller.getLegend,
-  );
+  const [legend, setLegend] = useState(controller.getLegend);
+  useEffect(() => {
+    setLegend(controller.getLegend());
+    return controller.subscribe(() => startTransition(() => setLegend(controller.getLegend())));
+  }, [controller]);
   if (legend === null) return null;
   const { bar } = legend;
   const dir = toPixelNumber(bar.close) >= toPixelNumber(bar.open) ? 'up' : 'down';
