@@ -135,4 +135,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Route files speak HTTP (parse, authorize, answer); the queries live in the domain's
+    // modules (*-views.ts, services, rules), where tests reach them without a request.
+    files: ['server/**/*routes*.ts', 'server/**/routes.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/\\b(SELECT|INSERT|UPDATE|DELETE)\\s/]',
+          message: 'No SQL in a route file: put the query in the domain module.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/\\b(SELECT|INSERT|UPDATE|DELETE)\\s/]',
+          message: 'No SQL in a route file: put the query in the domain module.',
+        },
+      ],
+    },
+  },
 );

@@ -21,6 +21,8 @@ import { issueToken } from './tokens.ts';
 import {
   findUser,
   insertUser,
+  setEmail,
+  setPassword,
   toUserCenter,
   toUserInfo,
   userById,
@@ -123,8 +125,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const user = await findUser(ctx.db, b.account);
     if (user === null) throw new ApiError('account.notFound');
     const hash = await hashPassword(b.password);
-    await ctx.db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, user.id]);
-    await ctx.db.query('DELETE FROM tokens WHERE user_id = $1', [user.id]);
+    await setPassword(ctx.db, user.id, hash);
     return ok(t(langOf(req), 'account.passwordChanged'));
   });
 
@@ -137,7 +138,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     await checkCode(ctx.db, email, 'bind', b.code, ctx.config.now(), true);
     const owner = await findUser(ctx.db, email);
     if (owner !== null && owner.id !== userId) throw new ApiError('account.emailTaken');
-    await ctx.db.query('UPDATE users SET email = $1 WHERE id = $2', [email, userId]);
+    await setEmail(ctx.db, userId, email);
     return ok(t(langOf(req), 'account.emailBound'));
   });
 }

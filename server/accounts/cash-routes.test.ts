@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../testing/helpers.ts';
 import { post, startTestServer } from '../testing/helpers.ts';
-import type { CashInfo } from './cash-routes.ts';
+import type { CashInfo } from './cash-info.ts';
 import { issueToken } from './tokens.ts';
 import { insertUser } from './users.ts';
 

@@ -8,12 +8,17 @@ export const sha256 = (s: string): string => createHash('sha256').update(s).dige
 
 export async function issueToken(db: Queryable, userId: number, nowMs: number): Promise<string> {
   const token = randomBytes(16).toString('hex');
-  await db.query('DELETE FROM tokens WHERE user_id = $1', [userId]);
+  await endSessions(db, userId);
   await db.query(
     'INSERT INTO tokens (user_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)',
     [userId, sha256(token), new Date(nowMs + TOKEN_LIFETIME_SECONDS * 1000), new Date(nowMs)],
   );
   return token;
+}
+
+/** Every token of the user stops working (a new login, a new password). */
+export async function endSessions(db: Queryable, userId: number): Promise<void> {
+  await db.query('DELETE FROM tokens WHERE user_id = $1', [userId]);
 }
 
 /** The user id of a live token, or null (missing, unknown or expired). */

@@ -2,7 +2,8 @@
 // UserInfo / UserCenter of src/shared/wire.ts.
 import { randomInt } from 'node:crypto';
 import type { UserCenter, UserInfo } from '../../src/shared/wire.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { endSessions } from './tokens.ts';
 
 export interface UserRow {
   id: number;
@@ -42,6 +43,18 @@ export async function userIdByInvite(db: Queryable, code: string): Promise<numbe
     code.trim().toUpperCase(),
   ]);
   return rows[0]?.id ?? null;
+}
+
+/** A new password; the sessions opened with the old one end with it (one transaction). */
+export async function setPassword(db: Database, userId: number, hash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, userId]);
+    await endSessions(tx, userId);
+  });
+}
+
+export async function setEmail(db: Queryable, userId: number, email: string): Promise<void> {
+  await db.query('UPDATE users SET email = $1 WHERE id = $2', [email, userId]);
 }
 
 export interface NewUser {

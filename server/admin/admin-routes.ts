@@ -4,21 +4,22 @@
 // ledger-backed function a test calls, and the user's room hears `update_balance`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
+import { parseDecimal } from '../../src/shared/decimal.ts';
 import { safeLink } from '../../src/shared/links.ts';
 import { confirmDeal, markPaid, rejectDeal } from '../acceptors/acceptors.ts';
 import { LANGS } from '../../src/shared/locales.ts';
+import { setRegionAgent } from '../accounts/region-agents.ts';
 import { findUser } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok, parse, text } from '../http/envelope.ts';
-import { formatTime } from '../http/format.ts';
 import { decideIdentity } from '../identity/identity.ts';
-import { lendingQueue } from '../lending/lending-views.ts';
-import { decideDeposit, decideWithdrawal } from '../wallet/funds.ts';
+import { publishNews } from '../news/news.ts';
+import { decideDeposit, decideWithdrawal, saveSetting } from '../wallet/funds.ts';
 import { PRESALE_SETTINGS } from '../presale/presale.ts';
 import { validCancelFeePct } from '../earn/lockup-rules.ts';
 import { isAdmin } from './admin-auth.ts';
+import { queue, userSheet } from './admin-views.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const reason = text(200).default('');
@@ -80,7 +81,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     const b = parse(z.object({ account: text(120) }), req);
     const user = await findUser(ctx.db, b.account);
     if (user === null) throw new ApiError('account.notFound');
-    return ok(await userSheet(ctx, user.id, user.account, user.review_status));
+    return ok(await userSheet(ctx.db, user.id, user.account, user.review_status));
   });
 
   app.post('/api/admin/withdrawal', async (req) => {
@@ -124,10 +125,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     guard(req);
     const b = parse(z.object({ key: z.enum(SETTINGS), value: text(200) }), req);
     if (!validSetting(b.key, b.value)) throw new ApiError('error.fieldInvalid', { field: 'value' });
-    await ctx.db.query(
-      'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2',
-      [b.key, b.value],
-    );
+    await saveSetting(ctx.db, b.key, b.value);
     return ok({ key: b.key, value: b.value });
   });
 
@@ -145,12 +143,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
       }),
       req,
     );
-    const rows = await ctx.db.query<{ id: number }>(
-      `INSERT INTO news (c_id, lang, title, abstract, content, thumbnail, sort, update_time)
-       VALUES ($1, $2, $3, $4, $5, '', 0, $6) RETURNING id`,
-      [b.c_id, b.lang, b.title, b.abstract, b.content, new Date(now())],
-    );
-    return ok({ id: rows[0]?.id ?? 0 });
+    return ok({ id: await publishNews(ctx.db, b, now()) });
   });
 
   app.post('/api/admin/region-agent', async (req) => {
@@ -158,85 +151,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     const b = parse(z.object({ account: text(120), city: text(60), district: text(60) }), req);
     const user = await findUser(ctx.db, b.account);
     if (user === null) throw new ApiError('account.notFound');
-    await ctx.db.query(
-      `INSERT INTO region_agents (user_id, city_name, district_name) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET city_name = $2, district_name = $3`,
-      [user.id, b.city, b.district],
-    );
+    await setRegionAgent(ctx.db, user.id, b.city, b.district);
     return ok({ user_id: user.id, city: b.city, district: b.district });
   });
-}
-
-/** A user as support sees them: balances of every account, recent contracts. */
-async function userSheet(ctx: AppContext, id: number, account: string, reviewStatus: number) {
-  const wallets = await ctx.db.query<Record<string, unknown>>(
-    `SELECT c.name AS currency, w.legal_balance, w.lock_legal_balance, w.change_balance,
-            w.lock_change_balance, w.lever_balance, w.lock_lever_balance, w.micro_balance,
-            w.lock_micro_balance
-     FROM users_wallet w JOIN currencies c ON c.id = w.currency_id WHERE w.user_id = $1 ORDER BY c.sort`,
-    [id],
-  );
-  const lever = await ctx.db.query<Record<string, unknown>>(
-    `SELECT id, type, match_id, status, share, price, update_price, caution_money, trade_fee,
-            fact_profits FROM lever_transactions WHERE user_id = $1 ORDER BY id DESC LIMIT 20`,
-    [id],
-  );
-  const micro = await ctx.db.query<Record<string, unknown>>(
-    `SELECT id, type, seconds, number, fee, profit_ratio, status, profit_result, fact_profits,
-            open_price, end_price FROM micro_orders WHERE user_id = $1 ORDER BY id DESC LIMIT 20`,
-    [id],
-  );
-  return {
-    id,
-    account,
-    review_status: reviewStatus,
-    wallets: tidy(wallets),
-    lever: tidy(lever),
-    micro: tidy(micro),
-  };
-}
-
-function tidy(rows: Record<string, unknown>[]): Record<string, unknown>[] {
-  return rows.map((r) => {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(r))
-      out[k] =
-        v instanceof Date
-          ? formatTime(v)
-          : typeof v === 'string' && /^-?\d+\.\d+$/.test(v)
-            ? new Decimal(v).toFixed()
-            : v;
-    return out;
-  });
-}
-
-async function queue(ctx: AppContext) {
-  const q = ctx.db;
-  const withdrawals = await q.query<Record<string, unknown>>(
-    `SELECT w.id, u.account, c.name AS currency, w.network, w.address, w.real_name, w.bank_name,
-            w.number, w.fee, w.received, w.created_at
-     FROM withdrawals w JOIN users u ON u.id = w.user_id JOIN currencies c ON c.id = w.currency_id
-     WHERE w.status = 0 ORDER BY w.id`,
-  );
-  const deposits = await q.query<Record<string, unknown>>(
-    `SELECT d.id, u.account, c.name AS currency, d.network, d.amount, d.source, d.hash, d.pic, d.created_at
-     FROM deposits d JOIN users u ON u.id = d.user_id JOIN currencies c ON c.id = d.currency_id
-     WHERE d.status = 0 ORDER BY d.id`,
-  );
-  const identities = await q.query<Record<string, unknown>>(
-    `SELECT s.id, u.account, s.name, s.card_id, s.card_type, s.front_pic, s.reverse_pic, s.hand_pic, s.created_at
-     FROM identity_submissions s JOIN users u ON u.id = s.user_id WHERE s.status = 1 ORDER BY s.id`,
-  );
-  const deals = await q.query<Record<string, unknown>>(
-    `SELECT d.id, u.account, a.name AS acceptor, d.type, d.way, d.money, d.number, d.paid_at, d.create_time AS created_at
-     FROM acceptor_deals d JOIN users u ON u.id = d.user_id JOIN acceptors a ON a.id = d.acceptor_id
-     WHERE d.is_sure = 0 ORDER BY d.id`,
-  );
-  return {
-    withdrawals: tidy(withdrawals),
-    deposits: tidy(deposits),
-    identities: tidy(identities),
-    acceptor_deals: tidy(deals),
-    ...(await lendingQueue(q, ctx.config.now())),
-  };
 }

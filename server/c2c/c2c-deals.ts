@@ -9,7 +9,7 @@
 // side is paid by the ad's way only (issue 20): it needs an account of that way, and a deal
 // shows the parties' details of that way and no other. The rules it checks: c2c-rules.ts.
 import { Decimal } from '../../src/shared/decimal.ts';
-import { cashInfoOf } from '../accounts/cash-routes.ts';
+import { cashInfoOf } from '../accounts/cash-info.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';

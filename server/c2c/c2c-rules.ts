@@ -4,8 +4,8 @@
 // at most 2 decimals within bounds. Pure of HTTP; the state machine is c2c-deals.ts.
 import { canBePaidBy } from '../../src/shared/c2c.ts';
 import { Decimal } from '../../src/shared/decimal.ts';
-import { cashInfoOf } from '../accounts/cash-routes.ts';
-import type { CashInfo } from '../accounts/cash-routes.ts';
+import { cashInfoOf } from '../accounts/cash-info.ts';
+import type { CashInfo } from '../accounts/cash-info.ts';
 import { userById } from '../accounts/users.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';

@@ -3,9 +3,9 @@
 // A deal shows its parties' payout details of the ad's way only (issue 20).
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Lang } from '../../src/shared/locales.ts';
-import { cashInfoOf } from '../accounts/cash-routes.ts';
-import type { CashInfo } from '../accounts/cash-routes.ts';
-import { maskContact } from '../accounts/region-routes.ts';
+import { cashInfoOf } from '../accounts/cash-info.ts';
+import type { CashInfo } from '../accounts/cash-info.ts';
+import { maskContact } from '../accounts/region-agents.ts';
 import type { Param, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { formatTime } from '../http/format.ts';

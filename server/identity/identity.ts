@@ -14,6 +14,7 @@ import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { formatTime } from '../http/format.ts';
 import { t } from '../i18n/messages.ts';
 import { ownsUpload } from '../uploads/uploads.ts';
+import { userById } from '../accounts/users.ts';
 
 const realNameBody = z.object({
   name: text(60).default(''),
@@ -93,6 +94,12 @@ async function submit(
 }
 
 /** Approve (review_status 2, real name recorded) or reject (back to 0 with a reason). */
+/** Money that leaves or is put at risk needs an approved identity (the legacy code `998`). */
+export async function requireIdentity(ctx: AppContext, userId: number): Promise<void> {
+  const user = await userById(ctx.db, userId);
+  if (user?.review_status !== 2) throw new ApiError('identity.required', {}, '998');
+}
+
 export async function decideIdentity(
   db: Database,
   id: number,

@@ -13,7 +13,7 @@ import { ApiError } from '../http/api-error.ts';
 import { input, langOf, ok, parse } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
 import { ownsUpload } from '../uploads/uploads.ts';
-import { requireIdentity } from '../wallet/funding-routes.ts';
+import { requireIdentity } from '../identity/identity.ts';
 import { usdtPrices } from '../wallet/valuation.ts';
 import type { CoinPrices } from './lending.ts';
 import { applyLoan, quoteRepayment, requestRepayment } from './lending.ts';

@@ -9,7 +9,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
 import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
-import { requireIdentity } from '../wallet/funding-routes.ts';
+import { requireIdentity } from '../identity/identity.ts';
 import type { MicroService } from './micro-service.ts';
 import { enabledSeconds, microBalances, payableCurrencies, presetNumbers } from './micro-rules.ts';
 import { listMicro, orderView } from './micro-views.ts';

@@ -8,7 +8,7 @@ import { findUser, insertUser } from '../accounts/users.ts';
 import { isEmail } from '../../src/shared/validation.ts';
 import type { Database } from '../db/database.ts';
 import { hasPayout } from '../c2c/c2c-rules.ts';
-import { cashInfoOf } from '../accounts/cash-routes.ts';
+import { cashInfoOf, saveCashInfo } from '../accounts/cash-info.ts';
 import type { BalanceField } from './ledger.ts';
 import { changeBalance, LOG_TYPE } from './ledger.ts';
 
@@ -120,21 +120,14 @@ export async function ensureDemoReady(db: Database, userId: number, nowMs: numbe
     }
     if (hasPayout(await cashInfoOf(tx, userId))) return;
     const d = DEMO_IDENTITY;
-    await tx.query(
-      `INSERT INTO user_cash_info (user_id, real_name, bank_name, bank_account, alipay_account,
-         wechat_nickname, wechat_account, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (user_id) DO UPDATE SET real_name = $2, bank_name = $3, bank_account = $4,
-         alipay_account = $5, wechat_nickname = $6, wechat_account = $7, updated_at = $8`,
-      [
-        userId,
-        d.name,
-        d.bankName,
-        d.bankAccount,
-        d.alipayAccount,
-        d.wechatNickname,
-        d.wechatAccount,
-        new Date(nowMs),
-      ],
-    );
+    const payout = {
+      real_name: d.name,
+      bank_name: d.bankName,
+      bank_account: d.bankAccount,
+      alipay_account: d.alipayAccount,
+      wechat_nickname: d.wechatNickname,
+      wechat_account: d.wechatAccount,
+    };
+    await saveCashInfo(tx, userId, payout, nowMs);
   });
 }

@@ -48,6 +48,14 @@ export async function setting(db: Queryable, key: string): Promise<string> {
   return rows[0]?.value ?? '';
 }
 
+/** Sets a setting (the operator's; the caller checked the value). */
+export async function saveSetting(db: Queryable, key: string, value: string): Promise<void> {
+  await db.query(
+    'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2',
+    [key, value],
+  );
+}
+
 /** Whether deposits and withdrawals are open (`is_open_CTbi`). */
 export async function fundingOpen(db: Queryable): Promise<boolean> {
   return (await setting(db, 'is_open_CTbi')) === '1';
