@@ -164,6 +164,8 @@ export function indexAtOrBefore(cache: BarCache, time: number): number {
  * rebuilds. Comparing references is a few microseconds for 10,000 bars.
  */
 export function firstChanged(old: readonly Bar[], bars: readonly Bar[]): number {
+  // the same series (a frame for the pointer or the view only): nothing to compare
+  if (old === bars) return bars.length;
   const limit = Math.min(old.length, bars.length);
   let i = 0;
   while (i < limit && old[i] === bars[i]) i++;

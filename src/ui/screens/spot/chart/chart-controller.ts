@@ -4,8 +4,9 @@
 // per frame): the user's drag, wheel, pointer and keys at the next frame, new bars after the
 // book and the trades when a frame is full. The paint worker draws it (chart-surface.ts,
 // chart-painter.ts, issue 19): the page keeps the view, the pointer and the legend, the worker
-// the pixels. The legend reads the bar under the pointer through subscribe/getLegend
-// (useSyncExternalStore).
+// the pixels. The legend reads the bar under the pointer from the `legend` signal.
+import { signal } from '@preact/signals-core';
+import type { ReadonlySignal } from '@preact/signals-core';
 import type { Bar } from '../../../../engine/api.ts';
 import { syncBarCache, type BarCache } from './bar-cache.ts';
 import { chartColors } from './chart-colors.ts';
@@ -52,7 +53,6 @@ const KEY_ZOOM = 1.25;
 export class ChartController {
   private readonly surface: ChartSurface;
   private readonly resize: ResizeObserver;
-  private readonly listeners = new Set<() => void>();
   private input: ChartInput | null = null;
   private cache: BarCache | null = null;
   private viewport: Viewport | null = null;
@@ -63,7 +63,7 @@ export class ChartController {
   private pointer: { x: number; y: number } | null = null;
   private drag: { x: number } | null = null;
   private readonly painter: Painter = { name: 'chart', priority: 3, paint: () => this.paint() };
-  private legend: LegendData | null = null;
+  private readonly legendSignal = signal<LegendData | null>(null);
   private firstDraw: { key: string; started: number } | null = null;
 
   constructor(
@@ -103,19 +103,16 @@ export class ChartController {
     this.markDirty();
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getLegend = (): LegendData | null => this.legend;
+  /** The bar under the pointer (or the newest bar) and its averages, for the legend. */
+  get legend(): ReadonlySignal<LegendData | null> {
+    return this.legendSignal;
+  }
 
   destroy(): void {
     frameBudget.cancel(this.painter);
     this.surface.destroy();
     this.resize.disconnect();
     this.unlisten();
-    this.listeners.clear();
   }
 
   // ---- frame loop ------------------------------------------------------------------------
@@ -169,27 +166,22 @@ export class ChartController {
   private updateLegend(cache: BarCache, hover: number): void {
     const index = hover >= 0 ? hover : cache.length - 1;
     const bar = cache.bars[index];
-    const prev = this.legend;
+    const prev = this.legendSignal.peek();
     if (bar === undefined) {
-      if (prev !== null) this.emit(null);
+      this.legendSignal.value = null;
       return;
     }
     if (prev !== null && prev.bar === bar && prev.index === index && prev.hovering === hover >= 0) {
       return;
     }
-    this.emit({
+    this.legendSignal.value = {
       bar,
       index,
       ma15: cache.ma15[index] ?? NaN,
       ma10: cache.ma10[index] ?? NaN,
       ma20: cache.ma20[index] ?? NaN,
       hovering: hover >= 0,
-    });
-  }
-
-  private emit(legend: LegendData | null): void {
-    this.legend = legend;
-    for (const l of this.listeners) l();
+    };
   }
 
   private hoverIndex(): number {

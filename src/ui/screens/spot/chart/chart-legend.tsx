@@ -4,8 +4,9 @@
 // in the same frame as the market list and the pair's figures (one server tick), and its
 // layout would make that frame a long one at low-end CPU rates (issue 19); a frame later is as
 // good for a read-out.
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo } from 'react';
 import { toPixelNumber } from '../../../../shared/decimal.ts';
+import { useSignalDeferred } from '../../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import type { ChartController } from './chart-controller.ts';
 import type { ChartMode } from './chart-draw.ts';
@@ -25,11 +26,7 @@ const NO_VALUE = '--';
 export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
   const { controller, mode, periodSec, pricePrecision, locale } = props;
   const { t } = useI18n();
-  const [legend, setLegend] = useState(controller.getLegend);
-  useEffect(() => {
-    setLegend(controller.getLegend());
-    return controller.subscribe(() => startTransition(() => setLegend(controller.getLegend())));
-  }, [controller]);
+  const legend = useSignalDeferred(controller.legend);
   if (legend === null) return null;
   const { bar } = legend;
   const dir = toPixelNumber(bar.close) >= toPixelNumber(bar.open) ? 'up' : 'down';
