@@ -1,6 +1,7 @@
 // One market row: subscribes to its own ticker only; the sparkline cell to its own closes.
 // Props are a string and a stable callback, so memo() holds between frames.
 import { memo, useMemo } from 'react';
+import { usePriceFlash } from '../../components/price-flash.ts';
 import { DECIMALS } from '../../../shared/constants.ts';
 import { sparklineSignal, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalDeferred } from '../../engine-bridge/use-signal-value.ts';
@@ -19,6 +20,7 @@ export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRow
   const rowLabel = useMemo(() => t('home.table.rowLabel', { pair: symbol }), [t, symbol]);
   const legalName = ticker?.legalName ?? '';
   const quoteLabel = useMemo(() => t('home.table.quote', { quote: legalName }), [t, legalName]);
+  const flashRef = usePriceFlash<HTMLSpanElement>(ticker?.price);
   if (ticker === null) return null;
   const direction = fmt.direction(ticker.change);
   const select = (): void => onSelect(symbol);
@@ -54,8 +56,7 @@ export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRow
         </span>
       </td>
       <td className={`num market__price is-${direction}`} data-testid="price">
-        {/* Keyed by price: the span remounts on a change, which replays the flash animation. */}
-        <span key={ticker.price} className="flash">
+        <span ref={flashRef} className="flash">
           {fmt.fixed(ticker.price, ticker.pricePrecision)}
         </span>
       </td>

@@ -3,6 +3,7 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DECIMALS } from '../../../shared/constants.ts';
+import { usePriceFlash } from '../../components/price-flash.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { bridgeStatus, market, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalDeferred, useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -132,6 +133,7 @@ const QuotationRow = memo(function QuotationRow({
 }) {
   const { t, fmt } = useI18n();
   const ticker = useSignalDeferred(tickerSignal(symbol));
+  const flashRef = usePriceFlash<HTMLSpanElement>(ticker?.price);
   const dir = ticker === null ? 'flat' : fmt.direction(ticker.change);
   const [base = symbol, quote = ''] = symbol.split('/');
   const priceDp = ticker?.pricePrecision ?? DECIMALS.price;
@@ -169,7 +171,7 @@ const QuotationRow = memo(function QuotationRow({
         </span>
       </td>
       <td className={`num market__price is-${dir}`} data-testid="price">
-        <span key={ticker?.price} className="flash">
+        <span ref={flashRef} className="flash">
           {cell(ticker?.price, priceDp)}
         </span>
       </td>
