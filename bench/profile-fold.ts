@@ -40,5 +40,6 @@ const e = median(engine);
 const p = median(parse);
 console.log(
   `${lines.length} pushes: engine ${e.toFixed(1)} ms, JSON.parse ${p.toFixed(1)} ms, ` +
-    `engine at ${((p / e) * 100).toFixed(0)} % of JSON.parse (${sink > 0 ? runs : 0} runs)`,
+    `engine at ${((p / e) * 100).toFixed(0)} % of JSON.parse (${sink > 0 ? runs : 0} runs); ` +
+    `fastest runs: engine ${Math.min(...engine).toFixed(1)} ms, JSON.parse ${Math.min(...parse).toFixed(1)} ms`,
 );
