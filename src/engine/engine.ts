@@ -16,15 +16,15 @@ import * as content from './commands/content.ts';
 import * as spotCommands from './commands/spot.ts';
 import * as walletCommands from './commands/wallet.ts';
 import * as leverCommands from './commands/lever.ts';
-import { createLeverSync } from './lever-sync.ts';
+import { createLeverSync } from './sync/lever-sync.ts';
 import * as microCommands from './commands/micro.ts';
 import * as c2cCommands from './commands/c2c.ts';
 import * as earnCommands from './commands/earn.ts';
-import { createC2cSync } from './c2c-sync.ts';
-import type { C2cSync } from './c2c-sync.ts';
-import { createMicroSync } from './micro-sync.ts';
-import type { MicroSync } from './micro-sync.ts';
-import type { LeverSync } from './lever-sync.ts';
+import { createC2cSync } from './sync/c2c-sync.ts';
+import type { C2cSync } from './sync/c2c-sync.ts';
+import { createMicroSync } from './sync/micro-sync.ts';
+import type { MicroSync } from './sync/micro-sync.ts';
+import type { LeverSync } from './sync/lever-sync.ts';
 import type { AuthHolder, EngineContext } from './context.ts';
 import { createFrameScheduler } from './frames/frame-scheduler.ts';
 import type { FrameScheduler } from './frames/frame-scheduler.ts';
@@ -42,8 +42,8 @@ import {
   fetchQuotation,
   fetchSparklines,
   syncClock,
-} from './market-sync.ts';
-import type { Poller } from './market-sync.ts';
+} from './sync/market-sync.ts';
+import type { Poller } from './sync/market-sync.ts';
 import type { Services } from './services.ts';
 import {
   acknowledgeExpiry,
@@ -52,13 +52,13 @@ import {
   logout,
   refreshUserInfo,
 } from './session-actions.ts';
-import { createSpotSync } from './spot-sync.ts';
+import { createSpotSync } from './sync/spot-sync.ts';
 import { fillLogForBench } from './bench-fill.ts';
 import { createStatsMeter } from './stats.ts';
 import type { StatsMeter } from './stats.ts';
-import type { SpotSync } from './spot-sync.ts';
-import { createWalletSync } from './wallet-sync.ts';
-import type { WalletSync } from './wallet-sync.ts';
+import type { SpotSync } from './sync/spot-sync.ts';
+import { createWalletSync } from './sync/wallet-sync.ts';
+import type { WalletSync } from './sync/wallet-sync.ts';
 import { Checkpointer, exportLog, restoreFromLog } from './replay/recorder.ts';
 import { APP_VERSION } from '../shared/version.ts';
 import { createStore } from './store.ts';

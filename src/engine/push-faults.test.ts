@@ -23,7 +23,7 @@ import type { EngineState } from './store.ts';
 import { FaultWorld, WATCHED } from './testing/fault-world.ts';
 import type { Push, WorldOp } from './testing/fault-world.ts';
 import { testServices } from './testing/fakes.ts';
-import { SNAPSHOT_RETRY_MS } from './spot-sync.ts';
+import { SNAPSHOT_RETRY_MS } from './sync/spot-sync.ts';
 import type { FakeSocket, TestServices } from './testing/fakes.ts';
 
 /** Clock advance per step of the script (the server's round). */

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from './engine.ts';
 import type { EngineHandle } from './engine.ts';
-import { LEVER_DEAL_POLL_MS } from './lever-sync.ts';
+import { LEVER_DEAL_POLL_MS } from './sync/lever-sync.ts';
 import { createSessionStore } from './log/session-store.ts';
 import { ok, testServices } from './testing/fakes.ts';
 import type { RecordedRequest, Route, TestServices } from './testing/fakes.ts';

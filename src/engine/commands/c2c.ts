@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { validateC2cPublish } from '../../shared/c2c.ts';
 import type { C2cCommandKind, C2cCommands, CommandResult } from '../api.ts';
-import type { C2cSync } from '../c2c-sync.ts';
+import type { C2cSync } from '../sync/c2c-sync.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandName } from '../events.ts';
 import { textReply } from '../ingest/schemas.ts';

@@ -9,7 +9,7 @@ import type { CommandResult, LeverCommandKind, LeverCommands } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandBody, CommandName } from '../events.ts';
 import { textReply } from '../ingest/schemas.ts';
-import type { LeverSync } from '../lever-sync.ts';
+import type { LeverSync } from '../sync/lever-sync.ts';
 import type { Params } from '../transport/rest.ts';
 import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';

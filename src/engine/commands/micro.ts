@@ -6,7 +6,7 @@ import { validateMicro } from '../../shared/micro.ts';
 import type { CommandResult, MicroSubmit } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import { textReply } from '../ingest/schemas.ts';
-import type { MicroSync } from '../micro-sync.ts';
+import type { MicroSync } from '../sync/micro-sync.ts';
 import { z } from 'zod';
 import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';

@@ -9,7 +9,7 @@ import type { SpotSide } from '../../shared/spot.ts';
 import type { CommandResult, PlaceSpotOrder } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import { textReply } from '../ingest/schemas.ts';
-import type { SpotSync } from '../spot-sync.ts';
+import type { SpotSync } from '../sync/spot-sync.ts';
 import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
 

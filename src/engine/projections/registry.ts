@@ -1,7 +1,8 @@
 // The registry of the projections whose view the page gets whole (issue 22, ADR 0030): the
 // store folds them, the frames mark and send them, the checkpoint codec writes and reads them,
 // and the page's signals hold them, all from this table. A new one is a projection file, a line
-// here, its view in api.ts (type, VIEW_NAMES, INITIAL_VIEWS) and its events in events.ts.
+// here, its view in api.ts (type, VIEW_NAMES, INITIAL_VIEWS) and its events in events.ts
+// (ADR 0030, worked example).
 import { VIEW_NAMES } from '../api.ts';
 import type { ViewName, Views } from '../api.ts';
 import type { EngineEvent } from '../events.ts';

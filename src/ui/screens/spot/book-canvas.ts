@@ -5,15 +5,13 @@
 // out per update; the user's scroll, hover and keys are urgent, new data may wait a frame).
 // The asks' scroller is `column-reverse`, so browsers keep it anchored at the spread (scrollTop
 // 0 there, negative above). A changed amount at the same price flashes its cell for FLASH_MS.
-// The pixels are the paint worker's (worker-canvas.ts, ADR 0028): a paint here only sends it the
-// scene.
+// The pixels are the paint worker's (painted-canvas.ts, ADR 0028): a paint here only sends it
+// the scene.
 import type { BookRow } from '../../../engine/api.ts';
 import { BOOK_ROW_HEIGHT, levelAt, levelsInView } from './book-paint.ts';
 import type { BookColors, Side } from './book-paint.ts';
 import { perTheme } from './chart/chart-colors.ts';
-import { frameBudget } from '../../components/frame-budget.ts';
-import type { Painter } from '../../components/frame-budget.ts';
-import { WorkerCanvas } from './worker-canvas.ts';
+import { PaintedCanvas } from './painted-canvas.ts';
 
 /** How long a changed amount stays highlighted. */
 export const FLASH_MS = 400;
@@ -62,19 +60,14 @@ export interface BookSideElements {
   canvas: HTMLCanvasElement;
 }
 
-export class BookSideController {
-  private readonly surface: WorkerCanvas;
-  private readonly resize: ResizeObserver;
+export class BookSideController extends PaintedCanvas {
   private readonly detach: () => void;
   private readonly now: () => number;
   private data: BookSideData = { rows: [], start: 0, count: 0 };
   /** Levels the spacer makes room for (spacerRows). */
   private room = 0;
-  private width = 0;
-  private height = 0;
   private offset = 0;
   private hover: number | null = null;
-  private readonly painter: Painter;
   private flashTimer: ReturnType<typeof setTimeout> | null = null;
   /** price → amount of the levels last painted, and price → end of its flash. */
   private amounts = new Map<string, string>();
@@ -85,19 +78,16 @@ export class BookSideController {
     private readonly el: BookSideElements,
     private opts: BookSideOptions,
   ) {
-    this.now = opts.now ?? (() => performance.now());
     // the bids first: the side nearest the spread a trader reads first; then the asks
-    this.painter = {
+    super(el.canvas, el.scroller, {
       name: `book-${opts.side}`,
       priority: opts.side === 'bid' ? 0 : 1,
-      paint: () => this.paint(),
-    };
-    // readiness for tests and benchmarks (B10: the live book is on screen)
-    this.surface = new WorkerCanvas(el.canvas, () => {
-      el.canvas.dataset['painted'] = 'true';
+      // readiness for tests and benchmarks (B10: the live book is on screen)
+      painted: () => {
+        el.canvas.dataset['painted'] = 'true';
+      },
     });
-    this.resize = new ResizeObserver(() => this.measure());
-    this.resize.observe(el.scroller);
+    this.now = opts.now ?? (() => performance.now());
     this.detach = this.listen();
   }
 
@@ -126,21 +116,13 @@ export class BookSideController {
     return level < this.data.count ? (this.data.rows[level - this.data.start] ?? null) : null;
   }
 
-  destroy(): void {
-    frameBudget.cancel(this.painter);
-    this.surface.destroy();
+  override destroy(): void {
+    super.destroy();
     if (this.flashTimer !== null) clearTimeout(this.flashTimer);
-    this.resize.disconnect();
     this.detach();
   }
 
-  /** `urgent`: the user did it (scroll, pointer, keys, resize): painted in the next frame. */
-  private invalidate(urgent = false): void {
-    frameBudget.request(this.painter, urgent);
-  }
-
-  private paint(): void {
-    if (this.width === 0 || this.height === 0) return;
+  protected paint(): void {
     const now = this.now();
     const flashing: string[] = [];
     for (const [price, until] of this.flashes) {
@@ -190,20 +172,9 @@ export class BookSideController {
     );
   }
 
-  private measure(): void {
-    const { scroller, canvas } = this.el;
-    const width = scroller.clientWidth;
-    const height = scroller.clientHeight;
-    if (width === this.width && height === this.height) return;
-    this.width = width;
-    this.height = height;
-    const dpr = window.devicePixelRatio || 1;
-    canvas.style.width = `${width}px`;
-    canvas.style.height = `${height}px`;
-    // a resized canvas is blank: the worker paints the next scene whole
-    this.surface.resize(Math.round(width * dpr), Math.round(height * dpr));
+  /** A new height shows other levels: the engine is told the new window. */
+  protected override resized(): void {
     this.report();
-    this.invalidate(true);
   }
 
   /** Tells the engine which levels are in view (plus overscan), when that changed. */

@@ -1,13 +1,9 @@
-// Owns the recent trades' canvas: its size (ResizeObserver, devicePixelRatio) and the frame
-// loop. New trades only mark it dirty; the page's frame budget sends the scene after the book's
-// (components/frame-budget.ts), and the paint worker draws it (worker-canvas.ts, ADR 0028;
-// trades-paint.ts).
+// Owns the recent trades' canvas (painted-canvas.ts): new trades only mark it dirty; the page's
+// frame budget sends the scene after the book's, and the paint worker draws it (trades-paint.ts).
 import type { TradeView } from '../../../engine/api.ts';
 import { bookColors } from './book-canvas.ts';
-import { frameBudget } from '../../components/frame-budget.ts';
-import type { Painter } from '../../components/frame-budget.ts';
+import { PaintedCanvas } from './painted-canvas.ts';
 import { TRADE_ROW_HEIGHT } from './trades-paint.ts';
-import { WorkerCanvas } from './worker-canvas.ts';
 
 export interface TradesOptions {
   priceDp: number;
@@ -16,22 +12,16 @@ export interface TradesOptions {
   locale: string;
 }
 
-export class TradesCanvasController {
-  private readonly surface: WorkerCanvas;
-  private readonly resize: ResizeObserver;
+export class TradesCanvasController extends PaintedCanvas {
   private trades: readonly TradeView[] = [];
-  private width = 0;
-  private readonly painter: Painter = { name: 'trades', priority: 2, paint: () => this.paint() };
 
   constructor(
-    private readonly canvas: HTMLCanvasElement,
-    private readonly box: HTMLElement,
+    canvas: HTMLCanvasElement,
+    box: HTMLElement,
     private opts: TradesOptions,
     private readonly rows: number,
   ) {
-    this.surface = new WorkerCanvas(canvas, () => undefined);
-    this.resize = new ResizeObserver(() => this.measure());
-    this.resize.observe(box);
+    super(canvas, box, { name: 'trades', priority: 2 });
   }
 
   setOptions(opts: TradesOptions): void {
@@ -44,34 +34,12 @@ export class TradesCanvasController {
     this.invalidate();
   }
 
-  destroy(): void {
-    frameBudget.cancel(this.painter);
-    this.surface.destroy();
-    this.resize.disconnect();
-  }
-
-  private get height(): number {
+  /** As many rows as the panel shows, whatever the box's height. */
+  protected override heightFor(): number {
     return this.rows * TRADE_ROW_HEIGHT;
   }
 
-  private measure(): void {
-    const width = this.box.clientWidth;
-    if (width === this.width) return;
-    this.width = width;
-    const dpr = window.devicePixelRatio || 1;
-    this.canvas.style.width = `${width}px`;
-    this.canvas.style.height = `${this.height}px`;
-    this.surface.resize(Math.round(width * dpr), Math.round(this.height * dpr));
-    // a resized canvas is blank: paint it in the next frame
-    this.invalidate(true);
-  }
-
-  private invalidate(urgent = false): void {
-    frameBudget.request(this.painter, urgent);
-  }
-
-  private paint(): void {
-    if (this.width === 0) return;
+  protected paint(): void {
     this.surface.paint({
       kind: 'trades',
       width: this.width,

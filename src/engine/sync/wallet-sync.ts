@@ -2,11 +2,11 @@
 // watch, on `update_balance`, after a reconnect, after a login and after the user's own money
 // commands; one request at a time (a change during a request asks for one more). While no
 // screen watches, `update_balance` only marks the list stale. `update_user` refetches user/info.
-import type { EngineContext } from './context.ts';
-import type { NewEvent } from './events.ts';
-import { parseEdge } from './ingest/ingest.ts';
-import { walletListReply } from './ingest/wallet-schemas.ts';
-import { refreshUserInfo } from './session-actions.ts';
+import type { EngineContext } from '../context.ts';
+import type { NewEvent } from '../events.ts';
+import { parseEdge } from '../ingest/ingest.ts';
+import { walletListReply } from '../ingest/wallet-schemas.ts';
+import { refreshUserInfo } from '../session-actions.ts';
 
 export interface WalletSync {
   /** A screen opened (true) or closed (false); nested screens count. */

@@ -2,11 +2,11 @@
 // chosen side and coin (no login needed), my ads and my deals (10 a page); `c2c_deal` pushes
 // update a deal in place (the projection refuses illegal moves); `update_balance`, a login,
 // a reconnect or the user's own command fetch the lists again.
-import type { C2cType } from './api.ts';
-import type { EngineContext } from './context.ts';
-import type { NewEvent } from './events.ts';
-import { parseEdge } from './ingest/ingest.ts';
-import { c2cAd, c2cDeal, c2cLimits, legalCurrencies, pageData } from './ingest/c2c-schemas.ts';
+import type { C2cType } from '../api.ts';
+import type { EngineContext } from '../context.ts';
+import type { NewEvent } from '../events.ts';
+import { parseEdge } from '../ingest/ingest.ts';
+import { c2cAd, c2cDeal, c2cLimits, legalCurrencies, pageData } from '../ingest/c2c-schemas.ts';
 
 type Filter = { type: C2cType; currencyId: number | null };
 type ListName = 'market' | 'myAds' | 'deals';

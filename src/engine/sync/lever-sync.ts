@@ -2,13 +2,13 @@
 // user's positions by tab (lever/my_trade: holding 1, entrusts 0, closed 3, revoked 4) are
 // fetched; the `lever_trade` push then keeps holding, entrusts and the risk live; after the
 // user's own commands, `update_balance`, a login or a reconnect everything is fetched again.
-import type { DecStr } from '../shared/decimal.ts';
-import type { LeverTab } from './api.ts';
-import type { EngineContext } from './context.ts';
+import type { DecStr } from '../../shared/decimal.ts';
+import type { LeverTab } from '../api.ts';
+import type { EngineContext } from '../context.ts';
 import type { z } from 'zod';
-import type { LeverDealBody, NewEvent } from './events.ts';
-import { parseEdge } from './ingest/ingest.ts';
-import { leverDealReply, leverTradeList } from './ingest/lever-schemas.ts';
+import type { LeverDealBody, NewEvent } from '../events.ts';
+import { parseEdge } from '../ingest/ingest.ts';
+import { leverDealReply, leverTradeList } from '../ingest/lever-schemas.ts';
 
 export const LEVER_TAB_STATUS: Record<LeverTab, number> = {
   holding: 1,

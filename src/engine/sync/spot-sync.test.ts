@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FrameDiff } from './api.ts';
-import { createEngine } from './engine.ts';
-import { ok, testServices } from './testing/fakes.ts';
-import type { Route, TestServices } from './testing/fakes.ts';
+import type { FrameDiff } from '../api.ts';
+import { createEngine } from '../engine.ts';
+import { ok, testServices } from '../testing/fakes.ts';
+import type { Route, TestServices } from '../testing/fakes.ts';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
 const quotation = [

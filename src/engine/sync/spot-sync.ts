@@ -6,24 +6,24 @@
 // visible and logged in, and asks for a fresh snapshot when the book sees a gap. The order
 // history is the user's finished orders (`transaction_history`, issue 20); a legacy server
 // without that call (HTTP 404) gives its fills (`transaction_complete`) instead.
-import { KLINE_PERIOD_SECONDS, ORDER_HISTORY_POLL_MS } from '../shared/constants.ts';
-import type { KlinePeriod } from '../shared/constants.ts';
-import type { FilledOrderView, OpenOrderView } from './api.ts';
-import type { EngineContext } from './context.ts';
-import type { NewEvent, SpotPair } from './events.ts';
-import { parseTrades } from './ingest/fast.ts';
-import { malformed, parseEdge } from './ingest/ingest.ts';
+import { KLINE_PERIOD_SECONDS, ORDER_HISTORY_POLL_MS } from '../../shared/constants.ts';
+import type { KlinePeriod } from '../../shared/constants.ts';
+import type { FilledOrderView, OpenOrderView } from '../api.ts';
+import type { EngineContext } from '../context.ts';
+import type { NewEvent, SpotPair } from '../events.ts';
+import { parseTrades } from '../ingest/fast.ts';
+import { malformed, parseEdge } from '../ingest/ingest.ts';
 import {
   currencyDetailReply,
   dealReply,
   entrustPage,
   historyPage,
   klineEnvelope,
-} from './ingest/schemas.ts';
-import { orderHistoryPage } from './ingest/order-history-schemas.ts';
-import { isGap } from './projections/book/book.ts';
-import type { TimerId } from './services.ts';
-import type { RestResult } from './transport/rest.ts';
+} from '../ingest/schemas.ts';
+import { orderHistoryPage } from '../ingest/order-history-schemas.ts';
+import { isGap } from '../projections/book/book.ts';
+import type { TimerId } from '../services.ts';
+import type { RestResult } from '../transport/rest.ts';
 
 export const KLINE_PATH = '/api/currency/new_timeshar';
 /** At most one `depth_snapshot` request per this interval while the book waits for one. */

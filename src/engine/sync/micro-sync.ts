@@ -2,11 +2,15 @@
 // the user's micro balance) and the durations, the user's trading and closed orders (20 a
 // page); `closed_microorder` pushes replace settled orders; `update_balance`, a login, a
 // reconnect or the user's own order fetch everything again.
-import type { EngineContext } from './context.ts';
-import type { NewEvent } from './events.ts';
-import { parseEdge } from './ingest/ingest.ts';
-import { microCurrenciesReply, microListReply, microSecondsReply } from './ingest/micro-schemas.ts';
-import { MICRO_PAGE_SIZE } from '../shared/micro.ts';
+import type { EngineContext } from '../context.ts';
+import type { NewEvent } from '../events.ts';
+import { parseEdge } from '../ingest/ingest.ts';
+import {
+  microCurrenciesReply,
+  microListReply,
+  microSecondsReply,
+} from '../ingest/micro-schemas.ts';
+import { MICRO_PAGE_SIZE } from '../../shared/micro.ts';
 
 export interface MicroSync {
   watch(on: boolean): void;

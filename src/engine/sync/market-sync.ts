@@ -6,17 +6,17 @@ import {
   HOME_MARKET_REFRESH_MS,
   SPARKLINE_POINTS,
   SPARKLINE_WINDOW_SECONDS,
-} from '../shared/constants.ts';
-import type { DecStr } from '../shared/decimal.ts';
-import type { EngineContext } from './context.ts';
-import { malformed, parseEdge } from './ingest/ingest.ts';
+} from '../../shared/constants.ts';
+import type { DecStr } from '../../shared/decimal.ts';
+import type { EngineContext } from '../context.ts';
+import { malformed, parseEdge } from '../ingest/ingest.ts';
 import {
   klineEnvelope,
   quotationReply,
   serverTimeReply,
   sparklinesReply,
-} from './ingest/schemas.ts';
-import type { TimerId } from './services.ts';
+} from '../ingest/schemas.ts';
+import type { TimerId } from '../services.ts';
 
 /**
  * Without the sparklines call (a legacy server), histories are fetched one pair at a time

@@ -1,0 +1,119 @@
+// The engine's public types: leveraged contracts (re-exported by api.ts).
+import type { DecStr } from '../../shared/decimal.ts';
+
+// ---- Leveraged contracts (issue 7) ---------------------------------------------------------
+
+/** A lever position (contract §5.2) in domain form. */
+export interface LeverPositionView {
+  id: number;
+  /** 1 long, 2 short. */
+  side: 1 | 2;
+  symbol: string;
+  legalId: number;
+  currencyId: number;
+  /** 0 pending, 1 holding, 2 closing, 3 closed, 4 revoked. */
+  status: number;
+  share: DecStr;
+  number: DecStr;
+  multiple: number;
+  /** The market price at order time, or the limit price. */
+  originPrice: DecStr;
+  /** The open price (with the spread). */
+  price: DecStr;
+  markPrice: DecStr;
+  /** "0": not set. */
+  takeProfit: DecStr;
+  stopLoss: DecStr;
+  margin: DecStr;
+  originMargin: DecStr;
+  fee: DecStr;
+  overnightMoney: DecStr;
+  /** Live profit (holding) or the realized one (closed). */
+  profit: DecStr;
+  openTime: string;
+  closeTime: string;
+  /** Unix seconds. */
+  createTime: number;
+}
+
+/** The lever panel of a pair (lever/deal): terms, multiples, hand presets, the free balance. */
+export interface LeverDealView {
+  symbol: string;
+  legalId: number;
+  currencyId: number;
+  multiples: number[];
+  shares: number[];
+  minShare: number;
+  /** 0: no maximum. */
+  maxShare: number;
+  shareNum: DecStr;
+  /** Percents. */
+  spreadPct: DecStr;
+  feePct: DecStr;
+  overnightPct: DecStr;
+  pricePrecision: number;
+  /** Liquidation line, risk rate in percent. */
+  burstLine: DecStr;
+  entrustOpen: boolean;
+  lastPrice: DecStr;
+  /**
+   * The mark price when the panel was read (extension): positions open and close at it. The
+   * live one is the ticker's `markPrice`.
+   */
+  markPrice?: DecStr;
+  /** Free lever balance of the quote currency. */
+  balance: DecStr;
+  /** Aggregated open longs (bids) and shorts (asks) of all users. */
+  longs: { price: DecStr; number: DecStr }[];
+  shorts: { price: DecStr; number: DecStr }[];
+  /** The pair's latest opened positions of all users (the spec's leverage transaction list). */
+  recent: { time: number; side: 1 | 2; price: DecStr; number: DecStr }[];
+}
+
+/** Risk of the user's positions in one quote currency (from `lever_trade` and lists). */
+export interface LeverRiskView {
+  legalId: number;
+  /** Percent, 2 decimals; null without open positions. */
+  hazardRate: DecStr | null;
+  profitsAll: DecStr;
+  marginAll: DecStr;
+  /** Free lever balance (extension of the push; null when unknown). */
+  balance: DecStr | null;
+  /** Event time of the figures. */
+  at: number;
+}
+
+export interface LeverListView {
+  rows: LeverPositionView[];
+  hasMore: boolean;
+  loaded: boolean;
+}
+
+export interface LeverView {
+  symbol: string | null;
+  deal: LeverDealView | null;
+  holding: LeverListView;
+  entrusts: LeverListView;
+  closed: LeverListView;
+  revoked: LeverListView;
+  risk: LeverRiskView | null;
+  error: string | null;
+}
+
+export type LeverTab = 'holding' | 'entrusts' | 'closed' | 'revoked';
+
+export interface LeverCommands {
+  submit: {
+    side: 1 | 2;
+    /** 1 market, 0 limit. */
+    mode: 0 | 1;
+    multiple: number | null;
+    share: string;
+    price: string;
+  };
+  close: { id: number };
+  cancel: { id: number };
+  'set-stop': { id: number; takeProfit: string; stopLoss: string };
+  'batch-close': { type: 0 | 1 | 2; pairOnly: boolean };
+}
+export type LeverCommandKind = keyof LeverCommands;
