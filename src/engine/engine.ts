@@ -321,11 +321,11 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     setChartPeriod: async (period) => (await running$()).spot.setChartPeriod(period),
     placeSpotOrder: async (order, onUnknown) => {
       const r = await running$();
-      return spotCommands.placeSpotOrder(r.ctx, r.spot, order, onUnknown);
+      return spotCommands.placeSpotOrder(r.ctx, () => r.spot.refresh(), order, onUnknown);
     },
     cancelSpotOrder: async (input) => {
       const r = await running$();
-      return spotCommands.cancelSpotOrder(r.ctx, r.spot, input);
+      return spotCommands.cancelSpotOrder(r.ctx, () => r.spot.refresh(), input);
     },
     loadMoreSpotOrders: async (tab) => (await running$()).spot.loadMore(tab),
     watchWallet: async (on) => (await running$()).wallet.watch(on),
@@ -348,13 +348,13 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     watchMicro: async (on) => (await running$()).micro.watch(on),
     async submitMicro(order, onUnknown) {
       const r = await running$();
-      return microCommands.submitMicro(r.ctx, r.micro, order, onUnknown);
+      return microCommands.submitMicro(r.ctx, () => r.micro.refresh(), order, onUnknown);
     },
     loadMoreMicro: async (tab) => (await running$()).micro.loadMore(tab),
     watchC2c: async (filter) => (await running$()).c2c.watch(filter),
     async c2cCommand(kind, input) {
       const r = await running$();
-      return c2cCommands.c2cCommand(r.ctx, r.c2c, kind, input);
+      return c2cCommands.c2cCommand(r.ctx, () => r.c2c.refresh(), kind, input);
     },
     loadMoreC2c: async (list) => (await running$()).c2c.loadMore(list),
     uploadImage: async (file, onProgress) =>

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { validateC2cPublish } from '../../shared/c2c.ts';
 import type { C2cCommandKind, C2cCommands, CommandResult } from '../api.ts';
-import type { C2cSync } from '../sync/c2c-sync.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandName } from '../events.ts';
 import { textReply } from '../ingest/schemas.ts';
@@ -63,9 +62,10 @@ const reply = textReply.or(
 
 export function c2cCommand<K extends C2cCommandKind>(
   ctx: EngineContext,
-  sync: C2cSync,
+  /** Fetches the lists of the c2c screen again (the c2c sync's). */
+  refresh: () => Promise<void>,
   kind: K,
   input: C2cCommands[K],
 ): Promise<CommandResult> {
-  return runPost(ctx, { kind, input }, SPECS[kind](input), reply, () => sync.refresh());
+  return runPost(ctx, { kind, input }, SPECS[kind](input), reply, refresh);
 }

@@ -9,7 +9,6 @@ import type { CommandResult, LeverCommandKind, LeverCommands } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandBody, CommandName } from '../events.ts';
 import { textReply } from '../ingest/schemas.ts';
-import type { LeverSync } from '../sync/lever-sync.ts';
 import type { Params } from '../transport/rest.ts';
 import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
@@ -114,14 +113,21 @@ function idSpec(command: CommandName, path: string, id: number): Spec {
   return { command, path, params: { id }, fields: { id }, validate: () => ({}) };
 }
 
+/** What a lever command needs of the watched pair (the lever sync is one). */
+export interface LeverWatched {
+  pair(): { symbol: string; legalId: number; currencyId: number } | null;
+  /** Fetches the pair's panel and positions again. */
+  refresh(): Promise<void>;
+}
+
 export function leverCommand<K extends LeverCommandKind>(
   ctx: EngineContext,
-  sync: LeverSync,
+  watched: LeverWatched,
   kind: K,
   input: LeverCommands[K],
   onUnknown?: () => void,
 ): Promise<CommandResult> {
-  const pair = sync.pair();
+  const pair = watched.pair();
   if (pair === null) return Promise.resolve(NO_PAIR);
   const spec = SPECS[kind](input, ctx, pair);
   return runCommand(ctx, {
@@ -149,7 +155,7 @@ export function leverCommand<K extends LeverCommandKind>(
         `reply:${spec.path}`,
         (message) => ({ message, data: undefined }),
       );
-      if (result.ok || result.code === 'unknown') await sync.refresh();
+      if (result.ok || result.code === 'unknown') await watched.refresh();
       return result;
     },
   });

@@ -6,7 +6,6 @@ import { validateMicro } from '../../shared/micro.ts';
 import type { CommandResult, MicroSubmit } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import { textReply } from '../ingest/schemas.ts';
-import type { MicroSync } from '../sync/micro-sync.ts';
 import { z } from 'zod';
 import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
@@ -23,7 +22,8 @@ const placed = z.union([
 
 export function submitMicro(
   ctx: EngineContext,
-  sync: MicroSync,
+  /** Fetches the orders and balances again (the micro sync's). */
+  refresh: () => Promise<void>,
   order: MicroSubmit,
   onUnknown?: () => void,
 ): Promise<CommandResult> {
@@ -69,7 +69,7 @@ export function submitMicro(
         'reply:/api/microtrade/submit',
         (message) => ({ message, data: undefined }),
       );
-      if (result.ok || result.code === 'unknown') await sync.refresh();
+      if (result.ok || result.code === 'unknown') await refresh();
       return result;
     },
   });

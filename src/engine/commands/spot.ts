@@ -9,7 +9,6 @@ import type { SpotSide } from '../../shared/spot.ts';
 import type { CommandResult, PlaceSpotOrder } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import { textReply } from '../ingest/schemas.ts';
-import type { SpotSync } from '../sync/spot-sync.ts';
 import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
 
@@ -38,7 +37,8 @@ export function clientId(ctx: EngineContext): string {
 
 export function placeSpotOrder(
   ctx: EngineContext,
-  sync: SpotSync,
+  /** Fetches the pair's orders and balances again (the spot sync's). */
+  refresh: () => Promise<void>,
   order: PlaceSpotOrder,
   onUnknown?: () => void,
 ): Promise<CommandResult> {
@@ -76,7 +76,7 @@ export function placeSpotOrder(
       });
       const result = toCommandResult(ctx, reply, textReply, 'reply:spot-place', text);
       // placed, or perhaps placed: the open orders and balances tell
-      if (result.ok || result.code === 'unknown') void sync.refresh();
+      if (result.ok || result.code === 'unknown') void refresh();
       return result;
     },
   });
@@ -84,7 +84,7 @@ export function placeSpotOrder(
 
 export function cancelSpotOrder(
   ctx: EngineContext,
-  sync: SpotSync,
+  refresh: () => Promise<void>,
   input: { id: number; side: SpotSide },
 ): Promise<CommandResult> {
   return runCommand(ctx, {
@@ -97,7 +97,7 @@ export function cancelSpotOrder(
         type: input.side === 'buy' ? 'in' : 'out',
       });
       const result = toCommandResult(ctx, reply, textReply, 'reply:spot-cancel', text);
-      if (result.ok) void sync.refresh();
+      if (result.ok) void refresh();
       return result;
     },
   });

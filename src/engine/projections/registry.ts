@@ -29,12 +29,21 @@ const REGISTRY: { readonly [K in ViewName]: DefinedProjection<K, ViewStates[K], 
 export { VIEW_NAMES };
 export type { ViewName };
 
-export const initialViewStates: ViewStates = {
-  wallet: REGISTRY.wallet.initial,
-  lever: REGISTRY.lever.initial,
-  micro: REGISTRY.micro.initial,
-  c2c: REGISTRY.c2c.initial,
-};
+/** One entry per view name, each made by `make`. */
+function perView<T extends { [K in ViewName]: unknown }>(
+  make: <K extends ViewName>(name: K) => T[K],
+): T {
+  const out: Partial<T> = {};
+  for (const name of VIEW_NAMES) put(out, name, make(name));
+  // every view name was set just above
+  return out as T;
+}
+
+function put<T, K extends keyof T>(target: Partial<T>, name: K, value: T[K]): void {
+  target[name] = value;
+}
+
+export const initialViewStates: ViewStates = perView<ViewStates>((name) => REGISTRY[name].initial);
 
 /** Which view projections handle each event name. */
 const HANDLED_BY = new Map<string, ViewName[]>();
@@ -63,14 +72,10 @@ export function foldViews<S extends ViewStates>(states: S, event: EngineEvent): 
     const after = foldOne(name, states, event);
     if (after !== before) {
       next ??= { ...states };
-      setState(next, name, after);
+      put<ViewStates, typeof name>(next, name, after);
     }
   }
   return next ?? states;
-}
-
-function setState<K extends ViewName>(target: ViewStates, name: K, value: ViewStates[K]): void {
-  target[name] = value;
 }
 
 /** A projection's view of its state. */
@@ -91,10 +96,5 @@ export function eachChangedView(
 
 /** Every view, for the page's start snapshot. */
 export function allViews(states: ViewStates): Views {
-  return {
-    wallet: viewOf('wallet', states),
-    lever: viewOf('lever', states),
-    micro: viewOf('micro', states),
-    c2c: viewOf('c2c', states),
-  };
+  return perView<Views>((name) => viewOf(name, states));
 }
