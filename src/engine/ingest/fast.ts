@@ -16,8 +16,6 @@ const ZERO = 48;
 const NINE = 57;
 const DOT = 46;
 const NOT_PLAIN = -2;
-/** A canonical non-negative decimal: no leading zeros, no trailing fraction zeros. */
-const CANONICAL = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 
 /**
  * A non-negative wire decimal → canonical DecStr (no leading zeros, no trailing fraction
@@ -56,9 +54,6 @@ function plainOf(value: unknown): DecStr | null {
  * pass over the characters: no regular expression, no copy unless a zero must go.
  */
 function canonPlain(s: string): DecStr | null {
-  // Most wire decimals are canonical already: one compiled pattern says so faster than the
-  // character loop below (about 40 % in V8), which only runs for the rest.
-  if (CANONICAL.test(s)) return s as DecStr;
   const scan = scanPlain(s);
   if (scan === NOT_PLAIN) return null;
   // all zeros ("0", "0.000"): a level's removal in every delta
