@@ -113,7 +113,8 @@ async function makeRecording(
   return { file, bytes: statSync(file).size, foldMs };
 }
 
-async function loopedEvents(total: number): Promise<EngineEvent[][]> {
+/** The F-busy recording the engine logged, looped to `total` events (also bench/profile-replay.ts). */
+export async function loopedEvents(total: number): Promise<EngineEvent[][]> {
   const fixture = await loadOrRecord({
     profile: 'F-busy',
     seconds: 30,
@@ -129,7 +130,11 @@ async function loopedEvents(total: number): Promise<EngineEvent[][]> {
   return chunks;
 }
 
-async function exportAll(events: readonly EngineEvent[], end: EngineState): Promise<Uint8Array> {
+/** The events as a file, written by the real exporter from the initial state. */
+export async function exportAll(
+  events: readonly EngineEvent[],
+  end: EngineState,
+): Promise<Uint8Array> {
   const first = events[0];
   const last = events.at(-1);
   if (first === undefined || last === undefined) throw new Error('no events to export');

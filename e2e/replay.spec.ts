@@ -9,7 +9,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
+import { eventIssue } from '../src/engine/events.ts';
 import { Decimal } from '../src/shared/decimal.ts';
+import type { LogEvent } from '../src/shared/log-event.ts';
 import { bookPainted, login, msg } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
@@ -185,4 +187,54 @@ test('a recording dropped on any page opens in the replay desk, with the hashes 
   await expect(page.getByTestId('replay-json')).toContainText('"name": "command.issued"');
   await page.getByTestId('replay-exit').click();
   await expect(page.getByTestId('replay-banner')).toHaveCount(0);
+});
+
+test('a session over every trading and money screen exports only events their schemas accept', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  await login(page, DEMO.email, DEMO.password);
+  // each page load also restores the engine from the stored log, checking every stored event:
+  // a log holding one its schema refuses would be cleared, and the export below would miss the
+  // screens before it
+  for (const route of [
+    '/dealCenter',
+    '/leverdealCenter',
+    '/leverTransaction',
+    '/secondDealCenter',
+    '/legalTrade',
+    '/c2cOrder',
+    '/finance',
+  ]) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1200);
+  }
+  await page.getByTestId('user-menu').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('report-problem').click(),
+  ]);
+  const file = info.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  const [, ...lines] = new TextDecoder()
+    .decode(gunzipSync(readFileSync(file)))
+    .split('\n')
+    .filter((l) => l !== '');
+  const events = lines.map((l) => JSON.parse(l) as LogEvent);
+  expect(events.flatMap((e) => eventIssue(e) ?? [])).toEqual([]);
+  const names = new Set(events.map((e) => e.name));
+  for (const name of [
+    'book.snapshot',
+    'market.daymarket',
+    'lever.deal',
+    'lever.positions',
+    'micro.setup',
+    'micro.orders',
+    'c2c.ads',
+    'c2c.deals',
+    'wallet.list',
+    'engine.boot',
+  ])
+    expect([...names]).toContain(name);
 });

@@ -346,6 +346,66 @@ export interface EngineApi {
   close(): Promise<void>;
 }
 
+/**
+ * Every EngineApi call and how a page makes it; the bridge's facade is derived from this table
+ * (a call missing here, or named here and not in EngineApi, does not compile):
+ * - 'command' answers a CommandResult and never throws (an engine failure becomes one);
+ * - 'notice' answers nothing (a dead engine has nothing to be told);
+ * - 'internal' is made by the bridge itself or a harness: start-up, visibility, language,
+ *   the log export, statistics and benchmarks.
+ */
+export const ENGINE_CALLS = {
+  start: 'internal',
+  setVisible: 'internal',
+  setLang: 'internal',
+  sendCode: 'command',
+  checkCode: 'command',
+  register: 'command',
+  login: 'command',
+  forget: 'command',
+  bindEmail: 'command',
+  logout: 'notice',
+  ackExpired: 'notice',
+  countries: 'command',
+  newsList: 'command',
+  newsDetail: 'command',
+  customerService: 'command',
+  appQrCode: 'command',
+  selectPair: 'notice',
+  watchSpot: 'notice',
+  setBookGrouping: 'notice',
+  setBookWindow: 'notice',
+  setBookRate: 'notice',
+  setChartPeriod: 'notice',
+  placeSpotOrder: 'command',
+  cancelSpotOrder: 'command',
+  loadMoreSpotOrders: 'notice',
+  watchWallet: 'notice',
+  accountQuery: 'command',
+  earnQuery: 'command',
+  earnCommand: 'command',
+  accountCommand: 'command',
+  watchLever: 'notice',
+  leverCommand: 'command',
+  loadMoreLever: 'notice',
+  watchMicro: 'notice',
+  submitMicro: 'command',
+  loadMoreMicro: 'notice',
+  watchC2c: 'notice',
+  c2cCommand: 'command',
+  loadMoreC2c: 'notice',
+  uploadImage: 'command',
+  exportLog: 'internal',
+  stats: 'internal',
+  benchFillLog: 'internal',
+  close: 'internal',
+} as const satisfies { readonly [K in keyof EngineApi]: 'command' | 'notice' | 'internal' };
+
+/** The calls of one kind. */
+export type EngineCallsOf<Kind extends 'command' | 'notice' | 'internal'> = {
+  [K in keyof EngineApi]: (typeof ENGINE_CALLS)[K] extends Kind ? K : never;
+}[keyof EngineApi];
+
 // ---- Replay (issue 5) ----------------------------------------------------------------------
 
 /** How fast a replay plays: recorded time ×1 or ×10 with pauses over 1 s cut to 1 s, as fast

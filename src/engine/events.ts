@@ -1,6 +1,8 @@
-// The engine's events: the discriminated union every projection folds. Each is a LogEvent
-// (src/shared/log-event.ts) whose body is already validated and in domain form (decimals
-// are canonical DecStr). Bodies never carry secrets: no password, token or code.
+// The engine's events: the discriminated union every projection folds, derived from one table
+// that names each event's kind and the schema of its body (EVENTS, below). Each is a LogEvent
+// (src/shared/log-event.ts) whose body is validated and in domain form (decimals are canonical
+// DecStr). Bodies never carry secrets: no password, token or code.
+import { z } from 'zod';
 import { TRADES_KEPT } from '../shared/constants.ts';
 import type { DecStr } from '../shared/decimal.ts';
 import type { LogEvent, LogKind } from '../shared/log-event.ts';
@@ -19,7 +21,6 @@ import type {
   LeverTab,
   AccountView,
   AccountName,
-  Bar,
   ConnectionState,
   FilledOrderView,
   LogStatus,
@@ -28,6 +29,41 @@ import type {
   Ticker,
   TradeView,
 } from './api.ts';
+import {
+  account,
+  bar,
+  barFields,
+  bool,
+  c2cAd,
+  c2cPayout,
+  c2cType,
+  c2cWay,
+  change,
+  dec,
+  empty,
+  filledOrder,
+  id,
+  isBookBody,
+  isDaymarketBody,
+  isKlineBody,
+  isTradesPushBody,
+  levels,
+  message,
+  microCurrency,
+  num,
+  oneOf,
+  oneTwo,
+  openOrder,
+  period,
+  position,
+  priceNumber,
+  str,
+  tickerSeed,
+  trade,
+} from './event-shapes.ts';
+import type { BookLevel } from './event-shapes.ts';
+
+export type { BookLevel };
 
 type Ev<K extends LogKind, N extends string, B> = LogEvent<B> & { kind: K; name: N };
 
@@ -91,9 +127,6 @@ export interface ClockSyncBody {
 }
 
 // ---- Spot (issue 3) ------------------------------------------------------------------------
-
-/** One depth level: [price, amount], canonical decimals. Amount "0" (deltas only) removes it. */
-export type BookLevel = readonly [DecStr, DecStr];
 
 export interface BookLevelsBody {
   symbol: string;
@@ -235,48 +268,51 @@ export interface WalletBody {
   accounts: Record<AccountName, AccountView>;
 }
 
-export type CommandName =
-  | 'send-code'
-  | 'check-code'
-  | 'register'
-  | 'login'
-  | 'forget'
-  | 'bind-email'
-  | 'countries'
-  | 'news-list'
-  | 'news-detail'
-  | 'customer-service'
-  | 'app-qrcode'
-  | 'spot-place'
-  | 'spot-cancel'
-  | 'account-query'
-  | 'wallet-transfer'
-  | 'wallet-withdraw'
-  | 'wallet-deposit'
-  | 'wallet-address-add'
-  | 'wallet-address-delete'
-  | 'identity-submit'
-  | 'acceptor-deal'
-  | 'acceptor-confirm'
-  | 'cash-save'
-  | 'upload-image'
-  | 'lever-submit'
-  | 'lever-close'
-  | 'lever-cancel'
-  | 'lever-set-stop'
-  | 'lever-batch-close'
-  | 'micro-submit'
-  | 'c2c-publish'
-  | 'c2c-take'
-  | 'c2c-pay'
-  | 'c2c-cancel'
-  | 'c2c-confirm'
-  | 'c2c-withdraw'
-  | 'earn-query'
-  | 'lock-buy'
-  | 'lock-cancel'
-  | 'loan-apply'
-  | 'loan-repay';
+/** Every command the engine logs (command.issued, command.result, command.unknown). */
+export const COMMAND_NAMES = [
+  'send-code',
+  'check-code',
+  'register',
+  'login',
+  'forget',
+  'bind-email',
+  'countries',
+  'news-list',
+  'news-detail',
+  'customer-service',
+  'app-qrcode',
+  'spot-place',
+  'spot-cancel',
+  'account-query',
+  'wallet-transfer',
+  'wallet-withdraw',
+  'wallet-deposit',
+  'wallet-address-add',
+  'wallet-address-delete',
+  'identity-submit',
+  'acceptor-deal',
+  'acceptor-confirm',
+  'cash-save',
+  'upload-image',
+  'lever-submit',
+  'lever-close',
+  'lever-cancel',
+  'lever-set-stop',
+  'lever-batch-close',
+  'micro-submit',
+  'c2c-publish',
+  'c2c-take',
+  'c2c-pay',
+  'c2c-cancel',
+  'c2c-confirm',
+  'c2c-withdraw',
+  'earn-query',
+  'lock-buy',
+  'lock-cancel',
+  'loan-apply',
+  'loan-repay',
+] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** A command as logged: its name and non-secret fields only. */
 export interface CommandBody {
@@ -308,70 +344,351 @@ export interface CommandUnknownBody {
   retrying: boolean;
 }
 
-export type EngineEvent =
-  | Ev<'reply', 'market.quotation', { groups: QuotationGroupBody[] }>
-  | Ev<'reply', 'market.quotation-failed', { message: string }>
-  | Ev<'push', 'market.daymarket', DaymarketBody>
-  | Ev<'push', 'market.kline', KlineBody>
-  | Ev<'reply', 'market.history', HistoryBody>
-  | Ev<'reply', 'session.login', { restored: boolean }>
-  | Ev<'reply', 'session.info', UserBody>
-  | Ev<'reply', 'session.expired', Record<string, never>>
-  | Ev<'command', 'session.logout', Record<string, never>>
-  | Ev<'command', 'session.expired-ack', Record<string, never>>
-  | Ev<'reply', 'clock.sync', ClockSyncBody>
-  | Ev<'system', 'socket.state', { state: ConnectionState }>
-  | Ev<'system', 'log.status', { status: LogStatus; reason?: StorageIssue }>
-  /** A new engine session begins (page load): the stored state was restored before it. */
-  | Ev<'system', 'engine.boot', { app: string }>
-  | Ev<'system', 'system.malformed', { source: string; reason: string }>
-  | Ev<'command', 'command.issued', CommandBody>
-  | Ev<'reply', 'command.result', CommandResultBody>
-  | Ev<'system', 'command.unknown', CommandUnknownBody>
-  | Ev<'command', 'ui.visible', { visible: boolean }>
-  | Ev<'command', 'ui.lang', { lang: string }>
-  | Ev<'command', 'ui.select-pair', { symbol: string }>
-  | Ev<'command', 'ui.watch-spot', WatchSpotBody>
-  | Ev<'command', 'ui.chart-period', { period: KlinePeriod }>
-  | Ev<'push', 'book.top', BookLevelsBody>
-  | Ev<'push', 'book.snapshot', BookLevelsBody & { seq: number }>
-  | Ev<'push', 'book.delta', BookDeltaBody>
-  | Ev<'system', 'book.resync', { symbol: string; reason: 'gap' | 'reconnect' }>
-  | Ev<'push', 'spot.transaction', SpotTransactionBody>
-  | Ev<'push', 'spot.balance', { userId: number | null }>
-  | Ev<'reply', 'spot.deal', SpotDealBody>
-  | Ev<'reply', 'spot.detail', { symbol: string; detail: CurrencyDetail }>
-  | Ev<'push', 'trades.push', { symbol: string; seq: number | null; trades: TradeView[] }>
-  | Ev<'reply', 'trades.history', { symbol: string; trades: TradeView[] }>
-  | Ev<'reply', 'chart.history', { symbol: string; period: KlinePeriod; bars: Bar[] }>
-  | Ev<'reply', 'chart.history-failed', { symbol: string; period: KlinePeriod; message: string }>
-  | Ev<'reply', 'orders.open', OrdersPageBody<OpenOrderView>>
-  | Ev<'reply', 'orders.history', OrdersPageBody<FilledOrderView>>
-  | Ev<'reply', 'orders.failed', { symbol: string; tab: 'open' | 'history'; message: string }>
-  | Ev<'reply', 'wallet.list', WalletBody>
-  | Ev<'reply', 'wallet.failed', { message: string }>
-  /** `update_user` (extension): the user's profile changed; user/info is fetched again. */
-  | Ev<'push', 'session.user-changed', { userId: number | null }>
-  | Ev<'command', 'ui.watch-lever', WatchLeverBody>
-  | Ev<'reply', 'lever.deal', LeverDealBody>
-  | Ev<'reply', 'lever.positions', LeverPositionsBody>
-  | Ev<'reply', 'lever.failed', { symbol: string; message: string }>
-  | Ev<'push', 'lever.trade', LeverTradeBody>
-  | Ev<'reply', 'micro.setup', { currencies: MicroCurrencyView[]; seconds: MicroSecondsView[] }>
-  | Ev<'reply', 'micro.orders', MicroOrdersBody>
-  | Ev<'reply', 'micro.failed', { message: string }>
-  | Ev<'push', 'micro.closed', MicroOrderBody>
-  | Ev<'reply', 'c2c.currencies', { currencies: { id: number; name: string }[] }>
-  | Ev<'reply', 'c2c.ads', C2cListBody<C2cAdView>>
-  | Ev<'reply', 'c2c.deals', C2cListBody<C2cDealBody>>
-  | Ev<'push', 'c2c.deal', C2cDealBody>
-  | Ev<'reply', 'c2c.limits', C2cLimits>
-  | Ev<'reply', 'c2c.failed', { message: string }>;
+// ---- the events: each name with its kind and the schema of its body ------------------------
+// The one definition of an event (CONVENTIONS 16): the union below is derived from this table,
+// and an event read back (a recorded file, the stored log) is checked against it before a
+// projection folds it (`eventIssue`), as a live push or reply is checked by the ingest's wire
+// schemas before it becomes an event. A body with a named type is given it (`reply<WalletBody>`):
+// a schema that does not describe it does not compile.
 
-export type EventName = EngineEvent['name'];
+interface EventDef<K extends LogKind, B> {
+  readonly kind: K;
+  readonly body: z.ZodType<B>;
+  /**
+   * The hottest events' quick check (event-shapes.ts): true only for a body `body` accepts;
+   * false sends the body on to `body`, which names the fault.
+   */
+  readonly quick?: (body: unknown) => boolean;
+}
+const reply = <B>(body: z.ZodType<B>): EventDef<'reply', B> => ({ kind: 'reply', body });
+const push = <B>(body: z.ZodType<B>, quick?: (body: unknown) => boolean): EventDef<'push', B> =>
+  quick === undefined ? { kind: 'push', body } : { kind: 'push', body, quick };
+const system = <B>(body: z.ZodType<B>): EventDef<'system', B> => ({ kind: 'system', body });
+const command = <B>(body: z.ZodType<B>): EventDef<'command', B> => ({ kind: 'command', body });
+
+const commandName = z.enum(COMMAND_NAMES);
+
+const ordersPage = <Row>(row: z.ZodType<Row>) =>
+  z.object({ symbol: str, fromPage: id, toPage: id, rows: z.array(row), hasMore: bool });
+
+const c2cList = <Row>(row: z.ZodType<Row>) =>
+  z.object({
+    list: z.enum(['market', 'myAds', 'deals']),
+    page: id,
+    rows: z.array(row),
+    hasMore: bool,
+    filter: z.object({ type: c2cType, currencyId: id.nullable() }).nullable(),
+  });
+
+const microOrder: z.ZodType<MicroOrderBody> = z.object({
+  id,
+  showId: id,
+  symbol: str,
+  matchId: id,
+  currency: str,
+  side: oneTwo,
+  seconds: num,
+  number: dec,
+  openPrice: dec,
+  endPrice: dec,
+  profitRatio: dec,
+  fee: dec,
+  status: id,
+  result: id,
+  profit: dec,
+  createdAt: str,
+  remainMs: num,
+});
+
+const c2cDeal: z.ZodType<C2cDealBody> = z.object({
+  id,
+  adId: id,
+  type: c2cType,
+  way: c2cWay,
+  wayName: str,
+  currency: str,
+  number: dec,
+  price: dec,
+  money: dec,
+  isSure: id,
+  sellerName: str,
+  userName: str,
+  counterpartyName: str,
+  isPublisher: bool,
+  side: c2cType,
+  payTo: c2cPayout.nullable(),
+  createTime: str,
+  updateTime: str,
+  leftMs: num.nullable(),
+});
+
+const bookLevels = <Extra extends z.ZodRawShape>(extra: Extra) =>
+  z.object({ symbol: str, bids: levels, asks: levels, ...extra });
+
+const EVENTS = {
+  'market.quotation': reply<{ groups: QuotationGroupBody[] }>(
+    z.object({ groups: z.array(z.object({ legalId: id, name: str, pairs: z.array(tickerSeed) })) }),
+  ),
+  'market.quotation-failed': reply(message),
+  'market.daymarket': push<DaymarketBody>(
+    z.object({
+      symbol: str,
+      price: dec,
+      change,
+      high: dec,
+      low: dec,
+      volume: dec,
+      seq: id.nullable(),
+      serverTime: num.nullable(),
+      markPrice: dec.exactOptional(),
+    }),
+    isDaymarketBody,
+  ),
+  'market.kline': push<KlineBody>(
+    z.object({
+      symbol: str,
+      period: str,
+      ...barFields,
+      seq: id.nullable(),
+      serverTime: num.nullable(),
+    }),
+    isKlineBody,
+  ),
+  'market.history': reply<HistoryBody>(
+    z.object({ symbol: str, period: str, bars: z.array(z.object({ time: num, close: dec })) }),
+  ),
+  'session.login': reply(z.object({ restored: bool })),
+  'session.info': reply<UserBody>(
+    z.object({
+      id,
+      account: str,
+      phone: str.nullable(),
+      email: str.nullable(),
+      extensionCode: str,
+      isSeller: bool,
+      reviewStatus: id,
+    }),
+  ),
+  'session.expired': reply<Record<string, never>>(empty),
+  'session.logout': command<Record<string, never>>(empty),
+  'session.expired-ack': command<Record<string, never>>(empty),
+  'clock.sync': reply<ClockSyncBody>(z.object({ serverMs: num, sentAt: num, receivedAt: num })),
+  'socket.state': system<{ state: ConnectionState }>(
+    z.object({
+      state: oneOf({
+        idle: true,
+        connecting: true,
+        online: true,
+        reconnecting: true,
+        offline: true,
+      }),
+    }),
+  ),
+  'log.status': system<{ status: LogStatus; reason?: StorageIssue }>(
+    z.object({
+      status: oneOf({ indexeddb: true, memory: true, opening: true }),
+      reason: oneOf<StorageIssue>({
+        unavailable: true,
+        quota: true,
+        blocked: true,
+        'other-tab': true,
+        failed: true,
+        'newer-version': true,
+      }).exactOptional(),
+    }),
+  ),
+  /** A new engine session begins (page load): the stored state was restored before it. */
+  'engine.boot': system(z.object({ app: str })),
+  'system.malformed': system(z.object({ source: str, reason: str })),
+  'command.issued': command<CommandBody>(
+    z.object({
+      command: commandName,
+      fields: z.record(str, z.union([str, num, bool, z.null()])),
+    }),
+  ),
+  'command.result': reply<CommandResultBody>(
+    z.object({ command: commandName, ok: bool, type: str, message: str.nullable() }),
+  ),
+  'command.unknown': system<CommandUnknownBody>(
+    z.object({ command: commandName, clientId: str, attempt: id, reason: str, retrying: bool }),
+  ),
+  'ui.visible': command(z.object({ visible: bool })),
+  'ui.lang': command(z.object({ lang: str })),
+  'ui.select-pair': command(z.object({ symbol: str })),
+  'ui.watch-spot': command<WatchSpotBody>(
+    z.object({
+      symbol: str.nullable(),
+      pair: z
+        .object({
+          legalId: id,
+          currencyId: id,
+          legalName: str,
+          currencyName: str,
+          pricePrecision: id,
+          amountPrecision: id,
+          price: dec,
+        })
+        .nullable(),
+      period,
+      loggedIn: bool,
+    }),
+  ),
+  'ui.chart-period': command<{ period: KlinePeriod }>(z.object({ period })),
+  'book.top': push<BookLevelsBody>(bookLevels({ seq: id.nullable() }), (b) =>
+    isBookBody(b, 'nullable'),
+  ),
+  'book.snapshot': push<BookLevelsBody & { seq: number }>(bookLevels({ seq: id }), (b) =>
+    isBookBody(b, 'int'),
+  ),
+  'book.delta': push<BookDeltaBody>(bookLevels({ seq: id, prevSeq: id }), (b) =>
+    isBookBody(b, 'delta'),
+  ),
+  'book.resync': system(z.object({ symbol: str, reason: z.enum(['gap', 'reconnect']) })),
+  'spot.transaction': push<SpotTransactionBody>(
+    z.object({ legalId: id, currencyId: id, lastPrice: dec, bids: levels, asks: levels }),
+  ),
+  'spot.balance': push(z.object({ userId: id.nullable() })),
+  'spot.deal': reply<SpotDealBody>(
+    bookLevels({
+      lastPrice: dec,
+      cnyPrice: dec,
+      userLegal: dec,
+      userCurrency: dec,
+    }),
+  ),
+  'spot.detail': reply<{ symbol: string; detail: CurrencyDetail }>(
+    z.object({ symbol: str, detail: z.object({ id, name: str, full_name: str, desc: str }) }),
+  ),
+  'trades.push': push(
+    z.object({ symbol: str, seq: id.nullable(), trades: z.array(trade) }),
+    isTradesPushBody,
+  ),
+  'trades.history': reply(z.object({ symbol: str, trades: z.array(trade) })),
+  'chart.history': reply(z.object({ symbol: str, period, bars: z.array(bar) })),
+  'chart.history-failed': reply(z.object({ symbol: str, period, message: str })),
+  'orders.open': reply<OrdersPageBody<OpenOrderView>>(ordersPage(openOrder)),
+  'orders.history': reply<OrdersPageBody<FilledOrderView>>(ordersPage(filledOrder)),
+  'orders.failed': reply(z.object({ symbol: str, tab: z.enum(['open', 'history']), message: str })),
+  'wallet.list': reply<WalletBody>(
+    z.object({
+      fundingOpen: bool,
+      exRate: dec,
+      accounts: z.object({ legal: account, change: account, lever: account, micro: account }),
+    }),
+  ),
+  'wallet.failed': reply(message),
+  /** `update_user` (extension): the user's profile changed; user/info is fetched again. */
+  'session.user-changed': push(z.object({ userId: id.nullable() })),
+  'ui.watch-lever': command<WatchLeverBody>(
+    z.object({ symbol: str.nullable(), legalId: id.nullable(), currencyId: id.nullable() }),
+  ),
+  'lever.deal': reply<LeverDealBody>(
+    z.object({
+      symbol: str,
+      multiples: z.array(num),
+      shares: z.array(num),
+      minShare: num,
+      maxShare: num,
+      shareNum: dec,
+      spreadPct: dec,
+      feePct: dec,
+      overnightPct: dec,
+      pricePrecision: id,
+      burstLine: dec,
+      entrustOpen: bool,
+      lastPrice: dec,
+      markPrice: dec.exactOptional(),
+      balance: dec,
+      longs: z.array(priceNumber),
+      shorts: z.array(priceNumber),
+      recent: z.array(z.object({ time: num, side: oneTwo, price: dec, number: dec })),
+    }),
+  ),
+  'lever.positions': reply<LeverPositionsBody>(
+    z.object({
+      symbol: str,
+      tab: oneOf<LeverTab>({ holding: true, entrusts: true, closed: true, revoked: true }),
+      fromPage: id,
+      rows: z.array(position),
+      hasMore: bool,
+      hazardRate: dec.nullable(),
+      profitsAll: dec.exactOptional(),
+      openPositions: id.exactOptional(),
+    }),
+  ),
+  'lever.failed': reply(z.object({ symbol: str, message: str })),
+  'lever.trade': push<LeverTradeBody>(
+    z.object({
+      legalId: id.nullable(),
+      currencyId: id.nullable(),
+      hazardRate: dec.nullable(),
+      profitsAll: dec,
+      marginAll: dec,
+      balance: dec.nullable(),
+      holding: z.array(position),
+      entrusts: z.array(position),
+      serverTime: num.nullable().exactOptional(),
+    }),
+  ),
+  'micro.setup': reply<{ currencies: MicroCurrencyView[]; seconds: MicroSecondsView[] }>(
+    z.object({
+      currencies: z.array(microCurrency),
+      seconds: z.array(z.object({ seconds: num, profitRatio: dec })),
+    }),
+  ),
+  'micro.orders': reply<MicroOrdersBody>(
+    z.object({
+      tab: z.enum(['trading', 'closed']),
+      fromPage: id,
+      rows: z.array(microOrder),
+      hasMore: bool,
+    }),
+  ),
+  'micro.failed': reply(message),
+  'micro.closed': push(microOrder),
+  'c2c.currencies': reply(z.object({ currencies: z.array(z.object({ id, name: str })) })),
+  'c2c.ads': reply<C2cListBody<C2cAdView>>(c2cList(c2cAd)),
+  'c2c.deals': reply<C2cListBody<C2cDealBody>>(c2cList(c2cDeal)),
+  'c2c.deal': push(c2cDeal),
+  'c2c.limits': reply<C2cLimits>(z.object({ cancelToday: id, cancelLimit: id, payMinutes: id })),
+  'c2c.failed': reply(message),
+};
+
+type Defs = typeof EVENTS;
+export type EventName = keyof Defs;
+/** Every event the engine logs: a LogEvent with the kind and body its name says. */
+export type EngineEvent = {
+  [N in EventName]: Ev<Defs[N]['kind'], N, z.output<Defs[N]['body']>>;
+}[EventName];
 /** An event before the log has given it a seq. */
 type WithoutSeq<E> = E extends unknown ? Omit<E, 'seq'> : never;
 export type NewEvent = WithoutSeq<EngineEvent>;
+
+/**
+ * Why an event read back (from a file or the stored log) is not an engine event, or null when it
+ * is one. An event whose name the engine does not know (one a former version logged) is not
+ * refused: no projection handles it, so it folds to nothing, as it would have live.
+ */
+export function eventIssue(event: LogEvent): string | null {
+  if (!Object.hasOwn(EVENTS, event.name)) return null;
+  const def: EventDef<LogKind, unknown> = EVENTS[event.name as EventName];
+  if (event.kind !== def.kind) return `${event.name} is a ${def.kind}, not a ${event.kind}`;
+  if (def.quick?.(event.body) === true) return null;
+  const result = def.body.safeParse(event.body);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  const where = issue === undefined || issue.path.length === 0 ? 'body' : issue.path.join('.');
+  return `${event.name}: ${where}: ${issue?.message ?? 'invalid'}`;
+}
+
+/** An event read back, as an engine event; throws a TypeError naming what is wrong otherwise. */
+export function checkedEvent(event: LogEvent): EngineEvent {
+  const issue = eventIssue(event);
+  if (issue !== null) throw new TypeError(issue);
+  // its kind and body were just checked against the definition of its name (or no projection
+  // knows its name, and every fold leaves the state as it was)
+  return event as EngineEvent;
+}
 
 /**
  * The end of every reducer's switch: a compile-time exhaustiveness check that stays total at
@@ -406,4 +723,9 @@ function isNewestFirst(trades: readonly TradeView[]): boolean {
   for (let i = 1; i < trades.length; i += 1)
     if (newerFirst(trades[i - 1] as TradeView, trades[i] as TradeView) > 0) return false;
   return true;
+}
+
+/** The definition of an event name (tests: the quick checks against the schemas). */
+export function eventDefinition(name: EventName): EventDef<LogKind, unknown> {
+  return EVENTS[name];
 }

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from './engine.ts';
+import { eventIssue } from './events.ts';
 import type { EngineHandle } from './engine.ts';
 import { ingestPush } from './ingest/ingest.ts';
 import { PUSH_EVENTS } from './transport/socket.ts';
@@ -61,6 +62,12 @@ describe('malformed pushes are dropped, logged and change nothing', () => {
     },
     60_000,
   );
+
+  it('every event logged, valid or dropped, is what its name says (events.ts)', async () => {
+    const logged = await fuzzed.engine.log.read(1, Number.MAX_SAFE_INTEGER);
+    expect(logged.length).toBeGreaterThan(PUSH_SPECS.length);
+    expect(logged.flatMap((e) => eventIssue(e) ?? [])).toEqual([]);
+  });
 });
 
 function caseArb(spec: PushSpec): fc.Arbitrary<Case> {

@@ -1,7 +1,7 @@
 // The decimal module's fast paths against decimal.js itself, on every shape of input.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decimal, MAX_DECIMAL_TEXT, decStr, fixed } from './decimal.ts';
+import { Decimal, MAX_DECIMAL_TEXT, decStr, fixed, isDecStr } from './decimal.ts';
 
 const plain = fc
   .tuple(
@@ -63,5 +63,47 @@ describe('decStr', () => {
     expect(decStr('-123456789012345678.123456789012345678')).toBe(
       '-123456789012345678.123456789012345678',
     );
+  });
+});
+
+describe('isDecStr', () => {
+  const wire = fc.oneof(
+    plain,
+    fc.stringMatching(/^-?[0-9.]{1,8}$/),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc
+      .tuple(plain, fc.integer({ min: -70, max: 70 }))
+      .map(([mantissa, exponent]) => `${mantissa}e${exponent}`),
+  );
+
+  it('D1: holds for everything decStr returns, and only for what it returns unchanged', () => {
+    fc.assert(
+      fc.property(wire, (value) => {
+        const d = decStr(value);
+        if (d !== null) expect(isDecStr(d)).toBe(true);
+        if (typeof value === 'string' && isDecStr(value)) expect(decStr(value)).toBe(value);
+      }),
+    );
+  });
+
+  it('refuses what a log must not hold: sloppy forms, exponents, letters, non-strings', () => {
+    for (const value of [
+      '01',
+      '1.50',
+      '1.',
+      '.5',
+      '+1',
+      '-0',
+      '1e3',
+      '1,5',
+      'NaN',
+      ' 1',
+      '',
+      1,
+      null,
+    ])
+      expect(isDecStr(value)).toBe(false);
+    for (const value of ['0', '-0.5', '10', '0.00000001', '123456789012345678.123456789012345678'])
+      expect(isDecStr(value)).toBe(true);
   });
 });

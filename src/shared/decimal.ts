@@ -55,6 +55,62 @@ export function toDecStr(d: Decimal): DecStr {
   return d.toFixed() as DecStr;
 }
 
+/** The longest text `toDecStr` makes of a parsed decimal (its exponent is bounded too). */
+const MAX_DEC_STR = MAX_DECIMAL_TEXT + 2 * MAX_DECIMAL_EXPONENT;
+const MINUS = 45;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
+
+/**
+ * Whether a value already is a canonical decimal string, exactly what `decStr` returns: digits
+ * with at most one dot, no leading zero but the one before a dot, no trailing fraction zero, a
+ * minus only on a non-zero value, no exponent, no "+". A check for values read back from a log,
+ * which were canonicalised when they came in; one pass over the characters (a replay checks
+ * tens of millions of book prices, BUDGETS B9).
+ */
+export function isDecStr(value: unknown): value is DecStr {
+  if (typeof value !== 'string') return false;
+  const n = value.length;
+  if (n === 0 || n > MAX_DEC_STR) return false;
+  const start = value.charCodeAt(0) === MINUS ? 1 : 0;
+  const dot = integerEnd(value, start);
+  if (dot === n) return true;
+  return dot > 0 && isFractionFrom(value, dot);
+}
+
+/**
+ * Where the integer digits from `start` end (the dot's index, or the length when there is no
+ * fraction), or -1 when they are not canonical: empty, a leading zero before another digit, a
+ * lone "-0", or a character that is not a digit.
+ */
+function integerEnd(value: string, start: number): number {
+  const n = value.length;
+  if (start === n) return -1;
+  if (value.charCodeAt(start) === ZERO) {
+    if (start + 1 === n) return start === 0 ? n : -1;
+    return value.charCodeAt(start + 1) === DOT ? start + 1 : -1;
+  }
+  let i = start;
+  for (; i < n; i += 1) {
+    const c = value.charCodeAt(i);
+    if (c === DOT) break;
+    if (c < ZERO || c > NINE) return -1;
+  }
+  return i === start ? -1 : i;
+}
+
+/** After the dot at `dot`: at least one digit, only digits, and the last one not zero. */
+function isFractionFrom(value: string, dot: number): boolean {
+  const n = value.length;
+  if (dot + 1 === n || value.charCodeAt(n - 1) === ZERO) return false;
+  for (let i = dot + 1; i < n; i += 1) {
+    const c = value.charCodeAt(i);
+    if (c < ZERO || c > NINE) return false;
+  }
+  return true;
+}
+
 /** Parse and canonicalise in one step; null when the value is not a decimal. */
 export function decStr(value: unknown): DecStr | null {
   const d = parseDecimal(value);

@@ -2,7 +2,7 @@
 // form (decimals as strings or numbers, flags as 0/1, ids possibly as strings when a push
 // came through the legacy HTTP port) into the domain form of events.ts.
 import { z } from 'zod';
-import { Decimal, decStr } from '../../shared/decimal.ts';
+import { decStr, fixed } from '../../shared/decimal.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { FilledOrderView, OpenOrderView } from '../api.ts';
 import type { BookLevel } from '../events.ts';
@@ -17,11 +17,12 @@ export const wireDecimal = z.union([z.string(), z.number()]).transform((value, c
   return d;
 });
 
-/** A percent change ("+1.23", "-0.5", 1.2) → signed, 2 decimals ("1.23", "-0.50"). */
-export const wireChange = wireDecimal.transform((d): DecStr => {
-  const v = new Decimal(d);
-  return (v.isZero() ? '0.00' : v.toFixed(2, Decimal.ROUND_HALF_UP)) as DecStr;
-});
+/**
+ * A percent change ("+1.23", "-0.5", 1.2) → signed, 2 decimals ("1.23", "-0.50"), rounded half
+ * up, with no minus on what rounds to zero ("-0.001" → "0.00"), as the daymarket fast path does
+ * (fast-market.ts).
+ */
+export const wireChange = wireDecimal.transform((d): DecStr => fixed(d, 2) as DecStr);
 
 /**
  * An integer that may arrive as a number or a digit string; a safe integer either way (a

@@ -3,7 +3,8 @@
 // Everything in EngineState is plain data except the book sides (persistent chunked lists,
 // sorted-side.ts), which are written as their levels, best first, and rebuilt on decode, so a
 // document does not depend on how a side happened to be chunked.
-import type { BookLevel } from '../events.ts';
+import { isLevels } from '../event-shapes.ts';
+import type { BookLevel } from '../event-shapes.ts';
 import { initialBookState } from '../projections/book/book.ts';
 import type { BookState } from '../projections/book/book.ts';
 import { levelsOf, sideFromLevels } from '../projections/book/sorted-side.ts';
@@ -133,14 +134,8 @@ function part<T extends object>(doc: Record<string, unknown>, name: ProjectionNa
 
 function levelList(value: unknown, what: string): BookLevel[] {
   if (value === undefined) return [];
-  const ok =
-    Array.isArray(value) &&
-    value.every(
-      (l) =>
-        Array.isArray(l) && l.length === 2 && typeof l[0] === 'string' && typeof l[1] === 'string',
-    );
-  if (!ok) throw new StateDocError(`book ${what} are not [price, amount] levels`);
-  return value as BookLevel[];
+  if (!isLevels(value)) throw new StateDocError(`book ${what} are not [price, amount] levels`);
+  return value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -11,6 +11,8 @@
 // page translates: not a log, a newer format, a bad header, a bad event line, or truncated.
 import { Gunzip } from 'fflate';
 import type { LogEvent, LogKind } from '../../shared/log-event.ts';
+import { eventIssue } from '../events.ts';
+import type { EngineEvent } from '../events.ts';
 import type { StateDoc } from './codec.ts';
 import type { ProjectionHashes } from './hash.ts';
 
@@ -62,7 +64,7 @@ export interface ReadHandlers {
   header(header: ExportHeader): void;
   /** A block of whole event lines begins (the next `event` is its first). */
   blockStart?(): void;
-  event(event: LogEvent, line: number): void;
+  event(event: EngineEvent, line: number): void;
   /** The block's lines as bytes ("\n"-terminated, the header line excluded; the caller may keep them). */
   blockEnd?(bytes: Uint8Array): void;
   /** Compressed bytes consumed so far, of `total`. */
@@ -199,19 +201,25 @@ function isStart(value: unknown): value is ExportHeader['start'] {
 }
 
 /** Validates one parsed event line; `previousSeq` is the seq before it. */
-export function checkEvent(value: unknown, previousSeq: number, line: number): LogEvent {
-  const bad = (reason: string): never => {
-    throw new ReplayFileError('bad-event', { line, reason });
-  };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) bad('not an object');
+export function checkEvent(value: unknown, previousSeq: number, line: number): EngineEvent {
+  // the fields of every logged event, then the kind and body of its name, as the ingest's
+  // schemas check a live push (events.ts)
+  const issue = logEventIssue(value, previousSeq) ?? eventIssue(value as LogEvent);
+  if (issue !== null) throw new ReplayFileError('bad-event', { line, reason: issue });
+  // just checked: an engine event, or one whose name no projection knows (it folds to nothing)
+  return value as EngineEvent;
+}
+
+/** What is wrong with a line as a LogEvent (seq, time, kind, name, body), or null. */
+function logEventIssue(value: unknown, previousSeq: number): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
   const e = value as Partial<LogEvent>;
-  if (typeof e.seq !== 'number' || !Number.isSafeInteger(e.seq)) return bad('seq');
-  if (e.seq <= previousSeq) return bad('seq not increasing');
-  if (typeof e.at !== 'number' || !Number.isFinite(e.at)) return bad('at');
-  if (typeof e.kind !== 'string' || !KINDS.has(e.kind)) return bad('kind');
-  if (typeof e.name !== 'string' || e.name === '') return bad('name');
-  if (!('body' in e)) return bad('body');
-  return e as LogEvent;
+  if (typeof e.seq !== 'number' || !Number.isSafeInteger(e.seq)) return 'seq';
+  if (e.seq <= previousSeq) return 'seq not increasing';
+  if (typeof e.at !== 'number' || !Number.isFinite(e.at)) return 'at';
+  if (typeof e.kind !== 'string' || !KINDS.has(e.kind)) return 'kind';
+  if (typeof e.name !== 'string' || e.name === '') return 'name';
+  return 'body' in e ? null : 'body';
 }
 
 /**

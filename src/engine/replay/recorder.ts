@@ -5,7 +5,7 @@
 // replay into the same state.
 import type { LogEvent } from '../../shared/log-event.ts';
 import { APP_VERSION } from '../../shared/version.ts';
-import type { EngineEvent } from '../events.ts';
+import { checkedEvent } from '../events.ts';
 import { checkpointDue } from '../log/checkpoints.ts';
 import type { CheckpointMeta } from '../log/checkpoints.ts';
 import type { EventLog } from '../log/event-log.ts';
@@ -29,8 +29,9 @@ export interface Restored {
 
 /**
  * The state the stored log describes: its latest checkpoint plus the events after it. A log
- * without a usable checkpoint (written by another app version, or undecodable) is cleared: it
- * is a cache, and a state that cannot be rebuilt exactly must not be half-rebuilt.
+ * without a usable checkpoint (written by another app version, or undecodable), or with an event
+ * that is not what its name says (events.ts), is cleared: it is a cache, and a state that
+ * cannot be rebuilt exactly must not be half-rebuilt.
  */
 export async function restoreFromLog(log: EventLog, logger: Logger): Promise<Restored> {
   const latest = log.checkpoints().at(-1) ?? null;
@@ -44,7 +45,7 @@ export async function restoreFromLog(log: EventLog, logger: Logger): Promise<Res
     let tail = 0;
     for (let seq = latest.seq + 1; ;) {
       const page = await log.read(seq, READ_PAGE);
-      for (const event of page) state = foldEngine(state, event as EngineEvent);
+      for (const event of page) state = foldEngine(state, checkedEvent(event));
       tail += page.length;
       const last = page.at(-1);
       if (last === undefined || page.length < READ_PAGE) break;

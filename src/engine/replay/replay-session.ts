@@ -122,11 +122,11 @@ class SessionBuilder {
     this.blocks.push(lines);
   }
 
-  add(event: LogEvent, lineNo: number): void {
+  add(event: EngineEvent, lineNo: number): void {
     const state = this.state;
     if (state === null) throw new ReplayFileError('bad-header', { field: 'start' });
     try {
-      this.state = foldEngine(state, event as EngineEvent);
+      this.state = foldEngine(state, event);
     } catch (error) {
       throw new ReplayFileError(
         'fold-failed',
@@ -183,7 +183,7 @@ interface Columns {
 
 class LoadedSession implements ReplaySession {
   readonly count: number;
-  private readonly cache = new Map<number, LogEvent[]>();
+  private readonly cache = new Map<number, EngineEvent[]>();
   private readonly decoder = new TextDecoder();
   /** The last state computed (stepping forward from it folds one event). */
   private cursor: { index: number; state: EngineState } | null = null;
@@ -207,7 +207,7 @@ class LoadedSession implements ReplaySession {
   kind = (index: number): LogKind => KIND_LIST[this.columns.kinds[index] ?? 0] ?? 'push';
   nameId = (index: number): number => this.columns.nameIds[index] ?? 0;
 
-  event(index: number): LogEvent {
+  event(index: number): EngineEvent {
     this.check(index);
     const b = lastAtMost(this.firsts, index);
     const event = this.blockEvents(b)[index - (this.firsts[b] ?? 0)];
@@ -228,8 +228,7 @@ class LoadedSession implements ReplaySession {
     if (c !== null && c.index <= index && c.index >= first - 1) from = c;
     else from = { index: first - 1, state: checkpoint };
     let state = from.state;
-    for (let i = from.index + 1; i <= index; i += 1)
-      state = foldEngine(state, this.event(i) as EngineEvent);
+    for (let i = from.index + 1; i <= index; i += 1) state = foldEngine(state, this.event(i));
     this.cursor = { index, state };
     return state;
   }
@@ -257,7 +256,8 @@ class LoadedSession implements ReplaySession {
       throw new RangeError(`event index ${index} outside 0..${this.count - 1}`);
   }
 
-  private blockEvents(b: number): LogEvent[] {
+  /** A block's events, parsed again from the bytes that were checked line by line on loading. */
+  private blockEvents(b: number): EngineEvent[] {
     const cached = this.cache.get(b);
     if (cached !== undefined) {
       this.cache.delete(b);
@@ -267,10 +267,11 @@ class LoadedSession implements ReplaySession {
     const bytes = this.blocks[b];
     if (bytes === undefined) throw new RangeError(`no block ${b}`);
     const text = this.decoder.decode(bytes);
-    const events: LogEvent[] = [];
+    const events: EngineEvent[] = [];
     let start = 0;
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      events.push(JSON.parse(text.slice(start, nl)) as LogEvent);
+      // the same line checkEvent accepted when the file was read (its schema, its seq order)
+      events.push(JSON.parse(text.slice(start, nl)) as EngineEvent);
       start = nl + 1;
     }
     this.cache.set(b, events);

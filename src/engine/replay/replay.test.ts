@@ -227,7 +227,7 @@ describe('bad files give a clear error', () => {
     expect(error.params.line).toBe(4);
   });
 
-  it('an event its projection cannot fold', async () => {
+  it('an event whose body is not what its name says (events.ts) names its line and why', async () => {
     const header = JSON.parse(
       new TextDecoder().decode((await import('fflate')).gunzipSync(await good())).split('\n')[0] ??
         '',
@@ -245,7 +245,11 @@ describe('bad files give a clear error', () => {
       { ...broken, seq: 2 },
     ];
     const error = await failure(lines({ ...header, events: events.length }, ...events));
-    expect(error.code).toBe('fold-failed');
-    expect(error.params.seq).toBe(2);
+    expect(error.code).toBe('bad-event');
+    expect(error.params).toMatchObject({ line: 3 });
+    expect(String(error.params.reason)).toMatch(/^book\.snapshot: bids: /);
+    const sloppy = { ...broken, body: { ...broken.body, bids: [['100.50', '1']] } };
+    const again = await failure(lines({ ...header, events: 2 }, events[0], { ...sloppy, seq: 2 }));
+    expect(again.code).toBe('bad-event');
   });
 });

@@ -5,7 +5,8 @@
 // exception out of the engine an 'internal' one, never a throw.
 // Benchmark switches (`?engine=main`, `?bench=1`) are in bench-hook.ts (ADR 0011).
 import * as Comlink from 'comlink';
-import type { CommandResult, EngineApi, FrameDiff } from '../../engine/api.ts';
+import { ENGINE_CALLS } from '../../engine/api.ts';
+import type { CommandResult, EngineApi, EngineCallsOf, FrameDiff } from '../../engine/api.ts';
 import type { Lang } from '../../shared/locales.ts';
 import { benchFlags, countingSink, exposeBenchHook } from './bench-hook.ts';
 import { applyFrame, applySnapshot, setBridgeStatus } from './signals.ts';
@@ -190,81 +191,31 @@ async function notify(run: (api: Remote) => Promise<void>): Promise<void> {
 }
 
 /**
- * The engine's calls as pages use them, by kind: a command answers a CommandResult (and never
- * throws: see `command`), a notice answers nothing (a dead engine has nothing to be told).
- * The facade's methods are EngineApi's own (generic ones stay generic); a callback argument
- * is handed over with Comlink.proxy. A new EngineApi call is one name in one of these lists.
+ * The engine's calls as pages use them, by their kind in ENGINE_CALLS (api.ts): a command
+ * answers a CommandResult (and never throws: see `command`), a notice answers nothing. The
+ * facade's methods are EngineApi's own (generic ones stay generic); a callback argument is
+ * handed over with Comlink.proxy.
  */
-const COMMANDS = [
-  'sendCode',
-  'checkCode',
-  'register',
-  'login',
-  'forget',
-  'bindEmail',
-  'countries',
-  'newsList',
-  'newsDetail',
-  'customerService',
-  'appQrCode',
-  'placeSpotOrder',
-  'cancelSpotOrder',
-  'accountQuery',
-  'accountCommand',
-  'earnQuery',
-  'earnCommand',
-  'leverCommand',
-  'submitMicro',
-  'c2cCommand',
-  'uploadImage',
-] as const satisfies readonly (keyof EngineApi)[];
-
-const NOTICES = [
-  'logout',
-  'ackExpired',
-  'selectPair',
-  'watchSpot',
-  'setBookGrouping',
-  'setBookWindow',
-  'setBookRate',
-  'setChartPeriod',
-  'loadMoreSpotOrders',
-  'watchWallet',
-  'watchLever',
-  'loadMoreLever',
-  'watchMicro',
-  'loadMoreMicro',
-  'watchC2c',
-  'loadMoreC2c',
-] as const satisfies readonly (keyof EngineApi)[];
-
-type Facade = {
-  [K in (typeof COMMANDS)[number] | (typeof NOTICES)[number]]: EngineApi[K];
-};
-
-/** The calls the page does not make through the facade: start-up, visibility, benchmarks. */
-type Internal =
-  'start' | 'setVisible' | 'setLang' | 'exportLog' | 'stats' | 'benchFillLog' | 'close';
-// A call added to EngineApi and to neither list fails to compile here.
-const _complete: Exclude<keyof EngineApi, keyof Facade | Internal> extends never ? true : false =
-  true;
+type Facade = { [K in EngineCallsOf<'command' | 'notice'>]: EngineApi[K] };
 
 type AnyCall = (...args: unknown[]) => Promise<unknown>;
 
 /** Calls `name` on the engine, each function argument handed over by proxy. */
-function call(api: Remote, name: keyof Facade, args: unknown[]): Promise<unknown> {
+function call(api: Remote, name: keyof EngineApi, args: unknown[]): Promise<unknown> {
   const wrapped = args.map((a) => (typeof a === 'function' ? Comlink.proxy(a) : a));
   return (api[name] as AnyCall)(...wrapped);
 }
 
 function facade(): Facade {
   const out: Record<string, AnyCall> = {};
-  for (const name of COMMANDS)
-    out[name] = (...args) =>
-      command((api) => call(api, name, args) as Promise<CommandResult<unknown>>);
-  for (const name of NOTICES)
-    out[name] = (...args) => notify(async (api) => void (await call(api, name, args)));
-  // every name of both lists has its function: the facade is complete
+  for (const [name, kind] of Object.entries(ENGINE_CALLS) as [keyof EngineApi, string][]) {
+    if (kind === 'command')
+      out[name] = (...args) =>
+        command((api) => call(api, name, args) as Promise<CommandResult<unknown>>);
+    else if (kind === 'notice')
+      out[name] = (...args) => notify(async (api) => void (await call(api, name, args)));
+  }
+  // every command and notice of ENGINE_CALLS has its function: the facade is complete
   return out as Facade;
 }
 
