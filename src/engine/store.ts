@@ -4,21 +4,13 @@
 import type { EngineSnapshot } from './api.ts';
 import type { EngineEvent, NewEvent } from './events.ts';
 import type { LogEvent } from '../shared/log-event.ts';
-import { foldMarket, initialMarketState, sparklineCloses } from './projections/market.ts';
-import type { MarketState } from './projections/market.ts';
-import { allViews, foldViews, initialViewStates } from './projections/registry.ts';
-import type { ViewStates } from './projections/registry.ts';
-import { foldSession, initialSessionState } from './projections/session.ts';
-import type { SessionState } from './projections/session.ts';
-import { foldSpot, initialSpotState } from './projections/spot.ts';
-import type { SpotState } from './projections/spot.ts';
+import { sparklineCloses } from './projections/market.ts';
+import { allViews, foldEngine, initialEngineState } from './projections/registry.ts';
+import type { EngineState } from './projections/registry.ts';
 
-/** The projections written out here, and the view projections of the registry. */
-export interface EngineState extends ViewStates {
-  session: SessionState;
-  market: MarketState;
-  spot: SpotState;
-}
+// The engine's state and its fold are the registry's (projections/registry.ts).
+export { foldEngine, initialEngineState };
+export type { EngineState };
 
 /**
  * Where `dispatch` sends an event first: the event log (log/event-log.ts), which gives it its
@@ -41,27 +33,6 @@ export interface Store {
 export interface SnapshotViews {
   book(state: EngineState): EngineSnapshot['book'];
   chart(state: EngineState): EngineSnapshot['chart'];
-}
-
-export const initialEngineState: EngineState = {
-  session: initialSessionState,
-  market: initialMarketState,
-  spot: initialSpotState,
-  ...initialViewStates,
-};
-
-export function foldEngine(state: EngineState, event: EngineEvent): EngineState {
-  const session = foldSession(state.session, event);
-  const market = foldMarket(state.market, event);
-  // a daymarket push the tickers refuse (stale: reordered, duplicated) must not move the spot
-  // panel's last price either (push-faults.test.ts)
-  const spot =
-    event.name === 'market.daymarket' && market === state.market
-      ? state.spot
-      : foldSpot(state.spot, event);
-  const views = foldViews(state, event);
-  if (session === state.session && market === state.market && spot === state.spot) return views;
-  return { ...views, session, market, spot };
 }
 
 /**

@@ -1,29 +1,60 @@
 // What changed between two engine states, as marks for the next frame (the frame scheduler
 // reads the marked parts back at the frame). The store reports each change (store.ts); the
 // live engine and the replay engine mark frames with it. The view projections of the registry
-// are marked by name; the spot, market and session parts field by field.
-import { eachChangedView } from '../projections/registry.ts';
+// are marked by name; each parted projection (session, market, spot) part by part (MARKS).
+import { eachChangedView, PARTED_NAMES } from '../projections/registry.ts';
+import type { PartedName, PartedStates } from '../projections/registry.ts';
+import type { MarketState } from '../projections/market.ts';
+import type { SessionState } from '../projections/session.ts';
 import type { SpotState } from '../projections/spot.ts';
 import type { EngineState } from '../store.ts';
 import type { FrameScheduler } from './frame-scheduler.ts';
 
+/** How each parted projection's change is marked, part by part (a new one needs its line). */
+const MARKS: {
+  readonly [K in PartedName]: (
+    frames: FrameScheduler,
+    a: PartedStates[K],
+    b: PartedStates[K],
+  ) => void;
+} = {
+  session: markSessionChanges,
+  market: markMarketChanges,
+  spot: markSpotChanges,
+};
+
 /** Marks for the next frame what differs between two states. */
 export function markChanges(frames: FrameScheduler, a: EngineState, b: EngineState): void {
-  if (a.session.session !== b.session.session) frames.markSession();
-  if (a.session.connection !== b.session.connection) frames.markConnection();
-  if (a.market.market !== b.market.market) frames.markMarket();
-  if (a.market.tickers !== b.market.tickers) {
-    for (const [symbol, ticker] of Object.entries(b.market.tickers)) {
-      if (a.market.tickers[symbol] !== ticker) frames.markTicker(symbol);
-    }
-  }
-  if (a.market.sparklines !== b.market.sparklines) {
-    for (const [symbol, line] of Object.entries(b.market.sparklines)) {
-      if (a.market.sparklines[symbol] !== line) frames.markSparkline(symbol);
-    }
-  }
-  if (a.spot !== b.spot) markSpotChanges(frames, a.spot, b.spot);
+  for (const name of PARTED_NAMES) if (a[name] !== b[name]) markParted(frames, name, a, b);
   eachChangedView(a, b, frames.markView);
+}
+
+function markParted<K extends PartedName>(
+  frames: FrameScheduler,
+  name: K,
+  a: PartedStates,
+  b: PartedStates,
+): void {
+  MARKS[name](frames, a[name], b[name]);
+}
+
+function markSessionChanges(frames: FrameScheduler, a: SessionState, b: SessionState): void {
+  if (a.session !== b.session) frames.markSession();
+  if (a.connection !== b.connection) frames.markConnection();
+}
+
+function markMarketChanges(frames: FrameScheduler, a: MarketState, b: MarketState): void {
+  if (a.market !== b.market) frames.markMarket();
+  if (a.tickers !== b.tickers) {
+    for (const [symbol, ticker] of Object.entries(b.tickers)) {
+      if (a.tickers[symbol] !== ticker) frames.markTicker(symbol);
+    }
+  }
+  if (a.sparklines !== b.sparklines) {
+    for (const [symbol, line] of Object.entries(b.sparklines)) {
+      if (a.sparklines[symbol] !== line) frames.markSparkline(symbol);
+    }
+  }
 }
 
 function markSpotChanges(frames: FrameScheduler, a: SpotState, b: SpotState): void {

@@ -17,7 +17,7 @@
 import { SPARKLINE_POINTS } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { MarketView, Ticker } from '../api.ts';
-import { foldWith, handlerTable } from './projection.ts';
+import { partedFromHandlers } from './projection.ts';
 import type { Handlers } from './projection.ts';
 import type {
   DaymarketBody,
@@ -67,10 +67,10 @@ const on = {
       : state,
 } satisfies Handlers<MarketState>;
 
-const table = handlerTable(on);
+/** The market projection of the registry (registry.ts). */
+export const marketProjection = partedFromHandlers('market', initialMarketState, on);
 
-export const foldMarket = (state: MarketState, event: EngineEvent): MarketState =>
-  foldWith(table, state, event);
+export const foldMarket = marketProjection.fold;
 
 export function foldMarketAll(state: MarketState, events: readonly EngineEvent[]): MarketState {
   return events.reduce(foldMarket, state);

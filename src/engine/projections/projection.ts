@@ -52,3 +52,34 @@ export function foldWith<S>(table: HandlerTable<S>, state: S, event: EngineEvent
   const handle = table.get(event.name);
   return handle === undefined ? state : handle(state, event);
 }
+
+/**
+ * A projection the page gets in parts, not as one view (session, market, spot: the frames mark
+ * and send a ticker, a sparkline, the book or the chart on their own, frames/marks.ts). Its
+ * fold routes events to its parts; `handles` names every event any part handles, so the
+ * registry reaches it only for those. `after` names events it folds only when another
+ * projection (earlier in the registry) changed with them: a daymarket push the tickers refuse
+ * must not move the spot panel's last price either.
+ */
+export interface PartedProjection<N extends string, S> {
+  readonly name: N;
+  readonly initial: S;
+  readonly handles: ReadonlySet<string>;
+  readonly fold: (state: S, event: EngineEvent) => S;
+  readonly after?: Readonly<Partial<Record<EventName, string>>>;
+}
+
+/** A parted projection whose fold is a handler map (session, market). */
+export function partedFromHandlers<N extends string, S>(
+  name: N,
+  initial: S,
+  on: Handlers<S>,
+): PartedProjection<N, S> {
+  const table = handlerTable(on);
+  return {
+    name,
+    initial,
+    handles: new Set(table.keys()),
+    fold: (state, event) => foldWith(table, state, event),
+  };
+}

@@ -1,12 +1,23 @@
 // The projection registry (issue 22, ADR 0030): a handler map folds only what it handles, the
 // registry folds, compares and reads every view projection from one table, and the page's
 // signals start from the very views the projections start from.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
-import { INITIAL_VIEWS, VIEW_NAMES } from '../api.ts';
+import { INITIAL_VIEWS, PROJECTION_NAMES, VIEW_NAMES } from '../api.ts';
 import type { EngineEvent } from '../events.ts';
 import { decodeState, encodeState, projectionValue } from '../replay/codec.ts';
 import { foldEngine, initialEngineState } from '../store.ts';
+import {
+  anyBookEventArb,
+  marketEventArb,
+  sessionEventArb,
+  watchBookEvent,
+  withSeq,
+} from '../testing/arbitraries.ts';
+import { foldMarket } from './market.ts';
+import { foldSession } from './session.ts';
+import { foldSpot } from './spot.ts';
 import { defineProjection, foldWith, handlerTable } from './projection.ts';
 import type { HandledEvent } from './projection.ts';
 import { allViews, eachChangedView, foldViews, initialViewStates, viewOf } from './registry.ts';
@@ -107,6 +118,45 @@ describe('the registry derives the view projections', () => {
     const doc = encodeState(state);
     for (const name of VIEW_NAMES) expect(doc[name]).toBe(state[name]);
     expect(projectionValue(state, 'wallet')).toBe(state.wallet);
+    expect(decodeState(JSON.parse(JSON.stringify(doc)))).toEqual(state);
+  });
+});
+
+describe('the registry folds the parted projections too (session, market, spot)', () => {
+  const events = fc.array(fc.oneof(marketEventArb, sessionEventArb, anyBookEventArb), {
+    maxLength: 60,
+  });
+
+  it('R1: folding through the registry equals folding each projection on its own', () => {
+    fc.assert(
+      fc.property(events, (generated) => {
+        let state = initialEngineState;
+        let session = initialEngineState.session;
+        let market = initialEngineState.market;
+        let spot = initialEngineState.spot;
+        for (const e of withSeq([watchBookEvent, ...generated])) {
+          state = foldEngine(state, e);
+          const before = market;
+          session = foldSession(session, e);
+          market = foldMarket(market, e);
+          // a daymarket the tickers refused moves the spot panel neither
+          if (!(e.name === 'market.daymarket' && market === before)) spot = foldSpot(spot, e);
+          expect(state.session).toEqual(session);
+          expect(state.market).toEqual(market);
+          expect(state.spot).toEqual(spot);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('R2: an event no projection handles leaves the state itself, and every part round-trips a checkpoint', () => {
+    const state = foldEngine(initialEngineState, withSeq([watchBookEvent])[0] as EngineEvent);
+    expect(state.spot).not.toBe(initialEngineState.spot);
+    const unknown = { ...logout, name: 'ui.lang', kind: 'command', body: { lang: 'ru' } } as const;
+    expect(foldEngine(state, unknown)).toBe(state);
+    const doc = encodeState(state);
+    expect(Object.keys(doc).sort()).toEqual([...PROJECTION_NAMES].sort());
     expect(decodeState(JSON.parse(JSON.stringify(doc)))).toEqual(state);
   });
 });

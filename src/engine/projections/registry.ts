@@ -1,30 +1,53 @@
-// The registry of the projections whose view the page gets whole (issue 22, ADR 0030): the
-// store folds them, the frames mark and send them, the checkpoint codec writes and reads them,
-// and the page's signals hold them, all from this table. A new one is a projection file, a line
-// here, its view in api.ts (type, VIEW_NAMES, INITIAL_VIEWS) and its events in events.ts
-// (ADR 0030, worked example).
+// The registry of the engine's projections (issue 22, ADR 0030), the one place that names them.
+// The store folds every event through it (foldEngine), the checkpoint codec writes and reads
+// their states, the frames mark what changed, and the page's signals start from their views.
+// Two kinds:
+// - view projections (wallet, lever, micro, c2c): the page gets the view whole whenever it
+//   changes. A new one is a projection file, a line in VIEWS, its view in api.ts (type,
+//   VIEW_NAMES, INITIAL_VIEWS) and its events in events.ts (ADR 0030, worked example).
+// - parted projections (session, market, spot): the page gets them in parts (a ticker, the
+//   book, a chart change), which frames/marks.ts and replay/codec.ts name for each of them.
 import { VIEW_NAMES } from '../api.ts';
 import type { ViewName, Views } from '../api.ts';
-import type { EngineEvent } from '../events.ts';
+import type { EngineEvent, EventName } from '../events.ts';
 import { c2cProjection } from './c2c.ts';
 import { leverProjection } from './lever.ts';
+import { marketProjection } from './market.ts';
 import { microProjection } from './micro.ts';
-import type { DefinedProjection } from './projection.ts';
+import type { DefinedProjection, PartedProjection } from './projection.ts';
 import { foldWith } from './projection.ts';
+import { sessionProjection } from './session.ts';
+import { spotProjection } from './spot.ts';
 import { walletProjection } from './wallet.ts';
 
-const TABLE = {
+const VIEWS = {
   wallet: walletProjection,
   lever: leverProjection,
   micro: microProjection,
   c2c: c2cProjection,
 };
 
-/** The state of each view projection, by name. */
-export type ViewStates = { [K in ViewName]: (typeof TABLE)[K]['initial'] };
+/** The parted projections, in the order they fold an event (before every view projection). */
+const PARTED = {
+  session: sessionProjection,
+  market: marketProjection,
+  spot: spotProjection,
+};
 
-/** The table, typed so that a projection's name, state and view go together. */
-const REGISTRY: { readonly [K in ViewName]: DefinedProjection<K, ViewStates[K], Views[K]> } = TABLE;
+export type PartedName = keyof typeof PARTED;
+export const PARTED_NAMES = ['session', 'market', 'spot'] as const satisfies readonly PartedName[];
+
+/** The state of each view projection, by name. */
+export type ViewStates = { [K in ViewName]: (typeof VIEWS)[K]['initial'] };
+/** The state of each parted projection, by name. */
+export type PartedStates = { [K in PartedName]: (typeof PARTED)[K]['initial'] };
+/** The engine's state: one field per projection of the registry. */
+export type EngineState = PartedStates & ViewStates;
+
+/** The tables, typed so that a projection's name, state and view go together. */
+const VIEW_TABLE: { readonly [K in ViewName]: DefinedProjection<K, ViewStates[K], Views[K]> } =
+  VIEWS;
+const PARTED_TABLE: { readonly [K in PartedName]: PartedProjection<K, PartedStates[K]> } = PARTED;
 
 export { VIEW_NAMES };
 export type { ViewName };
@@ -43,34 +66,80 @@ function put<T, K extends keyof T>(target: Partial<T>, name: K, value: T[K]): vo
   target[name] = value;
 }
 
-export const initialViewStates: ViewStates = perView<ViewStates>((name) => REGISTRY[name].initial);
+export const initialViewStates: ViewStates = perView<ViewStates>(
+  (name) => VIEW_TABLE[name].initial,
+);
 
-/** Which view projections handle each event name. */
-const HANDLED_BY = new Map<string, ViewName[]>();
+export const initialEngineState: EngineState = {
+  session: PARTED.session.initial,
+  market: PARTED.market.initial,
+  spot: PARTED.spot.initial,
+  ...initialViewStates,
+};
+
+type ProjectionKey = PartedName | ViewName;
+const isPartedName = (name: string): name is PartedName => Object.hasOwn(PARTED, name);
+const isParted = (name: ProjectionKey): name is PartedName => isPartedName(name);
+
+/** Which projections handle each event name, in fold order: parted first, then the views. */
+const HANDLED_BY = new Map<string, ProjectionKey[]>();
+const handledBy = (event: string, name: ProjectionKey): void =>
+  void HANDLED_BY.set(event, [...(HANDLED_BY.get(event) ?? []), name]);
+for (const name of PARTED_NAMES) for (const event of PARTED[name].handles) handledBy(event, name);
 for (const name of VIEW_NAMES)
-  for (const event of REGISTRY[name].table.keys())
-    HANDLED_BY.set(event, [...(HANDLED_BY.get(event) ?? []), name]);
+  for (const event of VIEW_TABLE[name].table.keys()) handledBy(event, name);
 
-function foldOne<K extends ViewName>(
+/**
+ * Folds one event into the projections that handle it (most events reach one or two: a Map
+ * lookup finds them); the same object when none changed. A parted projection that folds an
+ * event only `after` another sees that one's state so far (the fold order above).
+ */
+export function foldEngine(state: EngineState, event: EngineEvent): EngineState {
+  const names = HANDLED_BY.get(event.name);
+  if (names === undefined) return state;
+  let next: EngineState | null = null;
+  for (const name of names) {
+    const after = isParted(name)
+      ? foldParted(name, state, next ?? state, event)
+      : foldView(name, state, event);
+    if (after !== state[name]) {
+      next ??= { ...state };
+      put<EngineState, typeof name>(next, name, after);
+    }
+  }
+  return next ?? state;
+}
+
+function foldParted<K extends PartedName>(
+  name: K,
+  state: PartedStates,
+  sofar: PartedStates,
+  event: EngineEvent,
+): PartedStates[K] {
+  const def = PARTED_TABLE[name];
+  const gate = def.after?.[event.name as EventName];
+  if (gate !== undefined && isPartedName(gate) && sofar[gate] === state[gate]) return state[name];
+  return def.fold(state[name], event);
+}
+
+function foldView<K extends ViewName>(
   name: K,
   states: ViewStates,
   event: EngineEvent,
 ): ViewStates[K] {
-  return foldWith(REGISTRY[name].table, states[name], event);
+  return foldWith(VIEW_TABLE[name].table, states[name], event);
 }
 
 /**
- * Folds one event into the view projections that handle it (most events, book deltas and
- * tickers among them, are handled by none: one Map lookup); the same object when none changed.
+ * Folds one event into the view projections only (tests of the registry's views); the same
+ * object when none changed.
  */
 export function foldViews<S extends ViewStates>(states: S, event: EngineEvent): S {
-  const names = HANDLED_BY.get(event.name);
-  if (names === undefined) return states;
   let next: S | null = null;
-  for (const name of names) {
-    const before = states[name];
-    const after = foldOne(name, states, event);
-    if (after !== before) {
+  for (const name of HANDLED_BY.get(event.name) ?? []) {
+    if (isParted(name)) continue;
+    const after = foldView(name, states, event);
+    if (after !== states[name]) {
       next ??= { ...states };
       put<ViewStates, typeof name>(next, name, after);
     }
@@ -80,7 +149,7 @@ export function foldViews<S extends ViewStates>(states: S, event: EngineEvent): 
 
 /** A projection's view of its state. */
 export function viewOf<K extends ViewName>(name: K, states: ViewStates): Views[K] {
-  return REGISTRY[name].view(states[name]);
+  return VIEW_TABLE[name].view(states[name]);
 }
 
 /** Calls `visit` with each view projection whose view differs between two states. */

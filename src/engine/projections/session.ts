@@ -13,7 +13,7 @@
 import type { ConnectionView, SessionView } from '../api.ts';
 import type { EngineEvent, UserBody } from '../events.ts';
 import { maskAccount } from './mask.ts';
-import { foldWith, handlerTable } from './projection.ts';
+import { partedFromHandlers } from './projection.ts';
 import type { Handlers } from './projection.ts';
 
 export interface SessionState {
@@ -74,10 +74,10 @@ const on = {
   'engine.boot': (state) => withConnection(withSession(state, LOGGED_OUT), { state: 'idle' }),
 } satisfies Handlers<SessionState>;
 
-const table = handlerTable(on);
+/** The session projection of the registry (registry.ts). */
+export const sessionProjection = partedFromHandlers('session', initialSessionState, on);
 
-export const foldSession = (state: SessionState, event: EngineEvent): SessionState =>
-  foldWith(table, state, event);
+export const foldSession = sessionProjection.fold;
 
 export function foldSessionAll(state: SessionState, events: readonly EngineEvent[]): SessionState {
   return events.reduce(foldSession, state);

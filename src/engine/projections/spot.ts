@@ -2,15 +2,21 @@
 // recent trades, chart, the user's orders). Each part is a pure fold over its own subset of
 // events, with its invariants at the top of its file; this file only routes events to them.
 import type { EngineEvent } from '../events.ts';
-import { foldBook, initialBookState, isBookEvent } from './book/book.ts';
+import { BOOK_EVENTS, foldBook, initialBookState, isBookEvent } from './book/book.ts';
 import type { BookState } from './book/book.ts';
-import { foldChart, initialChartState, isChartEvent } from './chart.ts';
+import { CHART_EVENTS, foldChart, initialChartState, isChartEvent } from './chart.ts';
 import type { ChartState } from './chart.ts';
-import { foldOrders, initialOrdersState, isOrdersEvent } from './spot-orders.ts';
+import { foldOrders, initialOrdersState, isOrdersEvent, ORDERS_EVENTS } from './spot-orders.ts';
 import type { OrdersState } from './spot-orders.ts';
-import { foldSpotView, initialSpotViewState, isSpotViewEvent } from './spot-view.ts';
+import {
+  foldSpotView,
+  initialSpotViewState,
+  isSpotViewEvent,
+  SPOT_VIEW_EVENTS,
+} from './spot-view.ts';
 import type { SpotViewState } from './spot-view.ts';
-import { foldTrades, initialTradesState, isTradesEvent } from './trades.ts';
+import type { PartedProjection } from './projection.ts';
+import { foldTrades, initialTradesState, isTradesEvent, TRADES_EVENTS } from './trades.ts';
 import type { TradesState } from './trades.ts';
 
 export interface SpotState {
@@ -57,3 +63,22 @@ function boot(state: SpotState): SpotState {
     chart: { ...initialChartState, epoch: state.chart.epoch + 1 },
   };
 }
+
+/**
+ * The spot projection of the registry (registry.ts): its parts' events, and a daymarket push
+ * only when the tickers took it (a stale or duplicated one moves neither, push-faults.test.ts).
+ */
+export const spotProjection: PartedProjection<'spot', SpotState> = {
+  name: 'spot',
+  initial: initialSpotState,
+  handles: new Set<string>([
+    'engine.boot',
+    ...SPOT_VIEW_EVENTS,
+    ...BOOK_EVENTS,
+    ...TRADES_EVENTS,
+    ...CHART_EVENTS,
+    ...ORDERS_EVENTS,
+  ]),
+  fold: foldSpot,
+  after: { 'market.daymarket': 'market' },
+};

@@ -14,8 +14,9 @@ import { initialSessionState } from '../projections/session.ts';
 import { initialOrdersState } from '../projections/spot-orders.ts';
 import { initialSpotViewState } from '../projections/spot-view.ts';
 import { initialTradesState } from '../projections/trades.ts';
-import { initialViewStates, VIEW_NAMES } from '../projections/registry.ts';
-import type { ViewName, ViewStates } from '../projections/registry.ts';
+import { initialViewStates, PARTED_NAMES, VIEW_NAMES } from '../projections/registry.ts';
+import type { PartedName, PartedStates, ViewName, ViewStates } from '../projections/registry.ts';
+import type { SpotState } from '../projections/spot.ts';
 import type { EngineState } from '../store.ts';
 
 import { PROJECTION_NAMES } from '../api.ts';
@@ -34,19 +35,60 @@ export type StateDoc = Record<ProjectionName, unknown>;
 export const isProjectionName = (name: string): name is ProjectionName =>
   (PROJECTIONS as readonly string[]).includes(name);
 
-export function encodeState(state: EngineState): StateDoc {
-  const { book } = state.spot;
+/** How each parted projection is written as documents and read back (one hash per document). */
+const PARTED_DOCS: {
+  readonly [K in PartedName]: {
+    encode(state: PartedStates[K]): Partial<StateDoc>;
+    decode(doc: Record<string, unknown>): PartedStates[K];
+  };
+} = {
+  session: {
+    encode: (session) => ({ session }),
+    decode: (doc) => part(doc, 'session', initialSessionState),
+  },
+  market: {
+    encode: (market) => ({ market }),
+    decode: (doc) => part(doc, 'market', initialMarketState),
+  },
+  spot: { encode: encodeSpot, decode: decodeSpot },
+};
+
+function encodeSpot(spot: SpotState): Partial<StateDoc> {
+  const { book } = spot;
   const bookDoc: BookDoc = { ...book, bids: levelsOf(book.bids), asks: levelsOf(book.asks) };
   return {
-    session: state.session,
-    market: state.market,
-    'spot.view': state.spot.view,
+    'spot.view': spot.view,
     'spot.book': bookDoc,
-    'spot.trades': state.spot.trades,
-    'spot.chart': state.spot.chart,
-    'spot.orders': state.spot.orders,
-    ...viewStatesOf(state),
+    'spot.trades': spot.trades,
+    'spot.chart': spot.chart,
+    'spot.orders': spot.orders,
   };
+}
+
+function decodeSpot(doc: Record<string, unknown>): SpotState {
+  const book = part(doc, 'spot.book', initialBookState as unknown as Record<string, unknown>);
+  return {
+    view: part(doc, 'spot.view', initialSpotViewState),
+    book: {
+      ...(book as unknown as BookState),
+      bids: sideFromLevels(levelList(book.bids, 'bids'), 'bid'),
+      asks: sideFromLevels(levelList(book.asks, 'asks'), 'ask'),
+    },
+    trades: part(doc, 'spot.trades', initialTradesState),
+    chart: part(doc, 'spot.chart', initialChartState),
+    orders: part(doc, 'spot.orders', initialOrdersState),
+  };
+}
+
+function encodeParted<K extends PartedName>(name: K, state: PartedStates): Partial<StateDoc> {
+  return PARTED_DOCS[name].encode(state[name]);
+}
+
+export function encodeState(state: EngineState): StateDoc {
+  const parted: Partial<StateDoc> = {};
+  for (const name of PARTED_NAMES) Object.assign(parted, encodeParted(name, state));
+  // every parted projection wrote its documents, and the views theirs
+  return { ...parted, ...viewStatesOf(state) } as StateDoc;
 }
 
 /** The view projections' states: plain data, written as they are. */
@@ -62,25 +104,17 @@ function copyState<K extends ViewName>(to: ViewStates, from: ViewStates, name: K
 
 /** One projection's value (what its hash is taken over). */
 export function projectionValue(state: EngineState, name: ProjectionName): unknown {
-  switch (name) {
-    case 'session':
-      return state.session;
-    case 'market':
-      return state.market;
-    case 'spot.view':
-      return state.spot.view;
-    case 'spot.book':
-      return encodeState(state)['spot.book'];
-    case 'spot.trades':
-      return state.spot.trades;
-    case 'spot.chart':
-      return state.spot.chart;
-    case 'spot.orders':
-      return state.spot.orders;
-    default:
-      return state[name];
-  }
+  if (isViewName(name)) return state[name];
+  // a parted projection's document is named after it ("market") or its part ("spot.book")
+  const owner = name.split('.')[0] ?? name;
+  if (!isPartedName(owner)) throw new RangeError(`no projection writes ${name}`);
+  return encodeParted(owner, state)[name];
 }
+
+const isViewName = (name: string): name is ViewName =>
+  (VIEW_NAMES as readonly string[]).includes(name);
+const isPartedName = (name: string): name is PartedName =>
+  (PARTED_NAMES as readonly string[]).includes(name);
 
 export class StateDocError extends Error {}
 
@@ -91,21 +125,10 @@ export class StateDocError extends Error {}
  */
 export function decodeState(doc: unknown): EngineState {
   if (!isRecord(doc)) throw new StateDocError('the state is not an object');
-  const book = part(doc, 'spot.book', initialBookState as unknown as Record<string, unknown>);
   return {
-    session: part(doc, 'session', initialSessionState),
-    market: part(doc, 'market', initialMarketState),
-    spot: {
-      view: part(doc, 'spot.view', initialSpotViewState),
-      book: {
-        ...(book as unknown as BookState),
-        bids: sideFromLevels(levelList(book.bids, 'bids'), 'bid'),
-        asks: sideFromLevels(levelList(book.asks, 'asks'), 'ask'),
-      },
-      trades: part(doc, 'spot.trades', initialTradesState),
-      chart: part(doc, 'spot.chart', initialChartState),
-      orders: part(doc, 'spot.orders', initialOrdersState),
-    },
+    session: PARTED_DOCS.session.decode(doc),
+    market: PARTED_DOCS.market.decode(doc),
+    spot: PARTED_DOCS.spot.decode(doc),
     ...decodeViewStates(doc),
   };
 }
