@@ -1,5 +1,7 @@
 // The engine: composes transport, ingest, log, projections and frames behind EngineApi
-// (api.ts). Runs in the dedicated worker (worker.ts) and under Node (node.ts).
+// (api.ts). Runs in the dedicated worker (worker.ts) and under Node (node.ts). The calls that act
+// on the exchange are in engine-calls.ts; this file keeps the engine's lifetime (start,
+// visibility, language, the book's page settings, the log export, statistics, close).
 import type { Subscription } from 'rxjs';
 import { DEFAULT_LANG } from '../shared/locales.ts';
 import type { Lang } from '../shared/locales.ts';
@@ -11,21 +13,12 @@ import type {
   LogStatus,
   StorageIssue,
 } from './api.ts';
-import * as account from './commands/account.ts';
-import * as content from './commands/content.ts';
-import * as spotCommands from './commands/spot.ts';
-import * as walletCommands from './commands/wallet.ts';
-import * as leverCommands from './commands/lever.ts';
 import { createLeverSync } from './sync/lever-sync.ts';
-import * as microCommands from './commands/micro.ts';
-import * as c2cCommands from './commands/c2c.ts';
-import * as earnCommands from './commands/earn.ts';
 import { createC2cSync } from './sync/c2c-sync.ts';
-import type { C2cSync } from './sync/c2c-sync.ts';
 import { createMicroSync } from './sync/micro-sync.ts';
-import type { MicroSync } from './sync/micro-sync.ts';
-import type { LeverSync } from './sync/lever-sync.ts';
 import type { AuthHolder, EngineContext } from './context.ts';
+import { accountCalls, domainCalls } from './engine-calls.ts';
+import type { CallDeps, Running } from './engine-calls.ts';
 import { createFrameScheduler } from './frames/frame-scheduler.ts';
 import type { FrameScheduler } from './frames/frame-scheduler.ts';
 import { markChanges } from './frames/marks.ts';
@@ -43,13 +36,11 @@ import {
   fetchSparklines,
   syncClock,
 } from './sync/market-sync.ts';
-import type { Poller } from './sync/market-sync.ts';
 import type { Services } from './services.ts';
 import {
   acknowledgeExpiry,
   adoptToken,
   expireSession,
-  logout,
   refreshUserInfo,
 } from './session-actions.ts';
 import { createSpotSync } from './sync/spot-sync.ts';
@@ -58,7 +49,6 @@ import { createStatsMeter } from './stats.ts';
 import type { StatsMeter } from './stats.ts';
 import type { SpotSync } from './sync/spot-sync.ts';
 import { createWalletSync } from './sync/wallet-sync.ts';
-import type { WalletSync } from './sync/wallet-sync.ts';
 import { Checkpointer, exportLog, restoreFromLog } from './replay/recorder.ts';
 import { APP_VERSION } from '../shared/version.ts';
 import { createStore } from './store.ts';
@@ -82,14 +72,8 @@ export interface EngineHandle extends EngineApi {
   state(): EngineState;
 }
 
-interface Running {
-  ctx: EngineContext;
-  poller: Poller;
-  spot: SpotSync;
-  wallet: WalletSync;
-  lever: LeverSync;
-  micro: MicroSync;
-  c2c: C2cSync;
+/** What a started engine runs, and its socket subscriptions. */
+interface Started extends Running {
   subscriptions: Subscription[];
 }
 
@@ -137,7 +121,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
   const sessionStore: SessionStore = createSessionStore(services, options.sessionDbName, () =>
     log.detach('newer-version'),
   );
-  let running: Promise<Running> | null = null;
+  let running: Promise<Started> | null = null;
   /** UI events are logged only once the log is open (seq continues from the stored log). */
   let logOpen = false;
   const dispatchUi = (event: NewEvent): void => {
@@ -149,7 +133,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     return store;
   }
 
-  const boot = async (config: EngineConfig): Promise<Running> => {
+  const boot = async (config: EngineConfig): Promise<Started> => {
     const s = requireStore();
     const ctx = buildContext(services, config, s, sessionStore, auth, () => lang);
     const status = await log.open();
@@ -188,7 +172,7 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     return { ctx, poller, spot, wallet, lever, micro, c2c, subscriptions };
   };
 
-  const running$ = async (): Promise<Running> => {
+  const running$ = async (): Promise<Started> => {
     if (running === null) throw new Error('engine not started: call start() first');
     return running;
   };
@@ -212,7 +196,10 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
     return (await running).ctx;
   };
 
+  const deps: CallDeps = { ready, running: running$, sessionChanged };
   const handle: EngineHandle = {
+    ...accountCalls(deps),
+    ...domainCalls(deps),
     log,
     state: () => requireStore().state(),
     async start(config: EngineConfig, onFrame: (diff: FrameDiff) => void): Promise<EngineSnapshot> {
@@ -262,20 +249,6 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       });
       await Promise.resolve();
     },
-    sendCode: async (input) => account.sendCode(await ready(), input),
-    checkCode: async (input) => account.checkCode(await ready(), input),
-    register: async (cmd) => account.register(await ready(), cmd),
-    async login(cmd) {
-      const result = await account.login(await ready(), cmd);
-      if (result.ok) void sessionChanged();
-      return result;
-    },
-    forget: async (cmd) => account.forget(await ready(), cmd),
-    bindEmail: async (cmd) => account.bindEmail(await ready(), cmd),
-    async logout() {
-      await logout(await ready());
-      await sessionChanged();
-    },
     async ackExpired() {
       acknowledgeExpiry(auth);
       dispatchUi({
@@ -286,11 +259,6 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       });
       await Promise.resolve();
     },
-    countries: async () => content.countries(await ready()),
-    newsList: async (cId) => content.newsList(await ready(), cId),
-    newsDetail: async (id) => content.newsDetail(await ready(), id),
-    customerService: async () => content.customerService(await ready()),
-    appQrCode: async (text) => content.appQrCode(await ready(), text),
     async selectPair(symbol) {
       const ctx = await ready();
       ctx.store.dispatch({
@@ -303,7 +271,6 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       if (symbol in state.tickers && state.sparklines[symbol] === undefined)
         await fetchHistory(ctx, symbol);
     },
-    watchSpot: async (symbol) => (await running$()).spot.watch(symbol),
     async setBookGrouping(grouping) {
       reader.grouping = grouping;
       frames.markBook(true);
@@ -318,47 +285,6 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       frames.setBookRate(rate);
       await Promise.resolve();
     },
-    setChartPeriod: async (period) => (await running$()).spot.setChartPeriod(period),
-    placeSpotOrder: async (order, onUnknown) => {
-      const r = await running$();
-      return spotCommands.placeSpotOrder(r.ctx, () => r.spot.refresh(), order, onUnknown);
-    },
-    cancelSpotOrder: async (input) => {
-      const r = await running$();
-      return spotCommands.cancelSpotOrder(r.ctx, () => r.spot.refresh(), input);
-    },
-    loadMoreSpotOrders: async (tab) => (await running$()).spot.loadMore(tab),
-    watchWallet: async (on) => (await running$()).wallet.watch(on),
-    accountQuery: async (kind, input) => walletCommands.accountQuery(await ready(), kind, input),
-    earnQuery: async (kind, input) => earnCommands.earnQuery(await ready(), kind, input),
-    async earnCommand(kind, input) {
-      const r = await running$();
-      return earnCommands.earnCommand(r.ctx, kind, input, () => r.wallet.refresh());
-    },
-    async accountCommand(kind, input) {
-      const r = await running$();
-      return walletCommands.accountCommand(r.ctx, kind, input, () => r.wallet.refresh());
-    },
-    watchLever: async (symbol) => (await running$()).lever.watch(symbol),
-    async leverCommand(kind, input, onUnknown) {
-      const r = await running$();
-      return leverCommands.leverCommand(r.ctx, r.lever, kind, input, onUnknown);
-    },
-    loadMoreLever: async (tab) => (await running$()).lever.loadMore(tab),
-    watchMicro: async (on) => (await running$()).micro.watch(on),
-    async submitMicro(order, onUnknown) {
-      const r = await running$();
-      return microCommands.submitMicro(r.ctx, () => r.micro.refresh(), order, onUnknown);
-    },
-    loadMoreMicro: async (tab) => (await running$()).micro.loadMore(tab),
-    watchC2c: async (filter) => (await running$()).c2c.watch(filter),
-    async c2cCommand(kind, input) {
-      const r = await running$();
-      return c2cCommands.c2cCommand(r.ctx, () => r.c2c.refresh(), kind, input);
-    },
-    loadMoreC2c: async (list) => (await running$()).c2c.loadMore(list),
-    uploadImage: async (file, onProgress) =>
-      walletCommands.uploadImage(await ready(), file, onProgress ?? (() => undefined)),
     async exportLog(sinceMs, onProgress) {
       await running$();
       const now = services.clock.now();
