@@ -24,6 +24,17 @@ import type {
 /** One depth level: [price, amount], canonical decimals. Amount "0" (deltas only) removes it. */
 export type BookLevel = readonly [DecStr, DecStr];
 
+/**
+ * The first issue of a failed parse, briefly: its path and message (the reason of a
+ * `system.malformed` event, and of an event read back that its schema refuses).
+ */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return `${path === '' ? '(root)' : path}: ${issue.message}`.slice(0, 200);
+}
+
 // ---- values --------------------------------------------------------------------------------
 
 export const dec = z.custom<DecStr>(isDecStr, 'not a canonical decimal');
@@ -251,7 +262,7 @@ export const microCurrency: z.ZodType<MicroCurrencyView> = z.object({
   balance: dec.nullable(),
 });
 
-export const c2cType: z.ZodType<C2cType> = z.enum(['buy', 'sell']);
+export const c2cType: z.ZodType<C2cType> = side;
 export const c2cWay: z.ZodType<C2cWay> = z.enum(['bank', 'we_chat', 'ali_pay']);
 
 export const c2cAd: z.ZodType<C2cAdView> = z.object({

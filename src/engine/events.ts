@@ -40,6 +40,7 @@ import {
   c2cWay,
   change,
   dec,
+  describeIssue,
   empty,
   filledOrder,
   id,
@@ -675,10 +676,7 @@ export function eventIssue(event: LogEvent): string | null {
   if (event.kind !== def.kind) return `${event.name} is a ${def.kind}, not a ${event.kind}`;
   if (def.quick?.(event.body) === true) return null;
   const result = def.body.safeParse(event.body);
-  if (result.success) return null;
-  const issue = result.error.issues[0];
-  const where = issue === undefined || issue.path.length === 0 ? 'body' : issue.path.join('.');
-  return `${event.name}: ${where}: ${issue?.message ?? 'invalid'}`;
+  return result.success ? null : `${event.name}: ${describeIssue(result.error)}`;
 }
 
 /** An event read back, as an engine event; throws a TypeError naming what is wrong otherwise. */

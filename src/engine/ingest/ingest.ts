@@ -4,7 +4,8 @@
 // fast-market.ts) use hand-rolled validators equal to their schemas (BUDGETS B1); everything
 // else uses zod.
 import type { z } from 'zod';
-import { describeIssue, transactionPush, updateBalancePush, updateUserPush } from './schemas.ts';
+import { describeIssue } from '../event-shapes.ts';
+import { transactionPush, updateBalancePush, updateUserPush } from './schemas.ts';
 import type { NewEvent } from '../events.ts';
 import { leverTradePush } from './lever-schemas.ts';
 import { closedMicroPush } from './micro-schemas.ts';

@@ -439,11 +439,3 @@ export const pagedOf = <R extends z.ZodType>(row: R) =>
 
 export const entrustPage = pagedOf(entrustRow);
 export const historyPage = pagedOf(historyRow);
-
-/** Describe the first issue briefly (for `system.malformed`). */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return 'invalid';
-  const path = issue.path.map(String).join('.');
-  return `${path === '' ? '(root)' : path}: ${issue.message}`.slice(0, 200);
-}

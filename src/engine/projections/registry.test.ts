@@ -20,7 +20,7 @@ import { foldSession } from './session.ts';
 import { foldSpot } from './spot.ts';
 import { defineProjection, foldWith, handlerTable } from './projection.ts';
 import type { HandledEvent } from './projection.ts';
-import { allViews, eachChangedView, foldViews, initialViewStates, viewOf } from './registry.ts';
+import { allViews, eachChangedView, initialViewStates, viewOf } from './registry.ts';
 import type { ViewName } from './registry.ts';
 
 const at = 1_700_000_000_000;
@@ -92,23 +92,24 @@ describe('the registry derives the view projections', () => {
   });
 
   it('folds into the one projection that handles the event; the same object when none does', () => {
-    expect(foldViews(initialViewStates, bookDelta)).toBe(initialViewStates);
-    const next = foldViews(initialViewStates, walletList);
+    const unwatched = foldEngine(initialEngineState, bookDelta);
+    for (const name of VIEW_NAMES) expect(unwatched[name]).toBe(initialEngineState[name]);
+    const next = foldEngine(initialEngineState, walletList);
     expect(next.wallet.view.loaded).toBe(true);
     for (const name of ['lever', 'micro', 'c2c'] as const)
-      expect(next[name]).toBe(initialViewStates[name]);
+      expect(next[name]).toBe(initialEngineState[name]);
   });
 
   it('reports exactly the views that changed, for the frame marks', () => {
-    const changed = (a: typeof initialViewStates, b: typeof initialViewStates): ViewName[] => {
+    const changed = (a: typeof initialEngineState, b: typeof initialEngineState): ViewName[] => {
       const out: ViewName[] = [];
       eachChangedView(a, b, (name) => out.push(name));
       return out;
     };
-    const listed = foldViews(initialViewStates, walletList);
-    expect(changed(initialViewStates, listed)).toEqual(['wallet']);
+    const listed = foldEngine(initialEngineState, walletList);
+    expect(changed(initialEngineState, listed)).toEqual(['wallet']);
     expect(changed(listed, listed)).toEqual([]);
-    expect(changed(listed, foldViews(listed, logout))).toEqual(['wallet']);
+    expect(changed(listed, foldEngine(listed, logout))).toEqual(['wallet']);
   });
 
   it('the engine state, its checkpoint document and its hashes take the views from the table', () => {

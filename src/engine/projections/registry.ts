@@ -78,7 +78,8 @@ export const initialEngineState: EngineState = {
 };
 
 type ProjectionKey = PartedName | ViewName;
-const isPartedName = (name: string): name is PartedName => Object.hasOwn(PARTED, name);
+export const isPartedName = (name: string): name is PartedName => Object.hasOwn(PARTED, name);
+export const isViewName = (name: string): name is ViewName => Object.hasOwn(VIEWS, name);
 const isParted = (name: ProjectionKey): name is PartedName => isPartedName(name);
 
 /** Which projections handle each event name, in fold order: parted first, then the views. */
@@ -128,23 +129,6 @@ function foldView<K extends ViewName>(
   event: EngineEvent,
 ): ViewStates[K] {
   return foldWith(VIEW_TABLE[name].table, states[name], event);
-}
-
-/**
- * Folds one event into the view projections only (tests of the registry's views); the same
- * object when none changed.
- */
-export function foldViews<S extends ViewStates>(states: S, event: EngineEvent): S {
-  let next: S | null = null;
-  for (const name of HANDLED_BY.get(event.name) ?? []) {
-    if (isParted(name)) continue;
-    const after = foldView(name, states, event);
-    if (after !== states[name]) {
-      next ??= { ...states };
-      put<ViewStates, typeof name>(next, name, after);
-    }
-  }
-  return next ?? states;
 }
 
 /** A projection's view of its state. */

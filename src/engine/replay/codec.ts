@@ -3,7 +3,7 @@
 // Everything in EngineState is plain data except the book sides (persistent chunked lists,
 // sorted-side.ts), which are written as their levels, best first, and rebuilt on decode, so a
 // document does not depend on how a side happened to be chunked.
-import { isLevels } from '../event-shapes.ts';
+import { isLevels, isObject } from '../event-shapes.ts';
 import type { BookLevel } from '../event-shapes.ts';
 import { initialBookState } from '../projections/book/book.ts';
 import type { BookState } from '../projections/book/book.ts';
@@ -14,7 +14,13 @@ import { initialSessionState } from '../projections/session.ts';
 import { initialOrdersState } from '../projections/spot-orders.ts';
 import { initialSpotViewState } from '../projections/spot-view.ts';
 import { initialTradesState } from '../projections/trades.ts';
-import { initialViewStates, PARTED_NAMES, VIEW_NAMES } from '../projections/registry.ts';
+import {
+  initialViewStates,
+  isPartedName,
+  isViewName,
+  PARTED_NAMES,
+  VIEW_NAMES,
+} from '../projections/registry.ts';
 import type { PartedName, PartedStates, ViewName, ViewStates } from '../projections/registry.ts';
 import type { SpotState } from '../projections/spot.ts';
 import type { EngineState } from '../store.ts';
@@ -111,11 +117,6 @@ export function projectionValue(state: EngineState, name: ProjectionName): unkno
   return encodeParted(owner, state)[name];
 }
 
-const isViewName = (name: string): name is ViewName =>
-  (VIEW_NAMES as readonly string[]).includes(name);
-const isPartedName = (name: string): name is PartedName =>
-  (PARTED_NAMES as readonly string[]).includes(name);
-
 export class StateDocError extends Error {}
 
 /**
@@ -124,7 +125,7 @@ export class StateDocError extends Error {}
  * book sides that are not level lists, throw StateDocError.
  */
 export function decodeState(doc: unknown): EngineState {
-  if (!isRecord(doc)) throw new StateDocError('the state is not an object');
+  if (!isObject(doc)) throw new StateDocError('the state is not an object');
   return {
     session: PARTED_DOCS.session.decode(doc),
     market: PARTED_DOCS.market.decode(doc),
@@ -151,7 +152,7 @@ function decodeOne<K extends ViewName>(
 function part<T extends object>(doc: Record<string, unknown>, name: ProjectionName, initial: T): T {
   const value = doc[name];
   if (value === undefined) return initial;
-  if (!isRecord(value)) throw new StateDocError(`projection ${name} is not an object`);
+  if (!isObject(value)) throw new StateDocError(`projection ${name} is not an object`);
   return { ...initial, ...value } as T;
 }
 
@@ -159,8 +160,4 @@ function levelList(value: unknown, what: string): BookLevel[] {
   if (value === undefined) return [];
   if (!isLevels(value)) throw new StateDocError(`book ${what} are not [price, amount] levels`);
   return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

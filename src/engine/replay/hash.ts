@@ -3,7 +3,7 @@
 // standard and Web Crypto is the same in Node and in browsers, so one state gives the same
 // hashes everywhere (issue 5, "Determinism").
 import type { EngineState } from '../store.ts';
-import { PROJECTIONS, projectionValue } from './codec.ts';
+import { encodeState, PROJECTIONS } from './codec.ts';
 import type { ProjectionName } from './codec.ts';
 
 export type ProjectionHashes = Record<ProjectionName, string>;
@@ -30,8 +30,10 @@ export async function hashState(
   prepare: (name: ProjectionName, value: unknown) => unknown = (_name, value) => value,
 ): Promise<ProjectionHashes> {
   const out = {} as ProjectionHashes;
+  // one document per projection, written once (the book's sides as levels among them)
+  const doc = encodeState(state);
   for (const name of PROJECTIONS) {
-    out[name] = await hashValue(prepare(name, projectionValue(state, name)));
+    out[name] = await hashValue(prepare(name, doc[name]));
   }
   return out;
 }
