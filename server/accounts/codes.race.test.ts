@@ -7,11 +7,12 @@
 //  R2 singleUse: the right code submitted many times at once is accepted once (one password
 //     reset, one account registered, one e-mail bound), and no request fails unexpectedly.
 //  R3 resendWindow: a burst of code requests for one target makes one code.
+//  R4 oneSession: a burst of logins to one account leaves exactly one live token, and it works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../db/test-databases.ts';
 import { t } from '../i18n/messages.ts';
 import type { Reply, TestServer } from '../testing/helpers.ts';
-import { post, startTestServer } from '../testing/helpers.ts';
+import { get, post, startTestServer } from '../testing/helpers.ts';
 import type { CodePurpose } from './codes.ts';
 import { checkCode, CODE_MAX_WRONG_TRIES, createCode } from './codes.ts';
 import { hashPassword } from './passwords.ts';
@@ -193,5 +194,26 @@ describe.each(backends())('verification codes under parallel requests on %s', (b
     const sent = replies.filter((x) => x.type === 'ok').length;
     console.log(`${backend} R3: ${rows[0]?.n ?? 0} codes made, ${sent} requests answered ok`);
     expect(rows[0]?.n).toBe(1);
+  });
+
+  it('R4: 30 parallel logins to one account leave one live token', async () => {
+    const account = fresh('sessions');
+    await newUser(account);
+    const logins = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        post(s, '/api/user/login', { user_string: account, password: PASSWORD }),
+      ),
+    );
+    expect(logins.every((x) => x.type === 'ok')).toBe(true);
+    const rows = await s.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM tokens t JOIN users u ON u.id = t.user_id
+       WHERE u.account = $1`,
+      [account],
+    );
+    expect(rows[0]?.n).toBe(1);
+    const live = await Promise.all(
+      logins.map((x) => get(s, '/api/user/info', { authorization: String(x.message) })),
+    );
+    expect(live.filter((x) => x.type === 'ok')).toHaveLength(1);
   });
 });

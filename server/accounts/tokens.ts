@@ -1,18 +1,22 @@
 // Session tokens: 32 random hex characters given to the client once; only their sha256 is
-// stored. A token lives TOKEN_LIFETIME_SECONDS; each login deletes the user's older tokens.
+// stored. A token lives TOKEN_LIFETIME_SECONDS; each login deletes the user's older tokens, in
+// one transaction holding the user's row, so two logins at once leave exactly one live token.
 import { createHash, randomBytes } from 'node:crypto';
 import { TOKEN_LIFETIME_SECONDS } from '../../src/shared/constants.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
-export async function issueToken(db: Queryable, userId: number, nowMs: number): Promise<string> {
+export async function issueToken(db: Database, userId: number, nowMs: number): Promise<string> {
   const token = randomBytes(16).toString('hex');
-  await endSessions(db, userId);
-  await db.query(
-    'INSERT INTO tokens (user_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)',
-    [userId, sha256(token), new Date(nowMs + TOKEN_LIFETIME_SECONDS * 1000), new Date(nowMs)],
-  );
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    await endSessions(tx, userId);
+    await tx.query(
+      'INSERT INTO tokens (user_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)',
+      [userId, sha256(token), new Date(nowMs + TOKEN_LIFETIME_SECONDS * 1000), new Date(nowMs)],
+    );
+  });
   return token;
 }
 

@@ -295,6 +295,27 @@ describe('spot orders', () => {
     }
   });
 
+  it('takes no order that waited in the queue while the pair was closed', async () => {
+    const before = await wallet(demoId, CURRENCY_ID.USDT);
+    // The order is handed to the pair's queue; the back office closes the pair before its turn.
+    const placing = s.spot.place({
+      userId: demoId,
+      matchId: 1,
+      side: 'buy',
+      mode: 2,
+      price: new Decimal('1'),
+      num: new Decimal('1'),
+      clientId: null,
+    });
+    await s.ctx.db.query('UPDATE currency_matches SET open_transaction = 0 WHERE id = 1');
+    try {
+      await expect(placing).rejects.toMatchObject({ id: 'spot.pairClosed' });
+      expect(await wallet(demoId, CURRENCY_ID.USDT)).toEqual(before);
+    } finally {
+      await s.ctx.db.query('UPDATE currency_matches SET open_transaction = 1 WHERE id = 1');
+    }
+  });
+
   it('answers bad input with localized envelopes', async () => {
     const auth = { authorization: demo };
     const cases: Array<[string, Record<string, string>, string]> = [

@@ -218,7 +218,7 @@ export class SpotService {
 
   // ---- users ----------------------------------------------------------------------------
 
-  /** Places a user's order (api transaction/in, transaction/out). */
+  /** Places a user's order (api transaction/in, transaction/out) on an open pair. */
   async place(req: PlaceRequest): Promise<Reply> {
     const p = this.specs.get(req.matchId);
     if (p === undefined) throw new ApiError('spot.pairClosed');
@@ -229,6 +229,9 @@ export class SpotService {
     const order = toOrder(p, req);
     try {
       return await this.enqueue(req.matchId, async () => {
+        // Checked in the pair's queue, right before the plan: a pair the back office closed
+        // while this order waited takes no order.
+        if (!(await spotOpen(this.db, req.matchId))) throw new ApiError('spot.pairClosed');
         const plan = this.core.placePlan(order);
         if (plan.noLiquidity) throw new ApiError('spot.noLiquidity');
         await this.checkFunds(p, plan);
@@ -611,4 +614,13 @@ function isValues(v: unknown): v is MessageValues {
 
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
+}
+
+/** The back office can close spot trading on a pair (`open_transaction = 0`). */
+export async function spotOpen(db: Queryable, matchId: number): Promise<boolean> {
+  const rows = await db.query<{ open_transaction: number }>(
+    'SELECT open_transaction FROM currency_matches WHERE id = $1',
+    [matchId],
+  );
+  return rows[0]?.open_transaction === 1;
 }

@@ -33,15 +33,6 @@ interface EntrustDbRow {
   created_at: Date | string;
 }
 
-/** The back office can close spot trading on a pair (`open_transaction = 0`). */
-export async function spotOpen(db: Queryable, matchId: number): Promise<boolean> {
-  const rows = await db.query<{ open_transaction: number }>(
-    'SELECT open_transaction FROM currency_matches WHERE id = $1',
-    [matchId],
-  );
-  return rows[0]?.open_transaction === 1;
-}
-
 /** The user's open orders on one side, newest first (of one currency or legal when given). */
 export async function openOrders(
   db: Queryable,
