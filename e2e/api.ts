@@ -61,6 +61,18 @@ export async function verify(request: APIRequestContext, t: string, email: strin
   expect((await operator(request, 'identity', { id, action: 'approve' })).type).toBe('ok');
 }
 
+/** Verified: the identity documents submitted and approved, unless the account already is. */
+export async function verified(
+  request: APIRequestContext,
+  t: string,
+  email: string,
+): Promise<void> {
+  const info = (await (
+    await request.get('/api/user/info', { headers: { authorization: t } })
+  ).json()) as { message: { review_status: number } };
+  if (info.message.review_status !== 2) await verify(request, t, email);
+}
+
 /** `amount` USDT into the spot account (a deposit the operator confirms), then `to` if given. */
 export async function fund(
   request: APIRequestContext,

@@ -14,7 +14,7 @@ import {
   usdtWallet,
   verify,
 } from './api.ts';
-import { login, msg, operator, registerByEmail, uniqueEmail } from './helpers.ts';
+import { confirm, login, msg, operator, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'c2cuser123';
 
@@ -38,12 +38,6 @@ async function user(browser: Browser, prefix: string): Promise<{ page: Page; ema
   const email = uniqueEmail(prefix);
   await registerByEmail(page, email, PASSWORD);
   return { page, email };
-}
-
-async function confirm(page: Page): Promise<void> {
-  const open = page.locator('dialog[open][data-testid="confirm-dialog"]');
-  await open.getByTestId('confirm-sure').click();
-  await expect(open).toHaveCount(0);
 }
 
 /** A payout name with markup in it: it must reach the buyer as text. */

@@ -2,60 +2,15 @@
 // moving with the simulator, a close that credits margin + profit exactly, and a limit order
 // that rests in the open orders and is revoked. Second contracts: a 30-second up order counts
 // down, settles on the real price, and the micro balance changes by the contract's amount.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import Decimal from 'decimal.js';
-import { login, operator, queued } from './helpers.ts';
+import { token, verified } from './api.ts';
+import { confirm, login, operator } from './helpers.ts';
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a6b20000000049454e44ae426082',
-  'hex',
-);
 const DEMO = 'demo@bourse.local';
 
 /** A token of our own for the setup and the exact checks (the page's token stays in its engine). */
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const r = await request.post('/api/user/login', {
-    form: { user_string: DEMO, password: 'demo1234', type: '1' },
-  });
-  return String(((await r.json()) as { message: string }).message);
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  form: Record<string, string> = {},
-): Promise<T> {
-  const r = await request.post(path, { form, headers: { authorization: token } });
-  const body = (await r.json()) as { type: string; message: T };
-  expect(body.type, `${path}: ${JSON.stringify(body.message)}`).toBe('ok');
-  return body.message;
-}
-
-/** Identity documents uploaded and approved by the operator, unless already approved. */
-async function verified(request: APIRequestContext, token: string): Promise<void> {
-  const info = (await (
-    await request.get('/api/user/info', { headers: { authorization: token } })
-  ).json()) as {
-    message: { review_status: number };
-  };
-  if (info.message.review_status === 2) return;
-  const up = await request.post('/api/upload', {
-    headers: { authorization: token },
-    multipart: { file: { name: 'id.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  const url = String(((await up.json()) as { message: string }).message);
-  await api(request, token, '/api/user/real_name', {
-    name: 'Demo User',
-    card_id: 'D1234567',
-    cardType: '1',
-    front_pic: url,
-    reverse_pic: url,
-    hand_pic: url,
-  });
-  const id = await queued(request, 'identities', DEMO);
-  expect((await operator(request, 'identity', { id, action: 'approve' })).type).toBe('ok');
-}
+const apiToken = (request: APIRequestContext) => token(request, DEMO, 'demo1234');
 
 interface Sheet {
   wallets: { currency: string; lever_balance: string; micro_balance: string }[];
@@ -80,17 +35,11 @@ async function sheet(request: APIRequestContext): Promise<Sheet> {
 const usdt = (s: Sheet, field: 'lever_balance' | 'micro_balance') =>
   new Decimal(s.wallets.find((w) => w.currency === 'USDT')?.[field] ?? 0);
 
-async function confirm(page: Page): Promise<void> {
-  const open = page.locator('dialog[open][data-testid="confirm-dialog"]');
-  await open.getByTestId('confirm-sure').click();
-  await expect(open).toHaveCount(0);
-}
-
 test('a long with stops follows the market and closes for margin + profit; a limit order is revoked', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await verified(page.request, await apiToken(page.request));
+  await verified(page.request, await apiToken(page.request), DEMO);
   await login(page, DEMO, 'demo1234');
   await page.goto('/leverdealCenter');
   const long = page.getByTestId('lever-form-long');
@@ -169,7 +118,7 @@ test('a 30-second up order counts down, settles on the real price, and pays the 
   page,
 }) => {
   test.setTimeout(120_000);
-  await verified(page.request, await apiToken(page.request));
+  await verified(page.request, await apiToken(page.request), DEMO);
   await login(page, DEMO, 'demo1234');
   await page.goto('/secondDealCenter');
   await expect(page.getByTestId('micro-balance')).not.toHaveText('--');
@@ -222,7 +171,7 @@ test('issue 20: the order confirmation and the fill are formatted, and "Close al
   page,
 }) => {
   test.setTimeout(90_000);
-  await verified(page.request, await apiToken(page.request));
+  await verified(page.request, await apiToken(page.request), DEMO);
   await login(page, DEMO, 'demo1234');
   await page.goto('/leverdealCenter');
   const long = page.getByTestId('lever-form-long');
@@ -279,7 +228,7 @@ test('issue 20: the order confirmation and the fill are formatted, and "Close al
 test('issue 20: second-contract amounts say below the minimum, above the maximum or not a multiple, in a full-height field', async ({
   page,
 }) => {
-  await verified(page.request, await apiToken(page.request));
+  await verified(page.request, await apiToken(page.request), DEMO);
   await login(page, DEMO, 'demo1234');
   // the height of the other trading forms' inputs
   await page.goto('/leverdealCenter');

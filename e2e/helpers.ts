@@ -106,3 +106,10 @@ export async function bookPainted(page: Page, timeout = 20_000): Promise<void> {
     timeout,
   });
 }
+
+/** Confirms the open confirmation dialog (spec §5's "sure") and waits for it to close. */
+export async function confirm(page: Page): Promise<void> {
+  const open = page.locator('dialog[open][data-testid="confirm-dialog"]');
+  await open.getByTestId('confirm-sure').click();
+  await expect(open).toHaveCount(0);
+}

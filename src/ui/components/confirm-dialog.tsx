@@ -1,6 +1,7 @@
 // A modal confirmation (spec §5: cancel requires a confirm dialog with a reminder title and
 // sure / cancel buttons). Native <dialog>: focus is trapped and Escape closes it.
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModal } from './use-modal.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -14,16 +15,9 @@ interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog(p: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(p.open);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const d = ref.current;
-    if (d === null) return;
-    if (p.open && !d.open) d.showModal();
-    if (!p.open && d.open) d.close();
-  }, [p.open]);
 
   return (
     <dialog

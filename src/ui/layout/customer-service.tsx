@@ -7,7 +7,7 @@ import { useI18n } from '../i18n/i18n-context.tsx';
 import { toast } from '../toast/toast.ts';
 import { LineIcon } from '../components/line-icon.tsx';
 
-export function CustomerService() {
+export function CustomerService({ withText = false }: { withText?: boolean }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
 
@@ -30,6 +30,7 @@ export function CustomerService() {
       title={t('header.service.label')}
     >
       <HeadsetIcon />
+      {withText && <span>{t('header.service.label')}</span>}
     </button>
   );
 }

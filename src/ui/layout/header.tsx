@@ -1,27 +1,30 @@
 import { Link, NavLink } from 'react-router';
+import { COMPACT_HEADER, useMedia } from '../components/use-media.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
-import type { MessageId } from '../i18n/i18n.ts';
 import { AppDownload } from './app-download.tsx';
 import { CustomerService } from './customer-service.tsx';
 import { LangPicker } from './lang-picker.tsx';
 import { Logo } from './logo.tsx';
+import { NavDrawer } from './nav-drawer.tsx';
+import { NAV } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserArea } from './user-area.tsx';
 
-const NAV: readonly { to: string; label: MessageId }[] = [
-  { to: '/home', label: 'header.nav.home' },
-  { to: '/dealCenter', label: 'header.nav.spot' },
-  { to: '/legalTrade', label: 'header.nav.c2c' },
-  { to: '/leverdealCenter', label: 'header.nav.contracts' },
-  { to: '/secondDealCenter', label: 'header.nav.second' },
-  { to: '/lock', label: 'header.nav.lock' },
-  { to: '/loan', label: 'header.nav.loan' },
-  { to: '/finance', label: 'header.nav.assets' },
-  { to: '/upstart', label: 'header.nav.upstart' },
-];
-
 export function Header() {
   const { t } = useI18n();
+  const compact = useMedia(COMPACT_HEADER);
+  if (compact)
+    return (
+      <header className="header header--compact">
+        <Link to="/" className="header__logo" aria-label={t('header.logoAlt')}>
+          <Logo />
+        </Link>
+        <div className="header__phone">
+          <UserArea visitorOnly />
+          <NavDrawer />
+        </div>
+      </header>
+    );
   return (
     <header className="header">
       <Link to="/" className="header__logo" aria-label={t('header.logoAlt')}>

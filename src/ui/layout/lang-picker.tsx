@@ -18,26 +18,32 @@ export function LangPicker() {
         </>
       }
     >
-      {(close) => (
-        <ul className="menu" role="listbox" aria-label={t('header.lang.label')}>
-          {LANGS.map((l: Lang) => (
-            <li key={l} role="option" aria-selected={l === lang}>
-              <button
-                type="button"
-                lang={l}
-                className={`menu__item ${l === lang ? 'menu__item--active' : ''}`}
-                onClick={() => {
-                  close();
-                  if (l !== lang) void switchLanguage(l);
-                }}
-              >
-                {LANG_NATIVE_NAME[l]}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {(close) => <LangList onDone={close} />}
     </Popover>
+  );
+}
+
+/** The nine languages, each in its own name; the current one marked. */
+export function LangList({ onDone, className }: { onDone: () => void; className?: string }) {
+  const { t, lang } = useI18n();
+  return (
+    <ul className={`menu ${className ?? ''}`} role="listbox" aria-label={t('header.lang.label')}>
+      {LANGS.map((l: Lang) => (
+        <li key={l} role="option" aria-selected={l === lang}>
+          <button
+            type="button"
+            lang={l}
+            className={`menu__item ${l === lang ? 'menu__item--active' : ''}`}
+            onClick={() => {
+              onDone();
+              if (l !== lang) void switchLanguage(l);
+            }}
+          >
+            {LANG_NATIVE_NAME[l]}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -2,7 +2,7 @@ import { useI18n } from '../i18n/i18n-context.tsx';
 import { currentTheme, toggleTheme } from '../theme.ts';
 import { LineIcon } from '../components/line-icon.tsx';
 
-export function ThemeToggle() {
+export function ThemeToggle({ withText = false }: { withText?: boolean }) {
   const { t } = useI18n();
   const night = currentTheme() === 'night';
   const label = t(night ? 'header.theme.toDay' : 'header.theme.toNight');
@@ -16,6 +16,7 @@ export function ThemeToggle() {
       title={label}
     >
       {night ? <SunIcon /> : <MoonIcon />}
+      {withText && <span>{label}</span>}
     </button>
   );
 }

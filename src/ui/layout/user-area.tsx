@@ -19,27 +19,19 @@ const LINKS: readonly { to: string; label: MessageId }[] = [
   { to: '/bindEmail', label: 'header.user.bindEmail' },
 ];
 
-export function UserArea() {
+/** `visitorOnly`: the phone header's bar, which shows log in and sign up to a visitor and
+ *  nothing to a user (whose menu is in the drawer). */
+export function UserArea({ visitorOnly = false }: { visitorOnly?: boolean }) {
   const { t } = useI18n();
   const s = useSignalValue(session);
   const status = useSignalValue(bridgeStatus);
-  const navigate = useNavigate();
-  const replaying = useSignalValue(replayInfo) !== null;
 
   if (!s.loggedIn) {
     if (status === 'starting')
       return <span className="header__user-placeholder" aria-hidden="true" />;
-    return (
-      <div className="header__auth">
-        <Link to={ROUTE_PATH.login} className="btn btn--ghost btn--sm">
-          {t('header.login')}
-        </Link>
-        <Link to={ROUTE_PATH.register} className="btn btn--primary btn--sm">
-          {t('header.register')}
-        </Link>
-      </div>
-    );
+    return <VisitorLinks />;
   }
+  if (visitorOnly) return null;
 
   return (
     <Popover
@@ -55,45 +47,73 @@ export function UserArea() {
     >
       {(close) => (
         <div className="user-menu__panel">
-          <div className="user-menu__who">
-            <span className="user-menu__id num">{t('header.user.id', { id: s.userId ?? '' })}</span>
-            <span className="user-menu__account">{s.maskedAccount ?? ''}</span>
-          </div>
-          <ul className="menu">
-            {LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="menu__item" onClick={close}>
-                  {t(l.label)}
-                </Link>
-              </li>
-            ))}
-            {replaying ? null : (
-              <li>
-                <ReportProblemButton onDone={close} />
-              </li>
-            )}
-            <li>
-              <Link to="/replay" className="menu__item" onClick={close} data-testid="open-replay">
-                {t('replay.open')}
-              </Link>
-            </li>
-            <li>
-              <button
-                type="button"
-                className="menu__item menu__item--danger"
-                data-testid="logout"
-                onClick={() => {
-                  close();
-                  void logout((path) => void navigate(path));
-                }}
-              >
-                {t('header.user.logout')}
-              </button>
-            </li>
-          </ul>
+          <UserMenu onDone={close} />
         </div>
       )}
     </Popover>
+  );
+}
+
+/** The logged-in user's id, account and links (the header's menu, the phone's drawer). */
+export function UserMenu({ onDone }: { onDone: () => void }) {
+  const { t } = useI18n();
+  const s = useSignalValue(session);
+  const navigate = useNavigate();
+  const replaying = useSignalValue(replayInfo) !== null;
+  return (
+    <>
+      <div className="user-menu__who">
+        <span className="user-menu__id num">{t('header.user.id', { id: s.userId ?? '' })}</span>
+        <span className="user-menu__account">{s.maskedAccount ?? ''}</span>
+      </div>
+      <ul className="menu">
+        {LINKS.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="menu__item" onClick={onDone}>
+              {t(l.label)}
+            </Link>
+          </li>
+        ))}
+        {replaying ? null : (
+          <li>
+            <ReportProblemButton onDone={onDone} />
+          </li>
+        )}
+        <li>
+          <Link to="/replay" className="menu__item" onClick={onDone} data-testid="open-replay">
+            {t('replay.open')}
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="menu__item menu__item--danger"
+            data-testid="logout"
+            onClick={() => {
+              onDone();
+              void logout((path) => void navigate(path));
+            }}
+          >
+            {t('header.user.logout')}
+          </button>
+        </li>
+      </ul>
+    </>
+  );
+}
+
+/** Log in and sign up, for a visitor. */
+export function VisitorLinks({ onDone }: { onDone?: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="header__auth">
+      <Link to={ROUTE_PATH.login} className="btn btn--ghost btn--sm" onClick={onDone}>
+        {t('header.login')}
+      </Link>
+      <Link to={ROUTE_PATH.register} className="btn btn--primary btn--sm" onClick={onDone}>
+        {t('header.register')}
+      </Link>
+    </div>
   );
 }
 

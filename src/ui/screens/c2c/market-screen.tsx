@@ -3,9 +3,10 @@
 // and a whole-ad take behind a confirmation. 997 / 998 lead to payout details / identity
 // (§8); a taken ad leads to my orders. Selling to a buy ad needs an account of its pay way in
 // the payout details: the confirmation says which and leads there instead (issue 20).
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { C2cAdView, C2cType } from '../../../engine/api.ts';
+import { useCellLabels } from '../../components/cell-labels.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -211,6 +212,8 @@ function MarketList({
 }) {
   const { t } = useI18n();
   const onMore = useCallback(() => void engine.loadMoreC2c('market'), []);
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(table);
   if (!current && error !== null && rows.length === 0)
     return <ErrorState text={error} onRetry={onRetry} />;
   if (!current && rows.length === 0) return <Loading />;
@@ -220,7 +223,8 @@ function MarketList({
     <>
       <div className="table-wrap">
         <table
-          className="table c2c-table"
+          ref={table}
+          className="table c2c-table table--cards"
           data-testid="c2c-market"
           aria-busy={!current}
           aria-label={side === 'buy' ? t('c2c.market.tabBuy') : t('c2c.market.tabSell')}
@@ -269,7 +273,7 @@ const AdRow = memo(function AdRow({
   const initial = ad.sellerName.trim().charAt(0).toUpperCase();
   return (
     <tr data-ad-id={ad.id}>
-      <td>
+      <td className="cell--head">
         <span className="c2c-user">
           <span className="c2c-user__avatar" aria-hidden="true">
             {initial}
@@ -292,7 +296,7 @@ const AdRow = memo(function AdRow({
       <td>
         <WayBadge way={ad.way} />
       </td>
-      <td className="c2c-table__action">
+      <td className="c2c-table__action cell--actions">
         <button
           type="button"
           className={`btn btn--sm c2c-take c2c-take--${side}`}

@@ -2,9 +2,10 @@
 // my deals as taker and as publisher, live from pushes; a row (or its Details button) opens
 // the detail modal with the actions of the viewer's side. `?ad=<id>` narrows the list to the
 // deals of one of my ads; `?id=<id>` opens that deal.
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { C2cDealView } from '../../../engine/api.ts';
+import { useCellLabels } from '../../components/cell-labels.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { c2c } from '../../engine-bridge/signals.ts';
@@ -40,6 +41,8 @@ export default function C2cOrdersScreen() {
   const open = openId === null ? undefined : deals.rows.find((d) => d.id === openId);
   const onOpen = useCallback((id: number) => setOpenId(id), []);
   const onMore = useCallback(() => void engine.loadMoreC2c('deals'), []);
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(table);
 
   let body;
   if (!deals.loaded && view.error !== null)
@@ -49,7 +52,11 @@ export default function C2cOrdersScreen() {
   else
     body = (
       <div className="table-wrap">
-        <table className="table c2c-table c2c-table--deals" data-testid="c2c-deals">
+        <table
+          ref={table}
+          className="table c2c-table c2c-table--deals table--cards"
+          data-testid="c2c-deals"
+        >
           <thead>
             <tr>
               <th scope="col">{t('c2c.col.id')}</th>
@@ -118,11 +125,11 @@ const DealRow = memo(function DealRow({
       data-side={d.side}
       onClick={() => onOpen(d.id)}
     >
-      <td className="num muted">{d.id}</td>
-      <td>
+      <td className="num muted cell--meta">{d.id}</td>
+      <td className="cell--head">
         <TypeTag type={d.side} />
       </td>
-      <td className="c2c-strong">{d.currency}</td>
+      <td className="c2c-strong cell--head">{d.currency}</td>
       <td className="num">{fmt.fixed(d.number, C2C_DP)}</td>
       <td className="num">{fmt.fixed(d.price, C2C_DP)}</td>
       <td className="num c2c-strong">
@@ -134,7 +141,7 @@ const DealRow = memo(function DealRow({
         <DealStateChip isSure={d.isSure} />
       </td>
       <td className="time-cell muted">{fmt.dateTime(d.createTime)}</td>
-      <td className="c2c-table__action">
+      <td className="c2c-table__action cell--actions">
         <button
           type="button"
           className="btn btn--ghost btn--sm"

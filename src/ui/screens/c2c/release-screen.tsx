@@ -1,9 +1,10 @@
 // My c2c ads (/c2cRelease, trading-c2c-market.md §2): coin, type, total, remaining, price, pay
 // way and state; an open ad can be withdrawn (behind a confirmation), every ad links to its
 // orders; 10 a page with "more" (§9).
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { C2cAdView } from '../../../engine/api.ts';
+import { useCellLabels } from '../../components/cell-labels.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -36,6 +37,8 @@ export default function C2cReleaseScreen() {
   const ads = view.myAds;
   const onWithdraw = useCallback((ad: C2cAdView) => setWithdrawing(ad), []);
   const onMore = useCallback(() => void engine.loadMoreC2c('myAds'), []);
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(table);
 
   const withdraw = async (ad: C2cAdView): Promise<void> => {
     setBusy(true);
@@ -55,7 +58,7 @@ export default function C2cReleaseScreen() {
     body = (
       <>
         <div className="table-wrap">
-          <table className="table c2c-table" data-testid="c2c-my-ads">
+          <table ref={table} className="table c2c-table table--cards" data-testid="c2c-my-ads">
             <thead>
               <tr>
                 <th scope="col">{t('c2c.col.ad')}</th>
@@ -133,9 +136,9 @@ const MyAdRow = memo(function MyAdRow({
   const state = AD_STATE[ad.isDone] ?? AD_STATE[0];
   return (
     <tr data-ad-id={ad.id} data-done={ad.isDone}>
-      <td className="muted num">{t('c2c.ads.id', { id: ad.id })}</td>
-      <td className="c2c-strong">{ad.currency}</td>
-      <td>
+      <td className="muted num cell--meta">{t('c2c.ads.id', { id: ad.id })}</td>
+      <td className="c2c-strong cell--head">{ad.currency}</td>
+      <td className="cell--head">
         <TypeTag type={ad.type} />
       </td>
       <td className="num">{fmt.fixed(ad.total, C2C_DP)}</td>
@@ -148,7 +151,7 @@ const MyAdRow = memo(function MyAdRow({
         <WayBadge way={ad.way} />
       </td>
       <td>{state !== undefined && <Chip tone={state.tone}>{t(state.label)}</Chip>}</td>
-      <td className="c2c-table__action">
+      <td className="c2c-table__action cell--actions">
         <span className="c2c-actions">
           <Link to={`${C2C_PATH.orders}?ad=${ad.id}`} className="btn btn--ghost btn--sm">
             {t('c2c.ads.viewOrders')}

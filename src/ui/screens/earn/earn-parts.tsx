@@ -2,6 +2,7 @@
 // (2 to 8), one earn query with retry, a paged list loaded through an earn query with "more",
 // and the modal frame.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useModal } from '../../components/use-modal.ts';
 import type { EarnQueries, PageView } from '../../../engine/api.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
@@ -144,14 +145,8 @@ export function Modal({
   children: ReactNode;
 }) {
   const { t } = useI18n();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (d === null) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}

@@ -15,6 +15,7 @@ import type {
   LeverView,
 } from '../../../engine/api.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
+import { useCellLabels } from '../../components/cell-labels.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -383,6 +384,8 @@ function TabBody({
   actions: Actions;
 }) {
   const { t } = useI18n();
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(table);
   const list = view[tab];
   if (list.rows.length === 0) {
     if (list.loaded) return <Empty text={t(TAB_EMPTY[tab])} />;
@@ -391,7 +394,7 @@ function TabBody({
   const columns = COLUMNS[tab].filter((c) => !(compact && c.wide === true));
   return (
     <div className="lever-table__wrap">
-      <table className="lever-table" data-testid={`lever-${tab}-table`}>
+      <table ref={table} className="lever-table table--cards" data-testid={`lever-${tab}-table`}>
         <caption className="visually-hidden">{t(TAB_LABEL[tab])}</caption>
         <thead>
           <tr>
@@ -457,10 +460,10 @@ function LeadCells({ p }: { p: LeverPositionView }) {
   const { fmt } = useI18n();
   return (
     <>
-      <th scope="row" className="lever-table__pair">
+      <th scope="row" className="lever-table__pair cell--head">
         {p.symbol}
       </th>
-      <td>
+      <td className="cell--head">
         <SideTag side={p.side} />
       </td>
       <td className="num">{fmt.fixed(p.share, 0)}</td>
@@ -501,7 +504,7 @@ const HoldingRow = memo(function HoldingRow({
       </td>
       {!compact && <td className="num">{fmt.fixed(p.fee, LEVER_DP.money)}</td>}
       {!compact && <td className="time-cell">{timeText(fmt, p.openTime, p.createTime)}</td>}
-      <td className="lever-table__actions">
+      <td className="lever-table__actions cell--actions">
         <button
           type="button"
           className="lever-action"
@@ -544,7 +547,7 @@ const EntrustRow = memo(function EntrustRow({
       <td className="num">{fmt.fixed(p.margin, LEVER_DP.money)}</td>
       {!compact && <td className="num">{fmt.fixed(p.fee, LEVER_DP.money)}</td>}
       {!compact && <td className="time-cell">{timeText(fmt, '', p.createTime)}</td>}
-      <td className="lever-table__actions">
+      <td className="lever-table__actions cell--actions">
         <button
           type="button"
           className="lever-action"

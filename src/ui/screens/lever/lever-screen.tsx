@@ -4,6 +4,7 @@
 // rate. The screen watches the pair's market data (watchSpot) and its lever data (watchLever).
 import { useCallback, useEffect, useState } from 'react';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { PHONE, useMedia } from '../../components/use-media.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { bridgeStatus, market } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -12,11 +13,12 @@ import { storage } from '../../storage.ts';
 import '../../styles/spot.css';
 import '../../styles/lever.css';
 import '../../styles/lever-screen.css';
-import { SpotChart } from '../spot/chart/spot-chart.tsx';
+import { ChartPanel } from '../spot/chart/spot-chart.tsx';
 import { MarketList } from '../spot/market-list.tsx';
 import { OrderBook } from '../spot/order-book.tsx';
 import { pairMetaSignal } from '../spot/pair-meta.ts';
 import { PairStats } from '../spot/pair-stats.tsx';
+import { PhoneTrading } from '../spot/phone-trading.tsx';
 import { RecentTrades } from '../spot/recent-trades.tsx';
 import { rememberPair, resolvePair } from '../spot/remember-pair.ts';
 import { LeverDeals } from './lever-deals.tsx';
@@ -58,13 +60,38 @@ const ignorePick = (): void => undefined;
 function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string) => void }) {
   const { t } = useI18n();
   const meta = useSignalValue(pairMetaSignal(symbol));
+  const phone = useMedia(PHONE);
+  if (phone)
+    return (
+      <PhoneTrading
+        meta={meta}
+        showMark
+        className="spot lever"
+        testId="lever-screen"
+        onSelect={onSelect}
+        panes={{
+          chart: () => <ChartPanel pricePrecision={meta.pricePrecision} />,
+          book: () => <OrderBook meta={meta} onPick={ignorePick} />,
+          trades: () => <RecentTrades meta={meta} />,
+        }}
+        actions={[
+          { side: 'buy', label: t('lever.form.openLong'), testId: 'phone-long' },
+          { side: 'sell', label: t('lever.form.openShort'), testId: 'phone-short' },
+        ]}
+        formTitle={(side) => t(side === 'buy' ? 'lever.form.openLong' : 'lever.form.openShort')}
+        form={<LeverForms meta={meta} />}
+      >
+        <section className="spot__panel lever__positions">
+          <LeverPositions compact />
+        </section>
+        <LeverDeals meta={meta} />
+      </PhoneTrading>
+    );
   return (
     <div className="spot lever" data-symbol={symbol} data-testid="lever-screen">
       <PairStats meta={meta} showMark />
       <OrderBook meta={meta} onPick={ignorePick} />
-      <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
-        <SpotChart pricePrecision={meta.pricePrecision} />
-      </section>
+      <ChartPanel pricePrecision={meta.pricePrecision} />
       <LeverForms meta={meta} />
       <MarketList symbol={symbol} onSelect={onSelect} />
       <RecentTrades meta={meta} />

@@ -2,10 +2,11 @@
 // load more; a trading order counts down (refreshed every 200 ms, hidden at 0) with the live
 // mark price it settles at; a settled order shows its result for 0.5 s, then leaves for the
 // closed list.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { MicroOrderView, MicroView, Ticker } from '../../../engine/api.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
 import { MICRO_COUNTDOWN_MS } from '../../../shared/micro.ts';
+import { useCellLabels } from '../../components/cell-labels.ts';
 import { Empty, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { tickerSignal } from '../../engine-bridge/signals.ts';
@@ -21,6 +22,8 @@ export function MicroOrders({ view }: { view: MicroView }) {
   const now = useNow(MICRO_COUNTDOWN_MS);
   const list = view[tab];
   const rows = tab === 'trading' ? visibleOrders(list.rows, now) : list.rows;
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(table);
   return (
     <section
       className="spot__panel micro-orders"
@@ -53,7 +56,7 @@ export function MicroOrders({ view }: { view: MicroView }) {
         <Empty />
       ) : (
         <div className="orders__wrap">
-          <table className="orders__table">
+          <table ref={table} className="orders__table table--cards">
             <thead>
               <tr>
                 <th scope="col">{t('micro.col.id')}</th>
@@ -114,9 +117,9 @@ function MicroRow({ order: o, now }: { order: MicroOrderView; now: number }) {
   const result = RESULT[o.result] ?? 'micro.result.loss';
   return (
     <tr data-micro-id={o.id} data-status={o.status}>
-      <td className="num muted">{o.showId}</td>
-      <td>{o.symbol}</td>
-      <td className={o.side === 1 ? 'up' : 'down'}>
+      <td className="num muted cell--meta">{o.showId}</td>
+      <td className="cell--head">{o.symbol}</td>
+      <td className={`cell--head ${o.side === 1 ? 'up' : 'down'}`}>
         {t(o.side === 1 ? 'micro.up' : 'micro.down')}
       </td>
       <td className="num">{fmt.fixed(o.number, 2)}</td>
@@ -133,5 +136,36 @@ function MicroRow({ order: o, now }: { order: MicroOrderView; now: number }) {
             : t('micro.settling')}
       </td>
     </tr>
+  );
+}
+
+/**
+ * The open order that settles next and its countdown, for the phone's bottom bar (issue 23):
+ * the list may be scrolled away, the countdown stays in view. A timer role: not announced on
+ * every tick.
+ */
+export function MicroNextSettlement({ view }: { view: MicroView }) {
+  const { t, fmt } = useI18n();
+  const now = useNow(MICRO_COUNTDOWN_MS);
+  const open = visibleOrders(view.trading.rows, now).filter(
+    (o) => o.status !== 3 && remainingOf(o, now) > 0,
+  );
+  const next = open.reduce<MicroOrderView | null>(
+    (a, b) => (a === null || remainingOf(b, now) < remainingOf(a, now) ? b : a),
+    null,
+  );
+  if (next === null) return null;
+  return (
+    <div className="phone-bar__note" role="timer" data-testid="micro-next">
+      <span className={next.side === 1 ? 'up' : 'down'}>
+        {t(next.side === 1 ? 'micro.up' : 'micro.down')}
+      </span>
+      <span>{next.symbol}</span>
+      <span className="num">{fmt.fixed(next.number, 2)}</span>
+      <strong className="num">
+        {t('micro.left', { seconds: (remainingOf(next, now) / 1000).toFixed(1) })}
+      </strong>
+      {open.length > 1 && <span className="muted">+{open.length - 1}</span>}
+    </div>
   );
 }

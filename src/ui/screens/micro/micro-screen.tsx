@@ -4,6 +4,7 @@
 // real price at expiry (ADR 0015).
 import { useCallback, useEffect, useState } from 'react';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { PHONE, useMedia } from '../../components/use-media.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { bridgeStatus, market, micro, session, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -12,12 +13,13 @@ import { storage } from '../../storage.ts';
 import '../../styles/spot.css';
 import '../../styles/lever-screen.css';
 import '../../styles/micro.css';
-import { SpotChart } from '../spot/chart/spot-chart.tsx';
+import { ChartPanel } from '../spot/chart/spot-chart.tsx';
 import { MarketList } from '../spot/market-list.tsx';
 import { pairMetaSignal } from '../spot/pair-meta.ts';
 import { PairStats } from '../spot/pair-stats.tsx';
+import { PhoneTrading } from '../spot/phone-trading.tsx';
 import { rememberPair, resolvePair } from '../spot/remember-pair.ts';
-import { MicroOrders } from './micro-orders.tsx';
+import { MicroNextSettlement, MicroOrders } from './micro-orders.tsx';
 import { MicroPanel } from './micro-panel.tsx';
 
 export default function MicroScreen() {
@@ -54,15 +56,39 @@ function MicroLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
   const view = useSignalValue(micro);
   const loggedIn = useSignalValue(session).loggedIn;
   const ticker = useSignalValue(tickerSignal(symbol));
+  const phone = useMedia(PHONE);
+  const panel = (
+    <section className="spot__panel micro__panel" aria-label={t('micro.title')}>
+      <MicroPanel view={view} meta={meta} matchId={ticker?.matchId ?? null} loggedIn={loggedIn} />
+    </section>
+  );
+  if (phone)
+    return (
+      <PhoneTrading
+        meta={meta}
+        showMark
+        className="spot micro"
+        testId="micro-screen"
+        onSelect={onSelect}
+        panes={{
+          chart: () => <ChartPanel pricePrecision={meta.pricePrecision} />,
+        }}
+        actions={[
+          { side: 'buy', label: t('micro.up'), testId: 'phone-up' },
+          { side: 'sell', label: t('micro.down'), testId: 'phone-down' },
+        ]}
+        formTitle={() => t('micro.title')}
+        form={panel}
+        barNote={loggedIn && <MicroNextSettlement view={view} />}
+      >
+        {loggedIn && <MicroOrders view={view} />}
+      </PhoneTrading>
+    );
   return (
     <div className="spot micro" data-symbol={symbol} data-testid="micro-screen">
       <PairStats meta={meta} showMark />
-      <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
-        <SpotChart pricePrecision={meta.pricePrecision} />
-      </section>
-      <section className="spot__panel micro__panel" aria-label={t('micro.title')}>
-        <MicroPanel view={view} meta={meta} matchId={ticker?.matchId ?? null} loggedIn={loggedIn} />
-      </section>
+      <ChartPanel pricePrecision={meta.pricePrecision} />
+      {panel}
       <MarketList symbol={symbol} onSelect={onSelect} />
       {loggedIn && <MicroOrders view={view} />}
     </div>

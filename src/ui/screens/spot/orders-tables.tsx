@@ -28,7 +28,7 @@ export function OpenOrdersTable({ rows, hasMore, loading, meta, onCancel }: Open
   if (rows.length === 0) return loading ? <Loading /> : <Empty text={t('spot.orders.openEmpty')} />;
   return (
     <div className="orders__wrap">
-      <table className="orders__table" data-testid="open-orders">
+      <table className="orders__table table--cards" data-testid="open-orders">
         <thead>
           <tr>
             <th scope="col">{t('spot.orders.time')}</th>
@@ -77,17 +77,27 @@ const OpenRow = memo(function OpenRow({
   const { t, fmt } = useI18n();
   return (
     <tr data-order-id={o.id} data-side={o.side}>
-      <td className="orders__time muted">{fmt.dateTime(o.createTime)}</td>
-      <td>{o.symbol}</td>
-      <td>
+      <td className="orders__time muted cell--meta">{fmt.dateTime(o.createTime)}</td>
+      <td className="orders__pair cell--head">{o.symbol}</td>
+      <td className="orders__side cell--head">
         <SideLabel side={o.side} />
       </td>
-      <td className="num">{fmt.fixed(o.price, meta.pricePrecision)}</td>
-      <td className="num">{fmt.fixed(o.totalNumber, meta.amountPrecision)}</td>
-      <td className="num">{fmt.fixed(o.completeNumber, meta.amountPrecision)}</td>
-      <td className="num">{fmt.fixed(o.number, meta.amountPrecision)}</td>
-      <td className="num">{fmt.fixed(o.totalMoney, DECIMALS.price)}</td>
-      <td className="orders__action">
+      <td className="num" data-label={t('spot.orders.price')}>
+        {fmt.fixed(o.price, meta.pricePrecision)}
+      </td>
+      <td className="num" data-label={t('spot.orders.amount')}>
+        {fmt.fixed(o.totalNumber, meta.amountPrecision)}
+      </td>
+      <td className="num" data-label={t('spot.orders.filled')}>
+        {fmt.fixed(o.completeNumber, meta.amountPrecision)}
+      </td>
+      <td className="num" data-label={t('spot.orders.remaining')}>
+        {fmt.fixed(o.number, meta.amountPrecision)}
+      </td>
+      <td className="num" data-label={t('spot.orders.total')}>
+        {fmt.fixed(o.totalMoney, DECIMALS.price)}
+      </td>
+      <td className="orders__action cell--actions">
         <button
           type="button"
           className="orders__cancel"
@@ -118,7 +128,7 @@ export function HistoryTable({ rows, hasMore, loading, meta }: HistoryProps) {
     return loading ? <Loading /> : <Empty text={t('spot.orders.historyEmpty')} />;
   return (
     <div className="orders__wrap">
-      <table className="orders__table" data-testid="order-history">
+      <table className="orders__table table--cards" data-testid="order-history">
         <thead>
           <tr>
             <th scope="col">{t('spot.orders.time')}</th>
@@ -173,27 +183,35 @@ const HistoryRow = memo(function HistoryRow({
   const filled = outcome !== 'cancelled';
   return (
     <tr data-order-id={o.id} data-side={o.side} data-outcome={outcome}>
-      <td className="orders__time muted">{fmt.dateTime(o.time)}</td>
-      <td>{o.symbol}</td>
-      <td>
+      <td className="orders__time muted cell--meta">{fmt.dateTime(o.time)}</td>
+      <td className="orders__pair cell--head">{o.symbol}</td>
+      <td className="orders__side cell--head">
         <SideLabel side={o.side} />
       </td>
-      <td className="num">
+      <td className="num" data-label={t('spot.orders.orderPrice')}>
         {o.mode === 1
           ? t('spot.form.market')
           : o.limitPrice === undefined
             ? t('account.none')
             : fmt.fixed(o.limitPrice, meta.pricePrecision)}
       </td>
-      <td className="num" data-testid="avg-price">
+      <td className="num" data-testid="avg-price" data-label={t('spot.orders.avgPrice')}>
         {filled ? fmt.fixed(o.price, meta.pricePrecision) : t('account.none')}
       </td>
-      <td className="num">{fmt.fixed(o.total ?? o.number, meta.amountPrecision)}</td>
-      <td className="num" data-testid="filled">
+      <td className="num" data-label={t('spot.orders.amount')}>
+        {fmt.fixed(o.total ?? o.number, meta.amountPrecision)}
+      </td>
+      <td className="num" data-testid="filled" data-label={t('spot.orders.filled')}>
         {fmt.fixed(o.number, meta.amountPrecision)}
       </td>
-      <td className="num">{fmt.fixed(o.fee, feeDecimals(o.fee, meta.amountPrecision))}</td>
-      <td className={outcome === 'filled' ? undefined : 'muted'} data-testid="order-status">
+      <td className="num" data-label={t('spot.orders.fee')}>
+        {fmt.fixed(o.fee, feeDecimals(o.fee, meta.amountPrecision))}
+      </td>
+      <td
+        className={outcome === 'filled' ? undefined : 'muted'}
+        data-testid="order-status"
+        data-label={t('spot.orders.status')}
+      >
         {t(OUTCOME_LABEL[outcome])}
       </td>
     </tr>

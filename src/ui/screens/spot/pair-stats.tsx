@@ -8,7 +8,14 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { PairMeta } from './pair-meta.ts';
 
-export function PairStats({ meta, showMark = false }: { meta: PairMeta; showMark?: boolean }) {
+interface PairStatsProps {
+  meta: PairMeta;
+  showMark?: boolean;
+  /** On a phone the pair is a button that opens the market list. */
+  onPair?: () => void;
+}
+
+export function PairStats({ meta, showMark = false, onPair }: PairStatsProps) {
   const { t, fmt } = useI18n();
   const ticker = useSignalValue(tickerSignal(meta.symbol));
   const dir = ticker === null ? 'flat' : fmt.direction(ticker.change);
@@ -17,13 +24,7 @@ export function PairStats({ meta, showMark = false }: { meta: PairMeta; showMark
   return (
     <section className="spot__panel spot__stats" aria-label={t('spot.stats.label')}>
       <div className="stats__box spot__live-box">
-        <div className="stats__pair">
-          {ticker !== null && ticker.logo !== '' && (
-            <img className="stats__logo" src={ticker.logo} alt="" width="24" height="24" />
-          )}
-          <span className="stats__base">{meta.base}</span>
-          <span className="stats__quote">{t('spot.pair.quote', { quote: meta.quote })}</span>
-        </div>
+        <PairButton meta={meta} logo={ticker?.logo ?? ''} onPair={onPair} />
         <div className="stats__last">
           <span className="visually-hidden">{t('spot.stats.last')}</span>
           <span className={`stats__price num is-${dir}`} data-testid="last-price">
@@ -54,6 +55,48 @@ export function PairStats({ meta, showMark = false }: { meta: PairMeta; showMark
         </dl>
       </div>
     </section>
+  );
+}
+
+function PairButton({
+  meta,
+  logo,
+  onPair,
+}: {
+  meta: PairMeta;
+  logo: string;
+  onPair: (() => void) | undefined;
+}) {
+  const { t } = useI18n();
+  if (onPair === undefined)
+    return (
+      <div className="stats__pair">
+        <PairName meta={meta} logo={logo} />
+      </div>
+    );
+  return (
+    <button
+      type="button"
+      className="stats__pair stats__pair--button"
+      aria-haspopup="dialog"
+      aria-label={t('spot.phone.pickPair', { pair: `${meta.base}/${meta.quote}` })}
+      data-testid="pick-pair"
+      onClick={onPair}
+    >
+      <PairName meta={meta} logo={logo} />
+      <span className="stats__caret" aria-hidden="true" />
+    </button>
+  );
+}
+
+function PairName({ meta, logo }: { meta: PairMeta; logo: string }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {logo !== '' && <img className="stats__logo" src={logo} alt="" width="24" height="24" />}
+      <span className="stats__base">{meta.base}</span>
+      <span className="stats__quote">{t('spot.pair.quote', { quote: meta.quote })}</span>
+    </>
   );
 }
 

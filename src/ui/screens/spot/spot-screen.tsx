@@ -5,19 +5,21 @@
 import { signal } from '@preact/signals-core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { PHONE, useMedia } from '../../components/use-media.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { bridgeStatus, market } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { storage } from '../../storage.ts';
 import '../../styles/spot.css';
-import { SpotChart } from './chart/spot-chart.tsx';
+import { ChartPanel } from './chart/spot-chart.tsx';
 import { CurrencyInfo } from './currency-info.tsx';
 import { MarketList } from './market-list.tsx';
 import { OrderBook } from './order-book.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import { pairMetaSignal } from './pair-meta.ts';
 import { PairStats } from './pair-stats.tsx';
+import { PhoneTrading } from './phone-trading.tsx';
 import { RecentTrades } from './recent-trades.tsx';
 import { rememberPair, resolvePair } from './remember-pair.ts';
 import type { PickedPrice } from './spot-form.tsx';
@@ -55,14 +57,45 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
   // clicked twice still fills the form again).
   const picked = useMemo(() => signal<PickedPrice | null>(null), []);
   const onPick = useCallback((price: string) => (picked.value = { price }), [picked]);
+  const phone = useMedia(PHONE);
 
+  if (phone)
+    return (
+      <PhoneTrading
+        meta={meta}
+        className="spot"
+        onSelect={onSelect}
+        panes={{
+          chart: () => <ChartPanel pricePrecision={meta.pricePrecision} />,
+          book: (openForm) => (
+            <OrderBook
+              meta={meta}
+              onPick={(price) => {
+                onPick(price);
+                openForm();
+              }}
+            />
+          ),
+          trades: () => <RecentTrades meta={meta} />,
+        }}
+        actions={[
+          { side: 'buy', label: t('spot.orders.buy'), testId: 'phone-buy' },
+          { side: 'sell', label: t('spot.orders.sell'), testId: 'phone-sell' },
+        ]}
+        formTitle={(side) =>
+          t(side === 'buy' ? 'spot.form.buy' : 'spot.form.sell', { currency: meta.base })
+        }
+        form={<TradeForms meta={meta} picked={picked} />}
+      >
+        <OrdersPanel meta={meta} />
+        <CurrencyInfo />
+      </PhoneTrading>
+    );
   return (
     <div className="spot" data-symbol={symbol}>
       <PairStats meta={meta} />
       <OrderBook meta={meta} onPick={onPick} />
-      <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
-        <SpotChart pricePrecision={meta.pricePrecision} />
-      </section>
+      <ChartPanel pricePrecision={meta.pricePrecision} />
       <TradeForms meta={meta} picked={picked} />
       <MarketList symbol={symbol} onSelect={onSelect} />
       <RecentTrades meta={meta} />

@@ -1,7 +1,8 @@
 // The frame of every assets and account screen: a side navigation (assets, then account) and
 // the screen's content. Mounting it keeps the wallet list fresh (useWallet).
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { PHONE, useMedia } from '../../components/use-media.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { ROUTE_PATH } from '../../route-paths.ts';
@@ -80,32 +81,11 @@ interface ShellProps {
 }
 
 export function AccountShell({ title, actions, children, testId }: ShellProps) {
-  const { t } = useI18n();
   useWallet();
+  const phone = useMedia(PHONE);
   return (
     <div className="account page" data-testid={testId}>
-      <nav className="account__nav" aria-label={t('wallet.nav.label')}>
-        {GROUPS.map((g) => (
-          <div key={g.title} className="account__group">
-            <h2 className="account__group-title">{t(g.title)}</h2>
-            <ul>
-              {g.links.map((l) => (
-                <li key={l.to}>
-                  <NavLink
-                    to={l.to}
-                    end
-                    className={({ isActive }) =>
-                      `account__link${isActive ? ' account__link--active' : ''}`
-                    }
-                  >
-                    {t(l.label)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </nav>
+      {phone ? <PhoneSectionMenu /> : <SectionNav />}
       <section className="account__main">
         <header className="account__head">
           <h1 className="account__title">{title}</h1>
@@ -114,5 +94,57 @@ export function AccountShell({ title, actions, children, testId }: ShellProps) {
         {children}
       </section>
     </div>
+  );
+}
+
+function SectionNav({ onFollow }: { onFollow?: () => void }) {
+  const { t } = useI18n();
+  return (
+    <nav className="account__nav" aria-label={t('wallet.nav.label')}>
+      {GROUPS.map((g) => (
+        <div key={g.title} className="account__group">
+          <h2 className="account__group-title">{t(g.title)}</h2>
+          <ul>
+            {g.links.map((l) => (
+              <li key={l.to}>
+                <NavLink
+                  to={l.to}
+                  end
+                  onClick={onFollow}
+                  className={({ isActive }) =>
+                    `account__link${isActive ? ' account__link--active' : ''}`
+                  }
+                >
+                  {t(l.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** On a phone the section links fold into one disclosure named after the current page. */
+function PhoneSectionMenu() {
+  const { t } = useI18n();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const group = GROUPS.find((g) => g.links.some((l) => l.to === pathname));
+  const here = group?.links.find((l) => l.to === pathname);
+  return (
+    <details
+      className="account__menu"
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      data-testid="section-menu"
+    >
+      <summary className="account__menu-summary">
+        <span className="account__menu-group">{t(group?.title ?? 'wallet.nav.label')}</span>
+        {here !== undefined && <span className="account__menu-here">{t(here.label)}</span>}
+      </summary>
+      <SectionNav onFollow={() => setOpen(false)} />
+    </details>
   );
 }

@@ -181,3 +181,13 @@ function ChartStatus({ loading, error, empty, onRetry }: ChartStatusProps) {
     </div>
   );
 }
+
+/** The chart in its panel, as the trading screens place it (desktop grid or phone tab). */
+export function ChartPanel({ pricePrecision }: { pricePrecision: number }) {
+  const { t } = useI18n();
+  return (
+    <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
+      <SpotChart pricePrecision={pricePrecision} />
+    </section>
+  );
+}

@@ -1,0 +1,282 @@
+// Bourse on a phone (issue 23), in Chromium with the phone descriptors' viewports, pixel ratios,
+// touch and user agents: every spec route, logged in, fits the screen's width (no horizontal
+// page scroll), and the drawer reaches every header link, the user's menu, the languages and
+// day/night. The core journeys run on a Pixel: a spot order placed from the bottom bar's sheet
+// and cancelled from its card, a contract opened and closed, a second contract counting down,
+// a c2c ad taken.
+import { devices, expect, test, type Page } from '@playwright/test';
+import { SPEC_PATHS } from '../tests/spec-route-list.ts';
+import { apiPost, CURRENCY_ID, fund, token, verified, verify } from './api.ts';
+import { bookPainted, confirm, login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
+
+const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
+
+/** A device descriptor for Chromium (the iPhone's names WebKit, which this machine lacks). */
+function phone(name: string) {
+  const { defaultBrowserType: _browser, ...descriptor } = devices[name] ?? {};
+  return descriptor;
+}
+
+/** The widest thing on the page beyond the viewport, for the failure message. */
+async function overflow(page: Page): Promise<{ scroll: number; width: number; culprit: string }> {
+  // The device's width, not window.innerWidth: a mobile browser widens its layout viewport to
+  // fit content that overflows, which would hide the overflow from a check against itself.
+  const width = page.viewportSize()?.width ?? 0;
+  return page.evaluate((width) => {
+    const clipped = (el: Element): boolean => {
+      for (let p = el.parentElement; p !== null && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    let culprit = '';
+    let right = width;
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > right + 0.5 && r.width > 0 && !clipped(el)) {
+        right = r.right;
+        culprit = `${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')}`;
+      }
+    }
+    return { scroll: document.documentElement.scrollWidth, width, culprit };
+  }, width);
+}
+
+/** Nothing overflows the screen's width; else the widest culprit is named. */
+async function fits(page: Page): Promise<void> {
+  const o = await overflow(page);
+  expect(o.scroll, `${page.url()}: ${o.culprit}`).toBeLessThanOrEqual(o.width);
+}
+
+/** The route has drawn its first content: no loading state left in the main region. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('#main .state--loading')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(300);
+}
+
+for (const device of ['Galaxy S8', 'iPhone 14']) {
+  test.describe(`on a ${device}`, () => {
+    test.use(phone(device));
+
+    test('every spec route fits the width of the screen', async ({ page }) => {
+      test.setTimeout(240_000);
+      await login(page, DEMO.email, DEMO.password);
+      const wide: string[] = [];
+      for (const path of SPEC_PATHS) {
+        await page.goto(path);
+        await settled(page);
+        const o = await overflow(page);
+        if (o.scroll > o.width) wide.push(`${path}: ${o.scroll} px > ${o.width} (${o.culprit})`);
+      }
+      expect(wide, wide.join('\n')).toEqual([]);
+    });
+  });
+}
+
+test.describe('the phone drawer', () => {
+  test.use(phone('Pixel 7'));
+
+  test('holds every header link, the user menu, the languages and day/night', async ({ page }) => {
+    await page.goto('/home');
+    // a visitor sees log in and sign up beside the menu button
+    await expect(page.getByRole('link', { name: msg('header.login') })).toBeVisible();
+    await login(page, DEMO.email, DEMO.password);
+    await page.goto('/finance');
+    const menu = page.getByTestId('nav-menu');
+    await menu.click();
+    const drawer = page.getByTestId('nav-drawer');
+    await expect(drawer).toBeVisible();
+    const links = drawer.getByRole('navigation').getByRole('link');
+    await expect(links).toHaveCount(9);
+    for (const box of await links.evaluateAll((els) =>
+      els.map((e) => e.getBoundingClientRect().height),
+    ))
+      expect(box).toBeGreaterThanOrEqual(44);
+    // Escape closes it and gives focus back to the menu button
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(menu).toBeFocused();
+    // a link navigates and closes the drawer
+    await menu.click();
+    await drawer.getByRole('link', { name: msg('header.nav.spot') }).click();
+    await expect(page).toHaveURL(/\/dealCenter$/);
+    await expect(drawer).toHaveCount(0);
+    // day/night and a language, from the drawer
+    await menu.click();
+    const before = await page.locator('html').getAttribute('data-theme');
+    await page.getByTestId('theme-toggle').click(); // the page reloads in the other theme
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', before ?? '');
+    await menu.click();
+    await page.getByRole('option', { name: 'Deutsch' }).getByRole('button').click();
+    await expect(page.getByTestId('nav-menu')).toHaveAccessibleName('Menü öffnen');
+    // the user's menu logs out
+    await page.getByTestId('nav-menu').click();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/components\/login/);
+  });
+});
+
+test.describe('trading with a thumb', () => {
+  test.use(phone('Pixel 7'));
+
+  test('spot: a tapped book level opens the buy sheet with its price; the order rests as a card and is cancelled', async ({
+    page,
+  }) => {
+    await login(page, DEMO.email, DEMO.password);
+    await page.goto('/dealCenter');
+    await page.getByTestId('phone-tab-book').click();
+    await bookPainted(page);
+    await page.getByTestId('book-canvas-bid').click({ position: { x: 40, y: 10 } });
+    const sheet = page.getByTestId('form-sheet');
+    await expect(sheet).toBeVisible();
+    const form = sheet.locator('.spot-form--buy');
+    const price = form.locator('input[name="price"]');
+    await expect(price).not.toHaveValue('');
+    await expect(sheet.locator('.spot-form--sell')).toBeHidden();
+    for (const input of await form.locator('input[name="price"], input[name="number"]').all())
+      await expect(input).toHaveAttribute('inputmode', 'decimal');
+    // the same validation as on a desktop: no amount, no order
+    await price.fill('1000');
+    await form.locator('button[type="submit"]').click();
+    await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
+    await expect(form.getByRole('alert')).toBeVisible();
+    await form.locator('input[name="number"]').fill('0.001');
+    await form.locator('button[type="submit"]').click();
+    await expect(page.locator('.toast').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    // focus goes back to where the sheet was opened from: the book level
+    await expect(page.getByTestId('book-canvas-bid')).toBeFocused();
+
+    const card = page
+      .getByTestId('open-orders')
+      .locator('tbody tr')
+      .filter({ hasText: '1,000.00' })
+      .first();
+    await expect(card).toBeVisible();
+    await expect(card).toHaveCSS('display', 'grid');
+    const cancel = card.getByTestId('cancel-order');
+    expect((await cancel.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await cancel.click();
+    await confirm(page);
+    await expect(card).toHaveCount(0);
+    await fits(page);
+  });
+
+  test('the pair button opens the market list as a sheet and switches the pair', async ({
+    page,
+  }) => {
+    await page.goto('/dealCenter');
+    await page.getByTestId('pick-pair').click();
+    const sheet = page.getByTestId('markets-sheet');
+    await expect(sheet).toBeVisible();
+    await sheet.getByText('ETH', { exact: true }).first().click();
+    await expect(sheet).toBeHidden();
+    await expect(page.locator('.spot[data-symbol]')).toHaveAttribute('data-symbol', /ETH/i);
+  });
+
+  test('contracts: a long opened from the Long sheet is closed from its card; a second contract counts down', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await verified(page.request, await token(page.request, DEMO.email, DEMO.password), DEMO.email);
+    await login(page, DEMO.email, DEMO.password);
+    await page.goto('/leverdealCenter');
+    await page.getByTestId('phone-long').click();
+    const long = page.getByTestId('form-sheet').getByTestId('lever-form-long');
+    await expect(long).toBeVisible();
+    await expect(long.getByTestId('lever-available')).not.toHaveText(/^0\.0000/);
+    await long.locator('[data-multiple="10"]').click();
+    await long.locator('input[name="share"]').fill('1');
+    await page.getByTestId('lever-submit-long').click();
+    await confirm(page);
+    await page.keyboard.press('Escape');
+    const card = page.getByTestId('lever-holding-table').locator('tr[data-position-id]').first();
+    await expect(card).toBeVisible();
+    await expect(card).toHaveCSS('display', 'grid');
+    const id = String(await card.getAttribute('data-position-id'));
+    await expect(card.getByTestId('lever-stop')).toBeVisible();
+    await card.getByTestId('lever-close').click();
+    await confirm(page);
+    await expect(
+      page.getByTestId('lever-holding-table').locator(`tr[data-position-id="${id}"]`),
+    ).toHaveCount(0);
+
+    await page.goto('/secondDealCenter');
+    await page.getByTestId('phone-up').click();
+    const panel = page.getByTestId('form-sheet');
+    await panel.locator('[data-seconds="30"]').click();
+    await panel.locator('input[name="number"]').fill('10');
+    await panel.getByTestId('micro-up').click();
+    await confirm(page);
+    await page.keyboard.press('Escape');
+    // the list lies below the chart; the next settlement's countdown stays on the bar
+    const next = page.getByTestId('micro-next');
+    await expect(next).toBeInViewport();
+    const left = async () =>
+      Number((await next.locator('strong').innerText()).replace(/[^\d.]/g, ''));
+    const first = await left();
+    await expect.poll(left).toBeLessThan(first);
+    const row = page.getByTestId('micro-orders').locator('tr[data-micro-id]').first();
+    await expect(row).toHaveCSS('display', 'grid');
+  });
+
+  test('c2c: a phone user takes a sell ad from the market list', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const password = 'phone1234';
+    // the seller, on a desktop, with payout details and 100 USDT in an ad
+    const desk = await browser.newContext();
+    const sellerPage = await desk.newPage();
+    const seller = uniqueEmail('phone-seller');
+    await registerByEmail(sellerPage, seller, password);
+    await desk.close();
+    const st = await token(request, seller, password);
+    await verify(request, st, seller);
+    await apiPost(request, st, '/api/user/cash_save', {
+      real_name: 'Sally Seller',
+      bank_name: 'Bank of Bourse',
+      bank_account: '6222000011113333',
+    });
+    await fund(request, st, seller, '200', 'legal');
+    await apiPost(request, st, '/api/c2c_send', {
+      type: 'sell',
+      way: 'bank',
+      price: '7.1',
+      total_number: '100',
+      currency_id: String(CURRENCY_ID.USDT),
+    });
+    // the buyer registers and trades on the phone
+    const buyer = uniqueEmail('phone-buyer');
+    await registerByEmail(page, buyer, password);
+    const bt = await token(request, buyer, password);
+    await verify(request, bt, buyer);
+    await apiPost(request, bt, '/api/user/cash_save', {
+      real_name: 'Bob Buyer',
+      alipay_account: 'bob@alipay.example',
+    });
+    await login(page, buyer, password);
+    await page.goto('/legalTrade');
+    await page.getByTestId('c2c-tab-buy').click();
+    const ad = page
+      .getByTestId('c2c-market')
+      .locator('tr[data-ad-id]')
+      .filter({ hasText: seller.slice(0, 2) })
+      .first();
+    await ad.getByTestId('c2c-take').scrollIntoViewIfNeeded();
+    await ad.getByTestId('c2c-take').click();
+    await confirm(page);
+    await expect(page).toHaveURL(/\/c2cOrder/);
+    await expect(page.getByTestId('c2c-deals').locator('tr[data-deal-id]').first()).toBeVisible();
+    await fits(page);
+    // the seller's ad and deal, on the same phone
+    await login(page, seller, password);
+    for (const path of ['/c2cRelease', '/c2cOrder']) {
+      await page.goto(path);
+      await expect(page.locator('tr[data-ad-id], tr[data-deal-id]').first()).toBeVisible();
+      await fits(page);
+    }
+  });
+});

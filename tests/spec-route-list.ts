@@ -1,0 +1,108 @@
+// The routes the two specs name, copied from trading-c2c-market.md §2 ("Routes linked from the
+// header", "Other routes and names") and wallet-account-earn.md §2 ("Top-level paths", "Account
+// area", "Assets area"); the specs live outside the repository, so the tests carry them. Used by
+// the router test (tests/spec-routes.test.ts) and the phone walk (e2e/phone.spec.ts).
+const TRADING_HEADER = [
+  '/',
+  '/home',
+  '/dealCenter',
+  '/legalTrade',
+  '/leverdealCenter',
+  '/secondDealCenter',
+  '/lock',
+  '/loan',
+  '/finance',
+  '/upstart',
+];
+const TRADING_OTHER = [
+  '/components/login',
+  '/components/register',
+  '/forgetPwd',
+  '/userSetting',
+  '/authentication',
+  '/c2c',
+  '/c2cRelease',
+  '/c2cDetail',
+  '/c2cOrder',
+  '/c2cTrade',
+  '/allTransaction',
+  '/leverList',
+  '/leverTransactions',
+  '/leverTransaction',
+  '/leverRecord',
+  '/transferRecord',
+  '/quotation',
+  '/noticeList',
+  '/components/noticeDetail',
+  '/success',
+  '/match',
+  '/fiatradCenter',
+  '/bindEmail',
+];
+const WALLET_TOP = [
+  '/components/login',
+  '/forgetPwd',
+  '/resetPwd',
+  '/components/register',
+  '/upstart',
+  '/lock',
+  '/loan',
+  '/lever_manger',
+  '/finanrec',
+  '/withdraw_address',
+  '/setCash',
+  '/bindEmail',
+  '/quotation',
+];
+const ACCOUNT = [
+  'accountCenter',
+  'accountEntrust',
+  'accountMessage',
+  'accountSet',
+  'recharge',
+  'coinRecord',
+  'rechargeMoney',
+  'aceite',
+  'region',
+  'chargeRecord',
+  'transferLog',
+  'userSetting',
+  'authentication',
+  'payment',
+].map((s) => `/account/${s}`);
+const ASSETS = [
+  'finance',
+  'letransactions',
+  'transfer',
+  'lever',
+  'change',
+  'legal',
+  'legalAccount',
+  'changeAccount',
+  'transferLegal',
+].map((s) => `/new_account/${s}`);
+export const NAMED = [
+  'login',
+  'register',
+  'accountSet',
+  'transferLog',
+  'authentication',
+  'transferLegal',
+  'noticeDetail',
+  'userSetting',
+  'allTransaction',
+  'leverList',
+  'leverTransactions',
+];
+/** The two area roots (`/account`, `/new_account`) are named as areas: they lead to a screen. */
+export const SPEC_PATHS = [
+  ...new Set([
+    ...TRADING_HEADER,
+    ...TRADING_OTHER,
+    ...WALLET_TOP,
+    ...ACCOUNT,
+    ...ASSETS,
+    '/account',
+    '/new_account',
+  ]),
+];
