@@ -9,7 +9,9 @@
 //            window (B4, and B3 traffic), hidden tab (B3), order-form input (B6), page and
 //            worker heap after the memory run (B8) → spot, main-thread page: warm-up,
 //            smoothness window (B4 peer) → spot, worker page at CPU 6× (B4's low-end row, no
-//            peer) → contracts, then home: worker and main-thread page, warm-up and window (B4).
+//            peer) → spot on a phone (390×844, DPR 3) at CPU 6×, its Book tab (B4's phone row;
+//            the peer is the desktop-size run at 6× above) → contracts, then home: worker and
+//            main-thread page, warm-up and window (B4).
 //            (B8's log bound is checked by cold-start.bench.ts, which fills the log anyway.)
 //   F-burst: a window that starts with a burst (B5), worker then main-thread page (spot).
 //   F-deep:  a smoothness window (B5), worker then main-thread page (spot).
@@ -98,6 +100,7 @@ interface PageSpec {
   screen: Screen;
   engine: Engine;
   throttle?: number;
+  device?: 'desktop' | 'phone';
 }
 
 /** The spot screen at CI-low's CPU rate (F-burst and F-deep measure only this one). */
@@ -126,7 +129,7 @@ export default bench;
 // ---- sessions ----------------------------------------------------------------------------------
 
 async function livePage(browser: Browser, server: RefServer, spec: PageSpec): Promise<LivePage> {
-  const lp = await openLivePage(browser, server, spec.throttle);
+  const lp = await openLivePage(browser, server, spec.throttle, spec.device);
   try {
     await loginDemo(lp.page);
     await openScreen(lp.page, spec.screen, spec.engine);
@@ -228,6 +231,12 @@ async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
     const w = await busyWorker(browser, server, d, outDir);
     const m = await run(spotPage('main'));
     const low = await run({ screen: spot, engine: 'worker', throttle: LOW_END_THROTTLE });
+    const phone = await run({
+      screen: SCREENS['phone spot'],
+      engine: 'worker',
+      throttle: LOW_END_THROTTLE,
+      device: 'phone',
+    });
     const others: BenchRow[] = [];
     for (const screen of [SCREENS.contracts, SCREENS.home]) {
       const sw = await run({ screen, engine: 'worker' });
@@ -241,6 +250,7 @@ async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
       ...smoothRows('B4', label, w.smooth, m, 'b4', rates),
       fewerRow('B4', label, w.smooth, m),
       ...smoothRows('B4', rowLabel(spot, 'F-busy', LOW_END_THROTTLE), low, null, 'b4-low', rates),
+      ...phoneRows(phone, low, rates),
       ...others,
       b6Row(w.input),
       ...b8Rows(w, d),
@@ -383,6 +393,41 @@ function smoothRows(
       `< ${FREEZE_MS} ms`,
       w.maxGap < FREEZE_MS,
     ),
+  ];
+}
+
+/**
+ * B4's phone row (issue 23): the spot screen at 390×844 and DPR 3, CPU 6×, its Book tab, under
+ * F-busy: no task over 100 ms, frame p95 within two display frames. The peer is the same screen
+ * at desktop size and the same CPU rate.
+ */
+function phoneRows(p: Smoothness, desk: Smoothness, rates: string): BenchRow[] {
+  const label = `spot on a phone (390×844, DPR 3, Book tab), F-busy, CPU ${LOW_END_THROTTLE}×`;
+  const v = vsync(p);
+  const note = `phone ${describeSmoothness(p)} | desktop-size peer ${describeSmoothness(desk)} | ${rates}`;
+  return [
+    {
+      id: 'B4',
+      what: `${label}: longest task`,
+      value: round(p.longestTask, 1),
+      unit: 'ms',
+      budget: '≤ 100 ms',
+      peer: `desktop size ${round(desk.longestTask, 1)} ms`,
+      ratio: desk.longestTask > 0 ? round(p.longestTask / desk.longestTask, 2) : null,
+      pass: p.longestTask <= 100,
+      note,
+    },
+    {
+      id: 'B4',
+      what: `${label}: frame time p95`,
+      value: round(p.p95, 1),
+      unit: 'ms',
+      budget: '≤ 33 ms (2 frames)',
+      peer: `desktop size ${round(desk.p95, 1)} ms`,
+      ratio: desk.p95 > 0 ? round(p.p95 / desk.p95, 2) : null,
+      pass: frameCount(p.p95, v) <= 2,
+      note: `judged in display frames of ${round(v, 2)} ms: p95 ${frameCount(p.p95, v)} frame(s); ${note}`,
+    },
   ];
 }
 

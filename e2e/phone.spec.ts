@@ -162,6 +162,32 @@ test.describe('trading with a thumb', () => {
     await fits(page);
   });
 
+  test('two fingers spread on the chart show fewer bars; the periods are 44 px targets', async ({
+    page,
+  }) => {
+    await page.goto('/dealCenter');
+    const chart = page.getByTestId('spot-chart-canvas');
+    await expect(chart).toHaveAttribute('data-span', /\d+/);
+    const before = Number(await chart.getAttribute('data-span'));
+    const box = await chart.boundingBox();
+    if (box === null) throw new Error('no chart');
+    const y = box.y + box.height / 2;
+    const at = (xs: number[]) => xs.map((x, id) => ({ x: box.x + x, y, id }));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at([140, 200]) });
+    for (const step of [1, 2, 3, 4])
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: at([140 - step * 25, 200 + step * 25]),
+      });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-span')))
+      .toBeLessThan(before);
+    const period = page.locator('.chart__period').first();
+    expect((await period.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  });
+
   test('the pair button opens the market list as a sheet and switches the pair', async ({
     page,
   }) => {

@@ -218,16 +218,25 @@ export interface LivePage {
   close(): Promise<void>;
 }
 
+/** The desktop window, and a phone (issue 23): 390×844 CSS pixels at 3 device pixels each. */
+export const DEVICES = {
+  desktop: { viewport: { width: 1440, height: 900 } },
+  phone: {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  },
+} as const;
+
 /** A fresh context and page with the probe installed and the CPU throttled. */
 export async function openLivePage(
   browser: Browser,
   server: RefServer,
   throttle = CPU_THROTTLE,
+  device: 'desktop' | 'phone' = 'desktop',
 ): Promise<LivePage> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1440, height: 900 },
-  });
+  const context = await browser.newContext({ baseURL: server.url, ...DEVICES[device] });
   await context.addInitScript({ content: PROBE_SCRIPT });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -245,7 +254,7 @@ export async function loginDemo(page: Page): Promise<void> {
 
 /** A live screen the page benchmarks open: its route, and when its live data is on screen. */
 export interface Screen {
-  name: 'spot' | 'contracts' | 'home';
+  name: 'spot' | 'contracts' | 'home' | 'phone spot';
   path: string;
   ready(page: Page): Promise<void>;
 }
@@ -260,6 +269,15 @@ export const SCREENS = {
   spot: { name: 'spot', path: '/dealCenter', ready: bookPainted },
   /** The contracts screen (lever-screen.tsx): the spot screen's order book, the same marker. */
   contracts: { name: 'contracts', path: '/leverdealCenter', ready: bookPainted },
+  /** The spot screen on a phone, its Book tab chosen: the deepest live pane a phone shows. */
+  'phone spot': {
+    name: 'phone spot',
+    path: '/dealCenter',
+    ready: async (page) => {
+      await page.getByTestId('phone-tab-book').click({ timeout: READY_TIMEOUT_MS });
+      await bookPainted(page);
+    },
+  },
   /** The home page: ready when a row of the live market table shows a price. */
   home: {
     name: 'home',

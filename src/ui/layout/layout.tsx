@@ -7,6 +7,7 @@ import { EngineStatusBar } from './engine-status-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { SessionWatch } from './session-watch.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
 import { PATH } from '../route-paths.ts';
 import { ReplayBanner } from '../screens/replay/replay-banner.tsx';
 import { ReplayDrop } from '../screens/replay/replay-drop.tsx';
@@ -29,6 +30,7 @@ export function Layout() {
       <Header />
       <ReplayBanner />
       <EngineStatusBar />
+      <UpdatePrompt />
       <main id="main" className="app__main">
         <Suspense fallback={<Loading />}>
           <Outlet />

@@ -79,8 +79,12 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
           trades: () => <RecentTrades meta={meta} />,
         }}
         actions={[
-          { side: 'buy', label: t('spot.orders.buy'), testId: 'phone-buy' },
-          { side: 'sell', label: t('spot.orders.sell'), testId: 'phone-sell' },
+          { side: 'buy', label: t('spot.form.buy', { currency: meta.base }), testId: 'phone-buy' },
+          {
+            side: 'sell',
+            label: t('spot.form.sell', { currency: meta.base }),
+            testId: 'phone-sell',
+          },
         ]}
         formTitle={(side) =>
           t(side === 'buy' ? 'spot.form.buy' : 'spot.form.sell', { currency: meta.base })

@@ -123,6 +123,7 @@ export function AccountAssets({ account }: { account: Exclude<AccountName, 'micr
         label={account === 'lever' ? t('wallet.assets.netAssets') : t('wallet.assets.total')}
         usdt={view.totalUsdt}
         cny={view.totalCny}
+        loaded={wallet.loaded}
       />
       <div className="panel">
         <AssetTable

@@ -138,18 +138,35 @@ export function AssetTable({
 }
 
 /** The big total of an account: USDT and its CNY value. */
-export function AccountSummary({ label, usdt, cny }: { label: string; usdt: string; cny: string }) {
+/**
+ * An account's total. Until the wallet list has loaded (or while it cannot load, offline) the
+ * figures read "--": a total of nothing is not a zero balance.
+ */
+/** A figure not known yet. */
+export const UNKNOWN = '--';
+
+export function AccountSummary({
+  label,
+  usdt,
+  cny,
+  loaded,
+}: {
+  label: string;
+  usdt: string;
+  cny: string;
+  loaded: boolean;
+}) {
   const { t, fmt } = useI18n();
   return (
     <div className="panel summary">
       <div>
         <div className="summary__label">{label}</div>
         <div className="summary__value num" data-testid="account-total">
-          {fmt.fixed(usdt, 8)}
+          {loaded ? fmt.fixed(usdt, 8) : UNKNOWN}
           <span className="summary__unit">USDT</span>
         </div>
         <div className="summary__sub num">
-          ≈ {t('wallet.assets.cny', { value: fmt.fixed(cny, 2) })}
+          ≈ {t('wallet.assets.cny', { value: loaded ? fmt.fixed(cny, 2) : UNKNOWN })}
         </div>
       </div>
     </div>

@@ -7,7 +7,7 @@ import type { AccountName } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
-import { AccountSummary, AssetTable } from './asset-table.tsx';
+import { AccountSummary, AssetTable, UNKNOWN } from './asset-table.tsx';
 import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
 import { useWallet } from './use-wallet.ts';
 
@@ -44,17 +44,20 @@ export default function FinanceScreen() {
         label={t('wallet.finance.total')}
         usdt={sum('totalUsdt')}
         cny={sum('totalCny')}
+        loaded={wallet.loaded}
       />
       <div className="account-cards">
         {CARDS.map((c) => (
           <Link key={c.account} className="account-card" to={c.to} data-account={c.account}>
             <span className="account-card__name">{t(`wallet.account.${c.account}`)}</span>
             <span className="account-card__value num">
-              {fmt.fixed(wallet.accounts[c.account].totalUsdt, 8)} USDT
+              {wallet.loaded ? fmt.fixed(wallet.accounts[c.account].totalUsdt, 8) : UNKNOWN} USDT
             </span>
             <span className="account-card__sub num">
               ≈{' '}
-              {t('wallet.assets.cny', { value: fmt.fixed(wallet.accounts[c.account].totalCny, 2) })}
+              {t('wallet.assets.cny', {
+                value: wallet.loaded ? fmt.fixed(wallet.accounts[c.account].totalCny, 2) : UNKNOWN,
+              })}
             </span>
           </Link>
         ))}

@@ -1,6 +1,6 @@
-// Owns the canvas: size (ResizeObserver, devicePixelRatio), input (drag to pan, wheel to zoom,
-// keys, double-click to reset) and the frame loop. Every change only marks the chart dirty;
-// the page's frame budget sends a frame (components/frame-budget.ts; B11: at most one redraw
+// Owns the canvas: size (ResizeObserver, devicePixelRatio), input (drag to pan, wheel or a
+// two-finger pinch to zoom, keys, double-click to reset) and the frame loop. Every change only
+// marks the chart dirty; the page's frame budget sends a frame (components/frame-budget.ts; B11: at most one redraw
 // per frame): the user's drag, wheel, pointer and keys at the next frame, new bars after the
 // book and the trades when a frame is full. The paint worker draws it (chart-surface.ts,
 // chart-painter.ts, issue 19): the page keeps the view, the pointer and the legend, the worker
@@ -62,6 +62,9 @@ export class ChartController {
   private height = 0;
   private pointer: { x: number; y: number } | null = null;
   private drag: { x: number } | null = null;
+  /** Touch points down on the canvas (x by pointer id): two of them pinch to zoom. */
+  private readonly touches = new Map<number, number>();
+  private pinch: { span: number } | null = null;
   private readonly painter: Painter = { name: 'chart', priority: 3, paint: () => this.paint() };
   private readonly legendSignal = signal<LegendData | null>(null);
   private firstDraw: { key: string; started: number } | null = null;
@@ -96,10 +99,12 @@ export class ChartController {
     }
     // a new series is drawn at once; a new or changed bar may wait for a frame with room
     this.markDirty(keyChanged || oldLength === 0);
+    if (keyChanged || oldLength === 0) this.noteSpan();
   }
 
   resetView(): void {
     this.viewport = defaultViewport(this.limits());
+    this.noteSpan();
     this.markDirty();
   }
 
@@ -218,10 +223,22 @@ export class ChartController {
     if (e.button !== 0) return;
     this.drag = { x: e.offsetX };
     this.canvas.setPointerCapture(e.pointerId);
+    if (e.pointerType !== 'touch') return;
+    this.touches.set(e.pointerId, e.offsetX);
+    const span = pinchSpan(this.touches);
+    if (span !== null) {
+      this.drag = null;
+      this.pinch = { span };
+    }
   };
 
   private readonly onPointerMove = (e: PointerEvent): void => {
     this.pointer = { x: e.offsetX, y: e.offsetY };
+    if (this.touches.has(e.pointerId)) this.touches.set(e.pointerId, e.offsetX);
+    if (this.pinch !== null) {
+      this.pinchTo();
+      return;
+    }
     if (this.drag !== null && this.viewport !== null) {
       const spacing = this.plotWidth() / (this.viewport.to - this.viewport.from);
       const bars = (this.drag.x - e.offsetX) / Math.max(spacing, 1e-6);
@@ -231,7 +248,32 @@ export class ChartController {
     this.markDirty();
   };
 
+  /** Two fingers moved: the bars between them follow (spread: fewer bars, pinch: more). */
+  private pinchTo(): void {
+    const span = pinchSpan(this.touches);
+    if (span === null || this.pinch === null || this.viewport === null) return;
+    const xs = [...this.touches.values()];
+    const mid = xs.reduce((a, b) => a + b, 0) / xs.length;
+    this.viewport = zoomViewport(
+      this.viewport,
+      this.pinch.span / Math.max(span, 1),
+      mid / Math.max(1, this.plotWidth()),
+      this.limits(),
+    );
+    this.pinch = { span };
+    this.noteSpan();
+    this.markDirty();
+  }
+
+  /** The bars in view, on the canvas (`data-span`): what a zoom changed, for a reader or a test. */
+  private noteSpan(): void {
+    const vp = this.viewport;
+    if (vp !== null) this.canvas.dataset['span'] = String(Math.round(vp.to - vp.from));
+  }
+
   private readonly onPointerUp = (e: PointerEvent): void => {
+    this.touches.delete(e.pointerId);
+    if (this.touches.size < 2) this.pinch = null;
     this.drag = null;
     if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
   };
@@ -253,6 +295,7 @@ export class ChartController {
       anchor,
       this.limits(),
     );
+    this.noteSpan();
     this.markDirty();
   };
 
@@ -314,4 +357,11 @@ function keyAction(key: string, vp: Viewport, count: number, limits: ViewLimits)
     default:
       return null;
   }
+}
+
+/** The distance between two touch points, or null when fewer (or more) are down. */
+function pinchSpan(touches: ReadonlyMap<number, number>): number | null {
+  if (touches.size !== 2) return null;
+  const [a = 0, b = 0] = [...touches.values()];
+  return Math.max(1, Math.abs(a - b));
 }

@@ -1,0 +1,104 @@
+// Installable (issue 23): the web app manifest and its icons, the service worker that keeps the
+// app shell, the app opening without a network in its offline state (never the browser's error
+// page, never a balance of zero it does not know), and a new build announcing itself.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { devices, expect, test, type Page } from '@playwright/test';
+import { login, msg } from './helpers.ts';
+
+const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
+
+/** Waits until the service worker is active and controls the page (after one reload). */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
+
+test('the manifest names the app, its colours and icons that exist', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await request.get(href ?? '');
+  expect(res.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await res.json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({ name: 'Bourse', start_url: '/', display: 'standalone' });
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(
+    expect.arrayContaining(['192x192', '512x512']),
+  );
+  expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  for (const icon of manifest.icons) {
+    const png = await request.get(icon.src);
+    expect(png.status(), icon.src).toBe(200);
+    expect(png.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test.describe('on a phone without a network', () => {
+  test.use((({ defaultBrowserType: _b, ...d }) => d)(devices['Pixel 7']));
+
+  test('the app opens from its cache in its offline state, with no balance it does not know', async ({
+    page,
+    context,
+  }) => {
+    await login(page, DEMO.email, DEMO.password);
+    await page.goto('/dealCenter');
+    await expect(page.getByTestId('last-price')).not.toHaveText('--');
+    await controlled(page);
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      // the app itself, not the browser's error page, saying it is not connected
+      await expect(page.getByTestId('nav-menu')).toBeVisible();
+      await expect(page.locator('.status-bar')).toContainText(
+        new RegExp(`${msg('header.connection.reconnecting')}|${msg('header.connection.offline')}`),
+      );
+      // a route never opened before comes from the cache too; the totals are unknown, not 0
+      await page.goto('/new_account/finance');
+      await expect(page.getByTestId('assets-finance')).toBeVisible();
+      await expect(page.getByTestId('account-total')).toContainText('--');
+      await expect(page.locator('.account-card__value').first()).toContainText('--');
+    } finally {
+      await context.setOffline(false);
+    }
+    // the network back: the balances load
+    await page.reload();
+    await expect(page.getByTestId('account-total')).not.toContainText('--');
+  });
+});
+
+test('a new build announces itself and a reload hands the page to it', async ({ page }) => {
+  await page.goto('/home');
+  await controlled(page);
+  await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+  // a deployment: the service worker script changes on the server
+  const sw = join(import.meta.dirname, '..', 'dist', 'sw.js');
+  const before = readFileSync(sw, 'utf8');
+  writeFileSync(sw, `${before}\n// build ${Date.now()}\n`);
+  try {
+    await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      await r?.update();
+    });
+    const prompt = page.getByTestId('update-prompt');
+    await expect(prompt).toContainText(msg('app.update.ready'));
+    await prompt.getByRole('button', { name: msg('app.reload') }).click();
+    await page.waitForLoadState('load');
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+    await expect(page.locator('.header')).toBeVisible();
+  } finally {
+    writeFileSync(sw, before);
+  }
+});
