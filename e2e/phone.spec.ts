@@ -1,6 +1,7 @@
 // Bourse on a phone (issue 23), in Chromium with the phone descriptors' viewports, pixel ratios,
 // touch and user agents: every spec route, logged in, fits the screen's width (no horizontal
-// page scroll), and the drawer reaches every header link, the user's menu, the languages and
+// page scroll) on a Pixel 7 (412 px), an iPhone 14 (390 px) and a Galaxy S8 (360 px), and the
+// drawer reaches every header link, the user's menu, the languages and
 // day/night. The core journeys run on a Pixel: a spot order placed from the bottom bar's sheet
 // and cancelled from its card, a contract opened and closed, a second contract counting down,
 // a c2c ad taken.
@@ -53,7 +54,7 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-for (const device of ['Galaxy S8', 'iPhone 14']) {
+for (const device of ['Pixel 7', 'iPhone 14', 'Galaxy S8']) {
   test.describe(`on a ${device}`, () => {
     test.use(phone(device));
 
