@@ -42,6 +42,25 @@ async function overflow(page: Page): Promise<{ scroll: number; width: number; cu
   }, width);
 }
 
+/**
+ * Buttons, tabs and button-styled links smaller than a 44 px touch target, named. A link inside
+ * a sentence (in a <p> or a <label>'s text) is exempt, as WCAG's target-size rule exempts it.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const all = document.querySelectorAll('#main button, #main [role=tab], .btn, header button');
+    for (const el of all) {
+      if (el.closest('dialog:not([open]), [aria-hidden=true], p, label')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.height >= 43.5) continue;
+      const name = (el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 24);
+      out.push(`${String(el.className).split(' ')[0]} "${name}" ${Math.round(r.height)} px`);
+    }
+    return out;
+  });
+}
+
 /** Nothing overflows the screen's width; else the widest culprit is named. */
 async function fits(page: Page): Promise<void> {
   const o = await overflow(page);
@@ -58,17 +77,22 @@ for (const device of ['Pixel 7', 'iPhone 14', 'Galaxy S8']) {
   test.describe(`on a ${device}`, () => {
     test.use(phone(device));
 
-    test('every spec route fits the width of the screen', async ({ page }) => {
+    test('every spec route fits the width of the screen, with 44 px touch targets', async ({
+      page,
+    }) => {
       test.setTimeout(240_000);
       await login(page, DEMO.email, DEMO.password);
       const wide: string[] = [];
+      const small: string[] = [];
       for (const path of SPEC_PATHS) {
         await page.goto(path);
         await settled(page);
         const o = await overflow(page);
         if (o.scroll > o.width) wide.push(`${path}: ${o.scroll} px > ${o.width} (${o.culprit})`);
+        small.push(...(await smallTargets(page)).map((x) => `${path}: ${x}`));
       }
       expect(wide, wide.join('\n')).toEqual([]);
+      expect(small, small.join('\n')).toEqual([]);
     });
   });
 }
