@@ -4,7 +4,8 @@
 // countdown to the auto-cancel on the engine clock) and sees the seller's payout details; the
 // seller side confirms receipt once paid, which releases the coins. The buyer pays by the ad's
 // way only: "Pay to" shows the seller's account of that way, never another (issue 20).
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useModal } from '../../components/use-modal.ts';
 import type { C2cDealView, C2cPayout, C2cWay, CommandResult } from '../../../engine/api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -41,16 +42,11 @@ function send(deal: C2cDealView, action: Action): Promise<CommandResult> {
 
 export function DealDialog({ deal, onClose }: { deal: C2cDealView; onClose: () => void }) {
   const { t, fmt } = useI18n();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(true);
   const titleId = useId();
   const [asking, setAsking] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-
-  useEffect(() => {
-    const d = ref.current;
-    if (d !== null && !d.open) d.showModal();
-  }, []);
 
   const run = async (action: Action): Promise<void> => {
     setBusy(true);

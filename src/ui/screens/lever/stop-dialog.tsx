@@ -3,7 +3,8 @@
 // profit above both the open and the current price and its stop loss below both, a short the
 // mirror) and the close confirmation with the live profit. Also the small cells the position
 // tables share with these dialogs (side, signed money, stop prices).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useModal } from '../../components/use-modal.ts';
 import type { LeverPositionView } from '../../../engine/api.ts';
 import { DECIMALS } from '../../../shared/constants.ts';
 import { pairMetaSignal } from '../spot/pair-meta.ts';
@@ -129,7 +130,7 @@ function initial(value: string): string {
 
 export function StopDialog({ position: p, onClose }: StopDialogProps) {
   const { t, tv, fmt } = useI18n();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(true);
   const titleId = useId();
   const hintId = useId();
   const [takeProfit, setTakeProfit] = useState(() => initial(p.takeProfit));
@@ -137,11 +138,6 @@ export function StopDialog({ position: p, onClose }: StopDialogProps) {
   const [errors, setErrors] = useState<StopErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const d = ref.current;
-    if (d !== null && !d.open) d.showModal();
-  }, []);
 
   const submit = async (): Promise<void> => {
     if (busy) return;
