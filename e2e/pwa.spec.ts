@@ -77,6 +77,54 @@ test.describe('on a phone without a network', () => {
     await page.reload();
     await expect(page.getByTestId('account-total')).not.toContainText('--');
   });
+
+  test('reopened offline, the assets show the last known balances, as of their time, greyed; they refresh when the network is back', async ({
+    page,
+    context,
+  }) => {
+    await login(page, DEMO.email, DEMO.password);
+    await page.goto('/new_account/finance');
+    const total = page.getByTestId('account-total');
+    await expect(total).not.toContainText('--');
+    const known = await total.innerText();
+    const spotCard = page.locator('.account-card[data-account="change"] .account-card__value');
+    const spot = await spotCard.innerText();
+    await expect(page.getByTestId('as-of')).toHaveCount(0);
+    await controlled(page);
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.locator('.status-bar')).toContainText(
+        new RegExp(`${msg('header.connection.reconnecting')}|${msg('header.connection.offline')}`),
+      );
+      // the figures the log holds, said to be the last known ones, of a time (hh:mm:ss)
+      const asOf = page.getByTestId('as-of');
+      await expect(asOf).toBeVisible();
+      await expect(asOf).toHaveAttribute('role', 'status');
+      await expect(asOf).toContainText(/\d{2}:\d{2}:\d{2}/);
+      await expect(total).toHaveText(known);
+      await expect(spotCard).toHaveText(spot);
+      await expect(page.getByTestId('assets-finance')).toHaveClass(/account--held/);
+      // greyed: the muted colour, not the text colour
+      const colours = await total.evaluate((el) => ({
+        value: getComputedStyle(el).color,
+        text: getComputedStyle(document.body).color,
+      }));
+      expect(colours.value).not.toBe(colours.text);
+      // what acts on balances does not take them for live ones: the spot page's list is shown
+      // (held), while the transfer form's available amount stays unknown
+      await page.goto('/new_account/change');
+      await expect(page.getByTestId('as-of')).toBeVisible();
+      await expect(page.getByTestId('asset-table-change')).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+    // the network back, no reload: the engine reconnects and the balances load, live again
+    await expect(page.getByTestId('as-of')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId('assets-change')).not.toHaveClass(/account--held/);
+    await expect(page.getByTestId('account-total')).not.toContainText('--');
+  });
 });
 
 test('a new build announces itself and a reload hands the page to it', async ({ page }) => {

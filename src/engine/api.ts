@@ -121,6 +121,7 @@ const noC2cRows = <T>(): C2cListView<T> => ({ rows: [], page: 0, hasMore: false,
 export const INITIAL_VIEWS: Readonly<Views> = {
   wallet: {
     loaded: false,
+    held: false,
     error: null,
     fundingOpen: false,
     exRate: ZERO,
@@ -239,6 +240,8 @@ export interface EngineApi {
    */
   start(config: EngineConfig, onFrame: (diff: FrameDiff) => unknown): Promise<EngineSnapshot>;
   setVisible(visible: boolean): Promise<void>;
+  /** The page's online/offline events (a dedicated worker gets none of its own in Chromium). */
+  setOnline(online: boolean): Promise<void>;
   setLang(lang: Lang): Promise<void>;
 
   sendCode(input: SendCodeInput): Promise<CommandResult>;
@@ -357,6 +360,7 @@ export interface EngineApi {
 export const ENGINE_CALLS = {
   start: 'internal',
   setVisible: 'internal',
+  setOnline: 'internal',
   setLang: 'internal',
   sendCode: 'command',
   checkCode: 'command',

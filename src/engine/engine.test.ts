@@ -3,6 +3,7 @@ import { createEngine } from './engine.ts';
 import { HOME_MARKET_REFRESH_MS } from '../shared/constants.ts';
 import { ok, testServices } from './testing/fakes.ts';
 import type { Route, TestServices } from './testing/fakes.ts';
+import { walletListWire } from './testing/wallet-list.ts';
 import type { FrameDiff } from './api.ts';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
@@ -309,6 +310,75 @@ describe('engine', () => {
     const third = await started(t, 'login');
     expect(third.snapshot.session.loggedIn).toBe(false);
     await third.engine.close();
+  });
+
+  it('a page reopened without the server shows the last balances of the same login, held as of their time, until they load again (issue 23)', async () => {
+    const wallet = (usdt: string) =>
+      ok(walletListWire({ currency: 3, change_balance: usdt }, usdt));
+    const t = testServices(routes({ '/api/wallet/list': () => wallet('1250.5') }));
+    const first = await started(t, 'held');
+    await first.engine.login({
+      account: 'alice@example.com',
+      password: PASSWORD,
+      areaCodeId: null,
+    });
+    await first.engine.watchWallet(true);
+    await vi.waitFor(() => expect(first.engine.state().wallet.view.loaded).toBe(true));
+    const at = first.engine.state().wallet.view.at;
+    await first.engine.close();
+
+    // the server is gone: the page opens from its log, with the stored login
+    const online = new Map(t.http.routes);
+    t.http.routes.clear();
+    t.timers.advance(60_000);
+    const second = await started(t, 'held');
+    expect(second.snapshot.wallet).toMatchObject({ held: true, loaded: false, at });
+    expect(second.snapshot.wallet.accounts.change.rows[0]?.available).toBe('1250.5');
+    // and who is logged in, as the page session before knew it
+    expect(second.snapshot.session).toMatchObject({ loggedIn: true, userId: 42 });
+    await second.engine.watchWallet(true);
+    await vi.waitFor(() => expect(second.engine.state().wallet.view.error).not.toBeNull());
+    expect(second.engine.state().wallet.view).toMatchObject({ held: true, at });
+    const socket = t.sockets.at(-1);
+    socket?.fire('connect_error', new Error('refused'));
+
+    // the server is back: the first connect resynchronises, and the balances load
+    for (const [path, route] of online) t.http.routes.set(path, route);
+    t.http.routes.set('/api/wallet/list', () => wallet('1300'));
+    t.timers.advance(30_000);
+    socket?.open();
+    await vi.waitFor(() => expect(second.engine.state().wallet.view.loaded).toBe(true));
+    expect(second.engine.state().wallet.view).toMatchObject({ held: false, error: null });
+    expect(second.engine.state().wallet.view.accounts.change.rows[0]?.available).toBe('1300');
+    expect(second.engine.state().session.session.userId).toBe(42);
+
+    // after a logout, the next page session holds nothing
+    await second.engine.logout();
+    await second.engine.close();
+    const third = await started(t, 'held');
+    expect(third.snapshot.wallet).toMatchObject({ held: false, loaded: false });
+    expect(third.snapshot.wallet.accounts.change.rows).toEqual([]);
+    await third.engine.close();
+  });
+
+  it('a worker that started offline reconnects when the page says the network is back (issue 23)', async () => {
+    const t = testServices(routes());
+    // a dedicated worker in Chromium: navigator.onLine, but no online/offline events
+    let online = false;
+    const services = {
+      ...t.services,
+      network: { online: () => online, subscribe: () => () => undefined },
+    };
+    const engine = createEngine(services, { logDbName: 'net-log', sessionDbName: 'net-session' });
+    await engine.start({ baseUrl: '', lang: 'en', visible: true }, () => undefined);
+    expect(engine.state().session.connection.state).toBe('offline');
+    expect(t.sockets[0]?.connects).toBe(0);
+    online = true;
+    await engine.setOnline(true);
+    expect(t.sockets[0]?.connects).toBe(1);
+    t.sockets[0]?.open();
+    expect(engine.state().session.connection.state).toBe('online');
+    await engine.close();
   });
 
   it('999 expires the session; ackExpired clears the notice', async () => {

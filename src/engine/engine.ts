@@ -36,6 +36,7 @@ import {
   fetchSparklines,
   syncClock,
 } from './sync/market-sync.ts';
+import { relayedNetwork } from './services.ts';
 import type { Services } from './services.ts';
 import {
   acknowledgeExpiry,
@@ -77,7 +78,10 @@ interface Started extends Running {
   subscriptions: Subscription[];
 }
 
-export function createEngine(services: Services, options: EngineOptions = {}): EngineHandle {
+export function createEngine(given: Services, options: EngineOptions = {}): EngineHandle {
+  // the platform's network events and the page's (setOnline), heard once each
+  const network = relayedNetwork(given.network);
+  const services: Services = { ...given, network };
   const auth: AuthHolder = { token: null, generation: 0, epoch: 0, expiryShown: false };
   let lang: Lang = DEFAULT_LANG;
   let visible = true;
@@ -221,6 +225,10 @@ export function createEngine(services: Services, options: EngineOptions = {}): E
       frames.reset();
       frames.setSink(onFrame);
       return requireStore().snapshot();
+    },
+    async setOnline(online) {
+      await Promise.resolve();
+      network.set(online);
     },
     async setVisible(next) {
       visible = next;
@@ -400,6 +408,8 @@ function wireSocket(
       for (const o of others) o.pushed(parsed);
     }),
     ctx.socket.resync$.subscribe(() => {
+      // who is logged in, too: a page opened offline adopted its stored login but not its info
+      void refreshUserInfo(ctx);
       spot.resync();
       for (const o of others) void o.refresh();
       void fetchQuotation(ctx).then(() => fetchSparklines(ctx));

@@ -458,7 +458,9 @@ const EVENTS = {
   'market.history': reply<HistoryBody>(
     z.object({ symbol: str, period: str, bars: z.array(z.object({ time: num, close: dec })) }),
   ),
-  'session.login': reply(z.object({ restored: bool })),
+  // tag: sessionTag of the token taken into use (absent in recordings made before issue 23's
+  // held views): which session's figures a view held across a new page session belongs to
+  'session.login': reply(z.object({ restored: bool, tag: str.optional() })),
   'session.info': reply<UserBody>(
     z.object({
       id,

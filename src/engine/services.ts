@@ -76,6 +76,45 @@ export interface NetworkWatch {
   subscribe(fn: (online: boolean) => void): () => void;
 }
 
+/** A NetworkWatch that the page can also tell of changes (`EngineApi.setOnline`). */
+export interface RelayedNetwork extends NetworkWatch {
+  set(online: boolean): void;
+}
+
+/**
+ * The engine's network watch: the platform's (absent under Node) and what the page says. A
+ * dedicated worker in Chromium sees `navigator.onLine` change but gets no online/offline
+ * events, so without the page a worker that started offline would wait for an event that never
+ * comes (issue 23). Listeners hear each change once, whichever side saw it first.
+ */
+export function relayedNetwork(platform: NetworkWatch | undefined): RelayedNetwork {
+  /** What the engine was last told (from the first question on: the platform's word then). */
+  let told: boolean | null = null;
+  const listeners = new Set<(online: boolean) => void>();
+  let unsubscribePlatform: (() => void) | null = null;
+  const online = (): boolean => (told ??= platform?.online() ?? true);
+  const tell = (next: boolean): void => {
+    if (next === online()) return;
+    told = next;
+    for (const listener of [...listeners]) listener(next);
+  };
+  return {
+    online,
+    set: tell,
+    subscribe(fn) {
+      online();
+      listeners.add(fn);
+      unsubscribePlatform ??= platform?.subscribe(tell) ?? null;
+      return () => {
+        listeners.delete(fn);
+        if (listeners.size > 0) return;
+        unsubscribePlatform?.();
+        unsubscribePlatform = null;
+      };
+    },
+  };
+}
+
 export interface Services {
   clock: Clock;
   timers: Timers;

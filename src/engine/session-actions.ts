@@ -27,9 +27,28 @@ export async function adoptToken(
     at: ctx.services.clock.now(),
     kind: 'reply',
     name: 'session.login',
-    body: { restored },
+    body: { restored, tag: sessionTag(token) },
   });
   ctx.socket.login();
+}
+
+/**
+ * A short one-way tag of a token (cyrb53, 53 bits, base 36): it tells whether a view held from
+ * an earlier page session was fetched with the token now taken into use, i.e. belongs to this
+ * login. It is logged in `session.login`; the token itself never is, and cannot be read back from
+ * 53 bits of a hash of it.
+ */
+export function sessionTag(token: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < token.length; i += 1) {
+    const c = token.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 /** Fetch /api/user/info and log it, unless the session changed meanwhile. */

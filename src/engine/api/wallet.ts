@@ -34,6 +34,12 @@ export interface AccountView {
 /** The user's four accounts (wallet/list), refreshed on `update_balance` while watched. */
 export interface WalletView {
   loaded: boolean;
+  /**
+   * The accounts are the last ones known from an earlier page session of the same login, as of
+   * `at`, not yet confirmed by the server in this one (offline, or before the first list). A
+   * held view is never `loaded`: what acts on balances (forms, Max) treats them as unknown.
+   */
+  held: boolean;
   /** The last refresh failed (the rows are those of the last success). */
   error: string | null;
   /** `is_open_CTbi`: deposits and withdrawals are open. */

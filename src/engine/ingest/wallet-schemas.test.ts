@@ -2,28 +2,11 @@
 // amount fields use, and a list without them (a legacy server, a recorded session) gives rows
 // exactly as before, so recorded fixtures keep their hashes.
 import { describe, expect, it } from 'vitest';
+import { walletListWire, walletRowWire } from '../testing/wallet-list.ts';
 import { walletListReply } from './wallet-schemas.ts';
 
-const item = (extra: Record<string, unknown>) => ({
-  currency: 1,
-  currency_name: 'USDT',
-  currency_type: 'erc20',
-  is_legal: 1,
-  is_lever: 1,
-  is_match: 1,
-  is_micro: 1,
-  usdt_price: '1',
-  cny_price: '7.2',
-  change_balance: '15999.999999999',
-  lock_change_balance: '0',
-  ...extra,
-});
-
-const list = (extra: Record<string, unknown>) => ({
-  change_wallet: { balance: [item(extra)], totle: '0', usdt_totle: '0', CNY: '0' },
-  ExRate: '7.2',
-  is_open_CTbi: 1,
-});
+const item = walletRowWire;
+const list = (extra: Record<string, unknown>) => walletListWire(extra);
 
 describe('walletListReply', () => {
   it('carries the currency’s decimals into the row', () => {

@@ -77,6 +77,39 @@ describe('session projection', () => {
     );
   });
 
+  it('S6 heldOnlyForItsLogin', () => {
+    const boot: EngineEvent = {
+      seq: 0,
+      at: 1,
+      kind: 'system',
+      name: 'engine.boot',
+      body: { app: '' },
+    };
+    fc.assert(
+      fc.property(
+        eventsArb,
+        fc.boolean(),
+        fc.option(fc.constantFrom('t1', 't2'), { nil: undefined }),
+        (events, restored, tag) => {
+          const before = foldSessionAll(initialSessionState, events);
+          const login: EngineEvent = {
+            seq: 0,
+            at: 2,
+            kind: 'reply',
+            name: 'session.login',
+            body: tag === undefined ? { restored } : { restored, tag },
+          };
+          const after = foldSessionAll(before, [boot, login]).session;
+          const same =
+            restored && tag !== undefined && before.tag === tag && before.session.userId !== null;
+          expect(after.loggedIn).toBe(true);
+          expect(after.userId).toBe(same ? before.session.userId : null);
+          expect(after.account).toBe(same ? before.session.account : null);
+        },
+      ),
+    );
+  });
+
   it('masks e-mails and phones as the header shows them', () => {
     expect(maskAccount('abcdef@mail.com')).toBe('ab***@mail.com');
     expect(maskAccount('13812345678')).toBe('138****5678');

@@ -10,13 +10,18 @@
 //  S3 expiredMeansLoggedOut: expiredAt ≠ null implies loggedIn is false.
 //  S4 reconnectsMonotone: connection.reconnects never decreases.
 //  S5 chunkedFoldEqualsWholeFold: folding a sequence at once equals folding it in any chunks.
+//  S6 heldOnlyForItsLogin: after a new page session, the user's info comes back only with a
+//     restored login of the same tag as the login it was fetched for (held.ts); any other login
+//     starts without a user until user/info answers.
 import type { ConnectionView, SessionView } from '../api.ts';
 import type { EngineEvent, UserBody } from '../events.ts';
+import { heldFor, holdAtBoot, NO_LOGIN } from './held.ts';
+import type { LoginScope } from './held.ts';
 import { maskAccount } from './mask.ts';
 import { partedFromHandlers } from './projection.ts';
 import type { Handlers } from './projection.ts';
 
-export interface SessionState {
+export interface SessionState extends LoginScope<SessionView> {
   session: SessionView;
   connection: ConnectionView;
 }
@@ -37,14 +42,22 @@ export const LOGGED_OUT: SessionView = {
 export const initialSessionState: SessionState = {
   session: LOGGED_OUT,
   connection: { state: 'idle', clockOffsetMs: 0, reconnects: 0, log: 'opening' },
+  ...NO_LOGIN,
 };
 
 const on = {
-  'session.login': (state) =>
-    withSession(state, { ...state.session, loggedIn: true, expiredAt: null }),
+  'session.login': (state, event) => {
+    const tag = event.body.tag ?? null;
+    // the same login restored: who it is, as the page session before knew it
+    const known = heldFor(state, event.body.restored, tag) ?? state.session;
+    return { ...state, session: { ...known, loggedIn: true, expiredAt: null }, tag, held: null };
+  },
   'session.info': (state, event) => withSession(state, userSession(event.body)),
-  'session.expired': (state, event) => withSession(state, { ...LOGGED_OUT, expiredAt: event.at }),
-  'session.logout': (state) => withSession(state, LOGGED_OUT),
+  'session.expired': (state, event) => ({
+    ...withSession(state, { ...LOGGED_OUT, expiredAt: event.at }),
+    ...NO_LOGIN,
+  }),
+  'session.logout': (state) => ({ ...withSession(state, LOGGED_OUT), ...NO_LOGIN }),
   'session.expired-ack': (state) =>
     state.session.expiredAt === null
       ? state
@@ -70,8 +83,12 @@ const on = {
         ? { log: event.body.status }
         : { log: event.body.status, storage: event.body.reason ?? null },
     ),
-  // a new page session: nobody is logged in until the stored token is adopted again
-  'engine.boot': (state) => withConnection(withSession(state, LOGGED_OUT), { state: 'idle' }),
+  // a new page session: nobody is logged in until the stored token is adopted again; who was,
+  // is held for that login
+  'engine.boot': (state) => ({
+    ...withConnection(withSession(state, LOGGED_OUT), { state: 'idle' }),
+    ...holdAtBoot(state, state.session.userId === null ? null : state.session),
+  }),
 } satisfies Handlers<SessionState>;
 
 /** The session projection of the registry (registry.ts). */

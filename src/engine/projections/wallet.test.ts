@@ -33,6 +33,16 @@ const body: fc.Arbitrary<WalletBody> = fc.record({
 });
 const at = fc.integer({ min: 1, max: 2_000_000_000_000 });
 const seq = 0;
+/** Two logins' tags (and older recordings' logins, with none). */
+const tagArb = fc.constantFrom('t1', 't2');
+const loginEvent = (t: number, restored: boolean, tag: string | undefined): WalletEvent => ({
+  seq,
+  at: t,
+  kind: 'reply',
+  name: 'session.login',
+  body: tag === undefined ? { restored } : { restored, tag },
+});
+const boot: WalletEvent = { seq, at: 1, kind: 'system', name: 'engine.boot', body: { app: '' } };
 const event: fc.Arbitrary<WalletEvent> = fc.oneof(
   fc.record({
     seq: fc.constant(seq),
@@ -69,6 +79,9 @@ const event: fc.Arbitrary<WalletEvent> = fc.oneof(
     name: fc.constant('engine.boot' as const),
     body: fc.constant({ app: '0.1.0' }),
   }),
+  fc
+    .record({ at, restored: fc.boolean(), tag: fc.option(tagArb, { nil: undefined }) })
+    .map(({ at: t, restored, tag }) => loginEvent(t, restored, tag)),
 );
 
 const foldAll = (s: WalletState, events: WalletEvent[]): WalletState =>
@@ -81,25 +94,24 @@ describe('wallet projection', () => {
       fc.property(
         fc.array(event),
         fc.constantFrom('session.logout', 'session.expired', 'engine.boot'),
-        (events, name) => {
+        fc.array(event.filter((e) => e.name !== 'session.login')),
+        (events, name, after) => {
           const s = foldAll(initialWalletState, events);
-          const end = foldWallet(s, {
-            seq,
-            at: 1,
-            kind: 'system',
-            name: 'engine.boot',
-            body: { app: '' },
-          });
+          const booted = foldWallet(s, boot);
           const other = foldWallet(
             s,
             name === 'engine.boot'
-              ? { seq, at: 1, kind: 'system', name, body: { app: '' } }
+              ? boot
               : name === 'session.logout'
                 ? { seq, at: 1, kind: 'command', name, body: {} }
                 : { seq, at: 1, kind: 'reply', name, body: {} },
           );
-          expect(end.view).toBe(initialWalletView);
+          expect(booted.view).toBe(initialWalletView);
           expect(other.view).toBe(initialWalletView);
+          // with no login taken into use since, no list shows balances of the session before
+          const later = foldAll(other, after);
+          if (!after.some((e) => e.name === 'wallet.list'))
+            expect(later.view.accounts).toBe(initialWalletView.accounts);
         },
       ),
     );
@@ -122,7 +134,8 @@ describe('wallet projection', () => {
             name: 'wallet.list',
             body: b,
           });
-          expect(listed).toEqual(fresh);
+          expect(listed.view).toEqual(fresh.view);
+          expect(listed.view.loaded && !listed.view.held).toBe(true);
           const failed = failures.reduce(
             (acc, message) =>
               foldWallet(acc, {
@@ -155,6 +168,74 @@ describe('wallet projection', () => {
           }
       }),
     );
+  });
+
+  it('W4 heldOnlyForItsLogin', () => {
+    fc.assert(
+      fc.property(
+        fc.array(event),
+        fc.boolean(),
+        fc.option(tagArb, { nil: undefined }),
+        at,
+        (events, restored, tag, t) => {
+          const before = foldAll(initialWalletState, events);
+          const after = foldAll(before, [boot, loginEvent(t, restored, tag)]);
+          const known = before.view.loaded || before.view.held;
+          if (known && restored && tag !== undefined && before.tag === tag) {
+            expect(after.view).toMatchObject({ held: true, loaded: false, at: before.view.at });
+            expect(after.view.accounts).toBe(before.view.accounts);
+          } else expect(after.view).toBe(initialWalletView);
+          // held is never loaded, whatever the history
+          const { view } = foldAll(initialWalletState, events);
+          expect(view.held && view.loaded).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('W4: a held view goes on failing and is replaced by the first list of its login', () => {
+    const listed = foldWallet(foldWallet(initialWalletState, loginEvent(1, false, 't1')), {
+      seq,
+      at: 5_000,
+      kind: 'reply',
+      name: 'wallet.list',
+      body: {
+        fundingOpen: true,
+        exRate: '7.1' as DecStr,
+        accounts: {
+          legal: { rows: [], totalUsdt: '0' as DecStr, totalCny: '0' as DecStr },
+          change: { rows: [], totalUsdt: '12.5' as DecStr, totalCny: '88' as DecStr },
+          lever: { rows: [], totalUsdt: '0' as DecStr, totalCny: '0' as DecStr },
+          micro: { rows: [], totalUsdt: '0' as DecStr, totalCny: '0' as DecStr },
+        },
+      },
+    });
+    const held = foldAll(listed, [boot, loginEvent(9_000, true, 't1')]);
+    expect(held.view).toMatchObject({ held: true, loaded: false, at: 5_000 });
+    expect(held.view.accounts.change.totalUsdt).toBe('12.5');
+    const failed = foldWallet(held, {
+      seq,
+      at: 9_100,
+      kind: 'reply',
+      name: 'wallet.failed',
+      body: { message: 'network' },
+    });
+    expect(failed.view).toMatchObject({ held: true, error: 'network', at: 5_000 });
+    // reloaded offline again: still the same figures, of the same time
+    const again = foldAll(failed, [boot, loginEvent(20_000, true, 't1')]);
+    expect(again.view).toMatchObject({ held: true, at: 5_000 });
+    // another login (a different token) sees nothing of it; nor a fresh login of the same
+    expect(foldAll(failed, [boot, loginEvent(20_000, true, 't2')]).view).toBe(initialWalletView);
+    expect(foldAll(failed, [boot, loginEvent(20_000, false, 't1')]).view).toBe(initialWalletView);
+    // a logout in between forgets it
+    const out = foldWallet(failed, {
+      seq,
+      at: 9_200,
+      kind: 'command',
+      name: 'session.logout',
+      body: {},
+    });
+    expect(foldAll(out, [boot, loginEvent(20_000, true, 't1')]).view).toBe(initialWalletView);
   });
 
   it('folding in chunks equals folding at once', () => {

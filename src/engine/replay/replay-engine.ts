@@ -256,6 +256,7 @@ export function createReplayEngine(services: Services): ReplayApi {
       await Promise.resolve();
       frames.setVisible(visible);
     },
+    setOnline: () => Promise.resolve(),
     setLang: () => Promise.resolve(),
     sendCode: () => Promise.resolve(REFUSED),
     checkCode: () => Promise.resolve(REFUSED),

@@ -155,12 +155,19 @@ function connectionEventArb(): fc.Arbitrary<NewEvent> {
 const accountArb = fc.oneof(fc.emailAddress(), fc.stringMatching(/^\d{5,15}$/), fc.constant(''));
 
 export const sessionEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
-  fc.record({ at: atArb, restored: fc.boolean() }).map(({ at, restored }): NewEvent => ({
-    at,
-    kind: 'reply',
-    name: 'session.login',
-    body: { restored },
-  })),
+  fc
+    .record({
+      at: atArb,
+      restored: fc.boolean(),
+      // two logins' tags, and recordings older than issue 23 with none
+      tag: fc.option(fc.constantFrom('t1', 't2'), { nil: undefined }),
+    })
+    .map(({ at, restored, tag }): NewEvent => ({
+      at,
+      kind: 'reply',
+      name: 'session.login',
+      body: tag === undefined ? { restored } : { restored, tag },
+    })),
   fc
     .record({
       at: atArb,

@@ -41,6 +41,39 @@ describe('socket transport', () => {
     socket.close();
   });
 
+  it('resyncs on a first connect that came after a failed attempt, not on a plain first one (issue 23)', () => {
+    const plain = testServices();
+    const first = createSocketTransport({
+      services: plain.services,
+      url: 'http://x',
+      token: () => null,
+    });
+    let plainResyncs = 0;
+    first.resync$.subscribe(() => (plainResyncs += 1));
+    first.connect();
+    plain.sockets[0]?.open();
+    expect(plainResyncs).toBe(0);
+    first.close();
+
+    // a page opened without the server: its start-up requests failed, the socket's too
+    const t = testServices();
+    const socket = createSocketTransport({
+      services: t.services,
+      url: 'http://x',
+      token: () => 'tok',
+    });
+    let resyncs = 0;
+    socket.resync$.subscribe(() => (resyncs += 1));
+    socket.connect();
+    const fake = t.sockets[0];
+    if (fake === undefined) throw new Error('no socket');
+    fake.fire('connect_error', new Error('refused'));
+    t.timers.advance(BACKOFF_CAP_MS);
+    fake.open();
+    expect(resyncs).toBe(1);
+    socket.close();
+  });
+
   it('backs off exponentially with jitter, capped at 30 s', () => {
     expect(backoffDelay(0, 0)).toBe(250);
     expect(backoffDelay(0, 1)).toBe(500);

@@ -1,7 +1,8 @@
 // The socket.io transport (api-contract §3, ARCHITECTURE §4): one socket, our own jittered
 // reconnect (socket.io's is off so that timing and randomness are injected), `login {token}`
 // on every connect when logged in, and a `resync$` tick after each REconnect so the engine
-// refetches snapshots. Nothing is ever emitted while disconnected: socket.io would buffer it
+// refetches snapshots — and after a first connect that came only after failed attempts or an
+// offline wait (a page opened without a network: its start-up requests failed too). Nothing is ever emitted while disconnected: socket.io would buffer it
 // and replay it later, which is wrong for anything but idempotent reads.
 //
 // A dead connection is noticed within seconds, not after socket.io's 45 s ping timeout (issue
@@ -79,7 +80,11 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
   const { timers } = options.services;
   let socket: SocketLike | null = null;
   let attempt = 0;
-  let everConnected = false;
+  /**
+   * A connect from now on is a REconnect: one came before, or an attempt failed or waited for
+   * the network (what the engine fetched meanwhile may be missing or out of date).
+   */
+  let resyncOnConnect = false;
   let closed = false;
   let retry: TimerId | null = null;
   let watchdog: TimerId | null = null;
@@ -115,6 +120,7 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
   const connectNow = (state: 'connecting' | 'reconnecting'): void => {
     if (socket === null) return;
     if (networkDown) {
+      resyncOnConnect = true;
       state$.next('offline');
       return;
     }
@@ -130,6 +136,7 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
   const scheduleReconnect = (): void => {
     stopWatchdog();
     if (closed || retry !== null) return;
+    resyncOnConnect = true;
     if (networkDown) {
       state$.next('offline');
       return;
@@ -147,8 +154,8 @@ export function createSocketTransport(options: SocketOptions): SocketTransport {
     attempt = 0;
     state$.next('online');
     emitLogin();
-    if (everConnected) resync$.next();
-    everConnected = true;
+    if (resyncOnConnect) resync$.next();
+    resyncOnConnect = true;
   };
 
   const onDisconnect = (...args: unknown[]): void => {

@@ -1,8 +1,9 @@
 // The page's only door to the engine (ARCHITECTURE §1): starts the worker, wraps it with
-// Comlink, applies each FrameDiff to the signals, and forwards page visibility. Pages call the
-// typed `engine` facade; every call waits for the engine to be started, so a page can be used
-// while the worker is still booting, an engine that did not start is a 'network' failure and an
-// exception out of the engine an 'internal' one, never a throw.
+// Comlink, applies each FrameDiff to the signals, and forwards page visibility and the network's
+// online/offline events. Pages call the typed `engine` facade; every call waits for the engine to
+// be started, so a page can be used while the worker is still booting, an engine that did not
+// start is a 'network' failure and an exception out of the engine an 'internal' one, never a
+// throw.
 // Benchmark switches (`?engine=main`, `?bench=1`) are in bench-hook.ts (ADR 0011).
 import * as Comlink from 'comlink';
 import { ENGINE_CALLS } from '../../engine/api.ts';
@@ -30,6 +31,9 @@ export function startEngine(lang: Lang): Promise<Remote> {
       'visibilitychange',
       () => void notify((api) => api.setVisible(visible())),
     );
+    // the worker sees navigator.onLine change but gets no events of its own (Chromium)
+    for (const event of ['online', 'offline'] as const)
+      window.addEventListener(event, () => void notify((api) => api.setOnline(event === 'online')));
   }
   return remote;
 }

@@ -12,7 +12,8 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
-import { useWallet } from '../wallet/use-wallet.ts';
+import { WalletError } from '../wallet/asset-table.tsx';
+import { balancesKnown, useWallet } from '../wallet/use-wallet.ts';
 import { IdentityChip } from './authentication-screen.tsx';
 import '../../styles/account-settings.css';
 
@@ -58,7 +59,7 @@ const LINKS: readonly { to: string; label: MessageId; icon: ReactNode; testId: s
 
 /** Sum of the four accounts' totals, exact; null before the first list arrived. */
 function totals(w: WalletView): { usdt: string; cny: string } | null {
-  if (!w.loaded) return null;
+  if (!balancesKnown(w)) return null;
   let usdt = new Decimal(0);
   let cny = new Decimal(0);
   for (const a of ACCOUNTS) {
@@ -97,11 +98,7 @@ export default function AccountCenterScreen() {
         </Link>
       </section>
 
-      {wallet.error !== null && (
-        <p className="notice-bar" role="status">
-          {t('wallet.list.error', { message: wallet.error })}
-        </p>
-      )}
+      <WalletError wallet={wallet} />
 
       <section className="panel summary" data-testid="account-total">
         <div>
@@ -128,12 +125,12 @@ export default function AccountCenterScreen() {
             >
               <span className="account-card__name">{t(CARDS[name].label)}</span>
               <span className="account-card__value num">
-                {wallet.loaded ? fmt.fixed(a.totalUsdt, 2) : '--'}
+                {sum === null ? '--' : fmt.fixed(a.totalUsdt, 2)}
                 <span className="summary__unit">{t('account.unit.usdt')}</span>
               </span>
               <span className="account-card__sub num">
                 {t('account.center.cny', {
-                  value: wallet.loaded ? fmt.fixed(a.totalCny, 2) : '--',
+                  value: sum === null ? '--' : fmt.fixed(a.totalCny, 2),
                 })}
               </span>
             </Link>

@@ -12,7 +12,7 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import { useNow } from '../micro/use-now.ts';
+import { useNow } from '../../components/use-now.ts';
 import { C2C_DP, DealStateChip, WAY_LABEL, WayBadge } from './c2c-parts.tsx';
 
 type Action = 'pay' | 'cancel' | 'confirm';

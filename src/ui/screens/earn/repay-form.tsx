@@ -12,7 +12,7 @@ import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
-import { useNow } from '../micro/use-now.ts';
+import { useNow } from '../../components/use-now.ts';
 import { copyText } from '../wallet/copy-text.ts';
 import { ImageUpload } from '../wallet/image-upload.tsx';
 

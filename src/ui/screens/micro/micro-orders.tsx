@@ -14,7 +14,7 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { remainingOf, visibleOrders } from './micro-time.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../components/use-now.ts';
 
 export function MicroOrders({ view }: { view: MicroView }) {
   const { t } = useI18n();

@@ -12,7 +12,7 @@ import { AccountShell, WALLET_PATH } from './account-shell.tsx';
 import { AccountSummary, AssetTable } from './asset-table.tsx';
 import { DepositPanel } from './deposit-panel.tsx';
 import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
-import { useWallet } from './use-wallet.ts';
+import { balancesKnown, useWallet } from './use-wallet.ts';
 import { WithdrawPanel } from './withdraw-panel.tsx';
 
 /** Spec §2: deposits are offered for BTC, USDT and ETH only. */
@@ -123,12 +123,12 @@ export function AccountAssets({ account }: { account: Exclude<AccountName, 'micr
         label={account === 'lever' ? t('wallet.assets.netAssets') : t('wallet.assets.total')}
         usdt={view.totalUsdt}
         cny={view.totalCny}
-        loaded={wallet.loaded}
+        loaded={balancesKnown(wallet)}
       />
       <div className="panel">
         <AssetTable
           rows={rows}
-          loaded={wallet.loaded}
+          loaded={balancesKnown(wallet)}
           error={wallet.error}
           valuation={account === 'lever' ? 'cny' : 'usdt'}
           actions={actions}

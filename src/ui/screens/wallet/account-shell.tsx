@@ -1,6 +1,7 @@
 // The frame of every assets and account screen: a side navigation (assets, then account) and
 // the screen's content. Mounting it keeps the wallet list fresh (useWallet).
 import { useState, type ReactNode } from 'react';
+import { AsOfNote } from '../../components/as-of-note.tsx';
 import { NavLink, useLocation } from 'react-router';
 import { PHONE, useMedia } from '../../components/use-media.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -81,16 +82,17 @@ interface ShellProps {
 }
 
 export function AccountShell({ title, actions, children, testId }: ShellProps) {
-  useWallet();
+  const wallet = useWallet();
   const phone = useMedia(PHONE);
   return (
-    <div className="account page" data-testid={testId}>
+    <div className={`account page${wallet.held ? ' account--held' : ''}`} data-testid={testId}>
       {phone ? <PhoneSectionMenu /> : <SectionNav />}
       <section className="account__main">
         <header className="account__head">
           <h1 className="account__title">{title}</h1>
           {actions !== undefined && <div className="account__actions">{actions}</div>}
         </header>
+        {wallet.held && <AsOfNote at={wallet.at} />}
         {children}
       </section>
     </div>

@@ -2,7 +2,7 @@
 // lists): a search box, "hide zero balances", the rows with their actions, and an inline
 // panel (deposit / withdraw) under the row whose panel is open.
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
-import type { BalanceRowView } from '../../../engine/api.ts';
+import type { BalanceRowView, WalletView } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -142,6 +142,20 @@ export function AssetTable({
  * An account's total. Until the wallet list has loaded (or while it cannot load, offline) the
  * figures read "--": a total of nothing is not a zero balance.
  */
+/**
+ * The last refresh of the balances failed. Not said over held balances: their "as of" note
+ * (AccountShell) already says they are not live.
+ */
+export function WalletError({ wallet }: { wallet: WalletView }) {
+  const { t } = useI18n();
+  if (wallet.error === null || wallet.held) return null;
+  return (
+    <p className="notice-bar" role="status">
+      {t('wallet.list.error', { message: wallet.error })}
+    </p>
+  );
+}
+
 /** A figure not known yet. */
 export const UNKNOWN = '--';
 

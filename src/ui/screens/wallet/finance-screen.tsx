@@ -9,7 +9,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
 import { AccountSummary, AssetTable, UNKNOWN } from './asset-table.tsx';
 import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
-import { useWallet } from './use-wallet.ts';
+import { balancesKnown, useWallet } from './use-wallet.ts';
 
 const CARDS: readonly { account: AccountName; to: string }[] = [
   { account: 'change', to: WALLET_PATH.change },
@@ -25,6 +25,7 @@ export default function FinanceScreen() {
   const sum = (key: 'totalUsdt' | 'totalCny') =>
     CARDS.reduce((acc, c) => acc.plus(wallet.accounts[c.account][key]), new Decimal(0)).toFixed();
   const micro = wallet.accounts.micro.rows.filter((r) => r.isLegal && r.isMicro);
+  const known = balancesKnown(wallet);
   return (
     <AccountShell
       title={t('wallet.nav.overview')}
@@ -44,19 +45,19 @@ export default function FinanceScreen() {
         label={t('wallet.finance.total')}
         usdt={sum('totalUsdt')}
         cny={sum('totalCny')}
-        loaded={wallet.loaded}
+        loaded={known}
       />
       <div className="account-cards">
         {CARDS.map((c) => (
           <Link key={c.account} className="account-card" to={c.to} data-account={c.account}>
             <span className="account-card__name">{t(`wallet.account.${c.account}`)}</span>
             <span className="account-card__value num">
-              {wallet.loaded ? fmt.fixed(wallet.accounts[c.account].totalUsdt, 8) : UNKNOWN} USDT
+              {known ? fmt.fixed(wallet.accounts[c.account].totalUsdt, 8) : UNKNOWN} USDT
             </span>
             <span className="account-card__sub num">
               ≈{' '}
               {t('wallet.assets.cny', {
-                value: wallet.loaded ? fmt.fixed(wallet.accounts[c.account].totalCny, 2) : UNKNOWN,
+                value: known ? fmt.fixed(wallet.accounts[c.account].totalCny, 2) : UNKNOWN,
               })}
             </span>
           </Link>
@@ -68,7 +69,7 @@ export default function FinanceScreen() {
         </div>
         <AssetTable
           rows={micro}
-          loaded={wallet.loaded}
+          loaded={known}
           error={wallet.error}
           testId="asset-table-micro"
           actions={(r) => (

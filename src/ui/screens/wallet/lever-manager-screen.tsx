@@ -13,8 +13,9 @@ import { Decimal } from '../../../shared/decimal.ts';
 import { Loading } from '../../components/states.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
+import { WalletError } from './asset-table.tsx';
 import { usePagedQuery } from './use-account-query.ts';
-import { useWallet } from './use-wallet.ts';
+import { balancesKnown, useWallet } from './use-wallet.ts';
 import { LogTable } from '../account/record-parts.tsx';
 import '../../styles/account-settings.css';
 
@@ -30,6 +31,7 @@ export default function LeverManagerScreen() {
   const { t, fmt } = useI18n();
   const wallet = useWallet();
   const lever = wallet.accounts.lever;
+  const known = balancesKnown(wallet);
   const records = usePagedQuery('wallet-log', { account: 'lever', currencyId: null });
   // the risk rate of the quote currency and the liquidation line come with a watched pair
   const view = useSignalValue(leverSignal);
@@ -55,21 +57,17 @@ export default function LeverManagerScreen() {
         </>
       }
     >
-      {wallet.error !== null && (
-        <p className="notice-bar" role="status">
-          {t('wallet.list.error', { message: wallet.error })}
-        </p>
-      )}
+      <WalletError wallet={wallet} />
       <section className="panel summary" data-testid="lever-total">
         <div>
           <div className="summary__label">{t('account.lever.net')}</div>
           <div className="summary__value num" data-testid="lever-total-usdt">
-            {wallet.loaded ? fmt.fixed(lever.totalUsdt, 2) : '--'}
+            {known ? fmt.fixed(lever.totalUsdt, 2) : '--'}
             <span className="summary__unit">{t('account.unit.usdt')}</span>
           </div>
           <div className="summary__sub num">
             {t('account.center.cny', {
-              value: wallet.loaded ? fmt.fixed(lever.totalCny, 2) : '--',
+              value: known ? fmt.fixed(lever.totalCny, 2) : '--',
             })}
           </div>
         </div>
@@ -82,7 +80,7 @@ export default function LeverManagerScreen() {
               {t('account.lever.assets')}
             </h2>
           </div>
-          {!wallet.loaded ? (
+          {!known ? (
             <Loading />
           ) : (
             <div className="table-wrap">

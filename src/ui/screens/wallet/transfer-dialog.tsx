@@ -11,6 +11,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../auth/field.tsx';
 import { useWallet } from './use-wallet.ts';
+import { UNKNOWN } from './asset-table.tsx';
 import { amountForInput } from '../../forms/amount-text.ts';
 import { FALLBACK_DECIMALS } from '../../forms/currency-decimals.ts';
 
@@ -28,8 +29,30 @@ interface TransferDialogProps {
   onClose: () => void;
 }
 
+/** The source's available amount (2 decimals on transfer pages); "--" while not known. */
+export function TransferAvailable({
+  available,
+  known,
+  currency,
+}: {
+  available: string;
+  /** false: the balances are not loaded (or only held from an earlier page session) */
+  known: boolean;
+  currency: string;
+}) {
+  const { t, fmt } = useI18n();
+  return (
+    <div className="form-row">
+      <span>{t('wallet.transfer.available')}</span>
+      <strong className="num" data-testid="transfer-available">
+        {known ? fmt.amount(available, 2) : UNKNOWN} {currency}
+      </strong>
+    </div>
+  );
+}
+
 export function TransferDialog({ target, leverPage = false, onClose }: TransferDialogProps) {
-  const { t, tv, fmt } = useI18n();
+  const { t, tv } = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const wallet = useWallet();
@@ -55,6 +78,8 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
       ? undefined
       : wallet.accounts[target.from].rows.find((r) => r.currencyId === target.currencyId);
   const available = source?.available ?? '0';
+  // held balances (a page opened offline) are not what a transfer may move: unknown until loaded
+  const known = wallet.loaded;
   const decimals = source?.decimals ?? FALLBACK_DECIMALS;
 
   const check = (): boolean => {
@@ -145,6 +170,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
                 <button
                   type="button"
                   className="max-btn"
+                  disabled={!known}
                   onClick={() => setAmount(amountForInput(available, decimals))}
                   data-testid="transfer-all"
                 >
@@ -152,12 +178,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
                 </button>
               }
             />
-            <div className="form-row">
-              <span>{t('wallet.transfer.available')}</span>
-              <strong className="num" data-testid="transfer-available">
-                {fmt.amount(available, 2)} {target.currency}
-              </strong>
-            </div>
+            <TransferAvailable available={available} known={known} currency={target.currency} />
             {leverPage && <p className="notice-bar">{t('wallet.transfer.leverRule')}</p>}
             {confirming && (
               <p className="notice-bar" role="alert">
@@ -177,7 +198,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
             <button
               type="submit"
               className="btn btn--primary btn--sm"
-              disabled={busy}
+              disabled={busy || !known}
               data-testid="transfer-submit"
             >
               {confirming ? t('wallet.transfer.sure') : t('wallet.transfer.submit')}

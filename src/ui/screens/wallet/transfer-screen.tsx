@@ -12,6 +12,7 @@ import { Field } from '../auth/field.tsx';
 import { useForm } from '../auth/use-form.ts';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
 import { useWallet } from './use-wallet.ts';
+import { TransferAvailable } from './transfer-dialog.tsx';
 import { amountForInput } from '../../forms/amount-text.ts';
 import { FALLBACK_DECIMALS } from '../../forms/currency-decimals.ts';
 
@@ -24,8 +25,22 @@ function holds(
   return wallet.accounts[account].rows.some((r) => r.currencyId === currencyId);
 }
 
+/** The accounts that can hold a currency. */
+function accountsHolding(wallet: ReturnType<typeof useWallet>, currencyId: number): AccountName[] {
+  return ACCOUNTS.filter((a) => holds(wallet, a, currencyId));
+}
+
+/** What an account holds of a currency, available to move ('0' when it holds none). */
+function availableIn(
+  wallet: ReturnType<typeof useWallet>,
+  account: AccountName,
+  currencyId: number | null,
+): string {
+  return wallet.accounts[account].rows.find((r) => r.currencyId === currencyId)?.available ?? '0';
+}
+
 export default function TransferScreen() {
-  const { t, fmt } = useI18n();
+  const { t } = useI18n();
   const wallet = useWallet();
   const coins = wallet.accounts.change.rows;
   const [currencyId, setCurrencyId] = useState<number | null>(null);
@@ -34,12 +49,10 @@ export default function TransferScreen() {
   const [from, setFrom] = useState<AccountName>('change');
   const [to, setTo] = useState<AccountName>('legal');
   const form = useForm({ amount: '' });
-  const targets = coin === null ? [] : ACCOUNTS.filter((a) => holds(wallet, a, coin.currencyId));
-  const available =
-    coin === null
-      ? '0'
-      : (wallet.accounts[from].rows.find((r) => r.currencyId === coin.currencyId)?.available ??
-        '0');
+  // held balances (a page opened offline) are not what a transfer may move: unknown until loaded
+  const known = wallet.loaded;
+  const targets = coin === null ? [] : accountsHolding(wallet, coin.currencyId);
+  const available = availableIn(wallet, from, coin?.currencyId ?? null);
 
   const submit = async () => {
     if (coin === null) return;
@@ -149,23 +162,19 @@ export default function TransferScreen() {
               <button
                 type="button"
                 className="max-btn"
+                disabled={!known}
                 onClick={() => form.setValue('amount', amountForInput(available, decimals))}
               >
                 {t('wallet.transfer.all')}
               </button>
             }
           />
-          <div className="form-row">
-            <span>{t('wallet.transfer.available')}</span>
-            <strong className="num" data-testid="transfer-available">
-              {fmt.amount(available, 2)} {coin?.name ?? ''}
-            </strong>
-          </div>
+          <TransferAvailable available={available} known={known} currency={coin?.name ?? ''} />
           <div className="form-actions">
             <button
               type="submit"
               className="btn btn--primary btn--block"
-              disabled={form.busy || coin === null}
+              disabled={form.busy || coin === null || !known}
               data-testid="transfer-submit"
             >
               {t('wallet.transfer.submit')}

@@ -13,3 +13,10 @@ export function useWallet(): WalletView {
   }, []);
   return useSignalValue(wallet);
 }
+
+/**
+ * Whether a screen may show the balances: loaded in this page session, or held from the last
+ * one (shown as of their time, AccountShell says so). What acts on balances (a form's available
+ * amount, Max) reads `loaded` alone.
+ */
+export const balancesKnown = (w: WalletView): boolean => w.loaded || w.held;

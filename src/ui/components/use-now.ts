@@ -2,8 +2,8 @@
 // the replay clock (the time of the event at the cursor), so a countdown reads what the user
 // saw then (ADR 0013 §8).
 import { useEffect, useState } from 'react';
-import { replayStatus } from '../../engine-bridge/replay-bridge.ts';
-import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { replayStatus } from '../engine-bridge/replay-bridge.ts';
+import { useSignalValue } from '../engine-bridge/use-signal-value.ts';
 
 export function useNow(everyMs: number): number {
   const replay = useSignalValue(replayStatus);
