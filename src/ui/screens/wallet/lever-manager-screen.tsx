@@ -138,7 +138,8 @@ export default function LeverManagerScreen() {
                 ? '--'
                 : `${fmt.fixed(risk.hazardRate, 2)} %`}
             </div>
-            {(risk === null || risk.hazardRate === null) && (
+            {/* "no open positions" only once the positions are known (not offline) */}
+            {view.holding.loaded && (risk === null || risk.hazardRate === null) && (
               <div className="muted" data-testid="no-positions">
                 {t('account.lever.noPositions')}
               </div>
