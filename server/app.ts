@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { registerAccountRoutes } from './accounts/account-routes.ts';
 import { registerCashRoutes } from './accounts/cash-routes.ts';
+import { registerWorkspaceRoutes } from './accounts/workspace-routes.ts';
 import type { CodeSender } from './accounts/code-sender.ts';
 import { DevCodeSender } from './accounts/code-sender.ts';
 import { registerCodeRoutes } from './accounts/send-code-routes.ts';
@@ -194,6 +195,7 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
   registerUploadRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
   registerCashRoutes(app, ctx);
+  registerWorkspaceRoutes(app, ctx);
   registerAcceptorRoutes(app, ctx);
   registerC2cRoutes(app, ctx);
   registerPresaleRoutes(app, ctx);

@@ -52,6 +52,7 @@ import type {
   AccountView,
   WalletView,
 } from './api/wallet.ts';
+import type { Workspace, WorkspaceView } from './api/workspace.ts';
 
 export type * from './api/session.ts';
 export type * from './api/market.ts';
@@ -61,6 +62,7 @@ export type * from './api/lever.ts';
 export type * from './api/micro.ts';
 export type * from './api/c2c.ts';
 export type * from './api/earn.ts';
+export type * from './api/workspace.ts';
 
 /** One coalesced change set, at most one per animation frame, none while hidden: what changed
  *  since the last diff, the view projections' views under their names. */
@@ -98,13 +100,14 @@ export interface EngineSnapshot {
   lever: LeverView;
   micro: MicroView;
   c2c: C2cView;
+  workspace: WorkspaceView;
 }
 
 /**
  * The views sent whole whenever they change (FrameDiff and EngineSnapshot field of the same
  * name), one per projection of the registry (projections/registry.ts, ADR 0030).
  */
-export const VIEW_NAMES = ['wallet', 'lever', 'micro', 'c2c'] as const;
+export const VIEW_NAMES = ['wallet', 'lever', 'micro', 'c2c', 'workspace'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 export type Views = Pick<EngineSnapshot, ViewName>;
 
@@ -153,6 +156,7 @@ export const INITIAL_VIEWS: Readonly<Views> = {
     limits: null,
     error: null,
   },
+  workspace: { workspace: null, copy: null, loaded: false, stored: false, error: null },
 };
 
 /** Result of a command. `message` is the server's text (already in the user's language). */
@@ -321,6 +325,11 @@ export interface EngineApi {
   loadMoreMicro(tab: 'trading' | 'closed'): Promise<void>;
   /** Open (or refilter) the c2c screens' data: the market of one side and coin, my ads, my deals. */
   watchC2c(filter: { type: C2cType; currencyId: number | null } | null): Promise<void>;
+  /**
+   * The page changed the workspace (it is logged, and saved on the server for a logged-in
+   * user, the latest of quick changes once they settle).
+   */
+  setWorkspace(workspace: Workspace): Promise<void>;
   c2cCommand<K extends C2cCommandKind>(kind: K, input: C2cCommands[K]): Promise<CommandResult>;
   loadMoreC2c(list: 'market' | 'myAds' | 'deals'): Promise<void>;
   /** Uploads a jpg or png (≤ 4 MB); the result is the URL the other calls take. */
@@ -396,6 +405,7 @@ export const ENGINE_CALLS = {
   submitMicro: 'command',
   loadMoreMicro: 'notice',
   watchC2c: 'notice',
+  setWorkspace: 'notice',
   c2cCommand: 'command',
   loadMoreC2c: 'notice',
   uploadImage: 'command',
@@ -428,6 +438,7 @@ export const PROJECTION_NAMES = [
   'lever',
   'micro',
   'c2c',
+  'workspace',
 ] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 

@@ -21,6 +21,7 @@ import type { Poller } from './sync/market-sync.ts';
 import type { MicroSync } from './sync/micro-sync.ts';
 import type { SpotSync } from './sync/spot-sync.ts';
 import type { WalletSync } from './sync/wallet-sync.ts';
+import type { WorkspaceSync } from './sync/workspace-sync.ts';
 
 /** What a started engine runs (engine.ts `boot`). */
 export interface Running {
@@ -31,6 +32,7 @@ export interface Running {
   lever: LeverSync;
   micro: MicroSync;
   c2c: C2cSync;
+  workspace: WorkspaceSync;
 }
 
 export interface CallDeps {
@@ -109,6 +111,7 @@ export type DomainCalls = Pick<
   | 'watchC2c'
   | 'c2cCommand'
   | 'loadMoreC2c'
+  | 'setWorkspace'
 >;
 
 /** The screens' live data (a sync module each) and the commands that change it. */
@@ -152,5 +155,6 @@ export function domainCalls({ running }: CallDeps): DomainCalls {
       return c2cCommands.c2cCommand(r.ctx, () => r.c2c.refresh(), kind, input);
     },
     loadMoreC2c: async (list) => (await running()).c2c.loadMore(list),
+    setWorkspace: async (workspace) => (await running()).workspace.set(workspace),
   };
 }

@@ -50,6 +50,7 @@ import { createStatsMeter } from './stats.ts';
 import type { StatsMeter } from './stats.ts';
 import type { SpotSync } from './sync/spot-sync.ts';
 import { createWalletSync } from './sync/wallet-sync.ts';
+import { createWorkspaceSync } from './sync/workspace-sync.ts';
 import { Checkpointer, exportLog, restoreFromLog } from './replay/recorder.ts';
 import { APP_VERSION } from '../shared/version.ts';
 import { createStore } from './store.ts';
@@ -158,7 +159,8 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
     const lever = createLeverSync(ctx);
     const micro = createMicroSync(ctx);
     const c2c = createC2cSync(ctx);
-    const subscriptions = wireSocket(ctx, spot, [wallet, lever, micro, c2c], meter, () =>
+    const workspace = createWorkspaceSync(ctx);
+    const subscriptions = wireSocket(ctx, spot, [wallet, lever, micro, c2c, workspace], meter, () =>
       poller.update(visible),
     );
     const token = await sessionStore.loadToken();
@@ -173,7 +175,8 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
     ]);
     poller.update(visible);
     void fetchSparklines(ctx);
-    return { ctx, poller, spot, wallet, lever, micro, c2c, subscriptions };
+    if (token !== null) void workspace.refresh();
+    return { ctx, poller, spot, wallet, lever, micro, c2c, workspace, subscriptions };
   };
 
   const running$ = async (): Promise<Started> => {
@@ -192,6 +195,7 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
       r.lever.refresh(),
       r.micro.refresh(),
       r.c2c.refresh(),
+      r.workspace.refresh(),
     ]);
   };
 
@@ -385,7 +389,7 @@ function countedStore(
 function wireSocket(
   ctx: EngineContext,
   spot: SpotSync,
-  others: readonly { pushed(event: NewEvent): void; refresh(): Promise<void> }[],
+  others: readonly { pushed?(event: NewEvent): void; refresh(): Promise<void> }[],
   meter: StatsMeter,
   onState: () => void,
 ): Subscription[] {
@@ -405,7 +409,7 @@ function wireSocket(
       meter.socket(event);
       const parsed = ingestPush(event, payload, clock.now());
       spot.push(parsed);
-      for (const o of others) o.pushed(parsed);
+      for (const o of others) o.pushed?.(parsed);
     }),
     ctx.socket.resync$.subscribe(() => {
       // who is logged in, too: a page opened offline adopted its stored login but not its info

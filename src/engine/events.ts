@@ -8,6 +8,7 @@ import type { DecStr } from '../shared/decimal.ts';
 import type { LogEvent, LogKind } from '../shared/log-event.ts';
 import type { KlinePeriod } from '../shared/constants.ts';
 import type { CurrencyDetail } from '../shared/wire.ts';
+import { isWorkspace, type Workspace } from '../shared/workspace.ts';
 import type {
   C2cAdView,
   C2cDealView,
@@ -368,6 +369,8 @@ const system = <B>(body: z.ZodType<B>): EventDef<'system', B> => ({ kind: 'syste
 const command = <B>(body: z.ZodType<B>): EventDef<'command', B> => ({ kind: 'command', body });
 
 const commandName = z.enum(COMMAND_NAMES);
+/** A workspace as parseWorkspace makes it (the page's and the server's go through it). */
+const workspaceDoc = z.custom<Workspace>(isWorkspace);
 
 const ordersPage = <Row>(row: z.ZodType<Row>) =>
   z.object({ symbol: str, fromPage: id, toPage: id, rows: z.array(row), hasMore: bool });
@@ -516,6 +519,11 @@ const EVENTS = {
     z.object({ command: commandName, clientId: str, attempt: id, reason: str, retrying: bool }),
   ),
   'ui.visible': command(z.object({ visible: bool })),
+  // the trader's workspace (issue 24, ADR 0033): the page's change, and the server's copy
+  'workspace.changed': command(z.object({ workspace: workspaceDoc })),
+  'workspace.loaded': reply(z.object({ workspace: workspaceDoc.nullable() })),
+  'workspace.saved': reply(z.object({})),
+  'workspace.failed': reply(z.object({ message: str })),
   'ui.lang': command(z.object({ lang: str })),
   'ui.select-pair': command(z.object({ symbol: str })),
   'ui.watch-spot': command<WatchSpotBody>(

@@ -21,7 +21,10 @@ export const STORAGE_KEYS = [
   'index1',
   'index2',
   'lastPrice',
-  // Bourse's own display preferences (not in the legacy list; kept on logout).
+  // Bourse's own display preferences (not in the legacy list; kept on logout): the workspace
+  // (src/shared/workspace.ts, issue 24), and the single settings kept before it, read once to
+  // make a first workspace.
+  'workspace',
   'chart_period',
   'book_grouping',
   'book_rate',
@@ -33,6 +36,7 @@ export const KEPT_ON_LOGOUT: readonly StorageKey[] = [
   'locale',
   'lang',
   'night_mode',
+  'workspace',
   'chart_period',
   'book_grouping',
   'book_rate',

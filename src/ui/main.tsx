@@ -6,6 +6,7 @@ import { App } from './app.tsx';
 import { startEngine } from './engine-bridge/bridge.ts';
 import { initI18n } from './i18n/i18n.ts';
 import { applyTheme } from './theme.ts';
+import { followWorkspace } from './workspace.ts';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -14,6 +15,7 @@ async function boot(): Promise<void> {
   applyTheme();
   const lang = await initI18n();
   startEngine(lang).catch((err: unknown) => console.error('[engine]', err));
+  followWorkspace();
   const container = document.getElementById('root');
   if (container === null) throw new Error('#root missing');
   createRoot(container).render(

@@ -145,6 +145,7 @@ async function mount(key: string, bars: readonly Bar[]): Promise<Mounted> {
     key,
     bars,
     mode: 'candles',
+    indicators: ['volume', 'ma', 'cross'],
     periodSec: PERIOD_SEC,
     pricePrecision: 2,
   };

@@ -19,12 +19,14 @@ import { foldWith } from './projection.ts';
 import { sessionProjection } from './session.ts';
 import { spotProjection } from './spot.ts';
 import { walletProjection } from './wallet.ts';
+import { workspaceProjection } from './workspace.ts';
 
 const VIEWS = {
   wallet: walletProjection,
   lever: leverProjection,
   micro: microProjection,
   c2c: c2cProjection,
+  workspace: workspaceProjection,
 };
 
 /** The parted projections, in the order they fold an event (before every view projection). */

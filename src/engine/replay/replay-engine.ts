@@ -257,6 +257,7 @@ export function createReplayEngine(services: Services): ReplayApi {
       frames.setVisible(visible);
     },
     setOnline: () => Promise.resolve(),
+    setWorkspace: () => Promise.resolve(),
     setLang: () => Promise.resolve(),
     sendCode: () => Promise.resolve(REFUSED),
     checkCode: () => Promise.resolve(REFUSED),

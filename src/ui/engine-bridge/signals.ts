@@ -18,6 +18,7 @@ import type {
   ViewName,
   Views,
   WalletView,
+  WorkspaceView,
   LeverView,
   MicroView,
   C2cView,
@@ -88,6 +89,7 @@ const viewSignals: { readonly [K in ViewName]: Signal<Views[K]> } = {
   lever: signal(INITIAL_VIEWS.lever),
   micro: signal(INITIAL_VIEWS.micro),
   c2c: signal(INITIAL_VIEWS.c2c),
+  workspace: signal(INITIAL_VIEWS.workspace),
 };
 
 export const bridgeStatus: ReadonlySignal<BridgeStatus> = bridgeStatusSignal;
@@ -107,6 +109,8 @@ export const lever: ReadonlySignal<LeverView> = viewSignals.lever;
 export const micro: ReadonlySignal<MicroView> = viewSignals.micro;
 /** C2C: the market of the chosen side and coin, my ads, my deals (`engine.watchC2c`). */
 export const c2c: ReadonlySignal<C2cView> = viewSignals.c2c;
+/** The workspace as the engine knows it (the page's `workspace.ts` falls back to its own copy). */
+export const workspaceView: ReadonlySignal<WorkspaceView> = viewSignals.workspace;
 export const session: ReadonlySignal<SessionView> = sessionSignal;
 export const connection: ReadonlySignal<ConnectionView> = connectionSignal;
 export const market: ReadonlySignal<MarketView> = marketSignal;

@@ -4,9 +4,6 @@ import {
   groupingDecimals,
   groupingOptions,
   groupingStep,
-  parseGrouping,
-  parseRate,
-  parseReducedMotion,
   sameWindow,
   spreadPercent,
 } from './book-math.ts';
@@ -46,24 +43,6 @@ describe('grouping', () => {
     expect(fitGrouping(10000, eth)).toBe(1000);
     expect(fitGrouping(5000, eth)).toBe(1000);
     expect(fitGrouping(10, eth)).toBe(10);
-  });
-});
-
-describe('stored preferences', () => {
-  it('fall back to defaults on anything unknown', () => {
-    expect(parseGrouping('100')).toBe(100);
-    expect(parseGrouping('7')).toBe(1);
-    expect(parseGrouping('5000')).toBe(5000);
-    expect(parseGrouping('10000')).toBe(10000);
-    expect(parseGrouping('1.5')).toBe(1);
-    expect(parseGrouping('-10')).toBe(1);
-    expect(parseGrouping(null)).toBe(1);
-    expect(parseRate('250')).toBe(250);
-    expect(parseRate('frame')).toBe('frame');
-    expect(parseRate('x')).toBe('frame');
-    expect(parseReducedMotion('1', false)).toBe(true);
-    expect(parseReducedMotion('0', true)).toBe(false);
-    expect(parseReducedMotion(null, true)).toBe(true);
   });
 });
 

@@ -50,29 +50,10 @@ export function groupingDecimals(pricePrecision: number, grouping: BookGrouping)
   return Math.max(0, pricePrecision - trailingZeros(grouping));
 }
 
-/** A stored grouping: 1 or 5 followed by zeros (1, 10, 5000, …), else 1. */
-export function parseGrouping(stored: string | null): BookGrouping {
-  const n = Number(stored);
-  return stored !== null && /^[15]0*$/.test(stored) && Number.isSafeInteger(n) ? n : 1;
-}
-
 function trailingZeros(n: number): number {
   let zeros = 0;
   for (let v = n; v >= 10 && v % 10 === 0; v /= 10) zeros += 1;
   return zeros;
-}
-
-export function parseRate(stored: string | null): BookRate {
-  if (stored === 'frame') return 'frame';
-  const n = Number(stored);
-  return RATES.find((r) => r === n) ?? 'frame';
-}
-
-/** Stored '1'/'0'; when unset, the system's reduced-motion preference. */
-export function parseReducedMotion(stored: string | null, systemPrefersReduced: boolean): boolean {
-  if (stored === '1') return true;
-  if (stored === '0') return false;
-  return systemPrefersReduced;
 }
 
 /** spread / best ask × 100, 2 decimals; null when a side is empty. */

@@ -2,12 +2,12 @@
 // the tick, and larger steps for high-priced pairs: book-math.ts `groupingOptions`) and a
 // settings popover with the update rate and the reduced-motion switch.
 import type { BookGrouping, BookRate } from '../../../engine/api.ts';
+import type { BookLayout } from '../../../shared/workspace.ts';
 import { Popover } from '../../components/popover.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { RATES, groupingStep } from './book-math.ts';
 
-export type BookLayout = 'both' | 'bids' | 'asks';
 const LAYOUTS: readonly { id: BookLayout; label: MessageId }[] = [
   { id: 'both', label: 'spot.book.viewBoth' },
   { id: 'bids', label: 'spot.book.viewBids' },

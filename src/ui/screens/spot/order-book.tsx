@@ -3,19 +3,20 @@
 // in view on a canvas (ADR 0012); the engine groups, totals and windows the book in the worker
 // and sends only the rows the sides show (setBookWindow). This component re-renders when the
 // book appears or its grouping changes, not on every frame: the sides and the middle read the
-// book signal themselves. Preferences (grouping, update rate, reduced motion) are kept in
-// storage and told to the engine.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// book signal themselves. Preferences (layout, grouping, update rate, reduced motion) are kept
+// in the workspace (../../workspace.ts) and told to the engine.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { BookGrouping, BookRate, BookView, BookWindow } from '../../../engine/api.ts';
 import { DataAge } from '../../components/data-age.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { book, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalSelect } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { storage } from '../../storage.ts';
+import type { BookLayout, Workspace } from '../../../shared/workspace.ts';
+import { updateWorkspace, workspace } from '../../workspace.ts';
 import { Loading } from '../../components/states.tsx';
 import { BookMid } from './book-mid.tsx';
-import { BookSettings, type BookLayout } from './book-settings.tsx';
+import { BookSettings } from './book-settings.tsx';
 import { BookSide, type Side } from './book-side.tsx';
 import { warmPainter } from './worker-canvas.ts';
 import {
@@ -23,9 +24,6 @@ import {
   fitGrouping,
   groupingDecimals,
   groupingOptions,
-  parseGrouping,
-  parseRate,
-  parseReducedMotion,
   sameWindow,
 } from './book-math.ts';
 import type { PairMeta } from './pair-meta.ts';
@@ -52,7 +50,7 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
   // the paint worker boots while the book's data is still on its way, not once it is here (B10)
   useEffect(warmPainter, []);
   const onWindow = useWindowReporter();
-  const [layout, setLayout] = useState<BookLayout>('both');
+  const { layout } = prefs;
   const priceDp = groupingDecimals(meta.pricePrecision, grouping ?? chosen);
 
   return (
@@ -75,7 +73,7 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
           reducedMotion={prefs.reducedMotion}
           onReducedMotion={prefs.setReducedMotion}
           layout={layout}
-          onLayout={setLayout}
+          onLayout={prefs.setLayout}
         />
       </header>
       <BookAge />
@@ -151,31 +149,34 @@ function useGroupingOptions(meta: PairMeta): readonly BookGrouping[] {
   return useMemo(() => key.split(',').map(Number), [key]);
 }
 
-/** The stored book preferences; each change is stored (and the engine told, see OrderBook). */
+/** The book's settings in the workspace; each change goes there (and the engine is told). */
 function useBookPrefs() {
-  const [grouping, setGroupingState] = useState<BookGrouping>(() =>
-    parseGrouping(storage.get('book_grouping')),
-  );
-  const [rate, setRateState] = useState<BookRate>(() => parseRate(storage.get('book_rate')));
-  const [reducedMotion, setReducedState] = useState(() =>
-    parseReducedMotion(storage.get('reduced_motion'), systemPrefersReducedMotion()),
-  );
+  const prefs = useSignalSelect(workspace, bookOf);
+  const { grouping, rate, layout } = prefs;
+  const reducedMotion = prefs.reducedMotion ?? systemPrefersReducedMotion();
   useEffect(() => void engine.setBookRate(rate), [rate]);
-
-  const setGrouping = useCallback((g: BookGrouping) => {
-    storage.set('book_grouping', g);
-    setGroupingState(g);
-  }, []);
-  const setRate = useCallback((r: BookRate) => {
-    storage.set('book_rate', r);
-    setRateState(r);
-  }, []);
-  const setReducedMotion = useCallback((on: boolean) => {
-    storage.set('reduced_motion', on ? '1' : '0');
-    setReducedState(on);
-  }, []);
-  return { grouping, setGrouping, rate, setRate, reducedMotion, setReducedMotion };
+  const set = useCallback(
+    (patch: Partial<Workspace['book']>) =>
+      updateWorkspace((w) => ({ ...w, book: { ...w.book, ...patch } })),
+    [],
+  );
+  const setGrouping = useCallback((g: BookGrouping) => set({ grouping: g }), [set]);
+  const setRate = useCallback((r: BookRate) => set({ rate: r }), [set]);
+  const setReducedMotion = useCallback((on: boolean) => set({ reducedMotion: on }), [set]);
+  const setLayout = useCallback((l: BookLayout) => set({ layout: l }), [set]);
+  return {
+    grouping,
+    setGrouping,
+    rate,
+    setRate,
+    reducedMotion,
+    setReducedMotion,
+    layout,
+    setLayout,
+  };
 }
+
+const bookOf = (w: Workspace): Workspace['book'] => w.book;
 
 /** Collects the rows each side shows and sends the window to the engine, once per frame. */
 function useWindowReporter(): (side: Side, start: number, count: number) => void {

@@ -4,6 +4,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import type { Bar } from '../../../../engine/api.ts';
 import { ChartController } from './chart-controller.ts';
 import type { ChartMode } from './chart-draw.ts';
+import type { ChartIndicator } from '../../../../shared/workspace.ts';
 import { ChartLegend } from './chart-legend.tsx';
 
 export interface ChartCanvasProps {
@@ -11,6 +12,7 @@ export interface ChartCanvasProps {
   dataKey: string;
   bars: readonly Bar[];
   mode: ChartMode;
+  indicators: readonly ChartIndicator[];
   periodSec: number;
   pricePrecision: number;
   locale: string;
@@ -20,7 +22,8 @@ export interface ChartCanvasProps {
 }
 
 export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
-  const { dataKey, bars, mode, periodSec, pricePrecision, locale, resetSignal, label } = props;
+  const { dataKey, bars, mode, indicators, periodSec, pricePrecision, locale, resetSignal, label } =
+    props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [controller, setController] = useState<ChartController | null>(null);
 
@@ -36,8 +39,8 @@ export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
   }, [locale]);
 
   useEffect(() => {
-    controller?.setData({ key: dataKey, bars, mode, periodSec, pricePrecision });
-  }, [controller, dataKey, bars, mode, periodSec, pricePrecision]);
+    controller?.setData({ key: dataKey, bars, mode, indicators, periodSec, pricePrecision });
+  }, [controller, dataKey, bars, mode, indicators, periodSec, pricePrecision]);
 
   useEffect(() => {
     if (resetSignal > 0) controller?.resetView();
@@ -57,6 +60,7 @@ export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
         <ChartLegend
           controller={controller}
           mode={mode}
+          indicators={indicators}
           periodSec={periodSec}
           pricePrecision={pricePrecision}
           locale={locale}

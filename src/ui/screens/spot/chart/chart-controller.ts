@@ -8,6 +8,7 @@
 import { signal } from '@preact/signals-core';
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Bar } from '../../../../engine/api.ts';
+import type { ChartIndicator } from '../../../../shared/workspace.ts';
 import { syncBarCache, type BarCache } from './bar-cache.ts';
 import { chartColors } from './chart-colors.ts';
 import type { ChartMode } from './chart-draw.ts';
@@ -32,6 +33,7 @@ export interface ChartInput {
   key: string;
   bars: readonly Bar[];
   mode: ChartMode;
+  indicators: readonly ChartIndicator[];
   periodSec: number;
   pricePrecision: number;
 }
@@ -142,6 +144,7 @@ export class ChartController {
       height: this.height,
       viewport,
       mode: input.mode,
+      indicators: input.indicators,
       periodSec: input.periodSec,
       pricePrecision: input.pricePrecision,
       colors: chartColors(this.canvas),

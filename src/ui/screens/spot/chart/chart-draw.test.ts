@@ -6,7 +6,7 @@ import { buildBarCache } from './bar-cache.ts';
 import { formatAxisPrice } from './ticks.ts';
 import { drawChart, type Scene } from './chart-draw.ts';
 import { bars, COLORS, stubContext } from './chart-test-kit.ts';
-import { defaultViewport, maxVisible, RIGHT_PAD } from './viewport.ts';
+import { defaultViewport, maxVisible, RIGHT_PAD, visibleRange } from './viewport.ts';
 
 function scene(overrides: Partial<Scene>, data: Bar[]): Scene {
   const cache = buildBarCache('BTC/USDT|1min', data);
@@ -16,6 +16,7 @@ function scene(overrides: Partial<Scene>, data: Bar[]): Scene {
     cache,
     viewport: defaultViewport({ length: cache.length, plotWidth: 1140 }),
     mode: 'candles',
+    indicators: ['volume', 'ma', 'cross'],
     periodSec: 60,
     pricePrecision: 2,
     colors: COLORS,
@@ -48,6 +49,25 @@ describe('drawChart', () => {
       expect(calls.get('fill') ?? 0).toBeLessThanOrEqual(8);
       expect(calls.get('rect') ?? 0).toBeGreaterThan(count);
     }
+  });
+
+  it('draws only the indicators switched on: no volume pane, no MA lines, no crosses', () => {
+    const data = bars(400);
+    const all = stubContext();
+    const layoutAll = drawChart(all.ctx, scene({}, data));
+    const none = stubContext();
+    const layoutNone = drawChart(none.ctx, scene({ indicators: [] }, data));
+    // no volume bars (one rectangle per visible bar, and the pane's clip); the price pane takes
+    // the volume's room
+    const [first, last] = visibleRange(scene({}, data).viewport, data.length);
+    expect((all.calls.get('rect') ?? 0) - (none.calls.get('rect') ?? 0)).toBe(last - first + 1);
+    expect(layoutNone.volume.height).toBe(0);
+    expect(layoutNone.price.height).toBeGreaterThan(layoutAll.price.height);
+    // three MA lines fewer (MA 15, MA 10, MA 20)
+    expect((all.calls.get('stroke') ?? 0) - (none.calls.get('stroke') ?? 0)).toBe(3);
+    const maOnly = stubContext();
+    drawChart(maOnly.ctx, scene({ indicators: ['ma'] }, data));
+    expect((all.calls.get('stroke') ?? 0) - (maOnly.calls.get('stroke') ?? 0)).toBe(2);
   });
 
   it('draws the realtime line and an empty chart without throwing', () => {

@@ -20,6 +20,7 @@ import {
 } from './chart-draw-overlays.ts';
 import { AXIS_PAD, centre, isUp, type Frame, type Scene } from './chart-frame.ts';
 import { DEATH, GOLDEN } from './indicators.ts';
+import type { ChartIndicator } from '../../../../shared/workspace.ts';
 import { formatAxisPrice, formatAxisVolume, formatTimeTick, timeTicks } from './ticks.ts';
 import { visibleRange } from './viewport.ts';
 
@@ -31,11 +32,12 @@ export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
   const { cache, viewport } = s;
   ctx.font = s.colors.font;
   const [first, last] = visibleRange(viewport, cache.length);
-  const priceCols =
-    s.mode === 'candles' ? [cache.low, cache.high, cache.ma15] : [cache.close, cache.ma15];
+  const shows = (i: ChartIndicator): boolean => s.indicators.includes(i);
+  const priceCols = s.mode === 'candles' ? [cache.low, cache.high] : [cache.close];
+  if (shows('ma')) priceCols.push(cache.ma15);
   const domain = paddedDomain(extentOf(priceCols, first, last));
   const axisWidth = priceAxisWidth(ctx, domain, s.pricePrecision, s.locale);
-  const layout = chartLayout(s.width, s.height, axisWidth);
+  const layout = chartLayout(s.width, s.height, axisWidth, shows('volume'));
   const { price, volume } = layout;
   const spacing = price.width / Math.max(1e-9, viewport.to - viewport.from);
   const y = scaleLinear()
@@ -67,12 +69,13 @@ export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
   };
   ctx.clearRect(0, 0, s.width, s.height);
   drawGrid(f);
-  clipped(ctx, { ...volume, y: volume.y - 1, height: volume.height + 1 }, () => drawVolume(f));
+  if (shows('volume'))
+    clipped(ctx, { ...volume, y: volume.y - 1, height: volume.height + 1 }, () => drawVolume(f));
   clipped(ctx, price, () => {
     if (s.mode === 'candles') drawCandles(f);
     else drawCloseLine(f);
-    drawMovingAverages(f);
-    drawCrosses(f);
+    drawMovingAverages(f, shows('ma'), shows('cross'));
+    if (shows('cross')) drawCrosses(f);
   });
   drawAxes(f);
   drawLastPrice(f);
@@ -186,17 +189,13 @@ function drawCloseLine(f: Frame): void {
   ctx.stroke();
 }
 
-function drawMovingAverages(f: Frame): void {
+function drawMovingAverages(f: Frame, ma: boolean, cross: boolean): void {
   const { ctx, s } = f;
   const idx = indices(f);
-  const series: [Float64Array, string][] =
-    s.mode === 'candles'
-      ? [
-          [s.cache.ma10, s.colors.ma10],
-          [s.cache.ma20, s.colors.ma20],
-          [s.cache.ma15, s.colors.ma15],
-        ]
-      : [[s.cache.ma15, s.colors.ma15]];
+  const series: [Float64Array, string][] = [];
+  if (cross && s.mode === 'candles')
+    series.push([s.cache.ma10, s.colors.ma10], [s.cache.ma20, s.colors.ma20]);
+  if (ma) series.push([s.cache.ma15, s.colors.ma15]);
   ctx.lineWidth = 1;
   for (const [values, colour] of series) {
     ctx.beginPath();

@@ -1,4 +1,5 @@
 // The types one frame of the chart is painted from, and the small helpers its layers share.
+import type { ChartIndicator } from '../../../../shared/workspace.ts';
 import type { Paint2D } from '../book-paint.ts';
 import type { ScaleLinear } from 'd3-scale';
 import type { ChartSeries } from './bar-cache.ts';
@@ -31,6 +32,8 @@ export interface Scene {
   cache: ChartSeries;
   viewport: Viewport;
   mode: ChartMode;
+  /** What is drawn besides the price: volume pane, MA 15, MA 10/20 with their crosses. */
+  indicators: readonly ChartIndicator[];
   periodSec: number;
   pricePrecision: number;
   colors: ChartColors;

@@ -1,5 +1,6 @@
-// Geometry of the chart in CSS pixels: the price pane, the volume pane under it, the price axis
-// on the right and the time axis at the bottom; and the value ranges the visible bars need.
+// Geometry of the chart in CSS pixels: the price pane, the volume pane under it (none when the
+// volume is hidden), the price axis on the right and the time axis at the bottom; and the value
+// ranges the visible bars need.
 
 export interface Rect {
   x: number;
@@ -25,11 +26,17 @@ export const PANE_GAP = 8;
 /** Room above the highest candle for the legend. */
 export const TOP_PAD = 36;
 
-export function chartLayout(width: number, height: number, priceAxisWidth: number): ChartLayout {
+export function chartLayout(
+  width: number,
+  height: number,
+  priceAxisWidth: number,
+  withVolume = true,
+): ChartLayout {
   const w = Math.max(0, width - priceAxisWidth);
   const panes = Math.max(0, height - TIME_AXIS_HEIGHT);
-  const volumeHeight = Math.round(panes * VOLUME_SHARE);
-  const priceHeight = Math.max(0, panes - volumeHeight - PANE_GAP - TOP_PAD);
+  const volumeHeight = withVolume ? Math.round(panes * VOLUME_SHARE) : 0;
+  const gap = withVolume ? PANE_GAP : 0;
+  const priceHeight = Math.max(0, panes - volumeHeight - gap - TOP_PAD);
   return {
     price: { x: 0, y: TOP_PAD, width: w, height: priceHeight },
     volume: { x: 0, y: panes - volumeHeight, width: w, height: volumeHeight },

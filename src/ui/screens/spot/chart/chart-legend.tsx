@@ -10,12 +10,14 @@ import { useSignalDeferred } from '../../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import type { ChartController } from './chart-controller.ts';
 import type { ChartMode } from './chart-draw.ts';
+import type { ChartIndicator } from '../../../../shared/workspace.ts';
 import { CROSS_FAST, CROSS_SLOW, MA_MAIN } from './indicators.ts';
 import { formatBarTime, localOffsetMs } from './ticks.ts';
 
 interface ChartLegendProps {
   controller: ChartController;
   mode: ChartMode;
+  indicators: readonly ChartIndicator[];
   periodSec: number;
   pricePrecision: number;
   locale: string;
@@ -24,7 +26,7 @@ interface ChartLegendProps {
 const NO_VALUE = '--';
 
 export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
-  const { controller, mode, periodSec, pricePrecision, locale } = props;
+  const { controller, mode, indicators, periodSec, pricePrecision, locale } = props;
   const { t } = useI18n();
   const legend = useSignalDeferred(controller.legend);
   if (legend === null) return null;
@@ -45,12 +47,14 @@ export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
         <Item label={t('chart.legend.volume')} value={bar.volume} dir="plain" />
       </div>
       <div className="chart__legend-row">
-        <Item
-          label={t('chart.legend.ma', { window: MA_MAIN })}
-          value={ma(legend.ma15)}
-          dir="ma15"
-        />
-        {mode === 'candles' && (
+        {indicators.includes('ma') && (
+          <Item
+            label={t('chart.legend.ma', { window: MA_MAIN })}
+            value={ma(legend.ma15)}
+            dir="ma15"
+          />
+        )}
+        {mode === 'candles' && indicators.includes('cross') && (
           <>
             <Item
               label={t('chart.legend.ma', { window: CROSS_FAST })}
@@ -62,12 +66,12 @@ export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
               value={ma(legend.ma20)}
               dir="ma20"
             />
+            <span className="chart__cross-key" title={t('chart.legend.crossHint')}>
+              <span className="chart__cross chart__cross--golden">{t('chart.legend.golden')}</span>
+              <span className="chart__cross chart__cross--death">{t('chart.legend.death')}</span>
+            </span>
           </>
         )}
-        <span className="chart__cross-key" title={t('chart.legend.crossHint')}>
-          <span className="chart__cross chart__cross--golden">{t('chart.legend.golden')}</span>
-          <span className="chart__cross chart__cross--death">{t('chart.legend.death')}</span>
-        </span>
       </div>
     </div>
   );

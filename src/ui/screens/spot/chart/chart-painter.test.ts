@@ -25,6 +25,7 @@ const frameFor = (cache: BarCache): ChartFrame => ({
   height: 420,
   viewport: { from: Math.max(0, cache.length - 80), to: cache.length + 3 },
   mode: 'candles',
+  indicators: ['volume', 'ma', 'cross'],
   periodSec: 60,
   pricePrecision: 2,
   colors: COLORS,

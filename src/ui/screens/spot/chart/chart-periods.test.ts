@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_PERIODS, enginePeriod, parseChartPeriod } from './chart-periods.ts';
+import { parseWorkspace } from '../../../../shared/workspace.ts';
+import { CHART_PERIODS, enginePeriod } from './chart-periods.ts';
+
+const periodOf = (period: unknown) => parseWorkspace({ chart: { period } }).chart.period;
 
 describe('chart periods', () => {
   it('has the spec buttons in order', () => {
@@ -16,10 +19,10 @@ describe('chart periods', () => {
     ]);
   });
   it('defaults to one minute', () => {
-    expect(parseChartPeriod(null)).toBe('1min');
-    expect(parseChartPeriod('bogus')).toBe('1min');
-    expect(parseChartPeriod('1week')).toBe('1week');
-    expect(parseChartPeriod('realtime')).toBe('realtime');
+    expect(periodOf(null)).toBe('1min');
+    expect(periodOf('bogus')).toBe('1min');
+    expect(periodOf('1week')).toBe('1week');
+    expect(periodOf('realtime')).toBe('realtime');
   });
   it('realtime loads the one-minute bars', () => {
     expect(enginePeriod('realtime')).toBe('1min');

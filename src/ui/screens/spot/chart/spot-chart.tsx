@@ -1,6 +1,7 @@
-// The spot chart panel (spec §2 "Chart widget"): period buttons (default one minute, kept under
-// 'chart_period'), the canvas with candles or the realtime line, volume, MA 15 and the MA10/20
-// cross, and the loading, error and empty states. Data: the engine's chart signal.
+// The spot chart panel (spec §2 "Chart widget"): period buttons (default one minute), the canvas
+// with candles or the realtime line, and what it draws besides them — volume, MA 15 and the
+// MA10/20 cross, each switched in the indicators menu — and the loading, error and empty states.
+// The period and the indicators are kept in the workspace. Data: the engine's chart signal.
 import { memo, useCallback, useEffect, useState } from 'react';
 import type { Bar } from '../../../../engine/api.ts';
 import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '../../../../shared/constants.ts';
@@ -8,15 +9,18 @@ import { BCP47 } from '../../../../shared/locales.ts';
 import { useSignalValue } from '../../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../../i18n/i18n.ts';
-import { storage } from '../../../storage.ts';
+import {
+  CHART_INDICATORS,
+  type ChartIndicator,
+  type Workspace,
+} from '../../../../shared/workspace.ts';
+import { Popover } from '../../../components/popover.tsx';
+import { updateWorkspace, workspace } from '../../../workspace.ts';
+import { useSignalSelect } from '../../../engine-bridge/use-signal-value.ts';
+import { CROSS_FAST, CROSS_SLOW, MA_MAIN } from './indicators.ts';
 import '../../../styles/chart.css';
 import { ChartCanvas } from './chart-canvas.tsx';
-import {
-  CHART_PERIODS,
-  enginePeriod,
-  parseChartPeriod,
-  type ChartPeriod,
-} from './chart-periods.ts';
+import { CHART_PERIODS, enginePeriod, type ChartPeriod } from './chart-periods.ts';
 import { chartState, requestChartPeriod, type ChartState } from './chart-source.ts';
 
 export interface SpotChartProps {
@@ -40,9 +44,7 @@ const NO_BARS: readonly Bar[] = Object.freeze([]);
 
 export const SpotChart = memo(function SpotChart({ pricePrecision }: SpotChartProps) {
   const { t, lang } = useI18n();
-  const [period, setPeriod] = useState<ChartPeriod>(() =>
-    parseChartPeriod(storage.get('chart_period')),
-  );
+  const { period, indicators } = useSignalSelect(workspace, chartOf);
   const [resetSignal, setResetSignal] = useState(0);
   const state = useSignalValue(chartState);
   const wanted = enginePeriod(period);
@@ -51,10 +53,10 @@ export const SpotChart = memo(function SpotChart({ pricePrecision }: SpotChartPr
     void requestChartPeriod(wanted);
   }, [wanted]);
 
-  const choose = useCallback((next: ChartPeriod) => {
-    storage.set('chart_period', next);
-    setPeriod(next);
-  }, []);
+  const choose = useCallback(
+    (next: ChartPeriod) => updateWorkspace((w) => ({ ...w, chart: { ...w.chart, period: next } })),
+    [],
+  );
   const retry = useCallback(() => void requestChartPeriod(wanted), [wanted]);
   const resetView = useCallback(() => setResetSignal((n) => n + 1), []);
 
@@ -74,6 +76,7 @@ export const SpotChart = memo(function SpotChart({ pricePrecision }: SpotChartPr
             />
           ))}
         </div>
+        <IndicatorMenu indicators={indicators} />
         {loading && bars.length > 0 && <span className="spinner chart__busy" aria-hidden="true" />}
         {error !== null && bars.length > 0 && (
           <span className="chart__note" role="status">
@@ -95,6 +98,7 @@ export const SpotChart = memo(function SpotChart({ pricePrecision }: SpotChartPr
           dataKey={`${symbol}|${period}`}
           bars={bars}
           mode={period === 'realtime' ? 'line' : 'candles'}
+          indicators={indicators}
           periodSec={KLINE_PERIOD_SECONDS[wanted]}
           pricePrecision={pricePrecision}
           locale={BCP47[lang]}
@@ -106,6 +110,52 @@ export const SpotChart = memo(function SpotChart({ pricePrecision }: SpotChartPr
     </div>
   );
 });
+
+const chartOf = (w: Workspace): Workspace['chart'] => w.chart;
+
+const INDICATOR_LABEL: Record<ChartIndicator, MessageId> = {
+  volume: 'chart.indicator.volume',
+  ma: 'chart.indicator.ma',
+  cross: 'chart.indicator.cross',
+};
+
+/** What the chart draws besides the price, switched on and off (kept in the workspace). */
+function IndicatorMenu({ indicators }: { indicators: readonly ChartIndicator[] }) {
+  const { t } = useI18n();
+  const toggle = (i: ChartIndicator, on: boolean): void =>
+    updateWorkspace((w) => ({
+      ...w,
+      chart: {
+        ...w.chart,
+        indicators: CHART_INDICATORS.filter((x) => (x === i ? on : w.chart.indicators.includes(x))),
+      },
+    }));
+  return (
+    <Popover
+      className="chart__indicators"
+      label={t('chart.indicators')}
+      testId="chart-indicators"
+      align="end"
+    >
+      {() => (
+        <fieldset className="chart__indicator-list">
+          <legend className="visually-hidden">{t('chart.indicators')}</legend>
+          {CHART_INDICATORS.map((i) => (
+            <label key={i} className="check__label">
+              <input
+                type="checkbox"
+                checked={indicators.includes(i)}
+                onChange={(e) => toggle(i, e.target.checked)}
+                data-indicator={i}
+              />
+              {t(INDICATOR_LABEL[i], { main: MA_MAIN, fast: CROSS_FAST, slow: CROSS_SLOW })}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </Popover>
+  );
+}
 
 interface ChartView {
   bars: readonly Bar[];

@@ -1,0 +1,84 @@
+// parseWorkspace is total, idempotent and bounded: whatever it is given (any JSON, a document of
+// an older or newer version, a hostile one), it answers a workspace that parses to itself and
+// whose JSON fits what the server keeps.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_WORKSPACE,
+  FAVOURITES_MAX,
+  isGrouping,
+  parseWorkspace,
+  toggleFavourite,
+  WORKSPACE_MAX_BYTES,
+} from './workspace.ts';
+
+const symbol = fc.constantFrom('BTC/USDT', 'ETH/USDT', 'LTC/BTC', 'btc/usdt', 'BTC-USDT', '');
+const near = fc.record(
+  {
+    chart: fc.record(
+      {
+        period: fc.constantFrom('1min', '1day', 'realtime', '2min', 7, null),
+        indicators: fc.array(fc.constantFrom('volume', 'ma', 'cross', 'rsi', 1)),
+      },
+      { requiredKeys: [] },
+    ),
+    book: fc.record(
+      {
+        layout: fc.constantFrom('both', 'bids', 'asks', 'x'),
+        grouping: fc.constantFrom(1, 5, 10, 50, 3, -10, 1.5, 1e12, '10'),
+        rate: fc.constantFrom('frame', 250, 1000, 500, '250'),
+        reducedMotion: fc.constantFrom(true, false, null, 'yes'),
+      },
+      { requiredKeys: [] },
+    ),
+    favourites: fc.array(symbol, { maxLength: 300 }),
+    marketSort: fc.record(
+      {
+        key: fc.constantFrom('pair', 'price', 'change', 'volume', 'turnover', 'x'),
+        dir: fc.constantFrom('asc', 'desc', 'up'),
+      },
+      { requiredKeys: [] },
+    ),
+  },
+  { requiredKeys: [] },
+);
+const anything = fc.oneof(fc.jsonValue(), near);
+
+describe('parseWorkspace', () => {
+  it('is total, idempotent and bounded', () => {
+    fc.assert(
+      fc.property(anything, (raw) => {
+        const once = parseWorkspace(raw);
+        expect(parseWorkspace(JSON.parse(JSON.stringify(once)))).toEqual(once);
+        expect(JSON.stringify(once).length).toBeLessThanOrEqual(WORKSPACE_MAX_BYTES);
+        expect(once.favourites.length).toBeLessThanOrEqual(FAVOURITES_MAX);
+        expect(new Set(once.favourites).size).toBe(once.favourites.length);
+        expect(isGrouping(once.book.grouping)).toBe(true);
+      }),
+    );
+  });
+
+  it('gives the defaults for nothing, and keeps a whole document as it is', () => {
+    expect(parseWorkspace(undefined)).toEqual(DEFAULT_WORKSPACE);
+    expect(parseWorkspace('{}')).toEqual(DEFAULT_WORKSPACE);
+    expect(parseWorkspace(DEFAULT_WORKSPACE)).toEqual(DEFAULT_WORKSPACE);
+    // an older document without indicators keeps them all on; an empty list keeps none
+    expect(parseWorkspace({ chart: { period: '5min' } }).chart).toEqual({
+      period: '5min',
+      indicators: ['volume', 'ma', 'cross'],
+    });
+    expect(parseWorkspace({ chart: { indicators: [] } }).chart.indicators).toEqual([]);
+  });
+
+  it('toggles a favourite in and out, never past the limit or with a bad name', () => {
+    const one = toggleFavourite(DEFAULT_WORKSPACE, 'BTC/USDT');
+    expect(one.favourites).toEqual(['BTC/USDT']);
+    expect(toggleFavourite(one, 'BTC/USDT').favourites).toEqual([]);
+    expect(toggleFavourite(one, '<b>/USDT')).toBe(one);
+    const full = parseWorkspace({
+      favourites: Array.from({ length: FAVOURITES_MAX }, (_, i) => `C${i}/USDT`),
+    });
+    expect(toggleFavourite(full, 'BTC/USDT')).toBe(full);
+    expect(toggleFavourite(full, 'C0/USDT').favourites).toHaveLength(FAVOURITES_MAX - 1);
+  });
+});
