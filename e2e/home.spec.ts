@@ -29,7 +29,7 @@ test('home prices change live, without reloading', async ({ page }) => {
   expect(await page.evaluate(() => '__bourseMarker' in window)).toBe(true);
 
   // The sparkline of each row is drawn from 60 one-minute closes.
-  await expect(rows.first().locator('svg path')).toHaveCount(1);
+  await expect(rows.first().locator('svg.sparkline path')).toHaveCount(1);
 });
 
 test('clicking a pair stores it and opens the contracts screen', async ({ page }) => {

@@ -81,3 +81,43 @@ test('a visitor’s workspace stays in this browser', async ({ page }) => {
   await page.reload();
   await expectSetUp(page, grouping);
 });
+
+test('a starred pair is in the favourites of every market list, and a sort holds across them', async ({
+  page,
+}) => {
+  await page.goto('/quotation');
+  const table = page.getByTestId('quotation-table');
+  const star = table.locator('[data-fav="ETH/USDT"]');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await page.locator('[data-tab="favourites"]').click();
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tbody tr').first()).toHaveAttribute('data-symbol', 'ETH/USDT');
+
+  // sorted by 24 h volume, largest first: the column's figures never grow down the table
+  await page.locator('[data-tab="USDT"]').click();
+  await table.locator('[data-sort="volume"]').click();
+  await expect(table.locator('th[aria-sort="descending"] [data-sort="volume"]')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const texts = await table.locator('tbody tr td:nth-child(6)').allInnerTexts();
+      const values = texts.map((x) => Number(x.replace(/,/g, '')));
+      return values.length > 3 && values.every((v, i) => i === 0 || v <= (values[i - 1] ?? 0));
+    })
+    .toBe(true);
+
+  // the home table and the spot screen's list: the same favourites, the same sort
+  await page.goto('/');
+  await expect(
+    page.locator('.market th[aria-sort="descending"] [data-sort="volume"]'),
+  ).toBeVisible();
+  await page.goto('/dealCenter');
+  const list = page.locator('.spot__markets');
+  await list.locator('[data-tab="favourites"]').click();
+  await expect(list.locator('.markets__row')).toHaveCount(1);
+  await expect(list.locator('.markets__row').first()).toHaveAttribute('data-symbol', 'ETH/USDT');
+  // taken out on the spot screen, it leaves the favourites
+  await list.locator('[data-fav="ETH/USDT"]').click();
+  await expect(list.locator('.markets__row')).toHaveCount(0);
+  await expect(list).toContainText('No favourites yet');
+});

@@ -5,7 +5,7 @@ import { decStr } from '../../src/shared/decimal.ts';
 import type { QuotationGroup, QuotationItem } from '../../src/shared/wire.ts';
 import type { AppContext } from '../context.ts';
 import type { PairSpec } from './simulator.ts';
-import { amount, changeOf, price } from './wire-format.ts';
+import { amount, changeOf, price, turnover } from './wire-format.ts';
 
 interface GroupRow {
   id: number;
@@ -86,6 +86,7 @@ function quotationItem(ctx: AppContext, p: PairSpec, m: MatchRow, now: number): 
     high: price(p, day?.h ?? last),
     low: price(p, day?.l ?? last),
     volume: amount(p, day?.v ?? 0),
+    turnover: turnover(p, day?.q ?? 0n),
     price_precision: p.pricePrecision,
     amount_precision: p.amountPrecision,
   };

@@ -79,6 +79,7 @@ export function daymarketPush(
     api_form: 'huobi_websocket',
     seq,
     server_time: serverTime,
+    turnover: turnover(p, day.q),
     ...(markPrice === null ? {} : { mark_price: markPrice }),
   };
 }

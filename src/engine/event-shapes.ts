@@ -127,7 +127,8 @@ export function isDaymarketBody(b: unknown): boolean {
     isDecStr(b.volume) &&
     isIntOrNull(b.seq) &&
     isNumOrNull(b.serverTime) &&
-    (!Object.hasOwn(b, 'markPrice') || isDecStr(b.markPrice))
+    (!Object.hasOwn(b, 'markPrice') || isDecStr(b.markPrice)) &&
+    (!Object.hasOwn(b, 'turnover') || isDecStr(b.turnover))
   );
 }
 
@@ -157,6 +158,7 @@ export const tickerSeed: z.ZodType<Omit<Ticker, 'at'>> = z.object({
   high: dec,
   low: dec,
   volume: dec,
+  turnover: dec.exactOptional(),
   markPrice: dec.exactOptional(),
   isDisplay: bool,
   sort: num,

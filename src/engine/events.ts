@@ -90,6 +90,8 @@ export interface DaymarketBody {
   serverTime: number | null;
   /** The mark price (extension), absent when the push has none. */
   markPrice?: DecStr;
+  /** The day's turnover in the quote currency (extension); absent when the push has none. */
+  turnover?: DecStr;
 }
 
 export interface KlineBody {

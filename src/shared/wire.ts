@@ -56,6 +56,8 @@ export interface QuotationItem {
   high: WireDecimal;
   low: WireDecimal;
   volume: WireDecimal;
+  /** Extension (issue 24): the day's turnover in the quote currency (Σ price × amount). */
+  turnover?: WireDecimal;
   is_display: 0 | 1 | number;
   open_transaction: 0 | 1 | number;
   open_lever: 0 | 1 | number;
@@ -110,6 +112,8 @@ export interface DaymarketPush extends MarketPushHeader {
    * decision 10); `now_price` stays the last trade.
    */
   mark_price?: WireDecimal;
+  /** Extension (issue 24): the day's turnover in the quote currency (Σ price × amount). */
+  turnover?: WireDecimal;
 }
 
 export interface KlinePush extends MarketPushHeader {

@@ -24,7 +24,15 @@ export type BookLayout = (typeof BOOK_LAYOUTS)[number];
 export const BOOK_RATES = ['frame', 250, 1000] as const;
 export type BookRateSetting = (typeof BOOK_RATES)[number];
 
-export const MARKET_SORT_KEYS = ['pair', 'price', 'change', 'volume', 'turnover'] as const;
+export const MARKET_SORT_KEYS = [
+  'pair',
+  'price',
+  'change',
+  'high',
+  'low',
+  'volume',
+  'turnover',
+] as const;
 export type MarketSortKey = (typeof MARKET_SORT_KEYS)[number];
 export interface MarketSort {
   key: MarketSortKey;

@@ -16,6 +16,11 @@ export interface Ticker {
   low: DecStr;
   volume: DecStr;
   /**
+   * The day's turnover in the quote currency (extension of `daymarket` and `quotation_new`);
+   * absent when the server does not say.
+   */
+  turnover?: DecStr;
+  /**
    * The mark price (extension of `daymarket`), at which contracts open, close and settle;
    * absent until a push carries one. `price` is the last trade.
    */

@@ -40,6 +40,7 @@ const fields = {
   now_price: decimalArb,
   change: decimalArb,
   mark_price: decimalArb,
+  turnover: decimalArb,
   seq: intArb,
   server_time: intArb,
 };
@@ -62,6 +63,7 @@ const nearlyValidArb = fc
       now_price: fc.constant('1.25'),
       change: fc.constant('-0.46'),
       mark_price: fc.constant('1.24'),
+      turnover: fc.constant('3.75'),
       seq: fc.nat(),
       server_time: fc.nat(),
     }),

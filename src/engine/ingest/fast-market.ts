@@ -6,7 +6,7 @@
 // `system.malformed`.
 import { fixed } from '../../shared/decimal.ts';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { NewEvent } from '../events.ts';
+import type { DaymarketBody, NewEvent } from '../events.ts';
 import { wireDec } from './fast.ts';
 import { malformed } from './malformed.ts';
 
@@ -69,8 +69,8 @@ export function ingestDaymarket(payload: unknown, at: number): NewEvent {
     return malformed(source, 'now_price, close or change: not a decimal', at);
   if (high === null || low === null || volume === null)
     return malformed(source, 'high, low or volume: not a decimal', at);
-  const markPrice = optionalDec(o.mark_price);
-  if (markPrice === null) return malformed(source, 'mark_price: not a decimal', at);
+  const extra = daymarketExtensions(o);
+  if (typeof extra === 'string') return malformed(source, extra, at);
   const price = nowPrice ?? close;
   if (price === undefined) return malformed(source, '(root): no now_price or close', at);
   return {
@@ -86,8 +86,20 @@ export function ingestDaymarket(payload: unknown, at: number): NewEvent {
       volume,
       seq: head.seq,
       serverTime: head.serverTime,
-      ...(markPrice === undefined ? {} : { markPrice }),
+      ...extra,
     },
+  };
+}
+
+/** The reference server's optional fields (mark price, turnover), or what is wrong with them. */
+function daymarketExtensions(o: Fields): Pick<DaymarketBody, 'markPrice' | 'turnover'> | string {
+  const markPrice = optionalDec(o.mark_price);
+  if (markPrice === null) return 'mark_price: not a decimal';
+  const turnover = optionalDec(o.turnover);
+  if (turnover === null) return 'turnover: not a decimal';
+  return {
+    ...(markPrice === undefined ? {} : { markPrice }),
+    ...(turnover === undefined ? {} : { turnover }),
   };
 }
 

@@ -56,6 +56,7 @@ const quotationItem = z.object({
   high: wireDecimal,
   low: wireDecimal,
   volume: wireDecimal,
+  turnover: wireDecimal.optional(),
   is_display: flag,
   sort: wireInt.optional(),
   price_precision: wireInt.optional(),
@@ -91,6 +92,7 @@ export const quotationReply = z
         high: q.high,
         low: q.low,
         volume: q.volume,
+        ...(q.turnover === undefined ? {} : { turnover: q.turnover }),
         isDisplay: q.is_display,
         sort: q.sort ?? 0,
         pricePrecision: q.price_precision ?? DEFAULT_PRICE_PRECISION,
@@ -113,6 +115,7 @@ export const daymarketPush = z
     seq: optionalSeq,
     server_time: optionalSeq,
     mark_price: wireDecimal.optional(),
+    turnover: wireDecimal.optional(),
   })
   .transform((p, ctx) => {
     const price = p.now_price ?? p.close;
@@ -130,6 +133,7 @@ export const daymarketPush = z
       seq: p.seq,
       serverTime: p.server_time,
       ...(p.mark_price === undefined ? {} : { markPrice: p.mark_price }),
+      ...(p.turnover === undefined ? {} : { turnover: p.turnover }),
     };
   });
 

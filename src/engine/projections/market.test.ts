@@ -100,7 +100,14 @@ describe('market projection', () => {
       fc.property(eventsArb, (events) => {
         const s = foldMarketAll(initialMarketState, events);
         for (const t of Object.values(s.tickers))
-          for (const d of [t.price, t.high, t.low, t.volume, t.markPrice ?? t.price])
+          for (const d of [
+            t.price,
+            t.high,
+            t.low,
+            t.volume,
+            t.markPrice ?? t.price,
+            t.turnover ?? t.price,
+          ])
             expect(decStr(d)).toBe(d);
         for (const line of Object.values(s.sparklines))
           for (const c of line.closes) expect(decStr(c)).toBe(c);

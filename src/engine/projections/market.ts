@@ -114,6 +114,7 @@ function applyDaymarket(state: MarketState, push: DaymarketBody, at: number): Ma
     low: push.low,
     volume: push.volume,
     ...(push.markPrice === undefined ? {} : { markPrice: push.markPrice }),
+    ...(push.turnover === undefined ? {} : { turnover: push.turnover }),
     at,
   };
   const pushSeq = push.seq === null ? state.pushSeq : { ...state.pushSeq, [push.symbol]: push.seq };

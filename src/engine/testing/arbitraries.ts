@@ -81,12 +81,18 @@ export const marketEventArb: fc.Arbitrary<NewEvent> = fc.oneof(
       volume: decArb,
       seq: seqArb,
       markPrice: fc.option(decArb, { nil: undefined }),
+      turnover: fc.option(decArb, { nil: undefined }),
     })
-    .map(({ at, markPrice, ...b }): NewEvent => ({
+    .map(({ at, markPrice, turnover, ...b }): NewEvent => ({
       at,
       kind: 'push',
       name: 'market.daymarket',
-      body: { ...b, serverTime: null, ...(markPrice === undefined ? {} : { markPrice }) },
+      body: {
+        ...b,
+        serverTime: null,
+        ...(markPrice === undefined ? {} : { markPrice }),
+        ...(turnover === undefined ? {} : { turnover }),
+      },
     })),
   fc
     .record({

@@ -3,6 +3,7 @@ import {
   changeDirection,
   formatAmount,
   formatChange,
+  formatCompact,
   formatDateTime,
   formatFixed,
   formatTime,
@@ -59,5 +60,15 @@ describe('formatTime', () => {
     const ms = new Date(2026, 0, 2, 15, 4, 5).getTime();
     expect(formatTime(ms, 'en')).toBe('15:04:05');
     expect(formatTime(Number.NaN, 'en')).toBe('--');
+  });
+});
+
+describe('formatCompact', () => {
+  it('shortens a large exact decimal per locale, and keeps small ones readable', () => {
+    expect(formatCompact('147890123.45', 'en-US')).toBe('147.89M');
+    expect(formatCompact('2110.01', 'en-US')).toBe('2.11K');
+    expect(formatCompact('9.5', 'en-US')).toBe('9.5');
+    expect(formatCompact('147890123.45', 'ru-RU')).toMatch(/^147,89\s?млн$/);
+    expect(formatCompact('x', 'en-US')).toBe('--');
   });
 });

@@ -103,6 +103,19 @@ function fixedFormat(locale: string, dp: number): Intl.NumberFormat {
   return fixedFormats(`${locale}|${dp}`);
 }
 
+/**
+ * A large figure in the locale's short form ("147.9M", "1,48 млн"), from its exact decimal
+ * string (no float in between); "--" when not a number. For display in narrow columns only.
+ */
+export function formatCompact(value: string, locale: string): string {
+  if (!isDecimal(value)) return '--';
+  return compactFormats(locale).format(value.trim() as Intl.StringNumericLiteral);
+}
+
+const compactFormats = memo((locale) =>
+  numberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }),
+);
+
 /** A percent change given in percent units ("1.23" → "+1.23%"), signed unless zero. */
 export function formatChange(value: string, locale: string): string {
   if (!isDecimal(value)) return '--';

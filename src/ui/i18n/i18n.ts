@@ -12,6 +12,7 @@ import {
   changeDirection,
   formatAmount,
   formatChange,
+  formatCompact,
   formatDate,
   formatDateTime,
   formatFixed,
@@ -190,6 +191,8 @@ export const fmt = {
   /** A balance or available amount: rounded toward zero, never shown larger than it is. */
   amount: (value: string, dp: number): string => formatAmount(value, dp, BCP47[lang]),
   change: (value: string): string => formatChange(value, BCP47[lang]),
+  /** A large figure shortened for a narrow column (volumes, turnover). */
+  compact: (value: string): string => formatCompact(value, BCP47[lang]),
   direction: changeDirection,
   dateTime: (value: string | number): string => formatDateTime(value, BCP47[lang]),
   date: (value: string | number): string => formatDate(value, BCP47[lang]),

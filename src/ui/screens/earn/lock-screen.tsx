@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { CoinIcon } from '../../components/markets/coin-icon.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { tv } from '../../i18n/i18n.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
@@ -90,9 +91,7 @@ function ProductCard({ product: p, onBuy }: { product: LockProductView; onBuy: (
   return (
     <article className="panel lock-card" data-product-id={p.id}>
       <header className="lock-card__head">
-        <span className="coin-badge" aria-hidden="true">
-          {p.currency.slice(0, 1)}
-        </span>
+        <CoinIcon name={p.currency} size={28} />
         <h2 className="lock-card__coin">{p.currency}</h2>
         <span className="lock-card__days">{t('lock.days', { days: p.days })}</span>
       </header>

@@ -1,12 +1,12 @@
 import { Banner } from './banner.tsx';
 import { AppBlock, FeaturesBlock, StepsBlock, WhyBlock } from './home-blocks.tsx';
-import { MarketTable } from './market-table.tsx';
+import { HomeMarkets } from './market-table.tsx';
 
 export default function HomeScreen() {
   return (
     <div className="home">
       <Banner />
-      <MarketTable />
+      <HomeMarkets />
       <WhyBlock />
       <FeaturesBlock />
       <StepsBlock />

@@ -1,12 +1,18 @@
-// /quotation: every listed pair (market groups + tickers) with price, change, high, low and
-// volume, live; tabs per quote currency and a search. A pair opens /dealCenter on it.
-import { memo, useCallback, useMemo, useState } from 'react';
+// /quotation: every listed pair (market groups + tickers) with price, change, high, low, volume
+// and turnover, live; the favourites and a tab per quote currency, a search, and the workspace's
+// sort (components/markets, issue 24). A pair opens /dealCenter on it.
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DECIMALS } from '../../../shared/constants.ts';
-import { usePriceFlash } from '../../components/price-flash.ts';
+import { MarketTable } from '../../components/markets/market-table.tsx';
+import {
+  chooseTab,
+  FAVOURITES_TAB,
+  useMarketTabs,
+  useSortedSymbols,
+} from '../../components/markets/use-markets.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
-import { bridgeStatus, market, tickerSignal } from '../../engine-bridge/signals.ts';
-import { useSignalDeferred, useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { bridgeStatus } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PATH } from '../../route-paths.ts';
 import '../../styles/spot.css';
@@ -15,12 +21,13 @@ import { rememberPair } from '../spot/remember-pair.ts';
 
 export default function QuotationScreen() {
   const { t } = useI18n();
-  const m = useSignalValue(market);
+  const { tabs, market: m } = useMarketTabs();
   const status = useSignalValue(bridgeStatus);
-  const [chosen, setChosen] = useState<number | null>(null);
+  const [picked, setPicked] = useState<number | null>(null);
   const [query, setQuery] = useState('');
-  const group = m.groups.find((g) => g.legalId === chosen) ?? m.groups[0];
-  const symbols = useMemo(() => filterSymbols(group?.symbols ?? [], query), [group, query]);
+  const tab = chooseTab(tabs, picked, null);
+  const found = useMemo(() => filterSymbols(tab?.symbols ?? [], query), [tab, query]);
+  const { symbols, sort } = useSortedSymbols(found);
   const navigate = useNavigate();
   const onSelect = useCallback(
     (symbol: string) => {
@@ -35,8 +42,25 @@ export default function QuotationScreen() {
     if (m.error !== null && !m.loaded)
       return <ErrorState text={t('quotation.error', { message: m.error })} />;
     if (!m.loaded) return <Loading text={t('quotation.loading')} />;
-    if (symbols.length === 0) return <Empty text={t('quotation.empty')} />;
-    return <QuotationTable symbols={symbols} onSelect={onSelect} />;
+    if (symbols.length === 0)
+      return (
+        <Empty
+          text={t(
+            tab?.id === FAVOURITES_TAB && query === ''
+              ? 'market.favourites.empty'
+              : 'quotation.empty',
+          )}
+        />
+      );
+    return (
+      <MarketTable
+        symbols={symbols}
+        sort={sort}
+        tail="trade"
+        onSelect={onSelect}
+        testId="quotation-table"
+      />
+    );
   };
 
   return (
@@ -61,14 +85,15 @@ export default function QuotationScreen() {
           role="tablist"
           aria-label={t('quotation.groups')}
         >
-          {m.groups.map((g) => (
+          {tabs.map((g) => (
             <button
-              key={g.legalId}
+              key={g.id}
               type="button"
               role="tab"
-              aria-selected={g === group}
-              className={`spot-tabs__tab ${g === group ? 'is-active' : ''}`}
-              onClick={() => setChosen(g.legalId)}
+              aria-selected={g === tab}
+              className={`spot-tabs__tab ${g === tab ? 'is-active' : ''}`}
+              data-tab={g.id === FAVOURITES_TAB ? 'favourites' : g.name}
+              onClick={() => setPicked(g.id)}
             >
               {g.name}
             </button>
@@ -79,113 +104,3 @@ export default function QuotationScreen() {
     </div>
   );
 }
-
-function QuotationTable({
-  symbols,
-  onSelect,
-}: {
-  symbols: readonly string[];
-  onSelect: (symbol: string) => void;
-}) {
-  const { t } = useI18n();
-  return (
-    <div className="table-wrap">
-      <table className="table quotation__table" data-testid="quotation-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('quotation.pair')}</th>
-            <th scope="col" className="num">
-              {t('quotation.price')}
-            </th>
-            <th scope="col" className="num">
-              {t('quotation.change')}
-            </th>
-            <th scope="col" className="num hide-sm">
-              {t('quotation.high')}
-            </th>
-            <th scope="col" className="num hide-sm">
-              {t('quotation.low')}
-            </th>
-            <th scope="col" className="num hide-sm">
-              {t('quotation.volume')}
-            </th>
-            <th scope="col" className="quotation__action">
-              {t('quotation.action')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {symbols.map((s) => (
-            <QuotationRow key={s} symbol={s} onSelect={onSelect} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-const QuotationRow = memo(function QuotationRow({
-  symbol,
-  onSelect,
-}: {
-  symbol: string;
-  onSelect: (symbol: string) => void;
-}) {
-  const { t, fmt } = useI18n();
-  const ticker = useSignalDeferred(tickerSignal(symbol));
-  const flashRef = usePriceFlash<HTMLSpanElement>(ticker?.price);
-  const dir = ticker === null ? 'flat' : fmt.direction(ticker.change);
-  const [base = symbol, quote = ''] = symbol.split('/');
-  const priceDp = ticker?.pricePrecision ?? DECIMALS.price;
-  const cell = (value: string | undefined, dp: number): string =>
-    value === undefined ? '--' : fmt.fixed(value, dp);
-  const select = (): void => onSelect(symbol);
-  return (
-    <tr
-      className="market__row"
-      data-symbol={symbol}
-      tabIndex={0}
-      aria-label={t('quotation.rowLabel', { pair: symbol })}
-      onClick={select}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          select();
-        }
-      }}
-    >
-      <td>
-        <span className="market__pair">
-          {ticker !== null && ticker.logo !== '' && (
-            <img
-              className="market__logo"
-              src={ticker.logo}
-              alt=""
-              width="20"
-              height="20"
-              loading="lazy"
-            />
-          )}
-          <span className="market__base">{base}</span>
-          <span className="market__quote">{t('spot.pair.quote', { quote })}</span>
-        </span>
-      </td>
-      <td className={`num market__price is-${dir}`} data-testid="price">
-        <span ref={flashRef} className="flash">
-          {cell(ticker?.price, priceDp)}
-        </span>
-      </td>
-      <td className="num">
-        <span className={`change-chip is-${dir}`}>
-          {ticker === null ? '--' : fmt.change(ticker.change)}
-        </span>
-      </td>
-      <td className="num hide-sm">{cell(ticker?.high, priceDp)}</td>
-      <td className="num hide-sm">{cell(ticker?.low, priceDp)}</td>
-      <td className="num hide-sm">{cell(ticker?.volume, DECIMALS.volume)}</td>
-      <td className="quotation__action">
-        <span className="quotation__trade">{t('quotation.trade')}</span>
-      </td>
-    </tr>
-  );
-});

@@ -5,6 +5,7 @@ import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import type { BalanceRowView, WalletView } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { CoinIcon } from '../../components/markets/coin-icon.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 
@@ -102,9 +103,7 @@ export function AssetTable({
                     <tr data-currency={r.name}>
                       <td>
                         <span className="asset-table__coin">
-                          <span className="coin-badge" aria-hidden="true">
-                            {r.name.slice(0, 1)}
-                          </span>
+                          <CoinIcon name={r.name} size={28} />
                           <span>
                             <span className="asset-table__name">{r.name}</span>
                           </span>

@@ -11,6 +11,7 @@ import { storage } from '../../storage.ts';
 import type { BalanceRowView } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import { Loading } from '../../components/states.tsx';
+import { CoinIcon } from '../../components/markets/coin-icon.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
 import { WalletError } from './asset-table.tsx';
@@ -111,9 +112,7 @@ export default function LeverManagerScreen() {
                     <tr key={r.currencyId} data-currency={r.name}>
                       <td>
                         <span className="asset-table__coin">
-                          <span className="coin-badge" aria-hidden="true">
-                            {r.name.slice(0, 1)}
-                          </span>
+                          <CoinIcon name={r.name} size={28} />
                           <span className="asset-table__name">{r.name}</span>
                         </span>
                       </td>
