@@ -35,6 +35,7 @@ import type {
 } from './api/session.ts';
 import type {
   BookGrouping,
+  BookOwner,
   BookRate,
   BookView,
   BookWindow,
@@ -277,6 +278,8 @@ export interface EngineApi {
   setBookGrouping(grouping: BookGrouping): Promise<void>;
   setBookWindow(window: BookWindow): Promise<void>;
   setBookRate(rate: BookRate): Promise<void>;
+  /** Whose orders the book marks (default the spot orders). */
+  setBookOwner(owner: BookOwner): Promise<void>;
   setChartPeriod(period: KlinePeriod): Promise<void>;
   /**
    * Place a spot order on the watched pair (a second identical submit in flight is `busy`).
@@ -389,6 +392,7 @@ export const ENGINE_CALLS = {
   setBookGrouping: 'notice',
   setBookWindow: 'notice',
   setBookRate: 'notice',
+  setBookOwner: 'notice',
   setChartPeriod: 'notice',
   placeSpotOrder: 'command',
   cancelSpotOrder: 'command',

@@ -297,6 +297,11 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
       frames.setBookRate(rate);
       await Promise.resolve();
     },
+    async setBookOwner(owner) {
+      reader.owner = owner === 'lever' ? 'lever' : 'spot';
+      frames.markBook(true);
+      await Promise.resolve();
+    },
     async exportLog(sinceMs, onProgress) {
       await running$();
       const now = services.clock.now();

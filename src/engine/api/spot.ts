@@ -25,9 +25,21 @@ export interface BookRow {
   total: DecStr;
   /** total / the larger of the two sides' totals over the whole book, 0..1 (depth bar width). */
   depth: number;
-  /** The user has an open order at a price inside this level. */
-  own: boolean;
+  /**
+   * The user's orders at prices inside this level — open spot orders on the spot screen, open
+   * limit entrusts on the contracts screen (`setBookOwner`) — their remaining amount and ids;
+   * null when there are none.
+   */
+  own: BookOwn | null;
 }
+
+export interface BookOwn {
+  amount: DecStr;
+  ids: number[];
+}
+
+/** Whose orders the book marks: the spot orders, or the contracts' open limit entrusts. */
+export type BookOwner = 'spot' | 'lever';
 
 /** The order book of the selected pair: only the rows inside the page's windows. */
 export interface BookView {

@@ -27,6 +27,9 @@ const MARKS: {
 export function markChanges(frames: FrameScheduler, a: EngineState, b: EngineState): void {
   for (const name of PARTED_NAMES) if (a[name] !== b[name]) markParted(frames, name, a, b);
   eachChangedView(a, b, frames.markView);
+  // the contracts screen's book marks the open limit entrusts
+  if (a.lever.view.entrusts !== b.lever.view.entrusts && b.spot.book.symbol !== null)
+    frames.markBook();
 }
 
 function markParted<K extends PartedName>(

@@ -1,7 +1,8 @@
 // The spot parts of a frame, read from the engine state with the page's view settings
 // (book grouping and window): used by the frame scheduler and by the start snapshot.
-import type { BookGrouping, BookView, BookWindow, ChartDiff } from '../api.ts';
+import type { BookGrouping, BookOwner, BookView, BookWindow, ChartDiff } from '../api.ts';
 import { createBookViewer, DEFAULT_WINDOW, validGrouping } from '../projections/book/book-view.ts';
+import type { OwnOrder } from '../projections/book/book-view.ts';
 import { searchTime } from '../projections/chart.ts';
 import { sparklineCloses } from '../projections/market.ts';
 import { viewOf } from '../projections/registry.ts';
@@ -11,6 +12,8 @@ import type { FrameSource } from './frame-scheduler.ts';
 export interface SpotReader {
   grouping: BookGrouping;
   window: BookWindow;
+  /** Whose orders the book marks. */
+  owner: BookOwner;
   book(state: EngineState): BookView | null;
   chart(state: EngineState, reset: boolean, times: ReadonlySet<number>): ChartDiff | null;
 }
@@ -20,16 +23,15 @@ export function createSpotReader(): SpotReader {
   const reader: SpotReader = {
     grouping: 1,
     window: DEFAULT_WINDOW,
+    owner: 'spot',
     book(state) {
       const spot = state.spot;
-      const symbol = spot.book.symbol;
-      const open = spot.orders.view.open;
       return viewer.view(spot.book, {
         // as the page sent it: anything but a positive whole number groups nothing
         grouping: validGrouping(reader.grouping),
         window: reader.window,
         pricePrecision: spot.view.view?.pricePrecision ?? 0,
-        own: open.filter((o) => o.symbol === symbol),
+        own: ownOrders(state, reader.owner),
       });
     },
     chart(state, reset, times) {
@@ -53,6 +55,23 @@ export function createSpotReader(): SpotReader {
     },
   };
   return reader;
+}
+
+/** The user's orders on the book's pair: open spot orders, or open limit entrusts (status 0). */
+function ownOrders(state: EngineState, owner: BookOwner): OwnOrder[] {
+  const symbol = state.spot.book.symbol;
+  if (owner === 'lever')
+    return state.lever.view.entrusts.rows
+      .filter((p) => p.symbol === symbol && p.status === 0)
+      .map((p) => ({
+        id: p.id,
+        side: p.side === 1 ? 'buy' : 'sell',
+        price: p.originPrice,
+        amount: p.number,
+      }));
+  return state.spot.orders.view.open
+    .filter((o) => o.symbol === symbol)
+    .map((o) => ({ id: o.id, side: o.side, price: o.price, amount: o.number }));
 }
 
 /** What frames read, from whatever state `state()` gives now (the live store or a replay). */

@@ -289,6 +289,11 @@ export function createReplayEngine(services: Services): ReplayApi {
       frames.setBookRate(rate);
       await Promise.resolve();
     },
+    async setBookOwner(owner) {
+      reader.owner = owner === 'lever' ? 'lever' : 'spot';
+      if (state !== null) frames.markBook(true);
+      await Promise.resolve();
+    },
     setChartPeriod: () => Promise.resolve(),
     placeSpotOrder: () => Promise.resolve(REFUSED),
     cancelSpotOrder: () => Promise.resolve(REFUSED),

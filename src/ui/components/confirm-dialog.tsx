@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Test id of the dialog (default `confirm-dialog`). */
+  testId?: string;
 }
 
 export function ConfirmDialog(p: ConfirmDialogProps) {
@@ -26,7 +28,7 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       onClose={p.onClose}
-      data-testid="confirm-dialog"
+      data-testid={p.testId ?? 'confirm-dialog'}
     >
       <h2 id={titleId} className="dialog__title">
         {p.title}

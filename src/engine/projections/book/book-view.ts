@@ -1,13 +1,16 @@
 // The book as the page paints it (BookView of api.ts), computed at frame time from BookState:
 // price grouping (a whole multiple of the tick; bids round down, asks round up; amounts summed
-// exactly), cumulative totals, depth fractions, `own` marks and the page's row windows. Exact
+// exactly), cumulative totals, depth fractions, the user's orders in each level (`own`: their
+// remaining amount and ids; an order is marked where it stands in the queue — the level holding
+// its price, or, for a contract's limit entrust that is not in the book, the next level past
+// it) and the page's row windows. Exact
 // arithmetic on scaled bigints; the only float is the depth fraction (pixels). A side's
 // grouping is cached by (book version, grouping, precision), so a frame without book changes
 // (a window scroll) only slices.
 import { Decimal } from '../../../shared/decimal.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
 import type { SpotSide } from '../../../shared/spot.ts';
-import type { BookGrouping, BookRow, BookView, BookWindow } from '../../api.ts';
+import type { BookGrouping, BookOwn, BookRow, BookView, BookWindow } from '../../api.ts';
 import type { BookState } from './book.ts';
 import { bestPrice, forEachLevel } from './sorted-side.ts';
 import type { BookSide, SideKind } from './sorted-side.ts';
@@ -20,8 +23,15 @@ export interface BookViewOptions {
   grouping: BookGrouping;
   window: BookWindow;
   pricePrecision: number;
-  /** The user's open orders on the pair (side and price). */
-  own: readonly { side: SpotSide; price: DecStr }[];
+  /** The user's open orders on the pair: id, side, price and remaining amount. */
+  own: readonly OwnOrder[];
+}
+
+export interface OwnOrder {
+  id: number;
+  side: SpotSide;
+  price: DecStr;
+  amount: DecStr;
 }
 
 /** A side after grouping: parallel arrays, best first, values scaled by 10^scale. */
@@ -116,11 +126,11 @@ function render(book: BookState, c: Cache, o: BookViewOptions): BookView {
   const bidTotal = c.bids.totals[c.bids.totals.length - 1] ?? 0n;
   const askTotal = c.asks.totals[c.asks.totals.length - 1] ?? 0n;
   const max = bidTotal > askTotal ? bidTotal : askTotal;
-  const ownBids = ownPrices(o.own, 'buy', c.priceScale);
-  const ownAsks = ownPrices(o.own, 'sell', c.priceScale);
+  const ownBids = ownByLevel(c.bids, 'bid', ownOrders(o.own, 'buy', c.priceScale));
+  const ownAsks = ownByLevel(c.asks, 'ask', ownOrders(o.own, 'sell', c.priceScale));
   const bidStart = clampStart(o.window.bidStart, c.bids.prices.length);
   const askStart = clampStart(o.window.askStart, c.asks.prices.length);
-  const rows = (g: GroupedSide, kind: SideKind, start: number, count: number, own: bigint[]) => {
+  const rows = (g: GroupedSide, start: number, count: number, own: Map<number, BookOwn>) => {
     const end = Math.min(g.prices.length, start + clampCount(count));
     const out: BookRow[] = [];
     for (let i = start; i < end; i += 1) {
@@ -131,9 +141,7 @@ function render(book: BookState, c: Cache, o: BookViewOptions): BookView {
         amount: fromScaled(g.amounts[i] as bigint, c.amountScale),
         total: fromScaled(total, c.amountScale),
         depth: max === 0n ? 0 : Number(total) / Number(max),
-        own: own.some((p) =>
-          kind === 'bid' ? p >= price && p < price + c.step : p <= price && p > price - c.step,
-        ),
+        own: own.get(i) ?? null,
       });
     }
     return out;
@@ -148,8 +156,8 @@ function render(book: BookState, c: Cache, o: BookViewOptions): BookView {
     askCount: c.asks.prices.length,
     bidStart,
     askStart,
-    bids: rows(c.bids, 'bid', bidStart, o.window.bidCount, ownBids),
-    asks: rows(c.asks, 'ask', askStart, o.window.askCount, ownAsks),
+    bids: rows(c.bids, bidStart, o.window.bidCount, ownBids),
+    asks: rows(c.asks, askStart, o.window.askCount, ownAsks),
     bestBid,
     bestAsk,
     spread:
@@ -162,15 +170,56 @@ function render(book: BookState, c: Cache, o: BookViewOptions): BookView {
   };
 }
 
-function ownPrices(own: BookViewOptions['own'], side: SpotSide, scale: number): bigint[] {
-  const out: bigint[] = [];
+/** An own order with its price on the book's scale. */
+interface Scaled {
+  price: bigint;
+  order: OwnOrder;
+}
+
+function ownOrders(own: BookViewOptions['own'], side: SpotSide, scale: number): Scaled[] {
+  const out: Scaled[] = [];
   for (const o of own) {
     if (o.side !== side) continue;
     const [int = '0', frac = ''] = o.price.split('.');
     // An order price finer than the book's scale cannot be exact here: truncate for the mark.
-    out.push(toScaled(frac.length > scale ? `${int}.${frac.slice(0, scale)}` : o.price, scale));
+    const price = toScaled(frac.length > scale ? `${int}.${frac.slice(0, scale)}` : o.price, scale);
+    out.push({ price, order: o });
   }
   return out;
+}
+
+/**
+ * The user's orders by level index: each on the first level, from the best, that it does not
+ * beat — bids (prices falling) the first at or below its price, asks (rising) the first at or
+ * above. That is the group holding its price when there is one (a spot order always has one: it
+ * is in the book), else the next level past it. An order past the last level is not marked.
+ */
+function ownByLevel(g: GroupedSide, kind: SideKind, own: readonly Scaled[]): Map<number, BookOwn> {
+  const sums = new Map<number, { amount: Decimal; ids: number[] }>();
+  for (const o of own) {
+    const i = firstNotBeaten(g.prices, kind, o.price);
+    if (i === g.prices.length) continue;
+    const sum = sums.get(i) ?? { amount: new Decimal(0), ids: [] };
+    sum.amount = sum.amount.plus(o.order.amount);
+    sum.ids.push(o.order.id);
+    sums.set(i, sum);
+  }
+  const out = new Map<number, BookOwn>();
+  for (const [i, sum] of sums) out.set(i, { amount: sum.amount.toFixed() as DecStr, ids: sum.ids });
+  return out;
+}
+
+/** Binary search: the first index whose price is at or past `price` (bids ≤, asks ≥). */
+function firstNotBeaten(prices: readonly bigint[], kind: SideKind, price: bigint): number {
+  let lo = 0;
+  let hi = prices.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const p = prices[mid] as bigint;
+    if (kind === 'bid' ? p <= price : p >= price) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 function clampStart(start: number, count: number): number {

@@ -72,6 +72,23 @@ const streamArb = fc
 const fold = (events: readonly NewEvent[], state: BookState = initialBookState): BookState =>
   foldBookAll(state, withSeq(events));
 
+/** The watched pair with a snapshot of these levels. */
+const snapshotBook = (bids: string[][], asks: string[][]): BookState =>
+  fold([
+    watch,
+    {
+      at: T0,
+      kind: 'push',
+      name: 'book.snapshot',
+      body: {
+        symbol: SYMBOL,
+        seq: 1,
+        bids: bids as unknown as BookLevel[],
+        asks: asks as unknown as BookLevel[],
+      },
+    },
+  ]);
+
 function checkSides(s: BookState): void {
   const strictly = (prices: readonly string[], dir: 1 | -1): boolean =>
     prices.every((p, i) => i === 0 || cmpDec(prices[i - 1] as string, p) * dir < 0);
@@ -278,34 +295,61 @@ describe('book view', () => {
     expect(validGrouping(Number.NaN)).toBe(1);
   });
 
-  it('renders only the window, with totals, depth fractions and own marks', () => {
-    const book = fold([
-      watch,
-      {
-        at: T0,
-        kind: 'push',
-        name: 'book.snapshot',
-        body: {
-          symbol: SYMBOL,
-          seq: 1,
-          bids: [
-            ['100.05', '1'],
-            ['100.01', '2'],
-            ['99.99', '0.5'],
-          ] as unknown as BookLevel[],
-          asks: [
-            ['100.1', '1.5'],
-            ['100.25', '1'],
-          ] as unknown as BookLevel[],
-        },
-      },
+  it('marks an order where it stands in the queue: its level, or the next one past it', () => {
+    const book = snapshotBook(
+      [
+        ['100', '1'],
+        ['99.5', '2'],
+      ],
+      [
+        ['100.1', '1.5'],
+        ['100.25', '1'],
+      ],
+    );
+    const view = createBookViewer().view(book, {
+      grouping: 1,
+      window: { bidStart: 0, bidCount: 5, askStart: 0, askCount: 5 },
+      pricePrecision: 2,
+      own: [
+        // contract entrusts between levels: the next level past them
+        { id: 1, side: 'buy', price: '99.8' as DecStr, amount: '0.1' as DecStr },
+        { id: 2, side: 'sell', price: '100.2' as DecStr, amount: '0.3' as DecStr },
+        // at a level exactly, and one beyond the whole book (not marked)
+        { id: 3, side: 'buy', price: '100' as DecStr, amount: '0.2' as DecStr },
+        { id: 4, side: 'buy', price: '90' as DecStr, amount: '5' as DecStr },
+      ],
+    });
+    expect(view?.bids.map((r) => r.own)).toEqual([
+      { amount: '0.2', ids: [3] },
+      { amount: '0.1', ids: [1] },
     ]);
+    expect(view?.asks.map((r) => r.own)).toEqual([null, { amount: '0.3', ids: [2] }]);
+  });
+
+  it('renders only the window, with totals, depth fractions and own marks', () => {
+    const book = snapshotBook(
+      [
+        ['100.05', '1'],
+        ['100.01', '2'],
+        ['99.99', '0.5'],
+      ],
+      [
+        ['100.1', '1.5'],
+        ['100.25', '1'],
+      ],
+    );
     const viewer = createBookViewer();
     const view = viewer.view(book, {
       grouping: 10,
       window: { bidStart: 0, bidCount: 1, askStart: 1, askCount: 5 },
       pricePrecision: 2,
-      own: [{ side: 'buy', price: '100.03' as DecStr }],
+      own: [
+        { id: 7, side: 'buy', price: '100.03' as DecStr, amount: '0.25' as DecStr },
+        { id: 9, side: 'buy', price: '100.09' as DecStr, amount: '0.5' as DecStr },
+        // the next level down, and an ask outside the window
+        { id: 11, side: 'buy', price: '99.99' as DecStr, amount: '1' as DecStr },
+        { id: 12, side: 'sell', price: '100.1' as DecStr, amount: '1' as DecStr },
+      ],
     });
     expect(view).toMatchObject({
       tick: '0.01',
@@ -316,8 +360,9 @@ describe('book view', () => {
       bestBid: '100.05',
       bestAsk: '100.1',
       spread: '0.05',
-      bids: [{ price: '100', amount: '3', total: '3', own: true }],
-      asks: [{ price: '100.3', amount: '1', total: '2.5', own: false }],
+      // the user's two bids inside [100, 100.1): their remaining amounts summed exactly
+      bids: [{ price: '100', amount: '3', total: '3', own: { amount: '0.75', ids: [7, 9] } }],
+      asks: [{ price: '100.3', amount: '1', total: '2.5', own: null }],
     });
     expect(view?.bids[0]?.depth).toBeCloseTo(3 / 3.5);
     expect(view?.asks[0]?.depth).toBeCloseTo(2.5 / 3.5);

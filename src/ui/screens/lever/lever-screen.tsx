@@ -15,6 +15,7 @@ import '../../styles/lever.css';
 import '../../styles/lever-screen.css';
 import { ChartPanel } from '../spot/chart/spot-chart.tsx';
 import { MarketList } from '../spot/market-list.tsx';
+import { useBookCancel } from '../spot/book-cancel.tsx';
 import { OrderBook } from '../spot/order-book.tsx';
 import { pairMetaSignal } from '../spot/pair-meta.ts';
 import { PairStats } from '../spot/pair-stats.tsx';
@@ -61,6 +62,8 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
   const { t } = useI18n();
   const meta = useSignalValue(pairMetaSignal(symbol));
   const phone = useMedia(PHONE);
+  const revoke = useBookCancel(meta, 'lever');
+  const book = <OrderBook meta={meta} onPick={ignorePick} onCancelOwn={revoke.ask} owner="lever" />;
   if (phone)
     return (
       <PhoneTrading
@@ -71,7 +74,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
         onSelect={onSelect}
         panes={{
           chart: () => <ChartPanel pricePrecision={meta.pricePrecision} />,
-          book: () => <OrderBook meta={meta} onPick={ignorePick} />,
+          book: () => book,
           trades: () => <RecentTrades meta={meta} />,
         }}
         actions={[
@@ -85,12 +88,13 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
           <LeverPositions compact />
         </section>
         <LeverDeals meta={meta} />
+        {revoke.dialog}
       </PhoneTrading>
     );
   return (
     <div className="spot lever" data-symbol={symbol} data-testid="lever-screen">
       <PairStats meta={meta} showMark />
-      <OrderBook meta={meta} onPick={ignorePick} />
+      {book}
       <ChartPanel pricePrecision={meta.pricePrecision} />
       <LeverForms meta={meta} />
       <MarketList symbol={symbol} onSelect={onSelect} />
@@ -99,6 +103,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
         <LeverPositions compact />
       </section>
       <LeverDeals meta={meta} />
+      {revoke.dialog}
     </div>
   );
 }

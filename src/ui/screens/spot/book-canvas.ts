@@ -5,10 +5,12 @@
 // out per update; the user's scroll, hover and keys are urgent, new data may wait a frame).
 // The asks' scroller is `column-reverse`, so browsers keep it anchored at the spread (scrollTop
 // 0 there, negative above). A changed amount at the same price flashes its cell for FLASH_MS.
+// A level holding the user's orders carries a marker at its left edge: a click on it (or Delete
+// on the keyboard's level) asks to cancel them (issue 24); a click elsewhere picks the price.
 // The pixels are the paint worker's (painted-canvas.ts, ADR 0028): a paint here only sends it
 // the scene.
-import type { BookRow } from '../../../engine/api.ts';
-import { BOOK_ROW_HEIGHT, levelAt, levelsInView } from './book-paint.ts';
+import type { BookOwn, BookRow } from '../../../engine/api.ts';
+import { BOOK_ROW_HEIGHT, levelAt, levelsInView, MARKER_HIT } from './book-paint.ts';
 import type { BookColors, Side } from './book-paint.ts';
 import { perTheme } from './chart/chart-colors.ts';
 import { PaintedCanvas } from './painted-canvas.ts';
@@ -43,12 +45,14 @@ export interface BookSideOptions {
   priceDp: number;
   amountDp: number;
   motion: boolean;
-  /** Tooltip of a level holding one of the user's orders. */
-  ownLabel: string;
+  /** Tooltip of a level holding the user's orders. */
+  ownTitle: (own: BookOwn) => string;
   /** BCP 47 locale the numbers are formatted in. */
   locale: string;
   colors: (element: Element) => BookColors;
   onPick: (price: string) => void;
+  /** The user asks to cancel their orders of a level (null: this screen does not offer it). */
+  onCancelOwn: ((row: BookRow) => void) | null;
   onWindow: (side: Side, start: number, count: number) => void;
   /** The clock of flashes (performance.now on the page; a fake one in tests). */
   now?: () => number;
@@ -68,6 +72,8 @@ export class BookSideController extends PaintedCanvas {
   private room = 0;
   private offset = 0;
   private hover: number | null = null;
+  /** The keyboard's level when the canvas lost focus (a dialog opened): it comes back on focus. */
+  private kept: number | null = null;
   private flashTimer: ReturnType<typeof setTimeout> | null = null;
   /** price → amount of the levels last painted, and price → end of its flash. */
   private amounts = new Map<string, string>();
@@ -192,9 +198,18 @@ export class BookSideController extends PaintedCanvas {
   private setHover(level: number | null): void {
     if (level === this.hover) return;
     this.hover = level;
-    const row = level === null ? null : (this.data.rows[level - this.data.start] ?? null);
-    this.el.canvas.title = row?.own === true ? this.opts.ownLabel : '';
+    const own = this.rowOf(level)?.own ?? null;
+    this.el.canvas.title = own === null ? '' : this.opts.ownTitle(own);
     this.invalidate(true);
+  }
+
+  private rowOf(level: number | null): BookRow | null {
+    return level === null ? null : (this.data.rows[level - this.data.start] ?? null);
+  }
+
+  /** Whether canvas x (CSS px) of `row` is on its own-orders marker (and cancelling is offered). */
+  private onMarker(row: BookRow | null, x: number): boolean {
+    return row !== null && row.own !== null && this.opts.onCancelOwn !== null && x < MARKER_HIT;
   }
 
   private listen(): () => void {
@@ -206,14 +221,26 @@ export class BookSideController extends PaintedCanvas {
       this.invalidate(true);
     };
     const y = (e: MouseEvent): number => e.clientY - canvas.getBoundingClientRect().top;
+    const x = (e: MouseEvent): number => e.clientX - canvas.getBoundingClientRect().left;
     const onMove = (e: PointerEvent): void => {
       const level = levelAt(this.opts.side, y(e), this.height, this.offset);
       this.setHover(level < this.data.count ? level : null);
+      canvas.style.cursor = this.onMarker(this.rowAt(y(e)), x(e)) ? 'pointer' : '';
     };
     const onLeave = (): void => this.setHover(null);
+    const onBlur = (): void => {
+      this.kept = this.hover;
+      this.setHover(null);
+    };
+    const onFocus = (): void => {
+      if (this.kept !== null && this.kept < this.data.count) this.setHover(this.kept);
+      this.kept = null;
+    };
     const onClick = (e: MouseEvent): void => {
       const row = this.rowAt(y(e));
-      if (row !== null) this.opts.onPick(row.price);
+      if (row === null) return;
+      if (this.onMarker(row, x(e))) this.opts.onCancelOwn?.(row);
+      else this.opts.onPick(row.price);
     };
     const onKey = (e: KeyboardEvent): void => this.onKey(e);
     scroller.addEventListener('scroll', onScroll, { passive: true });
@@ -221,34 +248,50 @@ export class BookSideController extends PaintedCanvas {
     canvas.addEventListener('pointerleave', onLeave);
     canvas.addEventListener('click', onClick);
     canvas.addEventListener('keydown', onKey);
-    canvas.addEventListener('blur', onLeave);
+    canvas.addEventListener('blur', onBlur);
+    canvas.addEventListener('focus', onFocus);
     return () => {
       scroller.removeEventListener('scroll', onScroll);
       canvas.removeEventListener('pointermove', onMove);
       canvas.removeEventListener('pointerleave', onLeave);
       canvas.removeEventListener('click', onClick);
       canvas.removeEventListener('keydown', onKey);
-      canvas.removeEventListener('blur', onLeave);
+      canvas.removeEventListener('blur', onBlur);
+      canvas.removeEventListener('focus', onFocus);
     };
   }
 
-  /** Keyboard: arrows move a cursor away from / towards the spread, Enter or Space picks. */
+  /**
+   * Keyboard: arrows move a cursor away from / towards the spread, Enter or Space picks, Delete
+   * (or Backspace) asks to cancel the user's orders of the level.
+   */
   private onKey(e: KeyboardEvent): void {
-    const { count, rows, start } = this.data;
-    if (count === 0) return;
+    if (this.data.count === 0) return;
     const towardsSpread = this.opts.side === 'bid' ? 'ArrowUp' : 'ArrowDown';
     const away = this.opts.side === 'bid' ? 'ArrowDown' : 'ArrowUp';
-    const at = this.hover ?? -1;
     if (e.key === away || e.key === towardsSpread) {
       e.preventDefault();
-      const next = Math.min(count - 1, Math.max(0, e.key === away ? at + 1 : at - 1));
-      this.setHover(next);
-      this.reveal(next);
-    } else if ((e.key === 'Enter' || e.key === ' ') && this.hover !== null) {
-      e.preventDefault();
-      const row = rows[this.hover - start];
-      if (row !== undefined) this.opts.onPick(row.price);
+      this.moveCursor(e.key === away ? 1 : -1);
+      return;
     }
+    const row = this.rowOf(this.hover);
+    if (row === null) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.opts.onPick(row.price);
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && row.own !== null) {
+      if (this.opts.onCancelOwn === null) return;
+      e.preventDefault();
+      this.opts.onCancelOwn(row);
+    }
+  }
+
+  /** Moves the keyboard's level `by` levels away from the spread (negative: towards it). */
+  private moveCursor(by: number): void {
+    const at = this.hover ?? -1;
+    const next = Math.min(this.data.count - 1, Math.max(0, at + by));
+    this.setHover(next);
+    this.reveal(next);
   }
 
   /** Scrolls so that `level` is in view. */
@@ -278,6 +321,7 @@ export const bookColors = perTheme((element): BookColors => {
     muted: v('--text-muted', '#848e9c'),
     hover: v('--panel-hover', '#242a31'),
     accent: v('--accent', '#f0b90b'),
+    accentText: v('--accent-text', '#f0b90b'),
     flash: v('--accent-soft', 'rgba(240, 185, 11, 0.12)'),
     font: `12px ${family}`,
     boldFont: `700 12px ${family}`,

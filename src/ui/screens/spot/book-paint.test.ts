@@ -54,7 +54,7 @@ const row = (price: string, amount: string, total: string, depth = 0.5, own = fa
   amount: amount as DecStr,
   total: total as DecStr,
   depth,
-  own,
+  own: own ? { amount: '0.05' as DecStr, ids: [1] } : null,
 });
 
 const FORMAT = (v: string, dp: number): string => `${v}/${dp}`;
@@ -135,7 +135,8 @@ describe('paintBookSide', () => {
       '1/4',
       '100/2',
       '2/4',
-      '3/4',
+      // the own level shows the user's amount in its last column, not the total
+      '0.05/4',
       '99/2',
       '3/4',
       '6/4',
@@ -143,9 +144,10 @@ describe('paintBookSide', () => {
     expect(t[0]).toMatchObject({ fillStyle: 'green', textAlign: 'left' });
     expect(t[1]).toMatchObject({ fillStyle: 'white', textAlign: 'right' });
     expect(t[2]).toMatchObject({ fillStyle: 'grey', textAlign: 'right' });
-    // the own level: bold price and a marker
+    // the own level: bold price, the user's amount in the accent's text colour, and a marker
     expect(t[3]?.font).toBe(COLORS.boldFont);
-    expect(calls.filter((c) => c.op === 'arc')).toHaveLength(1);
+    expect(t[5]).toMatchObject({ fillStyle: 'darkgoldenrod', font: COLORS.boldFont });
+    expect(calls.filter((c) => c.op === 'fill' && c.fillStyle === 'darkgoldenrod')).toHaveLength(1);
     // texts are centred in their rows
     expect(t.map((c) => c.args[2])).toEqual([10, 10, 10, 30, 30, 30, 50, 50, 50]);
   });

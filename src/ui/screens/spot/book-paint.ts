@@ -11,6 +11,11 @@ export type Side = 'bid' | 'ask';
 export type Paint2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 export const BOOK_ROW_HEIGHT = 20;
+/** The own-orders marker: a flag this wide at the row's left edge, half this tall. */
+const MARKER_W = 8;
+const MARKER_HALF = 5;
+/** A pointer this near the left edge of a level holding the user's orders is on its marker. */
+export const MARKER_HIT = 16;
 /** Horizontal padding of a row and the gap between its three columns, CSS px. */
 const PAD = 12;
 const GAP = 4;
@@ -24,6 +29,8 @@ export interface BookColors {
   muted: string;
   hover: string;
   accent: string;
+  /** The accent as small text (the user's amount in a level). */
+  accentText: string;
   flash: string;
   font: string;
   boldFont: string;
@@ -180,6 +187,7 @@ function geometryKey(s: BookPaintScene): string {
     c.muted,
     c.hover,
     c.accent,
+    c.accentText,
     c.flash,
     c.font,
     c.boldFont,
@@ -190,7 +198,7 @@ function geometryKey(s: BookPaintScene): string {
  *  its width rarely does. */
 function rowKey(row: BookRow, width: number, hovered: boolean, flashing: boolean): string {
   const bar = Math.round(Math.min(1, Math.max(0, row.depth)) * width);
-  return `${row.price}|${row.amount}|${row.total}|${bar}|${row.own ? 1 : 0}|${hovered ? 1 : 0}|${flashing ? 1 : 0}`;
+  return `${row.price}|${row.amount}|${row.total}|${bar}|${row.own?.amount ?? ''}|${hovered ? 1 : 0}|${flashing ? 1 : 0}`;
 }
 
 function paintRow(
@@ -217,13 +225,18 @@ function paintRow(
     ctx.fillStyle = c.flash;
     ctx.fillRect(PAD + cols.col + GAP, top + 1, cols.col, h - 2);
   }
-  if (row.own) {
-    ctx.fillStyle = c.accent;
+  if (row.own !== null) {
+    // the marker, at the left edge: the target that cancels the user's orders of the level (in
+    // the accent's text shade: 3:1 against the panel by day too)
+    ctx.fillStyle = c.accentText;
     ctx.beginPath();
-    ctx.arc(6, mid, 2, 0, 2 * Math.PI);
+    ctx.moveTo(1, mid - MARKER_HALF);
+    ctx.lineTo(MARKER_W, mid);
+    ctx.lineTo(1, mid + MARKER_HALF);
+    ctx.closePath();
     ctx.fill();
   }
-  ctx.font = row.own ? c.boldFont : c.font;
+  ctx.font = row.own !== null ? c.boldFont : c.font;
   ctx.textAlign = 'left';
   ctx.fillStyle = s.side === 'bid' ? c.up : c.down;
   ctx.fillText(s.format(row.price, s.priceDp), PAD, mid);
@@ -231,6 +244,13 @@ function paintRow(
   ctx.textAlign = 'right';
   ctx.fillStyle = c.text;
   ctx.fillText(s.format(row.amount, s.amountDp), cols.amountRight, mid);
+  // a level holding the user's orders shows their amount in the last column, not the total
+  if (row.own !== null) {
+    ctx.font = c.boldFont;
+    ctx.fillStyle = c.accentText;
+    ctx.fillText(s.format(row.own.amount, s.amountDp), cols.right, mid);
+    return;
+  }
   ctx.fillStyle = c.muted;
   ctx.fillText(s.format(row.total, s.amountDp), cols.right, mid);
 }

@@ -4,7 +4,7 @@
 // content lists the levels for assistive technology (and tests): it is refreshed at most once a
 // second (a screen reader cannot follow ten books a second) and lays nothing out.
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import type { BookView } from '../../../engine/api.ts';
+import type { BookRow, BookView } from '../../../engine/api.ts';
 import { book } from '../../engine-bridge/signals.ts';
 import { useSignalSampled } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -26,6 +26,8 @@ interface BookSideProps {
   amountDp: number;
   motion: boolean;
   onPick: (price: string) => void;
+  /** The user asks to cancel their orders of a level (absent: not offered on this screen). */
+  onCancelOwn?: ((row: BookRow, side: Side) => void) | undefined;
   onWindow: (side: Side, start: number, count: number) => void;
 }
 
@@ -36,15 +38,17 @@ export const BookSide = memo(function BookSide(props: BookSideProps) {
   const spacer = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [controller, setController] = useState<BookSideController | null>(null);
+  const { onCancelOwn } = props;
   const options: BookSideOptions = {
     side,
     priceDp: props.priceDp,
     amountDp: props.amountDp,
     motion: props.motion,
-    ownLabel: t('spot.book.own'),
+    ownTitle: (own) => t('spot.book.own', { amount: fmt.fixed(own.amount, props.amountDp) }),
     locale: locale(),
     colors: bookColors,
     onPick: props.onPick,
+    onCancelOwn: onCancelOwn === undefined ? null : (row) => onCancelOwn(row, side),
     onWindow: props.onWindow,
   };
   const latest = useRef(options);
@@ -91,13 +95,19 @@ export const BookSide = memo(function BookSide(props: BookSideProps) {
         >
           <ol>
             {listed.map((row) => (
-              <li key={row.price} data-price={row.price} data-own={row.own ? 'true' : undefined}>
+              <li
+                key={row.price}
+                data-price={row.price}
+                data-own={row.own === null ? undefined : row.own.amount}
+              >
                 {t('spot.book.level', {
                   price: fmt.fixed(row.price, props.priceDp),
                   amount: fmt.fixed(row.amount, props.amountDp),
                   total: fmt.fixed(row.total, props.amountDp),
                 })}
-                {row.own ? ` (${t('spot.book.own')})` : ''}
+                {row.own === null
+                  ? ''
+                  : ` (${t('spot.book.own', { amount: fmt.fixed(row.own.amount, props.amountDp) })})`}
               </li>
             ))}
           </ol>

@@ -6,7 +6,14 @@
 // book signal themselves. Preferences (layout, grouping, update rate, reduced motion) are kept
 // in the workspace (../../workspace.ts) and told to the engine.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { BookGrouping, BookRate, BookView, BookWindow } from '../../../engine/api.ts';
+import type {
+  BookGrouping,
+  BookOwner,
+  BookRate,
+  BookRow,
+  BookView,
+  BookWindow,
+} from '../../../engine/api.ts';
 import { DataAge } from '../../components/data-age.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { book, tickerSignal } from '../../engine-bridge/signals.ts';
@@ -31,9 +38,13 @@ import type { PairMeta } from './pair-meta.ts';
 interface OrderBookProps {
   meta: PairMeta;
   onPick: (price: string) => void;
+  /** The user asks to cancel their orders of a level (absent: not offered). */
+  onCancelOwn?: (row: BookRow, side: Side) => void;
+  /** Whose orders the book marks (the contracts screen: its limit entrusts). */
+  owner?: BookOwner;
 }
 
-export function OrderBook({ meta, onPick }: OrderBookProps) {
+export function OrderBook({ meta, onPick, onCancelOwn, owner = 'spot' }: OrderBookProps) {
   const { t } = useI18n();
   const grouping = useSignalSelect(
     book,
@@ -47,6 +58,7 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
   // The stored choice, or the nearest one this pair offers (kept as stored for the next pair).
   const chosen = fitGrouping(prefs.grouping, groupings);
   useEffect(() => void engine.setBookGrouping(chosen), [chosen]);
+  useEffect(() => void engine.setBookOwner(owner), [owner]);
   // the paint worker boots while the book's data is still on its way, not once it is here (B10)
   useEffect(warmPainter, []);
   const onWindow = useWindowReporter();
@@ -94,6 +106,7 @@ export function OrderBook({ meta, onPick }: OrderBookProps) {
             pricePrecision={meta.pricePrecision}
             motion={!prefs.reducedMotion}
             onPick={onPick}
+            onCancelOwn={onCancelOwn}
             onWindow={onWindow}
           />
         )}
@@ -110,6 +123,7 @@ interface BookBodyProps {
   pricePrecision: number;
   motion: boolean;
   onPick: (price: string) => void;
+  onCancelOwn: ((row: BookRow, side: Side) => void) | undefined;
   onWindow: (side: Side, start: number, count: number) => void;
 }
 

@@ -11,6 +11,7 @@ export const TEST_COLORS: BookColors = {
   muted: 'grey',
   hover: 'hover',
   accent: 'gold',
+  accentText: 'darkgoldenrod',
   flash: 'flash',
   font: '12px sans-serif',
   boldFont: '700 12px sans-serif',

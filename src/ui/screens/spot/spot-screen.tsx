@@ -15,6 +15,7 @@ import '../../styles/spot.css';
 import { ChartPanel } from './chart/spot-chart.tsx';
 import { CurrencyInfo } from './currency-info.tsx';
 import { MarketList } from './market-list.tsx';
+import { useBookCancel } from './book-cancel.tsx';
 import { OrderBook } from './order-book.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import { pairMetaSignal } from './pair-meta.ts';
@@ -58,6 +59,7 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
   const picked = useMemo(() => signal<PickedPrice | null>(null), []);
   const onPick = useCallback((price: string) => (picked.value = { price }), [picked]);
   const phone = useMedia(PHONE);
+  const cancel = useBookCancel(meta, 'spot');
 
   if (phone)
     return (
@@ -74,6 +76,7 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
                 onPick(price);
                 openForm();
               }}
+              onCancelOwn={cancel.ask}
             />
           ),
           trades: () => <RecentTrades meta={meta} />,
@@ -93,18 +96,20 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
       >
         <OrdersPanel meta={meta} />
         <CurrencyInfo />
+        {cancel.dialog}
       </PhoneTrading>
     );
   return (
     <div className="spot" data-symbol={symbol}>
       <PairStats meta={meta} />
-      <OrderBook meta={meta} onPick={onPick} />
+      <OrderBook meta={meta} onPick={onPick} onCancelOwn={cancel.ask} />
       <ChartPanel pricePrecision={meta.pricePrecision} />
       <TradeForms meta={meta} picked={picked} />
       <MarketList symbol={symbol} onSelect={onSelect} />
       <RecentTrades meta={meta} />
       <OrdersPanel meta={meta} />
       <CurrencyInfo />
+      {cancel.dialog}
     </div>
   );
 }

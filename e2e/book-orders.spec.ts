@@ -1,0 +1,137 @@
+// My orders in the book (issue 24): a level holding the user's orders carries a marker and the
+// user's amount; the marker, or Delete on the keyboard's level, asks to cancel them with the
+// spec's confirm; on the contracts screen the same for the open limit entrusts. The market is
+// held still meanwhile (the development call), so that a level stays where it was read.
+import { expect, test, type Page } from '@playwright/test';
+import { Decimal } from '../src/shared/decimal.ts';
+import { bookPainted, confirm as confirmOrder, login } from './helpers.ts';
+
+const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
+const ROW = 20;
+
+async function holdMarket(page: Page, running: boolean): Promise<void> {
+  const r = await page.request.post(`/api/dev/market?running=${running ? 1 : 0}`);
+  expect(((await r.json()) as { type: string }).type).toBe('ok');
+}
+
+/** Confirms the book's cancel dialog and waits for it to close. */
+async function confirm(page: Page): Promise<void> {
+  const open = page.locator('dialog[open][data-testid="book-cancel-dialog"]');
+  await open.getByTestId('confirm-sure').click();
+  await expect(open).toHaveCount(0);
+}
+
+/** The best bid's price, read from the book's fallback list. */
+async function bestBid(page: Page): Promise<Decimal> {
+  const first = page.locator('[data-testid="book-bids"] [data-price]').first();
+  await expect(first).toBeAttached();
+  return new Decimal((await first.getAttribute('data-price')) ?? '0');
+}
+
+/** The bids' level holding the user's orders: its position from the top, and its amount. */
+async function ownBid(page: Page): Promise<{ index: number; amount: string }> {
+  const items = page.locator('[data-testid="book-bids"] li[data-price]');
+  await expect(page.locator('[data-testid="book-bids"] li[data-own]')).toHaveCount(1);
+  const all = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-own')));
+  const index = all.findIndex((own) => own !== null);
+  return { index, amount: all[index] ?? '' };
+}
+
+test.beforeEach(async ({ page }) => {
+  await login(page, DEMO.email, DEMO.password);
+});
+
+test('spot: the level carries the user’s amount; its marker and Delete cancel, with the confirm', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/dealCenter');
+  await bookPainted(page);
+  await holdMarket(page, false);
+  try {
+    await page.waitForTimeout(1500);
+    const price = (await bestBid(page)).times(0.9995).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+    const buy = page.getByTestId('buy-form');
+    for (let i = 0; i < 2; i += 1) {
+      await buy.locator('input[name="price"]').fill(price.toFixed(2));
+      await buy.locator('input[name="number"]').fill('0.001');
+      await page.getByTestId('buy-submit').click();
+      await expect(buy.locator('input[name="price"]')).toHaveValue('');
+    }
+    const orders = page.getByTestId('open-orders').locator('tbody tr');
+    await expect(orders).toHaveCount(2);
+    // one level, both orders: the user's amount is their sum
+    await expect.poll(async () => (await ownBid(page)).amount).toBe('0.002');
+    const { index } = await ownBid(page);
+
+    // a click beside the marker picks the price; on the marker it asks to cancel both
+    const canvas = page.getByTestId('book-canvas-bid');
+    await canvas.click({ position: { x: 120, y: index * ROW + ROW / 2 } });
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+    await canvas.click({ position: { x: 5, y: index * ROW + ROW / 2 } });
+    const dialog = page.locator('dialog[open][data-testid="book-cancel-dialog"]');
+    await expect(dialog).toContainText('Cancel your 2 orders');
+    await expect(dialog).toContainText('(0.0020 BTC)');
+    await confirm(page);
+    await expect(page.locator('.toast--success').last()).toContainText('2 orders cancelled');
+    await expect(page.getByTestId('open-orders')).toHaveCount(0);
+    await expect(page.locator('[data-testid="book-bids"] li[data-own]')).toHaveCount(0);
+
+    // by keyboard: arrows to the level, Delete asks; dismissing keeps the order
+    await buy.locator('input[name="price"]').fill(price.toFixed(2));
+    await buy.locator('input[name="number"]').fill('0.001');
+    await page.getByTestId('buy-submit').click();
+    await expect(orders).toHaveCount(1);
+    const again = await ownBid(page);
+    await canvas.focus();
+    // up to the best bid, then down to the level
+    for (let i = 0; i < 30; i += 1) await page.keyboard.press('ArrowUp');
+    for (let i = 0; i < again.index; i += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Delete');
+    await expect(dialog).toContainText('Cancel your order');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(orders).toHaveCount(1);
+    // focus back on the book: the keyboard's level is where it was
+    await canvas.focus();
+    await page.keyboard.press('Delete');
+    await confirm(page);
+    await expect(page.getByTestId('open-orders')).toHaveCount(0);
+  } finally {
+    await holdMarket(page, true);
+  }
+});
+
+test('contracts: an open limit entrust is marked in the book and revoked from its marker', async ({
+  page,
+}) => {
+  await page.goto('/leverdealCenter');
+  await bookPainted(page);
+  await holdMarket(page, false);
+  try {
+    await page.waitForTimeout(1500);
+    const price = (await bestBid(page)).times(0.9995).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+    await page.getByTestId('lever-mode-limit').click();
+    const limit = page.getByTestId('lever-form-long');
+    await limit.locator('input[name="price"]').fill(price.toFixed(2));
+    await limit.locator('[data-multiple="5"]').click();
+    await limit.locator('input[name="share"]').fill('1');
+    await page.getByTestId('lever-submit-long').click();
+    await confirmOrder(page);
+    await page.getByTestId('lever-tab-entrusts').click();
+    const pending = page.getByTestId('lever-entrusts-table').locator('tr[data-position-id]');
+    await expect(pending).toHaveCount(1);
+
+    const { index, amount } = await ownBid(page);
+    expect(new Decimal(amount).greaterThan(0)).toBe(true);
+    await page.getByTestId('book-canvas-bid').click({ position: { x: 5, y: index * ROW + 10 } });
+    await expect(page.locator('dialog[open][data-testid="book-cancel-dialog"]')).toContainText(
+      'Revoke your limit order',
+    );
+    await confirm(page);
+    await expect(pending).toHaveCount(0);
+    await expect(page.locator('[data-testid="book-bids"] li[data-own]')).toHaveCount(0);
+  } finally {
+    await holdMarket(page, true);
+  }
+});
