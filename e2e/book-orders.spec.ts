@@ -135,3 +135,59 @@ test('contracts: an open limit entrust is marked in the book and revoked from it
     await holdMarket(page, true);
   }
 });
+
+test('the depth chart reads a level as the book has it: cumulative amount, total and average fill', async ({
+  page,
+}) => {
+  await page.goto('/dealCenter');
+  await bookPainted(page);
+  await holdMarket(page, false);
+  try {
+    await page.waitForTimeout(1500);
+    await page.locator('[data-pane="depth"]').click();
+    const canvas = page.getByTestId('depth-canvas');
+    await expect(canvas).toHaveAttribute('data-painted', 'true');
+    // the keyboard walks the levels: Left from the middle is the best bid, then deeper
+    await canvas.focus();
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowLeft');
+    const readout = page.getByTestId('depth-readout');
+    await expect(readout).toBeVisible();
+
+    // the book's first four bids ("70,316.50: amount 0.1999, total 0.1999")
+    const levels = (
+      await page.locator('[data-testid="book-bids"] li[data-price]').allInnerTexts()
+    ).slice(0, 4);
+    const parsed = levels.map((text) => {
+      const [price = '', amount = '', total = ''] = (
+        text.replace(/,/g, '').match(/[\d.]+/g) ?? []
+      ).slice(0, 3);
+      return { price, amount, total };
+    });
+    const sum = parsed.reduce(
+      (acc, l) => ({
+        amount: acc.amount.plus(l.amount),
+        total: acc.total.plus(new Decimal(l.price).times(l.amount)),
+      }),
+      { amount: new Decimal(0), total: new Decimal(0) },
+    );
+    const figure = (name: string) =>
+      readout.locator(`[data-figure="${name}"]`).getAttribute('data-value');
+    expect(await readout.locator('[data-figure="price"]').innerText()).toBe(
+      levels[3]?.split(':')[0],
+    );
+    // the cumulative amount is the book's own running total at that level
+    expect(new Decimal((await figure('amount')) ?? '0').toFixed()).toBe(sum.amount.toFixed());
+    expect(sum.amount.toFixed(4)).toBe(new Decimal(parsed[3]?.total ?? '0').toFixed(4));
+    expect(new Decimal((await figure('total')) ?? '0').toFixed()).toBe(sum.total.toFixed());
+    const average = new Decimal((await figure('average')) ?? '0');
+    expect(average.minus(sum.total.div(sum.amount)).abs().lessThan('1e-20')).toBe(true);
+
+    // the pointer over the asks' side reads an ask level
+    const box = await canvas.boundingBox();
+    if (box === null) throw new Error('no canvas');
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    await expect(readout).toHaveClass(/is-ask/);
+  } finally {
+    await holdMarket(page, true);
+  }
+});

@@ -63,7 +63,7 @@ describe('the workspace through the engine', () => {
       w = toggleFavourite(w, symbol);
       await first.setWorkspace(w);
     }
-    w = { ...w, chart: { period: '1day', indicators: ['volume'] } };
+    w = { ...w, chart: { period: '1day', indicators: ['volume'], pane: 'depth' } };
     await first.setWorkspace(w);
     expect(await logged(first, 'workspace.changed')).toHaveLength(4);
     // one save, after the changes settled: the server's copy is the last change

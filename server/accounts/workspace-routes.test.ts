@@ -44,7 +44,7 @@ describe.each(backends())('the workspace on %s', (backend) => {
     expect(await read(alice)).toEqual({ workspace: null, updated_at: null });
     const mine: Workspace = {
       ...DEFAULT_WORKSPACE,
-      chart: { period: '15min', indicators: ['ma'] },
+      chart: { period: '15min', indicators: ['ma'], pane: 'depth' },
       book: { layout: 'asks', grouping: 50, rate: 250, reducedMotion: true },
       favourites: ['ETH/USDT', 'BTC/USDT'],
       marketSort: { key: 'volume', dir: 'desc' },
@@ -91,7 +91,7 @@ describe.each(backends())('the workspace on %s', (backend) => {
     expect(r.type).toBe('ok');
     const kept = (await read(bob)).workspace;
     expect(kept).toEqual({
-      chart: { period: DEFAULT_WORKSPACE.chart.period, indicators: ['ma'] },
+      chart: { period: DEFAULT_WORKSPACE.chart.period, indicators: ['ma'], pane: 'candles' },
       book: { layout: 'both', grouping: 1, rate: 'frame', reducedMotion: null },
       favourites: [
         'BTC/USDT',

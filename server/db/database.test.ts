@@ -34,6 +34,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0013-loan-repayment-quotes',
       '0014-presale-links',
       '0015-legacy-currency-ids',
+      '0016-user-workspace',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(

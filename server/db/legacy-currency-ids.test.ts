@@ -101,7 +101,8 @@ describe.each(backends())('legacy currency ids on %s', (backend) => {
     const before = await holdings(userId);
     expect(before.wallet.find((r) => r.name === 'USDT')?.change).toMatch(/^1000\.123456/);
 
-    expect(await migrate(db)).toEqual(['0015-legacy-currency-ids']);
+    // the renumbering, and the migrations that came after it
+    expect((await migrate(db))[0]).toBe('0015-legacy-currency-ids');
 
     expect(await idsByName()).toMatchObject({ BTC: 1, ETH: 2, USDT: 3, LTC: 4, DOT: 11 });
     expect(await holdings(userId)).toEqual(before);

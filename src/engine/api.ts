@@ -40,6 +40,7 @@ import type {
   BookView,
   BookWindow,
   ChartDiff,
+  DepthView,
   PlaceSpotOrder,
   SpotOrdersView,
   SpotView,
@@ -83,6 +84,8 @@ export interface FrameDiff extends Partial<Views> {
   trades?: TradeView[];
   chart?: ChartDiff | null;
   orders?: SpotOrdersView;
+  /** The depth chart's levels (while watched; null when no pair is watched). */
+  depth?: DepthView | null;
 }
 
 /** A full snapshot, used when the page (re)attaches. */
@@ -97,6 +100,7 @@ export interface EngineSnapshot {
   trades: TradeView[];
   chart: ChartDiff | null;
   orders: SpotOrdersView;
+  depth: DepthView | null;
   wallet: WalletView;
   lever: LeverView;
   micro: MicroView;
@@ -280,6 +284,8 @@ export interface EngineApi {
   setBookRate(rate: BookRate): Promise<void>;
   /** Whose orders the book marks (default the spot orders). */
   setBookOwner(owner: BookOwner): Promise<void>;
+  /** Send the depth chart's levels (while `on`). */
+  watchDepth(on: boolean): Promise<void>;
   setChartPeriod(period: KlinePeriod): Promise<void>;
   /**
    * Place a spot order on the watched pair (a second identical submit in flight is `busy`).
@@ -393,6 +399,7 @@ export const ENGINE_CALLS = {
   setBookWindow: 'notice',
   setBookRate: 'notice',
   setBookOwner: 'notice',
+  watchDepth: 'notice',
   setChartPeriod: 'notice',
   placeSpotOrder: 'command',
   cancelSpotOrder: 'command',

@@ -114,6 +114,7 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
       log,
       {
         book: (state) => reader.book(state),
+        depth: (state) => reader.depth(state),
         chart: (state) => reader.chart(state, true, new Set()),
       },
       (before, after) => markChanges(frames, before, after),
@@ -300,6 +301,11 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
     async setBookOwner(owner) {
       reader.owner = owner === 'lever' ? 'lever' : 'spot';
       frames.markBook(true);
+      await Promise.resolve();
+    },
+    async watchDepth(on) {
+      reader.depthOn = on === true;
+      frames.setDepth(reader.depthOn);
       await Promise.resolve();
     },
     async exportLog(sinceMs, onProgress) {

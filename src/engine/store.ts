@@ -32,6 +32,7 @@ export interface Store {
 /** Frame-time views that depend on page settings (the book's grouping and window). */
 export interface SnapshotViews {
   book(state: EngineState): EngineSnapshot['book'];
+  depth(state: EngineState): EngineSnapshot['depth'];
   chart(state: EngineState): EngineSnapshot['chart'];
 }
 
@@ -73,6 +74,7 @@ export function snapshotOf(state: EngineState, views: SnapshotViews): EngineSnap
     sparklines,
     spot: state.spot.view.view,
     book: views.book(state),
+    depth: views.depth(state),
     trades: [...state.spot.trades.list],
     chart: views.chart(state),
     orders: state.spot.orders.view,

@@ -66,6 +66,7 @@ describe('parseWorkspace', () => {
     expect(parseWorkspace({ chart: { period: '5min' } }).chart).toEqual({
       period: '5min',
       indicators: ['volume', 'ma', 'cross'],
+      pane: 'candles',
     });
     expect(parseWorkspace({ chart: { indicators: [] } }).chart.indicators).toEqual([]);
   });

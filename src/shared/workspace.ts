@@ -18,6 +18,10 @@ export const DEFAULT_CHART_PERIOD: ChartPeriod = '1min';
 export const CHART_INDICATORS = ['volume', 'ma', 'cross'] as const;
 export type ChartIndicator = (typeof CHART_INDICATORS)[number];
 
+/** The chart panel shows the candles or the book's depth (issue 24). */
+export const CHART_PANES = ['candles', 'depth'] as const;
+export type ChartPane = (typeof CHART_PANES)[number];
+
 export const BOOK_LAYOUTS = ['both', 'bids', 'asks'] as const;
 export type BookLayout = (typeof BOOK_LAYOUTS)[number];
 /** How often the book repaints: every frame, or every 250 ms or 1 s. */
@@ -47,7 +51,7 @@ export const WORKSPACE_MAX_BYTES = 16_384;
 const SYMBOL_MAX = 32;
 
 export interface Workspace {
-  chart: { period: ChartPeriod; indicators: ChartIndicator[] };
+  chart: { period: ChartPeriod; indicators: ChartIndicator[]; pane: ChartPane };
   book: {
     layout: BookLayout;
     /** Price grouping as a multiple of the tick: 1, 5, 10, 50, 100, … */
@@ -63,7 +67,7 @@ export interface Workspace {
 }
 
 export const DEFAULT_WORKSPACE: Workspace = {
-  chart: { period: DEFAULT_CHART_PERIOD, indicators: ['volume', 'ma', 'cross'] },
+  chart: { period: DEFAULT_CHART_PERIOD, indicators: ['volume', 'ma', 'cross'], pane: 'candles' },
   book: { layout: 'both', grouping: 1, rate: 'frame', reducedMotion: null },
   favourites: [],
   marketSort: null,
@@ -81,6 +85,7 @@ export function parseWorkspace(raw: unknown): Workspace {
       indicators: Array.isArray(chart.indicators)
         ? CHART_INDICATORS.filter((i) => (chart.indicators as unknown[]).includes(i))
         : d.chart.indicators,
+      pane: oneOf(CHART_PANES, chart.pane) ?? d.chart.pane,
     },
     book: {
       layout: oneOf(BOOK_LAYOUTS, book.layout) ?? d.book.layout,

@@ -68,6 +68,20 @@ export interface BookView {
   at: number;
 }
 
+/**
+ * The depth chart's data (issue 24): the book's grouped levels from the best, at most
+ * DEPTH_LEVELS a side, as [price, amount] (the same grouping as the book). Sent while the page
+ * watches it (`watchDepth`), with the book, at most every DEPTH_MS.
+ */
+export interface DepthView {
+  symbol: string;
+  grouping: BookGrouping;
+  bids: [DecStr, DecStr][];
+  asks: [DecStr, DecStr][];
+  /** Time of the book's last change (event time, ms). */
+  at: number;
+}
+
 /** The rows of the book the page shows; the engine sends only these. */
 export interface BookWindow {
   bidStart: number;

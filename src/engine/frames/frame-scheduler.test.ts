@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACK_TIMEOUT_MS, createFrameScheduler } from './frame-scheduler.ts';
+import { ACK_TIMEOUT_MS, createFrameScheduler, DEPTH_MS } from './frame-scheduler.ts';
 import type { FrameSource } from './frame-scheduler.ts';
 import { manualTimers } from '../testing/fakes.ts';
 import { INITIAL_VIEWS } from '../api.ts';
@@ -20,6 +20,7 @@ function setup(visible = true) {
     sparkline: () => ['1' as DecStr],
     spot: () => null,
     book: () => ({ symbol: 'BTC/USDT', version: book.n }) as unknown as BookView,
+    depth: () => ({ symbol: 'BTC/USDT', grouping: 1, bids: [], asks: [], at: book.n }),
     trades: () => [],
     chart: () => null,
     orders: () => ({
@@ -148,6 +149,36 @@ describe('frame scheduler', () => {
     timers.frame();
     expect(books()).toEqual([1, 10, 11, 12]);
     expect(diffs.every((d) => Object.keys(d).length > 1)).toBe(true);
+  });
+
+  it('the depth goes with the book only while shown, at most every DEPTH_MS, the last change last', () => {
+    const { timers, frames, diffs, book } = setup();
+    const depths = (): number[] => diffs.flatMap((d) => (d.depth ? [d.depth.at] : []));
+    book.n = 1;
+    frames.markBook();
+    timers.frame();
+    expect(depths()).toEqual([]);
+    frames.setDepth(true);
+    timers.frame();
+    expect(depths()).toEqual([1]);
+    for (let i = 2; i <= 10; i += 1) {
+      book.n = i;
+      frames.markBook();
+      timers.frame();
+      timers.advance(16);
+    }
+    // the books every frame, the depth once in DEPTH_MS, then the newest
+    expect(diffs.filter((d) => d.book !== undefined).length).toBeGreaterThanOrEqual(10);
+    expect(depths()).toEqual([1]);
+    timers.advance(DEPTH_MS);
+    timers.frame();
+    expect(depths()).toEqual([1, 10]);
+    frames.setDepth(false);
+    book.n = 11;
+    frames.markBook();
+    timers.advance(DEPTH_MS);
+    timers.frame();
+    expect(depths()).toEqual([1, 10]);
   });
 
   it('back-pressure: while the page has not acknowledged a diff, the next one waits and coalesces', async () => {

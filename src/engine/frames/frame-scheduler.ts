@@ -3,7 +3,9 @@
 // `read` and posts only the marked parts. While hidden it keeps collecting marks and posts
 // nothing; on becoming visible it posts one diff with everything that changed meanwhile.
 // The order book honours the page's update rate (`setBookRate`): at most one book per 250 ms
-// or 1 s when asked (a grouping or window change is sent at the next frame regardless).
+// or 1 s when asked (a grouping or window change is sent at the next frame regardless). The
+// depth chart's levels go with the book while the page shows it (`setDepth`), at most every
+// DEPTH_MS: a chart of the whole depth needs no more, and a frame stays small (B3).
 // Back-pressure: when the sink returns a promise (the page's bridge settles it at the page's
 // next animation frame after applying the diff), the next diff waits for it, so a page that is
 // busy for several frames receives one coalesced diff afterwards instead of a queue of them,
@@ -13,6 +15,7 @@ import type {
   BookRate,
   BookView,
   ChartDiff,
+  DepthView,
   ConnectionView,
   FrameDiff,
   MarketView,
@@ -35,6 +38,7 @@ export interface FrameSource {
   sparkline(symbol: string): DecStr[] | undefined;
   spot(): SpotView | null;
   book(): BookView | null;
+  depth(): DepthView | null;
   trades(): TradeView[];
   /** All bars when `reset`, else the bars at `times` (and the loading/error state). */
   chart(reset: boolean, times: ReadonlySet<number>): ChartDiff | null;
@@ -42,6 +46,9 @@ export interface FrameSource {
   /** A view projection's view (projections/registry.ts). */
   view<K extends ViewName>(name: K): Views[K];
 }
+
+/** The depth chart's levels are sent at most this often. */
+export const DEPTH_MS = 250;
 
 /** How long an unacknowledged diff may hold the next one back (a page that went away). */
 export const ACK_TIMEOUT_MS = 1000;
@@ -70,6 +77,8 @@ export interface FrameScheduler {
   /** A view projection's view changed. */
   markView(name: ViewName): void;
   setBookRate(rate: BookRate): void;
+  /** The page shows (true) or hides the depth chart: its levels are sent with the book. */
+  setDepth(on: boolean): void;
   setVisible(visible: boolean): void;
   setSink(sink: ((diff: FrameDiff) => void) | null): void;
   /** Drop pending marks (after a full snapshot has been handed over). */
@@ -105,10 +114,16 @@ export function createFrameScheduler(
   let bookRate: BookRate = 'frame';
   let lastBookAt = -Infinity;
   let bookTimer: TimerId | null = null;
+  let depthOn = false;
+  /** The book changed since the last depth sent (while the depth chart is shown). */
+  let depth = false;
+  let lastDepthAt = -Infinity;
+  let depthTimer: TimerId | null = null;
   /** The page has not yet acknowledged the last diff: its timeout timer. */
   let unacked: TimerId | null = null;
 
   const chartDirty = (): boolean => chartReset || chartMeta || chartTimes.size > 0;
+  const depthDue = (): boolean => depth && clock.now() - lastDepthAt >= DEPTH_MS;
   const bookDue = (): boolean =>
     book && (bookForced || bookRate === 'frame' || clock.now() - lastBookAt >= bookRate);
   const others = (): boolean =>
@@ -121,8 +136,9 @@ export function createFrameScheduler(
     trades ||
     orders ||
     views.size > 0 ||
-    chartDirty();
-  const dirty = (): boolean => others() || book;
+    chartDirty() ||
+    depthDue();
+  const dirty = (): boolean => others() || book || depth;
 
   const clear = (): void => {
     session = connection = market = spot = book = bookForced = trades = orders = false;
@@ -159,6 +175,18 @@ export function createFrameScheduler(
     }, wait);
   };
 
+  /** Hold the depth back until DEPTH_MS after the last, then ask for a frame. */
+  const armDepthTimer = (): void => {
+    if (depthTimer !== null) return;
+    depthTimer = timers.setTimeout(
+      () => {
+        depthTimer = null;
+        schedule();
+      },
+      Math.max(0, lastDepthAt + DEPTH_MS - clock.now()),
+    );
+  };
+
   /** Diffs posted with an acknowledgement pending, numbered so a late one is ignored. */
   let posted = 0;
 
@@ -173,22 +201,21 @@ export function createFrameScheduler(
     if (dirty()) schedule();
   };
 
-  const post = (): void => {
-    pending = null;
-    if (!isVisible || sink === null || unacked !== null) return;
-    const withBook = bookDue();
-    if (book && !withBook) armBookTimer();
-    if (!others() && !withBook) return;
-    const diff = build();
-    const heldBook = book && !withBook;
+  /** The book and the depth, each only when its rate allows. */
+  const addBookParts = (diff: FrameDiff, withBook: boolean, withDepth: boolean): void => {
     if (withBook) {
       diff.book = read.book();
       lastBookAt = clock.now();
     }
-    clear();
-    book = heldBook;
+    if (withDepth) {
+      diff.depth = read.depth();
+      lastDepthAt = clock.now();
+    }
+  };
+
+  const deliver = (diff: FrameDiff, to: (diff: FrameDiff) => void): void => {
     // Through Comlink the sink is a proxy returning a promise; a closed page must not crash us.
-    const delivered: unknown = sink(diff);
+    const delivered: unknown = to(diff);
     if (delivered instanceof Promise) {
       const id = ++posted;
       const ack = (): void => acknowledged(id);
@@ -196,6 +223,23 @@ export function createFrameScheduler(
       delivered.then(ack, ack);
     }
     meter?.frame(diff);
+  };
+
+  const post = (): void => {
+    pending = null;
+    if (!isVisible || sink === null || unacked !== null) return;
+    const withBook = bookDue();
+    const withDepth = depthDue();
+    if (book && !withBook) armBookTimer();
+    if (depth && !withDepth) armDepthTimer();
+    if (!others() && !withBook) return;
+    const diff = build();
+    const held = { book: book && !withBook, depth: depth && !withDepth };
+    addBookParts(diff, withBook, withDepth);
+    clear();
+    book = held.book;
+    depth = held.depth;
+    deliver(diff, sink);
   };
 
   const schedule = (): void => {
@@ -236,6 +280,7 @@ export function createFrameScheduler(
     markBook: (force = false) => {
       book = true;
       bookForced ||= force;
+      depth ||= depthOn;
       schedule();
     },
     markTrades: () => {
@@ -254,6 +299,15 @@ export function createFrameScheduler(
     },
     markView: (name) => {
       views.add(name);
+      schedule();
+    },
+    setDepth(on) {
+      depthOn = on;
+      depth = on;
+      // shown: its levels at the next frame; hidden: the page forgets them
+      lastDepthAt = -Infinity;
+      if (!on && depthTimer !== null) timers.clearTimeout(depthTimer);
+      if (!on) depthTimer = null;
       schedule();
     },
     setBookRate(rate) {
@@ -279,6 +333,8 @@ export function createFrameScheduler(
       release();
       if (bookTimer !== null) timers.clearTimeout(bookTimer);
       bookTimer = null;
+      if (depthTimer !== null) timers.clearTimeout(depthTimer);
+      depthTimer = null;
       sink = null;
       clear();
     },

@@ -1,6 +1,13 @@
 // The spot parts of a frame, read from the engine state with the page's view settings
 // (book grouping and window): used by the frame scheduler and by the start snapshot.
-import type { BookGrouping, BookOwner, BookView, BookWindow, ChartDiff } from '../api.ts';
+import type {
+  BookGrouping,
+  BookOwner,
+  BookView,
+  BookWindow,
+  ChartDiff,
+  DepthView,
+} from '../api.ts';
 import { createBookViewer, DEFAULT_WINDOW, validGrouping } from '../projections/book/book-view.ts';
 import type { OwnOrder } from '../projections/book/book-view.ts';
 import { searchTime } from '../projections/chart.ts';
@@ -14,7 +21,11 @@ export interface SpotReader {
   window: BookWindow;
   /** Whose orders the book marks. */
   owner: BookOwner;
+  /** The page shows the depth chart. */
+  depthOn: boolean;
   book(state: EngineState): BookView | null;
+  /** The depth chart's levels while it is shown, else null. */
+  depth(state: EngineState): DepthView | null;
   chart(state: EngineState, reset: boolean, times: ReadonlySet<number>): ChartDiff | null;
 }
 
@@ -24,6 +35,14 @@ export function createSpotReader(): SpotReader {
     grouping: 1,
     window: DEFAULT_WINDOW,
     owner: 'spot',
+    depthOn: false,
+    depth(state) {
+      if (!reader.depthOn) return null;
+      return viewer.depth(state.spot.book, {
+        grouping: validGrouping(reader.grouping),
+        pricePrecision: state.spot.view.view?.pricePrecision ?? 0,
+      });
+    },
     book(state) {
       const spot = state.spot;
       return viewer.view(spot.book, {
@@ -84,6 +103,7 @@ export function stateFrameSource(state: () => EngineState, reader: SpotReader): 
     sparkline: (symbol) => sparklineCloses(state().market.sparklines[symbol]),
     spot: () => state().spot.view.view,
     book: () => reader.book(state()),
+    depth: () => reader.depth(state()),
     trades: () => [...state().spot.trades.list],
     chart: (reset, times) => reader.chart(state(), reset, times),
     orders: () => state().spot.orders.view,

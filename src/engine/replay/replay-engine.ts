@@ -129,6 +129,7 @@ export function createReplayEngine(services: Services): ReplayApi {
       frames.setSink(onFrame);
       return snapshotOf(current(), {
         book: (s) => reader.book(s),
+        depth: (s) => reader.depth(s),
         chart: (s) => reader.chart(s, true, new Set()),
       });
     },
@@ -292,6 +293,11 @@ export function createReplayEngine(services: Services): ReplayApi {
     async setBookOwner(owner) {
       reader.owner = owner === 'lever' ? 'lever' : 'spot';
       if (state !== null) frames.markBook(true);
+      await Promise.resolve();
+    },
+    async watchDepth(on) {
+      reader.depthOn = on === true;
+      frames.setDepth(reader.depthOn);
       await Promise.resolve();
     },
     setChartPeriod: () => Promise.resolve(),

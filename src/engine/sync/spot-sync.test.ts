@@ -174,8 +174,8 @@ describe('spot sync', () => {
     expect(frames.at(-1)?.book).toMatchObject({
       source: 'delta',
       bids: [
-        { price: '99.7', amount: '3', own: false },
-        { price: '98', own: true },
+        { price: '99.7', amount: '3', own: null },
+        { price: '98', own: { amount: '1', ids: [expect.any(Number)] } },
       ],
     });
     socket.fire('market_depth', depth('delta', 13, 12, [['97', '1']], []));

@@ -5,6 +5,7 @@ import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals
 import type {
   Bar,
   BookView,
+  DepthView,
   ChartDiff,
   ConnectionView,
   EngineSnapshot,
@@ -79,6 +80,7 @@ const NO_TRADES: readonly TradeView[] = Object.freeze([]);
 
 const spotSignal = signal<SpotView | null>(null);
 const bookSignal = signal<BookView | null>(null);
+const depthSignal = signal<DepthView | null>(null);
 const tradesSignal = signal<readonly TradeView[]>(NO_TRADES);
 const chartSignal = signal<ChartState | null>(null);
 const ordersSignal = signal<SpotOrdersView>(EMPTY_ORDERS);
@@ -97,6 +99,8 @@ export const bridgeStatus: ReadonlySignal<BridgeStatus> = bridgeStatusSignal;
 export const spot: ReadonlySignal<SpotView | null> = spotSignal;
 /** The watched pair's order book: only the rows of the window set with `setBookWindow`. */
 export const book: ReadonlySignal<BookView | null> = bookSignal;
+/** The depth chart's levels (while the page watches them: `engine.watchDepth`). */
+export const depth: ReadonlySignal<DepthView | null> = depthSignal;
 /** Recent trades of the watched pair, newest first (≤ 20). */
 export const trades: ReadonlySignal<readonly TradeView[]> = tradesSignal;
 export const chart: ReadonlySignal<ChartState | null> = chartSignal;
@@ -155,13 +159,19 @@ export function applyFrame(diff: FrameDiff): void {
         (sparklineSignal(symbol) as Signal<readonly DecStr[]>).value = closes;
       }
     }
-    if (diff.spot !== undefined) spotSignal.value = diff.spot;
-    if (diff.book !== undefined) bookSignal.value = diff.book;
-    if (diff.trades !== undefined) tradesSignal.value = diff.trades;
-    if (diff.orders !== undefined) ordersSignal.value = diff.orders;
+    applySpotParts(diff);
     for (const name of VIEW_NAMES) applyView(name, diff[name]);
-    if (diff.chart !== undefined) chartSignal.value = applyChart(chartSignal.peek(), diff.chart);
   });
+}
+
+/** The watched pair's parts of a diff: panel, book, depth, trades, orders, chart. */
+function applySpotParts(diff: FrameDiff): void {
+  if (diff.spot !== undefined) spotSignal.value = diff.spot;
+  if (diff.book !== undefined) bookSignal.value = diff.book;
+  if (diff.depth !== undefined) depthSignal.value = diff.depth;
+  if (diff.trades !== undefined) tradesSignal.value = diff.trades;
+  if (diff.orders !== undefined) ordersSignal.value = diff.orders;
+  if (diff.chart !== undefined) chartSignal.value = applyChart(chartSignal.peek(), diff.chart);
 }
 
 /** A view projection's part of a diff, when the diff carries it. */

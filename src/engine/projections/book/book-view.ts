@@ -10,7 +10,14 @@
 import { Decimal } from '../../../shared/decimal.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
 import type { SpotSide } from '../../../shared/spot.ts';
-import type { BookGrouping, BookOwn, BookRow, BookView, BookWindow } from '../../api.ts';
+import type {
+  BookGrouping,
+  BookOwn,
+  BookRow,
+  BookView,
+  BookWindow,
+  DepthView,
+} from '../../api.ts';
 import type { BookState } from './book.ts';
 import { bestPrice, forEachLevel } from './sorted-side.ts';
 import type { BookSide, SideKind } from './sorted-side.ts';
@@ -53,7 +60,12 @@ interface Cache {
 
 export interface BookViewer {
   view(book: BookState, options: BookViewOptions): BookView | null;
+  /** The depth chart's levels: the first DEPTH_LEVELS grouped levels of each side. */
+  depth(book: BookState, options: Omit<BookViewOptions, 'window' | 'own'>): DepthView | null;
 }
+
+/** Grouped levels a side the depth chart gets. */
+export const DEPTH_LEVELS = 150;
 
 /** The grouping the page asked for, if it is a positive safe integer; else 1 (no grouping). */
 export function validGrouping(grouping: number): BookGrouping {
@@ -63,13 +75,36 @@ export function validGrouping(grouping: number): BookGrouping {
 /** A viewer with its own cache (one per engine). */
 export function createBookViewer(): BookViewer {
   let cache: Cache | null = null;
+  const grouped = (book: BookState, grouping: BookGrouping, pricePrecision: number): Cache => {
+    const key = `${book.version}|${grouping}|${pricePrecision}`;
+    if (cache?.key !== key) cache = { key, ...groupBook(book, grouping, pricePrecision) };
+    return cache;
+  };
   return {
     view(book, options) {
       if (book.symbol === null) return null;
-      const key = `${book.version}|${options.grouping}|${options.pricePrecision}`;
-      if (cache?.key !== key)
-        cache = { key, ...groupBook(book, options.grouping, options.pricePrecision) };
-      return render(book, cache, options);
+      return render(book, grouped(book, options.grouping, options.pricePrecision), options);
+    },
+    depth(book, options) {
+      if (book.symbol === null) return null;
+      const c = grouped(book, options.grouping, options.pricePrecision);
+      const levels = (g: GroupedSide): [DecStr, DecStr][] => {
+        const out: [DecStr, DecStr][] = [];
+        const n = Math.min(g.prices.length, DEPTH_LEVELS);
+        for (let i = 0; i < n; i += 1)
+          out.push([
+            fromScaled(g.prices[i] as bigint, c.priceScale),
+            fromScaled(g.amounts[i] as bigint, c.amountScale),
+          ]);
+        return out;
+      };
+      return {
+        symbol: book.symbol,
+        grouping: options.grouping,
+        bids: levels(c.bids),
+        asks: levels(c.asks),
+        at: book.at,
+      };
     },
   };
 }

@@ -15,7 +15,13 @@ import {
 } from '../../testing/arbitraries.ts';
 import { foldBookAll, initialBookState, isGap } from './book.ts';
 import type { BookState } from './book.ts';
-import { createBookViewer, groupBook, toScaled, validGrouping } from './book-view.ts';
+import {
+  createBookViewer,
+  DEPTH_LEVELS,
+  groupBook,
+  toScaled,
+  validGrouping,
+} from './book-view.ts';
 import { amountsOf, cmpDec, levelsOf, pricesOf } from './sorted-side.ts';
 
 /** The server's book: a map per side, changed by absolute levels. */
@@ -293,6 +299,21 @@ describe('book view', () => {
     expect(validGrouping(1.5)).toBe(1);
     expect(validGrouping(0)).toBe(1);
     expect(validGrouping(Number.NaN)).toBe(1);
+  });
+
+  it('gives the depth chart the grouped levels from the best, at most DEPTH_LEVELS a side', () => {
+    const bids = Array.from({ length: DEPTH_LEVELS + 20 }, (_, i) => [String(1000 - i), '0.5']);
+    const book = snapshotBook(bids, [
+      ['1001.04', '1'],
+      ['1001.06', '2'],
+      ['1001.1', '0.25'],
+    ]);
+    const depth = createBookViewer().depth(book, { grouping: 10, pricePrecision: 2 });
+    expect(depth?.bids).toHaveLength(DEPTH_LEVELS);
+    expect(depth?.bids[0]).toEqual(['1000', '0.5']);
+    // asks grouped by 0.1 upwards: 1001.04 and 1001.06 → 1001.1 with 1001.1 itself
+    expect(depth?.asks).toEqual([['1001.1', '3.25']]);
+    expect(depth).toMatchObject({ symbol: SYMBOL, grouping: 10 });
   });
 
   it('marks an order where it stands in the queue: its level, or the next one past it', () => {

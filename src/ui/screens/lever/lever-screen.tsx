@@ -73,7 +73,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
         testId="lever-screen"
         onSelect={onSelect}
         panes={{
-          chart: () => <ChartPanel pricePrecision={meta.pricePrecision} />,
+          chart: () => <ChartPanel meta={meta} depth />,
           book: () => book,
           trades: () => <RecentTrades meta={meta} />,
         }}
@@ -95,7 +95,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
     <div className="spot lever" data-symbol={symbol} data-testid="lever-screen">
       <PairStats meta={meta} showMark />
       {book}
-      <ChartPanel pricePrecision={meta.pricePrecision} />
+      <ChartPanel meta={meta} depth />
       <LeverForms meta={meta} />
       <MarketList symbol={symbol} onSelect={onSelect} />
       <RecentTrades meta={meta} />

@@ -71,7 +71,7 @@ function MicroLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
         testId="micro-screen"
         onSelect={onSelect}
         panes={{
-          chart: () => <ChartPanel pricePrecision={meta.pricePrecision} />,
+          chart: () => <ChartPanel meta={meta} />,
         }}
         actions={[
           { side: 'buy', label: t('micro.up'), testId: 'phone-up' },
@@ -87,7 +87,7 @@ function MicroLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
   return (
     <div className="spot micro" data-symbol={symbol} data-testid="micro-screen">
       <PairStats meta={meta} showMark />
-      <ChartPanel pricePrecision={meta.pricePrecision} />
+      <ChartPanel meta={meta} />
       {panel}
       <MarketList symbol={symbol} onSelect={onSelect} />
       {loggedIn && <MicroOrders view={view} />}

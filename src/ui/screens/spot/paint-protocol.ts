@@ -5,6 +5,7 @@ import type { Bar } from '../../../engine/api.ts';
 import type { BookPaintScene } from './book-paint.ts';
 import type { SeriesColumns } from './chart/bar-cache.ts';
 import type { Scene as ChartPaintScene } from './chart/chart-draw.ts';
+import type { DepthPaintScene } from './chart/depth-paint.ts';
 import type { MidPaintScene } from './mid-paint.ts';
 import type { TradesPaintScene } from './trades-paint.ts';
 
@@ -44,7 +45,10 @@ export type ChartScene = Omit<ChartPaintScene, 'cache' | 'tzOffset' | 'locale'> 
     last: Bar | undefined;
   };
 
-export type PaintScene = BookScene | TradesScene | MidScene | ChartScene;
+/** The depth chart, as depth-paint.ts draws it. */
+export type DepthScene = Omit<DepthPaintScene, 'format'> & Posted & { kind: 'depth' };
+
+export type PaintScene = BookScene | TradesScene | MidScene | ChartScene | DepthScene;
 
 export type ToPainter =
   /** A canvas handed over (its OffscreenCanvas is transferred with the message). */

@@ -7,6 +7,7 @@ import { formatFixed, formatTime } from '../../i18n/format.ts';
 import { paintBookSide } from './book-paint.ts';
 import { paintMid } from './mid-paint.ts';
 import type { BookPaintMemo } from './book-paint.ts';
+import { paintDepth } from './chart/depth-paint.ts';
 import { ChartPainter } from './chart/chart-painter.ts';
 import type { FromPainter, PaintScene, ToPainter } from './paint-protocol.ts';
 import { paintTrades } from './trades-paint.ts';
@@ -79,6 +80,10 @@ function paint(id: number, h: Held, scene: PaintScene): boolean {
   if (scene.kind === 'mid') {
     paintMid(ctx, { ...scene, format });
     return scene.last !== null;
+  }
+  if (scene.kind === 'depth') {
+    paintDepth(ctx, { ...scene, format });
+    return scene.bids.prices.length + scene.asks.prices.length > 0;
   }
   if (scene.kind === 'chart') {
     const drawn = h.chart?.draw(ctx, scene, () => performance.now()) ?? null;

@@ -68,7 +68,7 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
         className="spot"
         onSelect={onSelect}
         panes={{
-          chart: () => <ChartPanel pricePrecision={meta.pricePrecision} />,
+          chart: () => <ChartPanel meta={meta} depth />,
           book: (openForm) => (
             <OrderBook
               meta={meta}
@@ -103,7 +103,7 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
     <div className="spot" data-symbol={symbol}>
       <PairStats meta={meta} />
       <OrderBook meta={meta} onPick={onPick} onCancelOwn={cancel.ask} />
-      <ChartPanel pricePrecision={meta.pricePrecision} />
+      <ChartPanel meta={meta} depth />
       <TradeForms meta={meta} picked={picked} />
       <MarketList symbol={symbol} onSelect={onSelect} />
       <RecentTrades meta={meta} />

@@ -2,11 +2,12 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { fallbackMeta } from '../pair-meta.ts';
 import { SpotChart } from './spot-chart.tsx';
 
 describe('SpotChart', () => {
   it('renders the nine period buttons, one minute chosen, and the loading state', () => {
-    const html = renderToString(createElement(SpotChart, { pricePrecision: 2 }));
+    const html = renderToString(createElement(SpotChart, { meta: fallbackMeta('BTC/USDT') }));
     expect(html.match(/data-period=/g)?.length).toBe(9);
     expect(html).toMatch(/aria-pressed="true" data-period="1min"/);
     expect(html).toContain('Loading chart…');

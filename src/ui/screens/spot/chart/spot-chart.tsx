@@ -1,8 +1,10 @@
-// The spot chart panel (spec §2 "Chart widget"): period buttons (default one minute), the canvas
-// with candles or the realtime line, and what it draws besides them — volume, MA 15 and the
-// MA10/20 cross, each switched in the indicators menu — and the loading, error and empty states.
-// The period and the indicators are kept in the workspace. Data: the engine's chart signal.
-import { memo, useCallback, useEffect, useState } from 'react';
+// The spot chart panel (spec §2 "Chart widget"): the candles — period buttons (default one
+// minute), the canvas with candles or the realtime line, and what it draws besides them (volume,
+// MA 15 and the MA10/20 cross, each switched in the indicators menu), the loading, error and
+// empty states — or, where the screen shows a book, the book's depth (depth-chart.tsx, issue
+// 24). The pane, the period and the indicators are kept in the workspace. Data: the engine's
+// chart signal.
+import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { Bar } from '../../../../engine/api.ts';
 import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '../../../../shared/constants.ts';
 import { BCP47 } from '../../../../shared/locales.ts';
@@ -11,7 +13,9 @@ import { useI18n } from '../../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../../i18n/i18n.ts';
 import {
   CHART_INDICATORS,
+  CHART_PANES,
   type ChartIndicator,
+  type ChartPane,
   type Workspace,
 } from '../../../../shared/workspace.ts';
 import { Popover } from '../../../components/popover.tsx';
@@ -19,13 +23,16 @@ import { updateWorkspace, workspace } from '../../../workspace.ts';
 import { useSignalSelect } from '../../../engine-bridge/use-signal-value.ts';
 import { CROSS_FAST, CROSS_SLOW, MA_MAIN } from './indicators.ts';
 import '../../../styles/chart.css';
+import type { PairMeta } from '../pair-meta.ts';
 import { ChartCanvas } from './chart-canvas.tsx';
+import { DepthPane } from './depth-chart.tsx';
 import { CHART_PERIODS, enginePeriod, type ChartPeriod } from './chart-periods.ts';
 import { chartState, requestChartPeriod, type ChartState } from './chart-source.ts';
 
 export interface SpotChartProps {
-  /** Decimals of the pair's prices (axis labels, MA values). */
-  pricePrecision: number;
+  meta: PairMeta;
+  /** The screen shows the pair's book: the depth pane is offered. */
+  depth?: boolean;
 }
 
 const PERIOD_LABELS: Record<ChartPeriod, MessageId> = {
@@ -42,7 +49,47 @@ const PERIOD_LABELS: Record<ChartPeriod, MessageId> = {
 
 const NO_BARS: readonly Bar[] = Object.freeze([]);
 
-export const SpotChart = memo(function SpotChart({ pricePrecision }: SpotChartProps) {
+export const SpotChart = memo(function SpotChart({ meta, depth = false }: SpotChartProps) {
+  const pane = useSignalSelect(workspace, paneOf);
+  const switcher = depth ? <PaneSwitch pane={pane} /> : null;
+  return depth && pane === 'depth' ? (
+    <DepthPane meta={meta} switcher={switcher} />
+  ) : (
+    <CandlesPane pricePrecision={meta.pricePrecision} switcher={switcher} />
+  );
+});
+
+const paneOf = (w: Workspace): ChartPane => w.chart.pane;
+
+/** Candles or depth (kept in the workspace). */
+function PaneSwitch({ pane }: { pane: ChartPane }) {
+  const { t } = useI18n();
+  return (
+    <div className="chart__panes" role="group" aria-label={t('chart.pane')}>
+      {CHART_PANES.map((p) => (
+        <button
+          key={p}
+          type="button"
+          className={`chart__pane${p === pane ? ' chart__pane--active' : ''}`}
+          aria-pressed={p === pane}
+          data-pane={p}
+          onClick={() => updateWorkspace((w) => ({ ...w, chart: { ...w.chart, pane: p } }))}
+        >
+          {t(p === 'depth' ? 'chart.pane.depth' : 'chart.pane.candles')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface CandlesPaneProps {
+  /** Decimals of the pair's prices (axis labels, MA values). */
+  pricePrecision: number;
+  /** The pane switch, first in the toolbar (null: the screen has no depth). */
+  switcher: ReactNode;
+}
+
+function CandlesPane({ pricePrecision, switcher }: CandlesPaneProps) {
   const { t, lang } = useI18n();
   const { period, indicators } = useSignalSelect(workspace, chartOf);
   const [resetSignal, setResetSignal] = useState(0);
@@ -65,6 +112,7 @@ export const SpotChart = memo(function SpotChart({ pricePrecision }: SpotChartPr
   return (
     <div className="chart" data-testid="spot-chart">
       <div className="chart__toolbar">
+        {switcher}
         <div className="chart__periods" role="group" aria-label={t('chart.periods')}>
           {CHART_PERIODS.map((p) => (
             <PeriodButton
@@ -109,7 +157,7 @@ export const SpotChart = memo(function SpotChart({ pricePrecision }: SpotChartPr
       </div>
     </div>
   );
-});
+}
 
 const chartOf = (w: Workspace): Workspace['chart'] => w.chart;
 
@@ -233,11 +281,11 @@ function ChartStatus({ loading, error, empty, onRetry }: ChartStatusProps) {
 }
 
 /** The chart in its panel, as the trading screens place it (desktop grid or phone tab). */
-export function ChartPanel({ pricePrecision }: { pricePrecision: number }) {
+export function ChartPanel({ meta, depth = false }: SpotChartProps) {
   const { t } = useI18n();
   return (
     <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
-      <SpotChart pricePrecision={pricePrecision} />
+      <SpotChart meta={meta} depth={depth} />
     </section>
   );
 }
