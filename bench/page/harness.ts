@@ -254,7 +254,7 @@ export async function loginDemo(page: Page): Promise<void> {
 
 /** A live screen the page benchmarks open: its route, and when its live data is on screen. */
 export interface Screen {
-  name: 'spot' | 'contracts' | 'home' | 'phone spot';
+  name: 'spot' | 'contracts' | 'home' | 'phone spot' | 'spot with depth';
   path: string;
   ready(page: Page): Promise<void>;
 }
@@ -276,6 +276,22 @@ export const SCREENS = {
     ready: async (page) => {
       await page.getByTestId('phone-tab-book').click({ timeout: READY_TIMEOUT_MS });
       await bookPainted(page);
+    },
+  },
+  /**
+   * The spot screen with the depth chart in place of the candles (issue 24): ready when the book
+   * and the depth have painted. The pane is the demo user's workspace from then on: the row runs
+   * last of its server's (page-live.bench.ts).
+   */
+  'spot with depth': {
+    name: 'spot with depth',
+    path: '/dealCenter',
+    ready: async (page) => {
+      await bookPainted(page);
+      await page.locator('[data-pane="depth"]').click({ timeout: READY_TIMEOUT_MS });
+      await page
+        .locator('[data-testid="depth-canvas"][data-painted]')
+        .waitFor({ timeout: READY_TIMEOUT_MS });
     },
   },
   /** The home page: ready when a row of the live market table shows a price. */
