@@ -71,6 +71,13 @@ test('the workspace survives a logout and follows the user to a new browser', as
     // and a reload keeps it (the engine's copy, and this browser's)
     await fresh.reload();
     await expectSetUp(fresh, grouping);
+    // with the server's copy read, a change still holds (the copy is not taken again)
+    await fresh.locator('.chart__period[data-period="1week"]').click();
+    await fresh.waitForTimeout(1500);
+    await expect(fresh.locator('.chart__period[data-period="1week"]')).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   } finally {
     await other.close();
   }

@@ -98,6 +98,7 @@ describe.each(backends())('the workspace on %s', (backend) => {
         ...Array.from({ length: FAVOURITES_MAX - 1 }, (_, i) => `C${i}/USDT`),
       ],
       marketSort: null,
+      hotkeys: DEFAULT_WORKSPACE.hotkeys,
     });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // the stored text is the normalized document, not what was sent

@@ -4,7 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_HOTKEYS,
   DEFAULT_WORKSPACE,
+  TEMPLATES_MAX,
   FAVOURITES_MAX,
   isGrouping,
   parseWorkspace,
@@ -69,6 +71,84 @@ describe('parseWorkspace', () => {
       pane: 'candles',
     });
     expect(parseWorkspace({ chart: { indicators: [] } }).chart.indicators).toEqual([]);
+  });
+
+  it('keeps hotkeys off by default, and only valid, distinct keys and templates', () => {
+    expect(parseWorkspace({}).hotkeys).toEqual(DEFAULT_HOTKEYS);
+    expect(DEFAULT_HOTKEYS.enabled).toBe(false);
+    const h = parseWorkspace({
+      hotkeys: {
+        enabled: true,
+        confirm: false,
+        keys: { focusBuy: 'b', focusSell: 'b', cancelLast: 'Meta+x', cancelAll: 'Shift+x' },
+        templates: [
+          {
+            key: 'Alt+1',
+            side: 'buy',
+            price: { from: 'ask', ticks: 1 },
+            size: { kind: 'percent', value: '25' },
+          },
+          // taken by an action, a price too far, a percent over 100, dust of 9 decimals
+          {
+            key: 'Shift+x',
+            side: 'buy',
+            price: { from: 'ask', ticks: 1 },
+            size: { kind: 'amount', value: '1' },
+          },
+          {
+            key: 'Alt+2',
+            side: 'sell',
+            price: { from: 'bid', ticks: 10_001 },
+            size: { kind: 'amount', value: '1' },
+          },
+          {
+            key: 'Alt+3',
+            side: 'sell',
+            price: { from: 'bid', ticks: 0 },
+            size: { kind: 'percent', value: '101' },
+          },
+          {
+            key: 'Alt+4',
+            side: 'sell',
+            price: { from: 'bid', ticks: 0 },
+            size: { kind: 'amount', value: '0.000000001' },
+          },
+          {
+            key: 'Alt+5',
+            side: 'sell',
+            price: { from: 'last', ticks: -3 },
+            size: { kind: 'amount', value: '1e3' },
+          },
+          {
+            key: 'Alt+6',
+            side: 'sell',
+            price: { from: 'mid', ticks: -3 },
+            size: { kind: 'amount', value: '0.01' },
+          },
+        ],
+      },
+    }).hotkeys;
+    expect(h.enabled).toBe(true);
+    expect(h.confirm).toBe(false);
+    expect(h.keys).toMatchObject({
+      focusBuy: 'b',
+      focusSell: '',
+      cancelLast: '',
+      cancelAll: 'Shift+x',
+    });
+    expect(h.templates.map((t) => t.key)).toEqual(['Alt+1', 'Alt+6']);
+    const many = parseWorkspace({
+      hotkeys: {
+        templates: Array.from({ length: 20 }, (_, i) => ({
+          key: `F${(i % 12) + 1}`,
+          side: 'buy',
+          price: { from: 'bid', ticks: -i },
+          size: { kind: 'amount', value: '1' },
+        })),
+      },
+    }).hotkeys.templates;
+    expect(many).toHaveLength(TEMPLATES_MAX);
+    expect(new Set(many.map((t) => t.key)).size).toBe(many.length);
   });
 
   it('toggles a favourite in and out, never past the limit or with a bad name', () => {

@@ -43,6 +43,79 @@ export interface MarketSort {
   dir: 'asc' | 'desc';
 }
 
+/** What a key can do on a trading screen besides placing a template's order (issue 24). */
+export const HOTKEY_ACTIONS = [
+  'focusBuy',
+  'focusSell',
+  'cancelLast',
+  'cancelAll',
+  'closePosition',
+  'nextPair',
+  'prevPair',
+] as const;
+export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
+
+/** Where a template's price starts: the best bid or ask, their mid, or the last trade. */
+export const PRICE_REFERENCES = ['bid', 'ask', 'mid', 'last'] as const;
+export type PriceReference = (typeof PRICE_REFERENCES)[number];
+
+/** A limit order a key places: price as ticks from a reference, size as an amount or a share. */
+export interface OrderTemplate {
+  key: string;
+  side: 'buy' | 'sell';
+  price: { from: PriceReference; ticks: number };
+  /** An amount of the base currency, or a percent (1–100) of what is available for the side. */
+  size: { kind: 'amount' | 'percent'; value: string };
+}
+
+export interface HotkeySettings {
+  /** Off by default: no key does anything until the trader turns them on. */
+  enabled: boolean;
+  /** Each order or cancel a key makes asks first (on by default). */
+  confirm: boolean;
+  keys: Record<HotkeyAction, string>;
+  templates: OrderTemplate[];
+}
+
+/** Most templates a workspace keeps; a template's price at most this many ticks away. */
+export const TEMPLATES_MAX = 9;
+export const TICKS_MAX = 10_000;
+
+/**
+ * A key as the page names it: modifiers (Ctrl, Alt, Shift, in that order) and a letter, a digit,
+ * F1–F12 or one of a few signs ("b", "Alt+1", "Shift+X" is written "Shift+x", "F2", "]").
+ */
+const KEY_PATTERN = /^(Ctrl\+)?(Alt\+)?(Shift\+)?([a-z0-9]|F[1-9]|F1[0-2]|[[\],./;'=-])$/;
+
+export const DEFAULT_HOTKEYS: HotkeySettings = {
+  enabled: false,
+  confirm: true,
+  keys: {
+    focusBuy: 'b',
+    focusSell: 's',
+    cancelLast: 'x',
+    cancelAll: 'Shift+x',
+    closePosition: 'c',
+    nextPair: ']',
+    prevPair: '[',
+  },
+  templates: [
+    // "buy 25 % of available at best ask + 1 tick", "sell 0.01 at best bid"
+    {
+      key: 'Alt+1',
+      side: 'buy',
+      price: { from: 'ask', ticks: 1 },
+      size: { kind: 'percent', value: '25' },
+    },
+    {
+      key: 'Alt+2',
+      side: 'sell',
+      price: { from: 'bid', ticks: 0 },
+      size: { kind: 'amount', value: '0.01' },
+    },
+  ],
+};
+
 /** Most favourite pairs a workspace keeps. */
 export const FAVOURITES_MAX = 100;
 /** Largest document the server keeps (bytes of its JSON). */
@@ -64,6 +137,7 @@ export interface Workspace {
   favourites: string[];
   /** How the market lists are sorted; null: the exchange's own order. */
   marketSort: MarketSort | null;
+  hotkeys: HotkeySettings;
 }
 
 export const DEFAULT_WORKSPACE: Workspace = {
@@ -71,6 +145,7 @@ export const DEFAULT_WORKSPACE: Workspace = {
   book: { layout: 'both', grouping: 1, rate: 'frame', reducedMotion: null },
   favourites: [],
   marketSort: null,
+  hotkeys: DEFAULT_HOTKEYS,
 };
 
 /** A workspace from anything: known fields checked one by one, the rest defaults. */
@@ -95,8 +170,13 @@ export function parseWorkspace(raw: unknown): Workspace {
     },
     favourites: favourites(doc.favourites),
     marketSort: marketSort(doc.marketSort),
+    hotkeys: hotkeys(doc.hotkeys),
   };
 }
+
+/** Whether a key name is one a hotkey may have. */
+export const isHotkey = (value: unknown): value is string =>
+  typeof value === 'string' && KEY_PATTERN.test(value);
 
 /** Whether `value` is a workspace as parseWorkspace makes them (a stored event read back). */
 export function isWorkspace(value: unknown): value is Workspace {
@@ -150,6 +230,55 @@ function favourites(value: unknown): string[] {
     if (isSymbol(s) && !out.includes(s)) out.push(s);
   }
   return out;
+}
+
+function hotkeys(value: unknown): HotkeySettings {
+  if (value === undefined) return DEFAULT_HOTKEYS;
+  const v = record(value);
+  const d = DEFAULT_HOTKEYS;
+  const given = record(v.keys);
+  const keys = { ...d.keys };
+  const used = new Set<string>();
+  for (const action of HOTKEY_ACTIONS) {
+    const key = given[action];
+    keys[action] = isHotkey(key) && !used.has(key) ? key : '';
+    if (keys[action] !== '') used.add(keys[action]);
+  }
+  const templates: OrderTemplate[] = [];
+  for (const raw of Array.isArray(v.templates) ? v.templates : []) {
+    const t = template(raw);
+    if (t === null || used.has(t.key) || templates.length >= TEMPLATES_MAX) continue;
+    used.add(t.key);
+    templates.push(t);
+  }
+  return {
+    enabled: v.enabled === true,
+    confirm: v.confirm !== false,
+    keys,
+    templates: Array.isArray(v.templates) ? templates : d.templates,
+  };
+}
+
+function template(value: unknown): OrderTemplate | null {
+  const v = record(value);
+  const price = record(v.price);
+  const size = record(v.size);
+  const side = oneOf(['buy', 'sell'] as const, v.side);
+  const from = oneOf(PRICE_REFERENCES, price.from);
+  const kind = oneOf(['amount', 'percent'] as const, size.kind);
+  const ticks = price.ticks;
+  if (!isHotkey(v.key) || side === null || from === null || kind === null) return null;
+  if (typeof ticks !== 'number' || !Number.isSafeInteger(ticks) || Math.abs(ticks) > TICKS_MAX)
+    return null;
+  if (!sizeValid(kind, size.value)) return null;
+  return { key: v.key, side, price: { from, ticks }, size: { kind, value: size.value as string } };
+}
+
+/** An amount: a plain decimal above 0 (at most 8 decimals); a percent: 1 to 100, whole. */
+export function sizeValid(kind: 'amount' | 'percent', value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  if (kind === 'percent') return /^(100|[1-9][0-9]?)$/.test(value);
+  return /^\d{1,12}(\.\d{1,8})?$/.test(value) && /[1-9]/.test(value);
 }
 
 function marketSort(value: unknown): MarketSort | null {

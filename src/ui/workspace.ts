@@ -36,15 +36,19 @@ let following: (() => void) | null = null;
 
 /** Keep this browser's copy and the server's in step (once, after the engine started). */
 export function followWorkspace(): void {
-  /** The server's copy last taken: a copy is taken once, when it is read, not on each change. */
-  let taken: Workspace | null = null;
+  /**
+   * The server's copy last taken, as JSON: a copy is taken once, when one with other contents is
+   * read, not at each view the engine sends (each arrives as a new object from the worker).
+   */
+  let taken = '';
   /** This browser's was given to a server that had none (once per read). */
   let given = false;
   following ??= effect(() => {
     const view = workspaceView.value;
     if (replayStatus.value !== null) return;
-    if (view.copy !== null && view.copy !== taken) {
-      taken = view.copy;
+    const copy = view.copy === null ? '' : JSON.stringify(view.copy);
+    if (view.copy !== null && copy !== taken) {
+      taken = copy;
       keepLocal(view.copy);
     }
     if (!view.loaded) given = false;
