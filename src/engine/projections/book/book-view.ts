@@ -10,14 +10,7 @@
 import { Decimal } from '../../../shared/decimal.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
 import type { SpotSide } from '../../../shared/spot.ts';
-import type {
-  BookGrouping,
-  BookOwn,
-  BookRow,
-  BookView,
-  BookWindow,
-  DepthView,
-} from '../../api.ts';
+import type { BookGrouping, BookOwn, BookRow, BookView, BookWindow, DepthView } from '../../api.ts';
 import type { BookState } from './book.ts';
 import { bestPrice, forEachLevel } from './sorted-side.ts';
 import type { BookSide, SideKind } from './sorted-side.ts';

@@ -15,13 +15,7 @@ import {
 } from '../../testing/arbitraries.ts';
 import { foldBookAll, initialBookState, isGap } from './book.ts';
 import type { BookState } from './book.ts';
-import {
-  createBookViewer,
-  DEPTH_LEVELS,
-  groupBook,
-  toScaled,
-  validGrouping,
-} from './book-view.ts';
+import { createBookViewer, DEPTH_LEVELS, groupBook, toScaled, validGrouping } from './book-view.ts';
 import { amountsOf, cmpDec, levelsOf, pricesOf } from './sorted-side.ts';
 
 /** The server's book: a map per side, changed by absolute levels. */
