@@ -2,7 +2,7 @@
 // the price to the latest, spec §4) over the long and short forms. Visitors see login and
 // register prompts instead.
 import { computed } from '@preact/signals-core';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LeverMode } from '../../../shared/lever.ts';
 import { Loading } from '../../components/states.tsx';
@@ -17,7 +17,8 @@ const deal = computed(() => lever.value.deal);
 const risk = computed(() => lever.value.risk);
 const loggedIn = computed(() => session.value.loggedIn);
 
-export function LeverForms({ meta }: { meta: PairMeta }) {
+/** `tools` sit at the right of the market / limit switch (the hotkeys button). */
+export function LeverForms({ meta, tools }: { meta: PairMeta; tools?: ReactNode }) {
   const { t } = useI18n();
   const [mode, setMode] = useState<LeverMode>(1);
   const [resetKey, setResetKey] = useState(0);
@@ -69,6 +70,7 @@ export function LeverForms({ meta }: { meta: PairMeta }) {
             </button>
           ))}
         </div>
+        {tools}
       </header>
       {!isLoggedIn ? (
         <div className="spot-form__login" data-testid="lever-login-prompt">

@@ -21,7 +21,7 @@ import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { lever, session } from '../../engine-bridge/signals.ts';
-import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useSignalSelect, useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { ROUTE_PATH } from '../../route-paths.ts';
@@ -40,6 +40,7 @@ import {
 } from './stop-dialog.tsx';
 import { handsCount } from './lever-form-math.ts';
 import { riskOf, type RiskLevel } from './lever-risk.ts';
+import { closeRequest, selectedPosition } from './position-selection.ts';
 
 /** Spec §9: closed and revoked lists page by 10. */
 export const LEVER_PAGE_SIZE = 10;
@@ -91,6 +92,15 @@ export function LeverPositions({ compact = false }: LeverPositionsProps) {
   const view = useSignalValue(lever);
   const flow = useActions(view);
   const tabsId = useId();
+  const { onClose } = flow.actions;
+  // the hotkey's "close the selected position": the same flow as the row's Close button
+  useEffect(
+    () =>
+      closeRequest.subscribe((r) => {
+        if (r !== null) onClose(r.id);
+      }),
+    [onClose],
+  );
   const risk = riskOf(view);
 
   return (
@@ -484,8 +494,25 @@ const HoldingRow = memo(function HoldingRow({
 }) {
   const { t, fmt } = useI18n();
   const names = { side: sideText(t, p.side), symbol: p.symbol, hands: handsCount(p.share) };
+  const selected = useSignalSelect(
+    selectedPosition,
+    useCallback((id: number | null) => id === p.id, [p.id]),
+  );
   return (
-    <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
+    <tr
+      data-position-id={p.id}
+      data-side={sideAttr(p.side)}
+      aria-selected={selected}
+      className={selected ? 'is-selected' : undefined}
+      tabIndex={0}
+      onClick={(e) => {
+        if (!(e.target instanceof Element) || e.target.closest('button') === null)
+          selectedPosition.value = p.id;
+      }}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) selectedPosition.value = p.id;
+      }}
+    >
       <LeadCells p={p} />
       <td className="num">{t('lever.positions.multipleValue', { multiple: p.multiple })}</td>
       <td className="num">{fmt.fixed(p.price, priceDpOf(p.symbol))}</td>

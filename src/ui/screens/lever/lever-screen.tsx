@@ -16,6 +16,7 @@ import '../../styles/lever-screen.css';
 import { ChartPanel } from '../spot/chart/spot-chart.tsx';
 import { MarketList } from '../spot/market-list.tsx';
 import { useBookCancel } from '../spot/book-cancel.tsx';
+import { HotkeysButton } from '../../hotkeys/hotkeys-button.tsx';
 import { OrderBook } from '../spot/order-book.tsx';
 import { pairMetaSignal } from '../spot/pair-meta.ts';
 import { PairStats } from '../spot/pair-stats.tsx';
@@ -24,6 +25,7 @@ import { RecentTrades } from '../spot/recent-trades.tsx';
 import { rememberPair, resolvePair } from '../spot/remember-pair.ts';
 import { LeverDeals } from './lever-deals.tsx';
 import { LeverForms } from './lever-forms.tsx';
+import { useLeverHotkeys } from './lever-hotkeys.tsx';
 import { LeverPositions } from './lever-positions.tsx';
 
 export default function LeverScreen() {
@@ -63,6 +65,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
   const meta = useSignalValue(pairMetaSignal(symbol));
   const phone = useMedia(PHONE);
   const revoke = useBookCancel(meta, 'lever');
+  const hotkeys = useLeverHotkeys(meta, onSelect);
   const book = <OrderBook meta={meta} onPick={ignorePick} onCancelOwn={revoke.ask} owner="lever" />;
   if (phone)
     return (
@@ -89,6 +92,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
         </section>
         <LeverDeals meta={meta} />
         {revoke.dialog}
+        {hotkeys.dialogs}
       </PhoneTrading>
     );
   return (
@@ -96,7 +100,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
       <PairStats meta={meta} showMark />
       {book}
       <ChartPanel meta={meta} depth />
-      <LeverForms meta={meta} />
+      <LeverForms meta={meta} tools={<HotkeysButton onClick={hotkeys.openSheet} />} />
       <MarketList symbol={symbol} onSelect={onSelect} />
       <RecentTrades meta={meta} />
       <section className="spot__panel lever__positions">
@@ -104,6 +108,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
       </section>
       <LeverDeals meta={meta} />
       {revoke.dialog}
+      {hotkeys.dialogs}
     </div>
   );
 }

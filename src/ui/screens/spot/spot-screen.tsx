@@ -16,6 +16,8 @@ import { ChartPanel } from './chart/spot-chart.tsx';
 import { CurrencyInfo } from './currency-info.tsx';
 import { MarketList } from './market-list.tsx';
 import { useBookCancel } from './book-cancel.tsx';
+import { HotkeysButton } from '../../hotkeys/hotkeys-button.tsx';
+import { useSpotHotkeys } from './spot-hotkeys.tsx';
 import { OrderBook } from './order-book.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import { pairMetaSignal } from './pair-meta.ts';
@@ -60,6 +62,8 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
   const onPick = useCallback((price: string) => (picked.value = { price }), [picked]);
   const phone = useMedia(PHONE);
   const cancel = useBookCancel(meta, 'spot');
+  const hotkeys = useSpotHotkeys(meta, onSelect);
+  const tools = <HotkeysButton onClick={hotkeys.openSheet} />;
 
   if (phone)
     return (
@@ -97,6 +101,7 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
         <OrdersPanel meta={meta} />
         <CurrencyInfo />
         {cancel.dialog}
+        {hotkeys.dialogs}
       </PhoneTrading>
     );
   return (
@@ -104,12 +109,13 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
       <PairStats meta={meta} />
       <OrderBook meta={meta} onPick={onPick} onCancelOwn={cancel.ask} />
       <ChartPanel meta={meta} depth />
-      <TradeForms meta={meta} picked={picked} />
+      <TradeForms meta={meta} picked={picked} tools={tools} />
       <MarketList symbol={symbol} onSelect={onSelect} />
       <RecentTrades meta={meta} />
       <OrdersPanel meta={meta} />
       <CurrencyInfo />
       {cancel.dialog}
+      {hotkeys.dialogs}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Buy and sell forms side by side (spec §2, §4, §5) under one limit / market switch. Visitors
 // see the fields disabled and login / register prompts instead of the submit buttons.
 import { computed, type ReadonlySignal } from '@preact/signals-core';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { SpotMode } from '../../../shared/spot.ts';
 import { book, session, spot } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -13,6 +13,8 @@ import { SpotForm, type PickedPrice } from './spot-form.tsx';
 interface TradeFormsProps {
   meta: PairMeta;
   picked: ReadonlySignal<PickedPrice | null>;
+  /** At the right of the limit / market switch (the hotkeys button). */
+  tools?: ReactNode;
 }
 
 // Narrow views of the spot and book signals: they notify only when the value itself changes.
@@ -26,7 +28,7 @@ const bestAsk = computed(() => book.value?.bestAsk ?? null);
 const bestBid = computed(() => book.value?.bestBid ?? null);
 const loggedIn = computed(() => session.value.loggedIn);
 
-export function TradeForms({ meta, picked }: TradeFormsProps) {
+export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
   const { t } = useI18n();
   const [mode, setMode] = useState<SpotMode>(2);
   const isLoggedIn = useSignalValue(loggedIn);
@@ -62,6 +64,7 @@ export function TradeForms({ meta, picked }: TradeFormsProps) {
             </button>
           ))}
         </div>
+        {tools}
       </header>
       <div className="forms__pair">
         <SpotForm

@@ -1,0 +1,37 @@
+// Hotkeys in words, as the key sheet and the settings show them: each action's name, and a
+// template as "Buy 25 % of what is available at the best ask + 1 tick", "Sell 0.01 BTC at the
+// best bid".
+import { useCallback } from 'react';
+import type { HotkeyAction, OrderTemplate } from '../../shared/workspace.ts';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import type { MessageId } from '../i18n/i18n.ts';
+
+/** What each action is called. */
+export const ACTION_LABEL: Record<HotkeyAction, MessageId> = {
+  focusBuy: 'hotkeys.action.focusBuy',
+  focusSell: 'hotkeys.action.focusSell',
+  cancelLast: 'hotkeys.action.cancelLast',
+  cancelAll: 'hotkeys.action.cancelAll',
+  closePosition: 'hotkeys.action.closePosition',
+  nextPair: 'hotkeys.action.nextPair',
+  prevPair: 'hotkeys.action.prevPair',
+};
+
+export function useTemplateText(base: string): (t: OrderTemplate) => string {
+  const { t } = useI18n();
+  return useCallback(
+    (tpl: OrderTemplate) => {
+      const size =
+        tpl.size.kind === 'percent'
+          ? t('hotkeys.size.percent', { percent: tpl.size.value })
+          : `${tpl.size.value} ${base}`;
+      const ticks = tpl.price.ticks;
+      const offset =
+        ticks === 0
+          ? ''
+          : ` ${t('hotkeys.offset', { sign: ticks > 0 ? 'plus' : 'minus', ticks: Math.abs(ticks) })}`;
+      return t('hotkeys.describe', { side: tpl.side, size, from: tpl.price.from, offset });
+    },
+    [t, base],
+  );
+}
