@@ -128,9 +128,10 @@ test.describe('the phone drawer', () => {
     // day/night and a language, from the drawer
     await menu.click();
     const before = await page.locator('html').getAttribute('data-theme');
-    await page.getByTestId('theme-toggle').click(); // the page reloads in the other theme
+    await page.getByTestId('theme-toggle').click(); // the page restyles in the other theme
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', before ?? '');
-    await menu.click();
+    // in place: the drawer is still open
+    await expect(drawer).toBeVisible();
     await page.getByRole('option', { name: 'Deutsch' }).getByRole('button').click();
     await expect(page.getByTestId('nav-menu')).toHaveAccessibleName('Menü öffnen');
     // the user's menu logs out

@@ -2,7 +2,7 @@
 // indicators set up in one browser survive a logout and come back after a login in another
 // browser (a new context: nothing in its local storage); a visitor keeps theirs in this browser.
 import { expect, test, type Page } from '@playwright/test';
-import { login, registerByEmail, uniqueEmail } from './helpers.ts';
+import { bookPainted, login, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'ws12345678';
 
@@ -127,4 +127,81 @@ test('a starred pair is in the favourites of every market list, and a sort holds
   await list.locator('[data-fav="ETH/USDT"]').click();
   await expect(list.locator('.markets__row')).toHaveCount(0);
   await expect(list).toContainText('No favourites yet');
+});
+
+/** How many pixels of a screenshot are (within a few levels) the colour of a CSS variable now. */
+async function pixelsOf(page: Page, png: Buffer, variable: string): Promise<number> {
+  return page.evaluate(
+    async ([data, name]) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${data}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const g = c.getContext('2d', { willReadFrequently: true });
+      if (g === null) return -1;
+      // the variable's colour as the canvas reads it
+      g.fillStyle = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+      g.fillRect(0, 0, 1, 1);
+      const [r, gr, b] = g.getImageData(0, 0, 1, 1).data;
+      g.drawImage(img, 0, 0);
+      const px = g.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let k = 0; k < px.length; k += 4)
+        if (
+          Math.abs((px[k] ?? 0) - (r ?? 0)) <= 6 &&
+          Math.abs((px[k + 1] ?? 0) - (gr ?? 0)) <= 6 &&
+          Math.abs((px[k + 2] ?? 0) - (b ?? 0)) <= 6
+        )
+          n += 1;
+      return n;
+    },
+    [png.toString('base64'), variable] as const,
+  );
+}
+
+test('day/night restyles the book and the chart at once, keeping what was typed', async ({
+  page,
+}) => {
+  await page.goto('/dealCenter');
+  await bookPainted(page);
+  const r = await page.request.post('/api/dev/market?running=0');
+  expect(((await r.json()) as { type: string }).type).toBe('ok');
+  try {
+    await page.waitForTimeout(1500);
+    const search = page.locator('.spot__markets input[type="search"]');
+    await search.fill('BT');
+    const html = page.locator('html');
+    const start = await html.getAttribute('data-theme');
+    const book = page.getByTestId('book-canvas-bid');
+    const chart = page.locator('.chart__canvas').first();
+    // the bids' prices and the rising candles are painted in this theme's "up" green
+    expect(await pixelsOf(page, await book.screenshot(), '--up')).toBeGreaterThan(50);
+    expect(await pixelsOf(page, await chart.screenshot(), '--up')).toBeGreaterThan(50);
+    const beforeUp = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--up'),
+    );
+
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).not.toHaveAttribute('data-theme', start ?? '');
+    // no reload: the typed search is still there; the canvases were painted in the new colours
+    await expect(search).toHaveValue('BT');
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--up'),
+      ),
+    ).not.toBe(beforeUp);
+    // at once: within half a second (the held market repaints nothing by itself for seconds)
+    await expect
+      .poll(async () => pixelsOf(page, await book.screenshot(), '--up'), { timeout: 500 })
+      .toBeGreaterThan(50);
+    await expect
+      .poll(async () => pixelsOf(page, await chart.screenshot(), '--up'), { timeout: 500 })
+      .toBeGreaterThan(50);
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).toHaveAttribute('data-theme', start ?? '');
+  } finally {
+    await page.request.post('/api/dev/market?running=1');
+  }
 });

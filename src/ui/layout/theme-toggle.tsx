@@ -1,10 +1,11 @@
 import { useI18n } from '../i18n/i18n-context.tsx';
-import { currentTheme, toggleTheme } from '../theme.ts';
+import { useSignalValue } from '../engine-bridge/use-signal-value.ts';
+import { theme, toggleTheme } from '../theme.ts';
 import { LineIcon } from '../components/line-icon.tsx';
 
 export function ThemeToggle({ withText = false }: { withText?: boolean }) {
   const { t } = useI18n();
-  const night = currentTheme() === 'night';
+  const night = useSignalValue(theme) === 'night';
   const label = t(night ? 'header.theme.toDay' : 'header.theme.toNight');
   return (
     <button

@@ -5,6 +5,7 @@
 // scene (worker-canvas.ts, ADR 0028). A subclass says what its scene is.
 import { frameBudget } from '../../components/frame-budget.ts';
 import type { Painter } from '../../components/frame-budget.ts';
+import { theme } from '../../theme.ts';
 import { WorkerCanvas } from './worker-canvas.ts';
 
 export interface PaintedCanvasSetup {
@@ -23,6 +24,8 @@ export abstract class PaintedCanvas {
   protected height = 0;
   private readonly resize: ResizeObserver;
   private readonly painter: Painter;
+  /** Stops following the theme (a change repaints with the new colours at once). */
+  private readonly unfollowTheme: () => void;
 
   constructor(
     protected readonly canvas: HTMLCanvasElement,
@@ -39,12 +42,18 @@ export abstract class PaintedCanvas {
     this.surface = new WorkerCanvas(canvas, setup.painted ?? (() => undefined));
     this.resize = new ResizeObserver(() => this.measure());
     this.resize.observe(box);
+    let first = true;
+    this.unfollowTheme = theme.subscribe(() => {
+      if (first) first = false;
+      else this.invalidate(true);
+    });
   }
 
   destroy(): void {
     frameBudget.cancel(this.painter);
     this.surface.destroy();
     this.resize.disconnect();
+    this.unfollowTheme();
   }
 
   /** Sends the scene to the worker (called only once the canvas has a size). */

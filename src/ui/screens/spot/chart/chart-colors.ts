@@ -1,5 +1,5 @@
 // The chart's colours come from the theme's CSS variables (styles/base.css, styles/chart.css).
-// A theme change reloads the page (spec §4), so they are read once per theme and kept.
+// They are read once per theme and kept; a theme change repaints the canvases (theme.ts).
 import type { ChartColors } from './chart-draw.ts';
 
 /** `read(element)` once per theme, then the kept result (the book's colours use it too). */

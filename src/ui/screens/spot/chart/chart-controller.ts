@@ -16,6 +16,7 @@ import type { ChartDrawn } from '../paint-protocol.ts';
 import { workerChartSurface } from './chart-surface.ts';
 import type { ChartSurface, ChartSurfaceFactory } from './chart-surface.ts';
 import { frameBudget } from '../../../components/frame-budget.ts';
+import { theme } from '../../../theme.ts';
 import type { Painter } from '../../../components/frame-budget.ts';
 import {
   barAt,
@@ -70,6 +71,8 @@ export class ChartController {
   private readonly painter: Painter = { name: 'chart', priority: 3, paint: () => this.paint() };
   private readonly legendSignal = signal<LegendData | null>(null);
   private firstDraw: { key: string; started: number } | null = null;
+  /** Stops following the theme (a change redraws with the new colours at once). */
+  private readonly unfollowTheme: () => void;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -83,6 +86,11 @@ export class ChartController {
     this.resize = new ResizeObserver((entries) => this.onResize(entries));
     this.resize.observe(canvas);
     this.listen();
+    let first = true;
+    this.unfollowTheme = theme.subscribe(() => {
+      if (first) first = false;
+      else this.markDirty(true);
+    });
   }
 
   /** New data or options. The numeric cache is synced here, once per data version. */
@@ -120,6 +128,7 @@ export class ChartController {
     this.surface.destroy();
     this.resize.disconnect();
     this.unlisten();
+    this.unfollowTheme();
   }
 
   // ---- frame loop ------------------------------------------------------------------------
