@@ -4,28 +4,16 @@
 // held still meanwhile (the development call), so that a level stays where it was read.
 import { expect, test, type Page } from '@playwright/test';
 import { Decimal } from '../src/shared/decimal.ts';
-import { bookPainted, confirm as confirmOrder, login } from './helpers.ts';
+import { bestBid, bookPainted, confirm as confirmOrder, holdMarket, login } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 const ROW = 20;
-
-async function holdMarket(page: Page, running: boolean): Promise<void> {
-  const r = await page.request.post(`/api/dev/market?running=${running ? 1 : 0}`);
-  expect(((await r.json()) as { type: string }).type).toBe('ok');
-}
 
 /** Confirms the book's cancel dialog and waits for it to close. */
 async function confirm(page: Page): Promise<void> {
   const open = page.locator('dialog[open][data-testid="book-cancel-dialog"]');
   await open.getByTestId('confirm-sure').click();
   await expect(open).toHaveCount(0);
-}
-
-/** The best bid's price, read from the book's fallback list. */
-async function bestBid(page: Page): Promise<Decimal> {
-  const first = page.locator('[data-testid="book-bids"] [data-price]').first();
-  await expect(first).toBeAttached();
-  return new Decimal((await first.getAttribute('data-price')) ?? '0');
 }
 
 /** The bids' level holding the user's orders: its position from the top, and its amount. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { Decimal } from '../src/shared/decimal.ts';
 import { E2E_ADMIN_TOKEN } from './operator-token.ts';
 
 /** The English catalogue, so tests assert the exact messages a user reads. */
@@ -112,4 +113,18 @@ export async function confirm(page: Page): Promise<void> {
   const open = page.locator('dialog[open][data-testid="confirm-dialog"]');
   await open.getByTestId('confirm-sure').click();
   await expect(open).toHaveCount(0);
+}
+
+/** Stops (false) or restarts (true) the market simulator (the development call), so that the
+ *  book stays where a test read it. */
+export async function holdMarket(page: Page, running: boolean): Promise<void> {
+  const r = await page.request.post(`/api/dev/market?running=${running ? 1 : 0}`);
+  expect(((await r.json()) as { type: string }).type).toBe('ok');
+}
+
+/** The best bid's price, read from the book's fallback list. */
+export async function bestBid(page: Page): Promise<Decimal> {
+  const first = page.locator('[data-testid="book-bids"] [data-price]').first();
+  await expect(first).toBeAttached();
+  return new Decimal((await first.getAttribute('data-price')) ?? '0');
 }

@@ -6,20 +6,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Decimal } from '../src/shared/decimal.ts';
 import { fund, token } from './api.ts';
-import { bookPainted, login, registerByEmail, uniqueEmail } from './helpers.ts';
+import {
+  bestBid,
+  bookPainted,
+  holdMarket,
+  login,
+  registerByEmail,
+  uniqueEmail,
+} from './helpers.ts';
 
 const PASSWORD = 'hk12345678';
-
-async function holdMarket(page: Page, running: boolean): Promise<void> {
-  const r = await page.request.post(`/api/dev/market?running=${running ? 1 : 0}`);
-  expect(((await r.json()) as { type: string }).type).toBe('ok');
-}
-
-async function bestBid(page: Page): Promise<Decimal> {
-  const first = page.locator('[data-testid="book-bids"] [data-price]').first();
-  await expect(first).toBeAttached();
-  return new Decimal((await first.getAttribute('data-price')) ?? '0');
-}
 
 /** Holds Alt+1 down long enough for three repeats, then lets go. */
 async function holdTemplateKey(page: Page): Promise<void> {

@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { eventIssue } from '../src/engine/events.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import type { LogEvent } from '../src/shared/log-event.ts';
-import { bookPainted, login, msg } from './helpers.ts';
+import { bookPainted, holdMarket, login, msg } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 
@@ -64,8 +64,7 @@ test('a recorded session replays into the screens it showed live', async ({ page
 
   let file = '';
   let live: Awaited<ReturnType<typeof screen>>;
-  const held = await page.request.post('/api/dev/market?running=0');
-  expect(((await held.json()) as { type: string }).type).toBe('ok');
+  await holdMarket(page, false);
   try {
     // let the last pushes land and the sampled book lists catch up
     await page.waitForTimeout(2500);
@@ -78,7 +77,7 @@ test('a recorded session replays into the screens it showed live', async ({ page
     file = info.outputPath(download.suggestedFilename());
     await download.saveAs(file);
   } finally {
-    await page.request.post('/api/dev/market?running=1');
+    await holdMarket(page, true);
   }
   expect(file).toMatch(/bourse-report-\d{8}-\d{6}\.ndjson\.gz$/);
   expect(live.bids.length).toBeGreaterThan(5);

@@ -2,7 +2,7 @@
 // indicators set up in one browser survive a logout and come back after a login in another
 // browser (a new context: nothing in its local storage); a visitor keeps theirs in this browser.
 import { expect, test, type Page } from '@playwright/test';
-import { bookPainted, login, registerByEmail, uniqueEmail } from './helpers.ts';
+import { bookPainted, holdMarket, login, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'ws12345678';
 
@@ -166,8 +166,7 @@ test('day/night restyles the book and the chart at once, keeping what was typed'
 }) => {
   await page.goto('/dealCenter');
   await bookPainted(page);
-  const r = await page.request.post('/api/dev/market?running=0');
-  expect(((await r.json()) as { type: string }).type).toBe('ok');
+  await holdMarket(page, false);
   try {
     await page.waitForTimeout(1500);
     const search = page.locator('.spot__markets input[type="search"]');
@@ -202,6 +201,6 @@ test('day/night restyles the book and the chart at once, keeping what was typed'
     await page.getByTestId('theme-toggle').click();
     await expect(html).toHaveAttribute('data-theme', start ?? '');
   } finally {
-    await page.request.post('/api/dev/market?running=1');
+    await holdMarket(page, true);
   }
 });
