@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { registerAccountRoutes } from './accounts/account-routes.ts';
 import { registerCashRoutes } from './accounts/cash-routes.ts';
+import { NotificationPump } from './notify/notification-pump.ts';
+import { registerNotificationRoutes } from './notify/notification-routes.ts';
 import { registerWorkspaceRoutes } from './accounts/workspace-routes.ts';
 import type { CodeSender } from './accounts/code-sender.ts';
 import { DevCodeSender } from './accounts/code-sender.ts';
@@ -86,6 +88,8 @@ export interface RunningServer {
   micro: MicroService;
   c2c: C2cService;
   lockup: LockupService;
+  /** Pushes committed notifications (tests call `notes.pump()`; timed with `marketTimer`). */
+  notes: NotificationPump;
   /** Mark prices of every pair (tests call `marks.sample(now)` after moving the market). */
   marks: MarkPrices;
   /** Every registered route (method, pattern), static files and HEAD twins included. */
@@ -196,6 +200,7 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
   registerIdentityRoutes(app, ctx);
   registerCashRoutes(app, ctx);
   registerWorkspaceRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
   registerAcceptorRoutes(app, ctx);
   registerC2cRoutes(app, ctx);
   registerPresaleRoutes(app, ctx);
@@ -267,7 +272,12 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
       publisher.stop();
     },
   };
-  if (config.marketTimer) hub.market.start();
+  const notes = new NotificationPump(ctx);
+  if (config.marketTimer) {
+    hub.market.start();
+    // not part of the market: a held market (development call) still delivers notifications
+    notes.start();
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -286,10 +296,13 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
     micro,
     c2c,
     lockup,
+    notes,
     marks,
     routes,
     async close() {
       stopSessionSweep();
+      notes.stop();
+      await notes.idle();
       markJob.stop();
       leverRunner.stop();
       await lever.run(() => Promise.resolve());
