@@ -55,6 +55,8 @@ import type {
   WalletView,
 } from './api/wallet.ts';
 import type { Workspace, WorkspaceView } from './api/workspace.ts';
+import type { NoticesView, NotificationPrefs } from './api/notices.ts';
+import { DEFAULT_NOTIFICATION_PREFS } from '../shared/notifications.ts';
 
 export type * from './api/session.ts';
 export type * from './api/market.ts';
@@ -65,6 +67,7 @@ export type * from './api/micro.ts';
 export type * from './api/c2c.ts';
 export type * from './api/earn.ts';
 export type * from './api/workspace.ts';
+export type * from './api/notices.ts';
 
 /** One coalesced change set, at most one per animation frame, none while hidden: what changed
  *  since the last diff, the view projections' views under their names. */
@@ -106,13 +109,14 @@ export interface EngineSnapshot {
   micro: MicroView;
   c2c: C2cView;
   workspace: WorkspaceView;
+  notices: NoticesView;
 }
 
 /**
  * The views sent whole whenever they change (FrameDiff and EngineSnapshot field of the same
  * name), one per projection of the registry (projections/registry.ts, ADR 0030).
  */
-export const VIEW_NAMES = ['wallet', 'lever', 'micro', 'c2c', 'workspace'] as const;
+export const VIEW_NAMES = ['wallet', 'lever', 'micro', 'c2c', 'workspace', 'notices'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 export type Views = Pick<EngineSnapshot, ViewName>;
 
@@ -162,6 +166,18 @@ export const INITIAL_VIEWS: Readonly<Views> = {
     error: null,
   },
   workspace: { workspace: null, copy: null, loaded: false, stored: false, error: null },
+  notices: {
+    items: [],
+    unread: 0,
+    hasMore: false,
+    loaded: false,
+    held: false,
+    at: 0,
+    prefs: DEFAULT_NOTIFICATION_PREFS,
+    prefsLoaded: false,
+    toast: null,
+    error: null,
+  },
 };
 
 /** Result of a command. `message` is the server's text (already in the user's language). */
@@ -339,6 +355,12 @@ export interface EngineApi {
    * user, the latest of quick changes once they settle).
    */
   setWorkspace(workspace: Workspace): Promise<void>;
+  /** The next older page of the user's notifications (the centre's "load more"). */
+  loadMoreNotices(): Promise<void>;
+  /** Marks the user's notifications read (the ids, or all); the other tabs follow. */
+  readNotices(ids: readonly number[] | 'all'): Promise<CommandResult>;
+  /** Saves the notification preferences (normalized with parseNotificationPrefs). */
+  saveNoticePrefs(prefs: NotificationPrefs): Promise<CommandResult>;
   c2cCommand<K extends C2cCommandKind>(kind: K, input: C2cCommands[K]): Promise<CommandResult>;
   loadMoreC2c(list: 'market' | 'myAds' | 'deals'): Promise<void>;
   /** Uploads a jpg or png (≤ 4 MB); the result is the URL the other calls take. */
@@ -417,6 +439,9 @@ export const ENGINE_CALLS = {
   loadMoreMicro: 'notice',
   watchC2c: 'notice',
   setWorkspace: 'notice',
+  loadMoreNotices: 'notice',
+  readNotices: 'command',
+  saveNoticePrefs: 'command',
   c2cCommand: 'command',
   loadMoreC2c: 'notice',
   uploadImage: 'command',
@@ -450,6 +475,7 @@ export const PROJECTION_NAMES = [
   'micro',
   'c2c',
   'workspace',
+  'notices',
 ] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 

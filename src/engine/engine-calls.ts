@@ -21,6 +21,7 @@ import type { Poller } from './sync/market-sync.ts';
 import type { MicroSync } from './sync/micro-sync.ts';
 import type { SpotSync } from './sync/spot-sync.ts';
 import type { WalletSync } from './sync/wallet-sync.ts';
+import type { NoticesSync } from './sync/notices-sync.ts';
 import type { WorkspaceSync } from './sync/workspace-sync.ts';
 
 /** What a started engine runs (engine.ts `boot`). */
@@ -33,6 +34,7 @@ export interface Running {
   micro: MicroSync;
   c2c: C2cSync;
   workspace: WorkspaceSync;
+  notices: NoticesSync;
 }
 
 export interface CallDeps {
@@ -112,6 +114,9 @@ export type DomainCalls = Pick<
   | 'c2cCommand'
   | 'loadMoreC2c'
   | 'setWorkspace'
+  | 'loadMoreNotices'
+  | 'readNotices'
+  | 'saveNoticePrefs'
 >;
 
 /** The screens' live data (a sync module each) and the commands that change it. */
@@ -156,5 +161,8 @@ export function domainCalls({ running }: CallDeps): DomainCalls {
     },
     loadMoreC2c: async (list) => (await running()).c2c.loadMore(list),
     setWorkspace: async (workspace) => (await running()).workspace.set(workspace),
+    loadMoreNotices: async () => (await running()).notices.loadMore(),
+    readNotices: async (ids) => (await running()).notices.read(ids),
+    saveNoticePrefs: async (prefs) => (await running()).notices.savePrefs(prefs),
   };
 }

@@ -50,6 +50,7 @@ import { createStatsMeter } from './stats.ts';
 import type { StatsMeter } from './stats.ts';
 import type { SpotSync } from './sync/spot-sync.ts';
 import { createWalletSync } from './sync/wallet-sync.ts';
+import { createNoticesSync } from './sync/notices-sync.ts';
 import { createWorkspaceSync } from './sync/workspace-sync.ts';
 import { Checkpointer, exportLog, restoreFromLog } from './replay/recorder.ts';
 import { APP_VERSION } from '../shared/version.ts';
@@ -161,8 +162,13 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
     const micro = createMicroSync(ctx);
     const c2c = createC2cSync(ctx);
     const workspace = createWorkspaceSync(ctx);
-    const subscriptions = wireSocket(ctx, spot, [wallet, lever, micro, c2c, workspace], meter, () =>
-      poller.update(visible),
+    const notices = createNoticesSync(ctx, () => visible);
+    const subscriptions = wireSocket(
+      ctx,
+      spot,
+      [wallet, lever, micro, c2c, workspace, notices],
+      meter,
+      () => poller.update(visible),
     );
     const token = await sessionStore.loadToken();
     if (token !== null) await adoptToken(ctx, token, true);
@@ -176,8 +182,11 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
     ]);
     poller.update(visible);
     void fetchSparklines(ctx);
-    if (token !== null) void workspace.refresh();
-    return { ctx, poller, spot, wallet, lever, micro, c2c, workspace, subscriptions };
+    if (token !== null) {
+      void workspace.refresh();
+      void notices.refresh();
+    }
+    return { ctx, poller, spot, wallet, lever, micro, c2c, workspace, notices, subscriptions };
   };
 
   const running$ = async (): Promise<Started> => {
@@ -197,6 +206,7 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
       r.micro.refresh(),
       r.c2c.refresh(),
       r.workspace.refresh(),
+      r.notices.refresh(),
     ]);
   };
 

@@ -7,6 +7,14 @@ import { z } from 'zod';
 import { KLINE_PERIODS } from '../shared/constants.ts';
 import { isDecStr } from '../shared/decimal.ts';
 import type { DecStr } from '../shared/decimal.ts';
+import {
+  NOTIFICATION_KIND_NAMES,
+  paramsIssue,
+  parseNotificationPrefs,
+  type NotificationKind,
+  type NotificationPrefs,
+  type NotificationRow,
+} from '../shared/notifications.ts';
 import type {
   AccountView,
   Bar,
@@ -290,3 +298,25 @@ export const c2cPayout = z.object({
   wechatNickname: str,
   wechatAccount: str,
 });
+
+// ---- notifications (issue 25) ---------------------------------------------------------------
+
+/** A notification row: a known kind whose parameters fit it (src/shared/notifications.ts). */
+export const notificationRow: z.ZodType<NotificationRow> = z
+  .object({
+    id: z.int().positive(),
+    kind: z.enum(NOTIFICATION_KIND_NAMES as [NotificationKind, ...NotificationKind[]]),
+    params: z.record(z.string(), z.string()),
+    created_at: z.int().nonnegative(),
+    read: z.boolean(),
+  })
+  .superRefine((row, issues) => {
+    const issue = paramsIssue(row.kind, row.params);
+    if (issue !== null) issues.addIssue({ code: 'custom', message: issue, path: ['params'] });
+  });
+
+/** Preferences as parseNotificationPrefs makes them (a stored or sent document goes through it). */
+export const notificationPrefs = z.custom<NotificationPrefs>(
+  (v) => JSON.stringify(parseNotificationPrefs(v)) === JSON.stringify(v),
+  'not normalized notification preferences',
+);

@@ -9,6 +9,7 @@ import type { LogEvent, LogKind } from '../shared/log-event.ts';
 import type { KlinePeriod } from '../shared/constants.ts';
 import type { CurrencyDetail } from '../shared/wire.ts';
 import { isWorkspace, type Workspace } from '../shared/workspace.ts';
+import type { NotificationRow } from '../shared/notifications.ts';
 import type {
   C2cAdView,
   C2cDealView,
@@ -52,6 +53,8 @@ import {
   levels,
   message,
   microCurrency,
+  notificationPrefs,
+  notificationRow,
   num,
   oneOf,
   oneTwo,
@@ -68,6 +71,14 @@ import type { BookLevel } from './event-shapes.ts';
 export type { BookLevel };
 
 type Ev<K extends LogKind, N extends string, B> = LogEvent<B> & { kind: K; name: N };
+
+/** A page of notifications: the newest (merged) or an older one (appended: `older`). */
+export interface NoticesListBody {
+  rows: NotificationRow[];
+  hasMore: boolean;
+  unread: number;
+  older: boolean;
+}
 
 /** A ticker as a quotation reply describes it (the fold adds `at`). */
 export type TickerSeed = Omit<Ticker, 'at'>;
@@ -315,6 +326,8 @@ export const COMMAND_NAMES = [
   'lock-cancel',
   'loan-apply',
   'loan-repay',
+  'notices-read',
+  'notices-prefs',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
@@ -526,6 +539,17 @@ const EVENTS = {
   'workspace.loaded': reply(z.object({ workspace: workspaceDoc.nullable() })),
   'workspace.saved': reply(z.object({})),
   'workspace.failed': reply(z.object({ message: str })),
+  // the user's notifications (issue 25, ADR 0034): lists and pushes from the server, and each
+  // decision of this tab to show some (the tab that claimed them; replay shows the same)
+  'notices.list': reply<NoticesListBody>(
+    z.object({ rows: z.array(notificationRow), hasMore: bool, unread: id, older: bool }),
+  ),
+  'notices.pushed': push(z.object({ row: notificationRow })),
+  'notices.read': push(z.object({ ids: z.array(id).nullable(), unread: id })),
+  'notices.marked': reply(z.object({ ids: z.array(id).nullable(), unread: id })),
+  'notices.toast': system(z.object({ ids: z.array(id), away: bool })),
+  'notices.prefs': reply(z.object({ prefs: notificationPrefs })),
+  'notices.failed': reply(z.object({ message: str })),
   'ui.lang': command(z.object({ lang: str })),
   'ui.select-pair': command(z.object({ symbol: str })),
   'ui.watch-spot': command<WatchSpotBody>(

@@ -10,6 +10,7 @@ import type { NewEvent } from '../events.ts';
 import { leverTradePush } from './lever-schemas.ts';
 import { closedMicroPush } from './micro-schemas.ts';
 import { c2cDealPush } from './c2c-schemas.ts';
+import { noticePush, noticesReadReply } from './notices-schemas.ts';
 import { ingestDepth, ingestDetail } from './fast.ts';
 import { ingestDaymarket, ingestKline } from './fast-market.ts';
 import { malformed } from './malformed.ts';
@@ -74,6 +75,16 @@ function ingestContracts(event: string, payload: unknown, at: number): NewEvent 
     case 'lever_trade': {
       const p = parseEdge(leverTradePush, payload, source, at);
       return p.ok ? { at, kind: 'push', name: 'lever.trade', body: p.value } : p.event;
+    }
+    case 'notification': {
+      const p = parseEdge(noticePush, payload, source, at);
+      return p.ok
+        ? { at, kind: 'push', name: 'notices.pushed', body: { row: p.value.notification } }
+        : p.event;
+    }
+    case 'notification_read': {
+      const p = parseEdge(noticesReadReply, payload, source, at);
+      return p.ok ? { at, kind: 'push', name: 'notices.read', body: p.value } : p.event;
     }
     default:
       return null;

@@ -19,7 +19,17 @@ export interface SessionStore {
   loadToken(): Promise<string | null>;
   saveToken(token: string): Promise<void>;
   clearToken(): Promise<void>;
+  /**
+   * Claims notifications for this tab (issue 25): answers those of `ids` that no tab (of this
+   * browser profile) claimed before, and marks them claimed, in one read-write transaction, so
+   * two tabs that receive one notification never both show it.
+   */
+  claim(ids: readonly number[]): Promise<number[]>;
 }
+
+/** Claimed notification ids remembered (the newest; an id is claimed within seconds of birth). */
+export const CLAIMS_KEPT = 2000;
+const CLAIMS_KEY = 'claimed-notifications';
 
 export function createSessionStore(
   services: Pick<Services, 'indexedDb' | 'logger'>,
@@ -27,6 +37,7 @@ export function createSessionStore(
   onNewerVersion: () => void = () => undefined,
 ): SessionStore {
   let memory: string | null = null;
+  const claimedHere = new Set<number>();
   let table: Promise<Table<Row, string> | null> | null = null;
 
   const open = (): Promise<Table<Row, string> | null> => {
@@ -81,5 +92,40 @@ export function createSessionStore(
       memory = null;
       await guarded((t) => t.delete(TOKEN_KEY));
     },
+    async claim(ids) {
+      const t = await open();
+      const fresh = (known: ReadonlySet<number>) => [...new Set(ids)].filter((i) => !known.has(i));
+      if (t === null || ids.length === 0) {
+        const mine = fresh(claimedHere);
+        for (const i of mine) claimedHere.add(i);
+        return mine;
+      }
+      try {
+        return await t.db.transaction('rw', t, async () => {
+          const row = await t.get(CLAIMS_KEY);
+          const known = new Set(parseClaims(row?.value));
+          const mine = fresh(known);
+          if (mine.length > 0) {
+            const all = [...known, ...mine].sort((a, b) => b - a).slice(0, CLAIMS_KEPT);
+            await t.put({ key: CLAIMS_KEY, value: JSON.stringify(all) });
+          }
+          return mine;
+        });
+      } catch (error) {
+        // a failed store must not silence the user's notifications: this tab shows them
+        services.logger.warn('notification claim failed; shown here', error);
+        return fresh(claimedHere);
+      }
+    },
   };
+}
+
+function parseClaims(text: string | undefined): number[] {
+  if (text === undefined) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is number => Number.isSafeInteger(v)) : [];
+  } catch {
+    return [];
+  }
 }

@@ -14,6 +14,7 @@ import { c2cProjection } from './c2c.ts';
 import { leverProjection } from './lever.ts';
 import { marketProjection } from './market.ts';
 import { microProjection } from './micro.ts';
+import { noticesProjection } from './notices.ts';
 import type { DefinedProjection, PartedProjection } from './projection.ts';
 import { foldWith } from './projection.ts';
 import { sessionProjection } from './session.ts';
@@ -27,6 +28,7 @@ const VIEWS = {
   micro: microProjection,
   c2c: c2cProjection,
   workspace: workspaceProjection,
+  notices: noticesProjection,
 };
 
 /** The parted projections, in the order they fold an event (before every view projection). */

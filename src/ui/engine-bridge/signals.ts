@@ -20,6 +20,7 @@ import type {
   Views,
   WalletView,
   WorkspaceView,
+  NoticesView,
   LeverView,
   MicroView,
   C2cView,
@@ -92,6 +93,7 @@ const viewSignals: { readonly [K in ViewName]: Signal<Views[K]> } = {
   micro: signal(INITIAL_VIEWS.micro),
   c2c: signal(INITIAL_VIEWS.c2c),
   workspace: signal(INITIAL_VIEWS.workspace),
+  notices: signal(INITIAL_VIEWS.notices),
 };
 
 export const bridgeStatus: ReadonlySignal<BridgeStatus> = bridgeStatusSignal;
@@ -113,6 +115,8 @@ export const lever: ReadonlySignal<LeverView> = viewSignals.lever;
 export const micro: ReadonlySignal<MicroView> = viewSignals.micro;
 /** C2C: the market of the chosen side and coin, my ads, my deals (`engine.watchC2c`). */
 export const c2c: ReadonlySignal<C2cView> = viewSignals.c2c;
+/** The user's notifications: the centre's list, the unread count, toasts to show (issue 25). */
+export const notices: ReadonlySignal<NoticesView> = viewSignals.notices;
 /** The workspace as the engine knows it (the page's `workspace.ts` falls back to its own copy). */
 export const workspaceView: ReadonlySignal<WorkspaceView> = viewSignals.workspace;
 export const session: ReadonlySignal<SessionView> = sessionSignal;

@@ -6,6 +6,7 @@ import { CustomerService } from './customer-service.tsx';
 import { LangPicker } from './lang-picker.tsx';
 import { Logo } from './logo.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
+import { NoticeBell } from '../notices/notice-bell.tsx';
 import { NAV } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserArea } from './user-area.tsx';
@@ -21,6 +22,7 @@ export function Header() {
         </Link>
         <div className="header__phone">
           <UserArea visitorOnly />
+          <NoticeBell />
           <NavDrawer />
         </div>
       </header>
@@ -38,6 +40,7 @@ export function Header() {
         ))}
       </nav>
       <div className="header__tools">
+        <NoticeBell />
         <UserArea />
         <AppDownload />
         <CustomerService />

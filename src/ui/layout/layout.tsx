@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/states.tsx';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { ToastHost } from '../toast/toast-host.tsx';
+import { NoticeAlerts } from '../notices/notice-alerts.tsx';
 import { EngineStatusBar } from './engine-status-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -38,6 +39,7 @@ export function Layout() {
       </main>
       {!trading && <Footer />}
       <ToastHost />
+      <NoticeAlerts />
       <SessionWatch />
       <ReplayDrop />
     </div>

@@ -13,7 +13,10 @@ export function ToastHost() {
           className={`toast toast--${item.kind}`}
           role={item.kind === 'error' ? 'alert' : 'status'}
         >
-          <span className="toast__text">{item.text}</span>
+          <span className="toast__text">
+            {item.title !== undefined && <strong className="toast__title">{item.title}</strong>}
+            {item.text}
+          </span>
           <button
             type="button"
             className="toast__close"

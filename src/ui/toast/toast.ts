@@ -7,6 +7,8 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   text: string;
+  /** A bold first line (a notification's title). */
+  title?: string;
 }
 
 const TOAST_MS = 3000;
@@ -20,11 +22,17 @@ export function dismissToast(id: number): void {
   list.value = list.value.filter((t) => t.id !== id);
 }
 
-export function showToast(kind: ToastKind, text: string): void {
+export function showToast(
+  kind: ToastKind,
+  text: string,
+  opts: { title?: string; ms?: number } = {},
+): void {
   if (text === '') return;
   const id = nextId++;
-  list.value = [...list.value, { id, kind, text }].slice(-MAX_TOASTS);
-  setTimeout(() => dismissToast(id), TOAST_MS);
+  const item: Toast =
+    opts.title === undefined ? { id, kind, text } : { id, kind, text, title: opts.title };
+  list.value = [...list.value, item].slice(-MAX_TOASTS);
+  setTimeout(() => dismissToast(id), opts.ms ?? TOAST_MS);
 }
 
 export const toast = {

@@ -1,80 +1,122 @@
-// The user's messages (spec §2 account area "accountMessage"): the exchange's notices, newest
-// as the server sends them, each with its abstract and time and a link to the notice.
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import type { NewsItem } from '../../../shared/wire.ts';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+// The user's messages (spec §2 account area "accountMessage"), since issue 25 the notification
+// centre: the user's own notifications (what happened to their money: fills, positions, deals,
+// decisions, alerts), filterable by group, each marked read when opened, all at once with one
+// button, older pages on demand, the preferences per group; and the exchange's announcements,
+// as before, in their own tab (`?tab=news`).
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { NOTIFICATION_GROUPS, type NotificationGroup } from '../../../shared/notifications.ts';
+import { AsOfNote } from '../../components/as-of-note.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { notices } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { ROUTE_PATH } from '../../route-paths.ts';
+import { GROUP_LABEL } from '../../notices/notice-groups.ts';
+import { NoticeList } from '../../notices/notice-list.tsx';
+import { NoticePrefsPanel } from '../../notices/notice-prefs.tsx';
 import { AccountShell } from '../wallet/account-shell.tsx';
+import { AnnouncementList } from './announcement-list.tsx';
+import { RecordTabs, TabPanel } from './record-parts.tsx';
 import '../../styles/account-records.css';
+import '../../styles/notices.css';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; items: NewsItem[] }
-  | { status: 'error'; message: string };
+type Tab = 'mine' | 'news';
+type Filter = NotificationGroup | 'all';
 
 export default function MessageScreen() {
   const { t } = useI18n();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    void engine.newsList().then((r) => {
-      if (!live) return;
-      setState(
-        r.ok ? { status: 'ready', items: r.data } : { status: 'error', message: failureMessage(r) },
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [version]);
-
+  const idBase = useId();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'news' ? 'news' : 'mine';
+  const view = useSignalValue(notices);
+  const tabs = [
+    { value: 'mine' as const, label: t('notice.tab.mine', { n: view.unread }) },
+    { value: 'news' as const, label: t('notice.tab.news') },
+  ];
   return (
     <AccountShell title={t('account.message.title')} testId="message-screen">
-      <div className="panel">
-        {state.status === 'loading' && <Loading />}
-        {state.status === 'error' && (
-          <ErrorState
-            text={t('wallet.list.error', { message: state.message })}
-            onRetry={() => setVersion((v) => v + 1)}
-          />
-        )}
-        {state.status === 'ready' &&
-          (state.items.length === 0 ? (
-            <Empty text={t('account.message.empty')} />
-          ) : (
-            <MessageList items={state.items} />
-          ))}
-      </div>
+      <RecordTabs
+        idBase={idBase}
+        label={t('account.message.title')}
+        tabs={tabs}
+        value={tab}
+        onChange={(next) => setParams(next === 'news' ? { tab: 'news' } : {}, { replace: true })}
+      />
+      <TabPanel idBase={idBase} value={tab} stale={false}>
+        <div className="panel">{tab === 'mine' ? <MyNotices /> : <AnnouncementList />}</div>
+      </TabPanel>
     </AccountShell>
   );
 }
 
-function MessageList({ items }: { items: readonly NewsItem[] }) {
-  const { fmt } = useI18n();
+function MyNotices() {
+  const { t } = useI18n();
+  const view = useSignalValue(notices);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [settings, setSettings] = useState(false);
+  const filterId = useId();
+  const rows = view.items.filter(
+    (n) => (filter === 'all' || n.kind.startsWith(`${filter}.`)) && (!unreadOnly || !n.read),
+  );
+  const live = view.loaded && !view.held;
   return (
-    <ul className="msg-list" data-testid="messages">
-      {items.map((n) => (
-        <li key={n.id}>
-          <Link
-            className="msg-list__item"
-            to={`${ROUTE_PATH.noticeDetail}?id=${n.id}`}
-            data-notice-id={n.id}
+    <div className="notices" data-testid="notices">
+      <div className="notices__bar">
+        <label className="notices__filter" htmlFor={filterId}>
+          <span>{t('notice.filter.label')}</span>
+          <select
+            id={filterId}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as Filter)}
+            data-testid="notice-filter"
           >
-            <span className="msg-list__title">{n.title}</span>
-            <time className="msg-list__time num" dateTime={n.update_time.replace(' ', 'T')}>
-              {fmt.dateTime(n.update_time)}
-            </time>
-            {n.abstract.trim() !== '' && <span className="msg-list__abstract">{n.abstract}</span>}
-          </Link>
-        </li>
-      ))}
-    </ul>
+            <option value="all">{t('notice.filter.all')}</option>
+            {NOTIFICATION_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t(GROUP_LABEL[g])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="notices__check">
+          <input
+            type="checkbox"
+            checked={unreadOnly}
+            onChange={(e) => setUnreadOnly(e.target.checked)}
+          />
+          <span>{t('notice.filter.unread')}</span>
+        </label>
+        <span className="notices__spacer" />
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          disabled={!live || view.unread === 0}
+          onClick={() => void engine.readNotices('all')}
+          data-testid="notice-read-all"
+        >
+          {t('notice.readAll')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          aria-expanded={settings}
+          onClick={() => setSettings((v) => !v)}
+          data-testid="notice-settings"
+        >
+          {t('notice.prefs.open')}
+        </button>
+      </div>
+      {settings && <NoticePrefsPanel />}
+      {view.held && <AsOfNote at={view.at} />}
+      <NoticeList
+        rows={rows}
+        live={live}
+        loading={!view.loaded && !view.held}
+        error={view.error}
+        hasMore={view.hasMore && live}
+        filtered={filter !== 'all' || unreadOnly}
+      />
+    </div>
   );
 }

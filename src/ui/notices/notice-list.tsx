@@ -1,0 +1,77 @@
+// The user's notifications as a list (the centre's first tab): newest first, unread ones marked
+// (a dot and bold title, and said to screen readers), each marked read when the user opens it
+// (a button: click, Enter or Space), older pages on demand.
+import type { NotificationRow } from '../../shared/notifications.ts';
+import { Empty, ErrorState, Loading } from '../components/states.tsx';
+import { engine } from '../engine-bridge/bridge.ts';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { noticeWords } from './notice-text.ts';
+
+interface Props {
+  rows: readonly NotificationRow[];
+  /** Live from the server (false: held, as of an earlier session: nothing can be marked). */
+  live: boolean;
+  loading: boolean;
+  error: string | null;
+  hasMore: boolean;
+  /** A filter hides some: the empty text says so. */
+  filtered: boolean;
+}
+
+export function NoticeList({ rows, live, loading, error, hasMore, filtered }: Props) {
+  const { t } = useI18n();
+  if (rows.length === 0) {
+    if (loading) return <Loading />;
+    if (error !== null) return <ErrorState text={t('wallet.list.error', { message: error })} />;
+    return <Empty text={t(filtered ? 'notice.emptyFiltered' : 'notice.empty')} />;
+  }
+  return (
+    <>
+      <ul className="notice-list" data-testid="notice-list">
+        {rows.map((n) => (
+          <NoticeItem key={n.id} row={n} live={live} />
+        ))}
+      </ul>
+      {hasMore && (
+        <div className="notice-list__more">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => void engine.loadMoreNotices()}
+          >
+            {t('notice.more')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function NoticeItem({ row, live }: { row: NotificationRow; live: boolean }) {
+  const { t, fmt } = useI18n();
+  const words = noticeWords(row, t, fmt);
+  const unread = !row.read;
+  return (
+    <li className={`notice${unread ? ' notice--unread' : ''}`} data-notice={row.kind}>
+      <button
+        type="button"
+        className="notice__body"
+        data-testid="notice-item"
+        aria-disabled={!live || !unread}
+        onClick={() => {
+          if (live && unread) void engine.readNotices([row.id]);
+        }}
+      >
+        <span className="notice__dot" aria-hidden="true" />
+        <span className="notice__title">
+          {unread && <span className="visually-hidden">{t('notice.unread')} </span>}
+          {words.title}
+        </span>
+        <time className="notice__time num" dateTime={new Date(row.created_at).toISOString()}>
+          {fmt.dateTime(row.created_at)}
+        </time>
+        <span className="notice__line">{words.line}</span>
+      </button>
+    </li>
+  );
+}
