@@ -128,3 +128,14 @@ export async function bestBid(page: Page): Promise<Decimal> {
   await expect(first).toBeAttached();
   return new Decimal((await first.getAttribute('data-price')) ?? '0');
 }
+
+/** Waits until the service worker is active and controls the page (after one reload). */
+export async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}

@@ -3,21 +3,10 @@
 // page, never a balance of zero it does not know), and a new build announcing itself.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { devices, expect, test, type Page } from '@playwright/test';
-import { login, msg } from './helpers.ts';
+import { devices, expect, test } from '@playwright/test';
+import { controlled, login, msg } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
-
-/** Waits until the service worker is active and controls the page (after one reload). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
-}
 
 test('the manifest names the app, its colours and icons that exist', async ({ page, request }) => {
   await page.goto('/');
