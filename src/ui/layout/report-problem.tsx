@@ -2,6 +2,7 @@
 // log as a file for support (gzipped NDJSON; passwords, tokens and codes are never in it,
 // accounts are masked), with its progress on the button. Support opens it on /replay.
 import { useState } from 'react';
+import { downloadFile } from '../components/download-file.ts';
 import { engine } from '../engine-bridge/bridge.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { toast } from '../toast/toast.ts';
@@ -17,7 +18,7 @@ export function ReportProblemButton({ onDone }: { onDone?: () => void }) {
       const file = await engine.exportLog(REPORT_WINDOW_MS, (done, total) =>
         setProgress(total > 0 ? done / total : 1),
       );
-      download(file.bytes, reportName(new Date()));
+      downloadFile(file.bytes as BlobPart, 'application/gzip', reportName(new Date()));
       toast.success(t('replay.report.done', { count: file.events }));
       onDone?.();
     } catch (error) {
@@ -51,15 +52,4 @@ export function reportName(date: Date): string {
   const day = `${date.getFullYear()}${p(date.getMonth() + 1)}${p(date.getDate())}`;
   const time = `${p(date.getHours())}${p(date.getMinutes())}${p(date.getSeconds())}`;
   return `bourse-report-${day}-${time}.ndjson.gz`;
-}
-
-function download(bytes: Uint8Array, name: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/gzip' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

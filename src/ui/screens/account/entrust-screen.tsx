@@ -2,8 +2,9 @@
 // and buy orders across all pairs, and the finished ones (filled or cancelled, issue 20) with
 // the price they filled at, apart from their own price, and how they ended; 5 a page, "load
 // more" when there are more than 5 (spec §9). Prices and quantities in the pair's decimals.
+// "Export CSV" writes the tab's every page (record-csv.ts).
 import { memo, useId, useState } from 'react';
-import type { AccountQueries, EntrustView, SpotOrderOutcome } from '../../../engine/api.ts';
+import type { AccountQueries, EntrustView } from '../../../engine/api.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { OUTCOME_LABEL } from '../spot/orders-tables.tsx';
@@ -11,6 +12,8 @@ import { pairMetaSignal } from '../spot/pair-meta.ts';
 import { AccountShell } from '../wallet/account-shell.tsx';
 import { ListState, LoadMore } from '../wallet/list-state.tsx';
 import { usePagedQuery } from '../wallet/use-account-query.ts';
+import { ExportCsvButton } from './export-csv-button.tsx';
+import { entrustCells, entrustExport } from './record-csv.ts';
 import { isStale, RecordTabs, TabPanel, type TabItem } from './record-parts.tsx';
 import '../../styles/account-records.css';
 
@@ -38,6 +41,7 @@ export default function EntrustScreen() {
             value={type}
             onChange={setType}
           />
+          <ExportCsvButton spec={entrustExport(type, t)} />
         </div>
         <TabPanel idBase={idBase} value={type} stale={isStale(list)}>
           <ListState list={list} empty={t('account.entrust.empty')}>
@@ -136,18 +140,3 @@ const EntrustRow = memo(function EntrustRow({
     </tr>
   );
 });
-
-/** What the row shows: a finished order's own price is its limit; its amount what was ordered. */
-function entrustCells(
-  e: EntrustView,
-  finished: boolean,
-): { ownPrice: string; amount: string; filled: string | undefined; outcome: SpotOrderOutcome } {
-  if (!finished)
-    return { ownPrice: e.price, amount: e.number, filled: e.filled, outcome: 'filled' };
-  return {
-    ownPrice: e.limitPrice ?? e.price,
-    amount: e.total ?? e.number,
-    filled: e.filled ?? e.number,
-    outcome: e.outcome ?? 'filled',
-  };
-}

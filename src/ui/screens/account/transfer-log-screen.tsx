@@ -1,11 +1,13 @@
 // The account log (spec §2 "Account log: paged list of time, account, explanation, amount"):
 // every ledger entry of the user, or only the transfers between accounts; 20 a page with
-// "load more".
+// "load more". "Export CSV" writes the tab's every page (record-csv.ts).
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell } from '../wallet/account-shell.tsx';
 import { usePagedQuery } from '../wallet/use-account-query.ts';
-import { LogTable, RecordTabs, TabPanel, type TabItem } from './record-parts.tsx';
+import { ExportCsvButton } from './export-csv-button.tsx';
+import { logExport } from './record-csv.ts';
+import { LogTable, RecordTabs, TabPanel, useAccountText, type TabItem } from './record-parts.tsx';
 import '../../styles/account-records.css';
 
 type LogKind = 'all' | 'transfers';
@@ -14,6 +16,7 @@ export default function TransferLogScreen() {
   const { t } = useI18n();
   const idBase = useId();
   const [kind, setKind] = useState<LogKind>('all');
+  const accountText = useAccountText();
   const tabs: TabItem<LogKind>[] = [
     { value: 'all', label: t('account.log.all') },
     { value: 'transfers', label: t('account.log.transfers') },
@@ -28,6 +31,9 @@ export default function TransferLogScreen() {
             tabs={tabs}
             value={kind}
             onChange={setKind}
+          />
+          <ExportCsvButton
+            spec={logExport(kind === 'all' ? 'account-log' : 'transfer-log', t, accountText)}
           />
         </div>
         {kind === 'all' ? <AllEntries idBase={idBase} /> : <Transfers idBase={idBase} />}
