@@ -55,6 +55,7 @@ import type {
   WalletView,
 } from './api/wallet.ts';
 import type { Workspace, WorkspaceView } from './api/workspace.ts';
+import type { AddPriceAlert, PriceAlertsView, PriceAlertView } from './api/alerts.ts';
 
 export type * from './api/session.ts';
 export type * from './api/market.ts';
@@ -65,6 +66,7 @@ export type * from './api/micro.ts';
 export type * from './api/c2c.ts';
 export type * from './api/earn.ts';
 export type * from './api/workspace.ts';
+export type * from './api/alerts.ts';
 
 /** One coalesced change set, at most one per animation frame, none while hidden: what changed
  *  since the last diff, the view projections' views under their names. */
@@ -340,6 +342,12 @@ export interface EngineApi {
    */
   setWorkspace(workspace: Workspace): Promise<void>;
   c2cCommand<K extends C2cCommandKind>(kind: K, input: C2cCommands[K]): Promise<CommandResult>;
+  /** The user's price alerts: the waiting ones of every pair and the newest fired ones. */
+  priceAlerts(): Promise<CommandResult<PriceAlertsView>>;
+  /** Sets a price alert, checked with src/shared/price-alerts.ts before it is sent. */
+  addPriceAlert(input: AddPriceAlert): Promise<CommandResult<PriceAlertView>>;
+  /** Removes one of the user's waiting price alerts. */
+  removePriceAlert(input: { id: number }): Promise<CommandResult>;
   loadMoreC2c(list: 'market' | 'myAds' | 'deals'): Promise<void>;
   /** Uploads a jpg or png (≤ 4 MB); the result is the URL the other calls take. */
   uploadImage(
@@ -418,6 +426,9 @@ export const ENGINE_CALLS = {
   watchC2c: 'notice',
   setWorkspace: 'notice',
   c2cCommand: 'command',
+  priceAlerts: 'command',
+  addPriceAlert: 'command',
+  removePriceAlert: 'command',
   loadMoreC2c: 'notice',
   uploadImage: 'command',
   exportLog: 'internal',

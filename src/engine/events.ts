@@ -315,6 +315,9 @@ export const COMMAND_NAMES = [
   'lock-cancel',
   'loan-apply',
   'loan-repay',
+  'alert-list',
+  'alert-add',
+  'alert-remove',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
