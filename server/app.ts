@@ -13,6 +13,8 @@ import { registerAccountRoutes } from './accounts/account-routes.ts';
 import { registerCashRoutes } from './accounts/cash-routes.ts';
 import { NotificationPump } from './notify/notification-pump.ts';
 import { registerNotificationRoutes } from './notify/notification-routes.ts';
+import { PriceAlertService } from './notify/price-alert-service.ts';
+import { registerPriceAlertRoutes } from './notify/price-alert-routes.ts';
 import { registerWorkspaceRoutes } from './accounts/workspace-routes.ts';
 import type { CodeSender } from './accounts/code-sender.ts';
 import { DevCodeSender } from './accounts/code-sender.ts';
@@ -90,6 +92,8 @@ export interface RunningServer {
   lockup: LockupService;
   /** Pushes committed notifications (tests call `notes.pump()`; timed with `marketTimer`). */
   notes: NotificationPump;
+  /** Fires crossed price alerts (tests call `alerts.check()`; timed with `marketTimer`). */
+  alerts: PriceAlertService;
   /** Mark prices of every pair (tests call `marks.sample(now)` after moving the market). */
   marks: MarkPrices;
   /** Every registered route (method, pattern), static files and HEAD twins included. */
@@ -201,6 +205,8 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
   registerCashRoutes(app, ctx);
   registerWorkspaceRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
+  const alerts = new PriceAlertService(ctx, spot);
+  registerPriceAlertRoutes(app, ctx, alerts);
   registerAcceptorRoutes(app, ctx);
   registerC2cRoutes(app, ctx);
   registerPresaleRoutes(app, ctx);
@@ -257,6 +263,7 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
       micro.start();
       c2c.start();
       lockup.start();
+      alerts.start();
       publisher.start();
       spotPublisher.start();
       makers?.start();
@@ -267,6 +274,7 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
       micro.stop();
       c2c.stop();
       lockup.stop();
+      alerts.stop();
       makers?.stop();
       spotPublisher.stop();
       publisher.stop();
@@ -297,6 +305,7 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
     c2c,
     lockup,
     notes,
+    alerts,
     marks,
     routes,
     async close() {
@@ -312,6 +321,8 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
       await c2c.idle();
       lockup.stop();
       await lockup.idle();
+      alerts.stop();
+      await alerts.idle();
       makers?.stop();
       spotPublisher.stop();
       publisher.stop();

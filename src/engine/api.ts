@@ -57,6 +57,7 @@ import type {
 import type { Workspace, WorkspaceView } from './api/workspace.ts';
 import type { NoticesView, NotificationPrefs } from './api/notices.ts';
 import { DEFAULT_NOTIFICATION_PREFS } from '../shared/notifications.ts';
+import type { AddPriceAlert, PriceAlertsView, PriceAlertView } from './api/alerts.ts';
 
 export type * from './api/session.ts';
 export type * from './api/market.ts';
@@ -68,6 +69,7 @@ export type * from './api/c2c.ts';
 export type * from './api/earn.ts';
 export type * from './api/workspace.ts';
 export type * from './api/notices.ts';
+export type * from './api/alerts.ts';
 
 /** One coalesced change set, at most one per animation frame, none while hidden: what changed
  *  since the last diff, the view projections' views under their names. */
@@ -362,6 +364,12 @@ export interface EngineApi {
   /** Saves the notification preferences (normalized with parseNotificationPrefs). */
   saveNoticePrefs(prefs: NotificationPrefs): Promise<CommandResult>;
   c2cCommand<K extends C2cCommandKind>(kind: K, input: C2cCommands[K]): Promise<CommandResult>;
+  /** The user's price alerts: the waiting ones of every pair and the newest fired ones. */
+  priceAlerts(): Promise<CommandResult<PriceAlertsView>>;
+  /** Sets a price alert, checked with src/shared/price-alerts.ts before it is sent. */
+  addPriceAlert(input: AddPriceAlert): Promise<CommandResult<PriceAlertView>>;
+  /** Removes one of the user's waiting price alerts. */
+  removePriceAlert(input: { id: number }): Promise<CommandResult>;
   loadMoreC2c(list: 'market' | 'myAds' | 'deals'): Promise<void>;
   /** Uploads a jpg or png (≤ 4 MB); the result is the URL the other calls take. */
   uploadImage(
@@ -443,6 +451,9 @@ export const ENGINE_CALLS = {
   readNotices: 'command',
   saveNoticePrefs: 'command',
   c2cCommand: 'command',
+  priceAlerts: 'command',
+  addPriceAlert: 'command',
+  removePriceAlert: 'command',
   loadMoreC2c: 'notice',
   uploadImage: 'command',
   exportLog: 'internal',

@@ -6,6 +6,7 @@
 // each call.
 import type { EngineApi } from './api.ts';
 import * as account from './commands/account.ts';
+import * as alertCommands from './commands/alerts.ts';
 import * as c2cCommands from './commands/c2c.ts';
 import * as content from './commands/content.ts';
 import * as earnCommands from './commands/earn.ts';
@@ -63,6 +64,9 @@ export type AccountCalls = Pick<
   | 'accountQuery'
   | 'earnQuery'
   | 'uploadImage'
+  | 'priceAlerts'
+  | 'addPriceAlert'
+  | 'removePriceAlert'
 >;
 
 /** Sign-in, content and read-only queries: each takes the context. */
@@ -91,6 +95,9 @@ export function accountCalls({ ready, sessionChanged }: CallDeps): AccountCalls 
     earnQuery: async (kind, input) => earnCommands.earnQuery(await ready(), kind, input),
     uploadImage: async (file, onProgress) =>
       walletCommands.uploadImage(await ready(), file, onProgress ?? (() => undefined)),
+    priceAlerts: async () => alertCommands.priceAlerts(await ready()),
+    addPriceAlert: async (input) => alertCommands.addPriceAlert(await ready(), input),
+    removePriceAlert: async (input) => alertCommands.removePriceAlert(await ready(), input),
   };
 }
 

@@ -328,6 +328,9 @@ export const COMMAND_NAMES = [
   'loan-repay',
   'notices-read',
   'notices-prefs',
+  'alert-list',
+  'alert-add',
+  'alert-remove',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 

@@ -10,6 +10,7 @@ import type { MicroValidationId } from './micro.ts';
 import type { C2cValidationId } from './c2c.ts';
 import type { EarnValidationId } from './earn.ts';
 import type { LoanValidationId } from './lending.ts';
+import type { PriceAlertValidationId } from './price-alerts.ts';
 
 export type ValidationId =
   | 'validation.accountRequired'
@@ -31,7 +32,8 @@ export type ValidationId =
   | MicroValidationId
   | C2cValidationId
   | EarnValidationId
-  | LoanValidationId;
+  | LoanValidationId
+  | PriceAlertValidationId;
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationId>>;
 export type AccountKind = 'email' | 'mobile';

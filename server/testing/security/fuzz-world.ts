@@ -86,6 +86,11 @@ export async function makeVictim(
   });
   await must(s, b, 'POST', '/api/lending/order/apply', LOAN_FORM);
   await must(s, b, 'POST', '/api/lever/submit', { ...pair, share: '1', multiple: '10' });
+  await must(s, b, 'POST', '/api/user/price_alert_add', {
+    symbol: 'BTC/USDT',
+    direction: 'above',
+    price: '1000000',
+  });
   const bystander = await openDealWith(s, b);
   return { ...b, uploads: [upload.replace('/api/upload/', '')], bystander };
 }

@@ -110,6 +110,13 @@ const validationIds: Record<ValidationId | SpotValidationId, MessageId> = {
   'validation.cash.wechatAccountRequired': 'validation.cash.wechatAccountRequired',
   'validation.cash.tooLong': 'validation.cash.tooLong',
   'validation.payment.accountRequired': 'validation.payment.accountRequired',
+  'validation.alert.directionRequired': 'validation.alert.directionRequired',
+  'validation.alert.priceRequired': 'validation.alert.priceRequired',
+  'validation.alert.priceFormat': 'validation.alert.priceFormat',
+  'validation.alert.priceDecimals': 'validation.alert.priceDecimals',
+  'validation.alert.priceTooLarge': 'validation.alert.priceTooLarge',
+  'validation.alert.alreadyAbove': 'validation.alert.alreadyAbove',
+  'validation.alert.alreadyBelow': 'validation.alert.alreadyBelow',
 };
 
 type Catalogue = Record<string, string>;

@@ -2,6 +2,7 @@
 // estimate, change, 24 h high, low and volume (decimals of spec §9); on the contract screens
 // also the mark price, at which contracts open, close and settle (api-contract decision 10).
 import { computed } from '@preact/signals-core';
+import type { ReactNode } from 'react';
 import { DECIMALS } from '../../../shared/constants.ts';
 import { spot, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -13,9 +14,11 @@ interface PairStatsProps {
   showMark?: boolean;
   /** On a phone the pair is a button that opens the market list. */
   onPair?: () => void;
+  /** Controls by the pair's name (the spot screen's price alert button). */
+  tools?: ReactNode;
 }
 
-export function PairStats({ meta, showMark = false, onPair }: PairStatsProps) {
+export function PairStats({ meta, showMark = false, onPair, tools }: PairStatsProps) {
   const { t, fmt } = useI18n();
   const ticker = useSignalValue(tickerSignal(meta.symbol));
   const dir = ticker === null ? 'flat' : fmt.direction(ticker.change);
@@ -24,7 +27,7 @@ export function PairStats({ meta, showMark = false, onPair }: PairStatsProps) {
   return (
     <section className="spot__panel spot__stats" aria-label={t('spot.stats.label')}>
       <div className="stats__box spot__live-box">
-        <PairButton meta={meta} logo={ticker?.logo ?? ''} onPair={onPair} />
+        <PairButton meta={meta} logo={ticker?.logo ?? ''} onPair={onPair} tools={tools} />
         <div className="stats__last">
           <span className="visually-hidden">{t('spot.stats.last')}</span>
           <span className={`stats__price num is-${dir}`} data-testid="last-price">
@@ -62,30 +65,36 @@ function PairButton({
   meta,
   logo,
   onPair,
+  tools,
 }: {
   meta: PairMeta;
   logo: string;
   onPair: (() => void) | undefined;
+  tools: ReactNode;
 }) {
   const { t } = useI18n();
   if (onPair === undefined)
     return (
       <div className="stats__pair">
         <PairName meta={meta} logo={logo} />
+        {tools}
       </div>
     );
   return (
-    <button
-      type="button"
-      className="stats__pair stats__pair--button"
-      aria-haspopup="dialog"
-      aria-label={t('spot.phone.pickPair', { pair: `${meta.base}/${meta.quote}` })}
-      data-testid="pick-pair"
-      onClick={onPair}
-    >
-      <PairName meta={meta} logo={logo} />
-      <span className="stats__caret" aria-hidden="true" />
-    </button>
+    <>
+      <button
+        type="button"
+        className="stats__pair stats__pair--button"
+        aria-haspopup="dialog"
+        aria-label={t('spot.phone.pickPair', { pair: `${meta.base}/${meta.quote}` })}
+        data-testid="pick-pair"
+        onClick={onPair}
+      >
+        <PairName meta={meta} logo={logo} />
+        <span className="stats__caret" aria-hidden="true" />
+      </button>
+      {tools}
+    </>
   );
 }
 

@@ -31,6 +31,8 @@ interface PhoneTradingProps {
   meta: PairMeta;
   /** The contract screens show the mark price in the header. */
   showMark?: boolean;
+  /** Controls by the pair's name in the header (spot: the price alert button). */
+  headerTools?: ReactNode;
   className: string;
   testId?: string;
   onSelect: (symbol: string) => void;
@@ -68,7 +70,12 @@ export function PhoneTrading(p: PhoneTradingProps) {
       data-symbol={p.meta.symbol}
       data-testid={p.testId}
     >
-      <PairStats meta={p.meta} showMark={p.showMark ?? false} onPair={() => setSheet('markets')} />
+      <PairStats
+        meta={p.meta}
+        showMark={p.showMark ?? false}
+        onPair={() => setSheet('markets')}
+        tools={p.headerTools}
+      />
       {panes.length > 1 ? (
         <>
           <div className="phone-tabs" role="tablist" aria-label={t('spot.phone.views')}>

@@ -23,6 +23,7 @@ import { OrdersPanel } from './orders-panel.tsx';
 import { pairMetaSignal } from './pair-meta.ts';
 import { PairStats } from './pair-stats.tsx';
 import { PhoneTrading } from './phone-trading.tsx';
+import { PriceAlertButton } from './price-alerts.tsx';
 import { RecentTrades } from './recent-trades.tsx';
 import { rememberPair, resolvePair } from './remember-pair.ts';
 import type { PickedPrice } from './spot-form.tsx';
@@ -64,12 +65,14 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
   const cancel = useBookCancel(meta, 'spot');
   const hotkeys = useSpotHotkeys(meta, onSelect);
   const tools = <HotkeysButton onClick={hotkeys.openSheet} />;
+  const alertButton = <PriceAlertButton meta={meta} />;
 
   if (phone)
     return (
       <PhoneTrading
         meta={meta}
         className="spot"
+        headerTools={alertButton}
         onSelect={onSelect}
         panes={{
           chart: () => <ChartPanel meta={meta} depth />,
@@ -106,7 +109,7 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
     );
   return (
     <div className="spot" data-symbol={symbol}>
-      <PairStats meta={meta} />
+      <PairStats meta={meta} tools={alertButton} />
       <OrderBook meta={meta} onPick={onPick} onCancelOwn={cancel.ask} />
       <ChartPanel meta={meta} depth />
       <TradeForms meta={meta} picked={picked} tools={tools} />
