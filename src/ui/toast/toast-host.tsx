@@ -6,12 +6,20 @@ export function ToastHost() {
   const { t } = useI18n();
   const items = useSignalValue(toasts);
   return (
-    <div className="toasts" role="region" aria-label={t('common.notifications')}>
+    // a live region present before any toast: a screen reader announces what is added to it
+    // (a status element inserted together with its text often goes unannounced)
+    <div
+      className="toasts"
+      role="region"
+      aria-label={t('common.notifications')}
+      aria-live="polite"
+      aria-relevant="additions"
+    >
       {items.map((item) => (
         <div
           key={item.id}
           className={`toast toast--${item.kind}`}
-          role={item.kind === 'error' ? 'alert' : 'status'}
+          role={item.kind === 'error' ? 'alert' : undefined}
         >
           <span className="toast__text">
             {item.title !== undefined && <strong className="toast__title">{item.title}</strong>}
