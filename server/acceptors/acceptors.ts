@@ -4,6 +4,11 @@
 // user's legal account) or rejects (2). Sell: the user's USDT is locked at once; the acceptor
 // pays and marks it paid; the user confirms receipt, or 20 minutes after "paid" it confirms
 // itself (spec §4); then the locked USDT goes to the acceptor. A rejection refunds the lock.
+// What the acceptor does is told to the user as the c2c deal kinds (the acceptor is the other
+// party, c2c/c2c-notes.ts), in the step's transaction: `c2c.paid` when it marks a sell deal paid,
+// `c2c.released` when it confirms a buy deal, `c2c.cancelled` when it rejects a deal. A sell deal
+// completed by the user, by the operator or by the 20-minute confirmation tells nothing new: the
+// user was told it was paid, and the deal shows when it confirms itself.
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { AcceptorWay } from '../../src/shared/wallet.ts';
 import { ACCEPTOR_AUTO_CONFIRM_MS } from '../../src/shared/wallet.ts';
@@ -11,6 +16,8 @@ import type { Acceptor, AcceptorDeal } from '../../src/shared/wire.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { formatTime } from '../http/format.ts';
+import { writeDealNote } from '../c2c/c2c-notes.ts';
+import type { DealKind } from '../c2c/c2c-notes.ts';
 import { changeBalance, lockUser, LOG_TYPE } from '../wallet/ledger.ts';
 
 /** Acceptor deals settle in USDT in the legal account. */
@@ -160,13 +167,20 @@ interface DealRow {
   user_id: number;
   type: string;
   number: string;
+  money: string;
   is_sure: number;
   paid_at: Date | null;
 }
 
+/** The user's notification of what the acceptor did to the deal. */
+async function note(tx: Queryable, kind: DealKind, row: DealRow, nowMs: number): Promise<void> {
+  const facts = { dealId: row.id, coin: ACCEPTOR_CURRENCY_NAME, amount: row.number };
+  await writeDealNote(tx, kind, row.user_id, { ...facts, total: row.money }, nowMs);
+}
+
 async function openDeal(tx: Queryable, id: number, userId: number | null): Promise<DealRow> {
   const rows = await tx.query<DealRow & Record<string, unknown>>(
-    `SELECT id, acceptor_id, user_id, type, number, is_sure, paid_at FROM acceptor_deals
+    `SELECT id, acceptor_id, user_id, type, number, money, is_sure, paid_at FROM acceptor_deals
      WHERE id = $1 AND is_sure = 0 ${userId === null ? '' : 'AND user_id = $2'} FOR UPDATE`,
     userId === null ? [id] : [id, userId],
   );
@@ -185,6 +199,7 @@ export async function markPaid(db: Database, id: number, nowMs: number): Promise
       new Date(nowMs),
       id,
     ]);
+    await note(tx, 'c2c.paid', row, nowMs);
     return row.user_id;
   });
 }
@@ -219,6 +234,7 @@ export async function confirmDeal(
         memo: `#${id}`,
         nowMs,
       });
+      await note(tx, 'c2c.released', row, nowMs);
     } else {
       if (userId !== null && row.paid_at === null) throw new ApiError('acceptor.notPaidYet');
       await moveSellLock(tx, row.user_id, number, id, 'done', nowMs);
@@ -244,6 +260,7 @@ export async function rejectDeal(db: Database, id: number, nowMs: number): Promi
       new Date(nowMs),
       id,
     ]);
+    await note(tx, 'c2c.cancelled', row, nowMs);
     return row.user_id;
   });
 }

@@ -5,7 +5,8 @@
 // are cancelled after `user_legal_deal_cancel_time` minutes. No fees. Seller side: the
 // publisher of a sell ad, the taker of a buy ad. What is frozen: a sell ad's total from its
 // publication until it completes or is withdrawn; a buy ad's taker's number while the deal is
-// open. Every change is one transaction with ledger rows (types 80–83). Pure of HTTP. The seller
+// open. Every change is one transaction with ledger rows (types 80–83) and the notification of
+// the party who did not act (c2c-notes.ts). Pure of HTTP. The seller
 // side is paid by the ad's way only (issue 20): it needs an account of that way, and a deal
 // shows the parties' details of that way and no other. The rules it checks: c2c-rules.ts.
 import { Decimal } from '../../src/shared/decimal.ts';
@@ -13,6 +14,8 @@ import { cashInfoOf } from '../accounts/cash-info.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
+import { c2cDealFacts, writeDealNote } from './c2c-notes.ts';
+import type { DealKind } from './c2c-notes.ts';
 import {
   AD_OPEN,
   DP,
@@ -156,6 +159,7 @@ export async function takeAd(
     const dealId = rows[0]?.id ?? 0;
     if (ad.type === 'buy') await freeze(tx, userId, ad.currency_id, number, ad.id, 'freeze', nowMs);
     await tx.query('UPDATE c2c_ads SET is_done = 1, surplus_number = 0 WHERE id = $1', [ad.id]);
+    await note(tx, 'c2c.taken', ad.seller_id, dealId, nowMs);
     return {
       dealId,
       parties: [userId, ad.seller_id],
@@ -215,6 +219,7 @@ export async function markPaid(
       'UPDATE c2c_deals SET is_sure = 3, paid_at = $1, updated_at = $1 WHERE id = $2',
       [now, d.id],
     );
+    await note(tx, 'c2c.paid', sellerOf(d), d.id, nowMs);
     return changeOf(d, []);
   });
 }
@@ -259,6 +264,7 @@ export async function confirmDeal(
       'UPDATE c2c_deals SET is_sure = 1, finished_at = $1, updated_at = $1 WHERE id = $2',
       [now, d.id],
     );
+    await note(tx, 'c2c.released', buyer, d.id, nowMs);
     return changeOf(d, [seller, buyer]);
   });
 }
@@ -296,6 +302,7 @@ export async function cancelDeal(
     const d = await dealForUpdate(tx, dealId, userId);
     if (buyerOf(d) !== userId) throw new ApiError('c2c.buyerOnly');
     if (d.is_sure !== UNPAID) throw new ApiError('c2c.wrongState');
+    await note(tx, 'c2c.cancelled', sellerOf(d), d.id, nowMs);
     return cancelIn(tx, d, nowMs);
   });
 }
@@ -317,11 +324,24 @@ export async function expireDue(db: Database, nowMs: number): Promise<C2cChange[
       );
       const d = rows[0];
       if (d?.is_sure !== UNPAID) return null;
+      for (const party of [d.user_id, d.seller_id])
+        await note(tx, 'c2c.expired', party, d.id, nowMs);
       return cancelIn(tx, d, nowMs);
     });
     if (change !== null) out.push(change);
   }
   return out;
+}
+
+/** A deal's notification to `userId`, in the step's transaction. */
+async function note(
+  tx: Queryable,
+  kind: DealKind,
+  userId: number,
+  dealId: number,
+  nowMs: number,
+): Promise<void> {
+  await writeDealNote(tx, kind, userId, await c2cDealFacts(tx, dealId), nowMs);
 }
 
 /** The publisher withdraws an open ad; a sell ad's frozen amount is refunded. */

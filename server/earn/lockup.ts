@@ -5,7 +5,8 @@
 // from start_at (tomorrow) to end_at (today + day + 1): day d is credited once it is over, at
 // amount × day_rate (rounded down to the currency's decimals), compounded into `amount`, the
 // rate re-tiered by the new amount, one interest log row per day. When end_at ≤ today the
-// whole amount goes back to `change_balance` (status 2). Early cancel pays amount − cancel_fee
+// whole amount goes back to `change_balance` (status 2) and the owner is told (`earn.matured`, in
+// that transaction, whichever call settled it). Early cancel pays amount − cancel_fee
 // (lock_amount × setting cancel_deposit_fee / 100, rounded down) and sets status 2, is_cancel 1;
 // nothing is ever taken from `lock_change_balance` (the legacy debit of a lock that was never
 // made is not reproduced). Withdraw moves earned interest (≤ amount − lock_amount) to spot.
@@ -15,6 +16,8 @@
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
+import { noteDec } from '../notify/note-values.ts';
+import { addNotification } from '../notify/notifications.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { LockupOrderRow, LockupProduct } from './lockup-rules.ts';
 import {
@@ -79,16 +82,7 @@ async function settleLocked(tx: Queryable, o: LockupOrderRow, nowMs: number): Pr
   }
   const days = Math.max(0, until - from);
   const matured = today >= endDay;
-  if (matured && amount.greaterThan(0))
-    await changeBalance(tx, {
-      userId: o.user_id,
-      currencyId: o.currency_id,
-      field: 'change_balance',
-      delta: amount,
-      type: LOG_TYPE.lockupReturn,
-      memo: `#${o.id}`,
-      nowMs,
-    });
+  if (matured) await payBack(tx, o, amount, total, nowMs);
   if (days > 0 || matured)
     await tx.query(
       `UPDATE lh_deposit_orders SET amount = $1, day_rate = $2, total_interest = $3,
@@ -127,6 +121,36 @@ export async function settleDueLockups(db: Database, nowMs: number): Promise<Set
     if (r !== null && (r.days > 0 || r.matured)) out.push(r);
   }
   return out;
+}
+
+/**
+ * A matured order's amount back to change_balance, and its owner's `earn.matured`: the principal
+ * (`lock_amount`) and the interest the order earned in all (`total`; interest withdrawn earlier
+ * included).
+ */
+async function payBack(
+  tx: Queryable,
+  o: LockupOrderRow,
+  amount: Decimal,
+  total: Decimal,
+  nowMs: number,
+): Promise<void> {
+  if (amount.greaterThan(0))
+    await changeBalance(tx, {
+      userId: o.user_id,
+      currencyId: o.currency_id,
+      field: 'change_balance',
+      delta: amount,
+      type: LOG_TYPE.lockupReturn,
+      memo: `#${o.id}`,
+      nowMs,
+    });
+  const params = {
+    currency: o.currency_name,
+    amount: noteDec(o.lock_amount),
+    interest: noteDec(total),
+  };
+  await addNotification(tx, o.user_id, 'earn.matured', params, nowMs);
 }
 
 // ---- commands -------------------------------------------------------------------------------

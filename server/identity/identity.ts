@@ -13,6 +13,7 @@ import { ApiError } from '../http/api-error.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { formatTime } from '../http/format.ts';
 import { t } from '../i18n/messages.ts';
+import { addNotification } from '../notify/notifications.ts';
 import { ownsUpload } from '../uploads/uploads.ts';
 import { userById } from '../accounts/users.ts';
 
@@ -93,13 +94,16 @@ async function submit(
   });
 }
 
-/** Approve (review_status 2, real name recorded) or reject (back to 0 with a reason). */
 /** Money that leaves or is put at risk needs an approved identity (the legacy code `998`). */
 export async function requireIdentity(ctx: AppContext, userId: number): Promise<void> {
   const user = await userById(ctx.db, userId);
   if (user?.review_status !== 2) throw new ApiError('identity.required', {}, '998');
 }
 
+/**
+ * Approve (review_status 2, real name recorded) or reject (back to 0 with a reason); the user's
+ * `identity.review` notification is written in the decision's transaction.
+ */
 export async function decideIdentity(
   db: Database,
   id: number,
@@ -124,6 +128,8 @@ export async function decideIdentity(
         row.name,
       ]);
     else await tx.query('UPDATE users SET review_status = 0 WHERE id = $1', [row.user_id]);
+    const result = approve ? 'approved' : 'rejected';
+    await addNotification(tx, row.user_id, 'identity.review', { result }, nowMs);
     return row.user_id;
   });
 }

@@ -2,14 +2,17 @@
 // spot account, one ledger row) or rejects; repay with a voucher → an operator approves (the
 // loan is repaid) or rejects (it is owed again). A repayment records the figures of a quote the
 // user was shown (issue 20, ADR 0023). Repayments are paid outside the exchange to a
-// collection address, so they move no balance. Each operation is one transaction; pure of HTTP
-// (the routes, the operator API and the property test call these).
+// collection address, so they move no balance. Each operation is one transaction (an operator's
+// decision writes the borrower's notification in it); pure of HTTP (the routes, the operator API
+// and the property test call these).
 import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
 import type { RepayCoin } from '../../src/shared/lending.ts';
 import { loanInterest, payableAmount, REPAY_COIN_CURRENCY } from '../../src/shared/lending.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { setting } from '../wallet/funds.ts';
+import { currencyName, noteDec } from '../notify/note-values.ts';
+import { addNotification } from '../notify/notifications.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { LoanForm } from './lending-form.ts';
 
@@ -17,6 +20,8 @@ import type { LoanForm } from './lending-form.ts';
 export type CoinPrices = Readonly<Partial<Record<'BTC' | 'ETH', Decimal>>>;
 
 const DAY_MS = 86_400_000;
+
+const resultOf = (approve: boolean) => (approve ? ('approved' as const) : ('rejected' as const));
 
 export interface LoanTerm {
   day: number;
@@ -137,6 +142,17 @@ export async function decideLoan(
         approve ? new Date(nowMs + row.day * DAY_MS) : null,
         id,
       ],
+    );
+    await addNotification(
+      tx,
+      row.user_id,
+      'loan.decision',
+      {
+        currency: await currencyName(tx, row.currency_id),
+        amount: noteDec(row.amount),
+        result: resultOf(approve),
+      },
+      nowMs,
     );
     return row.user_id;
   });
@@ -335,8 +351,13 @@ export async function decideRepayment(
   nowMs: number,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = await tx.query<{ order_id: number; user_id: number }>(
-      'SELECT order_id, user_id FROM loan_repayments WHERE id = $1 AND status = 0 FOR UPDATE',
+    const rows = await tx.query<{
+      order_id: number;
+      user_id: number;
+      coin: RepayCoin;
+      amount: string;
+    }>(
+      'SELECT order_id, user_id, coin, amount FROM loan_repayments WHERE id = $1 AND status = 0 FOR UPDATE',
       [id],
     );
     const row = rows[0];
@@ -349,6 +370,15 @@ export async function decideRepayment(
     await tx.query(
       'UPDATE loan_orders SET repayment_status = $1, repaid_at = $2 WHERE id = $3 AND status = 1',
       [approve ? 1 : 0, approve ? at : null, row.order_id],
+    );
+    // what the user sent: the amount of the coin's currency (a USDT network is not named)
+    const sent = { currency: REPAY_COIN_CURRENCY[row.coin], amount: noteDec(row.amount) };
+    await addNotification(
+      tx,
+      row.user_id,
+      'loan.repayment',
+      { ...sent, result: resultOf(approve) },
+      nowMs,
     );
     return row.user_id;
   });

@@ -5,6 +5,7 @@
 // database transaction; every balance change is a ledger row. The margin of an open position
 // is held in `lock_lever_balance` (shown as frozen), the free balance is `lever_balance`; a
 // close credits margin + profit, which may leave the free balance negative (contract §4.1).
+// An opening and each close write the owner's notification in their transaction (lever-notes.ts).
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { LeverSide } from '../../src/shared/lever.ts';
 import { hazardRate, isLiquidated, openFigures, profitOf } from '../../src/shared/lever.ts';
@@ -14,6 +15,8 @@ import { requireAmount } from '../http/amounts.ts';
 import { localDecimal } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import { changeBalance, lockUser, LOG_TYPE } from '../wallet/ledger.ts';
+import type { CloseWhy, NotedPosition } from './lever-notes.ts';
+import { writeCloseNote, writeOpenNote } from './lever-notes.ts';
 
 export const LEVER_TICK_MS = 1000;
 
@@ -79,6 +82,8 @@ export interface TickResult {
 
 /** Lever ledger types (wallet/ledger.ts LOG_TYPE). */
 const T = LOG_TYPE;
+const CLOSED: CloseWhy = { kind: 'lever.closed' };
+const LIQUIDATED: CloseWhy = { kind: 'lever.liquidated' };
 
 export class LeverService {
   private queue: Promise<unknown> = Promise.resolve();
@@ -200,6 +205,8 @@ export class LeverService {
           delta: f.fee.negated(),
           type: T.leverFee,
         });
+        // a market order is a position now; a limit order opens when the tick finds its price
+        if (r.mode === 1) await writeOpenNote(tx, openedBy(r, f), nowMs);
         return { id, repeated: false };
       });
     });
@@ -296,16 +303,20 @@ export class LeverService {
       if (p === undefined) throw new ApiError('lever.notFound');
       if (p.status !== 1) throw new ApiError('lever.notOpen');
       const mark = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
-      return this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose));
+      return this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose, CLOSED));
     });
   }
 
-  /** Credits margin + profit at `mark` and marks the position closed (in the caller's tx). */
+  /**
+   * Credits margin + profit at `mark`, marks the position closed and tells its owner why (in
+   * the caller's tx).
+   */
   private async settle(
     tx: Queryable,
     p: PositionRow,
     mark: Decimal,
     type: number,
+    why: CloseWhy,
   ): Promise<Decimal> {
     const profit = profitOf(p.type, p.price, mark, p.number);
     const margin = new Decimal(p.caution_money);
@@ -323,6 +334,7 @@ export class LeverService {
          complete_time = $3, settled = 1 WHERE id = $4`,
       [mark.toFixed(), profit.toFixed(), new Date(nowMs), p.id],
     );
+    await writeCloseNote(tx, p, mark, profit, why, nowMs);
     return profit;
   }
 
@@ -355,7 +367,7 @@ export class LeverService {
       );
       for (const p of rows) {
         const mark = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
-        await this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose));
+        await this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose, CLOSED));
       }
       return rows.map((p) => p.match_id);
     });
@@ -415,19 +427,13 @@ export class LeverService {
     result: TickResult,
   ): Promise<void> {
     if (p.status === 0) {
-      const origin = new Decimal(p.origin_price);
-      const reached =
-        p.type === 1 ? mark.lessThanOrEqualTo(origin) : mark.greaterThanOrEqualTo(origin);
-      await this.db.query(
-        reached
-          ? 'UPDATE lever_transactions SET update_price = $1, status = 1, transaction_time = $2, update_time = $2 WHERE id = $3'
-          : 'UPDATE lever_transactions SET update_price = $1, update_time = $2 WHERE id = $3',
-        [mark.toFixed(), new Date(nowMs), p.id],
-      );
+      await this.markPending(p, mark, nowMs);
       return;
     }
-    if (stopTriggered(p, mark)) {
-      await this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose));
+    const trigger = stopTrigger(p, mark);
+    if (trigger !== null) {
+      const why = { kind: 'lever.stop', trigger } as const;
+      await this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose, why));
       result.balances.add(p.user_id);
       return;
     }
@@ -435,6 +441,27 @@ export class LeverService {
       'UPDATE lever_transactions SET update_price = $1, update_time = $2 WHERE id = $3',
       [mark.toFixed(), new Date(nowMs), p.id],
     );
+  }
+
+  /** A pending limit order: its new mark, and the position opened once the mark reached it. */
+  private async markPending(p: PositionRow, mark: Decimal, nowMs: number): Promise<void> {
+    const origin = new Decimal(p.origin_price);
+    const reached =
+      p.type === 1 ? mark.lessThanOrEqualTo(origin) : mark.greaterThanOrEqualTo(origin);
+    if (!reached) {
+      await this.db.query(
+        'UPDATE lever_transactions SET update_price = $1, update_time = $2 WHERE id = $3',
+        [mark.toFixed(), new Date(nowMs), p.id],
+      );
+      return;
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        'UPDATE lever_transactions SET update_price = $1, status = 1, transaction_time = $2, update_time = $2 WHERE id = $3',
+        [mark.toFixed(), new Date(nowMs), p.id],
+      );
+      await writeOpenNote(tx, p, nowMs);
+    });
   }
 
   /** Liquidates every (user, quote currency) at or below the line, all positions at once. */
@@ -456,7 +483,7 @@ export class LeverService {
       if (!isLiquidated(rate, line)) continue;
       await this.db.transaction(async (tx) => {
         for (const p of positions)
-          await this.settle(tx, p, new Decimal(p.update_price), T.leverLiquidation);
+          await this.settle(tx, p, new Decimal(p.update_price), T.leverLiquidation, LIQUIDATED);
       });
       result.balances.add(first.user_id);
     }
@@ -527,6 +554,18 @@ export class LeverService {
   }
 }
 
+/** The position a market order opened, as its notification reads it. */
+function openedBy(r: SubmitRequest, f: { number: Decimal; price: Decimal }): NotedPosition {
+  return {
+    user_id: r.userId,
+    type: r.side,
+    currency: r.currencyId,
+    legal: r.legalId,
+    number: f.number.toFixed(),
+    price: f.price.toFixed(),
+  };
+}
+
 /** The figures of a position the risk rate takes (its opening margin and profit at its mark). */
 export function riskInput(p: PositionRow): { originMargin: string; profit: Decimal } {
   return {
@@ -557,20 +596,20 @@ function checkStops(
   if (!ok) throw new ApiError(p.type === 1 ? 'lever.stopLong' : 'lever.stopShort');
 }
 
-/** Contract §5.4 rule 3: a long at TP or above / SL or below; a short mirrored; 0 = not set. */
-export function stopTriggered(
+/**
+ * Contract §5.4 rule 3: a long at TP or above ('profit') or SL or below ('loss'); a short
+ * mirrored; 0 = not set; null while neither level is reached.
+ */
+export function stopTrigger(
   p: Pick<PositionRow, 'type' | 'target_profit_price' | 'stop_loss_price'>,
   mark: Decimal,
-): boolean {
+): 'profit' | 'loss' | null {
   const tp = new Decimal(p.target_profit_price);
   const sl = new Decimal(p.stop_loss_price);
-  if (p.type === 1)
-    return (
-      (tp.greaterThan(0) && mark.greaterThanOrEqualTo(tp)) ||
-      (sl.greaterThan(0) && mark.lessThanOrEqualTo(sl))
-    );
-  return (
-    (tp.greaterThan(0) && mark.lessThanOrEqualTo(tp)) ||
-    (sl.greaterThan(0) && mark.greaterThanOrEqualTo(sl))
-  );
+  const long = p.type === 1;
+  if (tp.greaterThan(0) && (long ? mark.greaterThanOrEqualTo(tp) : mark.lessThanOrEqualTo(tp)))
+    return 'profit';
+  if (sl.greaterThan(0) && (long ? mark.lessThanOrEqualTo(sl) : mark.greaterThanOrEqualTo(sl)))
+    return 'loss';
+  return null;
 }

@@ -2,16 +2,25 @@
 // pair's mark price exactly (no random offset; decision 10), the end price is the mark when the
 // order is settled at expiry, and nothing is preset. Placing debits the stake and the fee from
 // the payment currency's `micro_balance` in one transaction; settlement credits the payout,
-// each order in its own transaction. Every balance change is a ledger row (types 60–63). Pure
-// of HTTP; the price source is injected (`PriceOf`), so tests control prices.
+// each order in its own transaction, which also writes the owner's `micro.settled` notification.
+// Every balance change is a ledger row (types 60–63). Pure of HTTP; the price source is
+// injected (`PriceOf`), so tests control prices.
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { requireAmount } from '../http/amounts.ts';
 import { ApiError } from '../http/api-error.ts';
 import { localDecimal } from '../i18n/messages.ts';
+import { noteDec } from '../notify/note-values.ts';
+import { addNotification } from '../notify/notifications.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import { PAYABLE_SELECT, SHOW_ID_OFFSET, microFee, outcomeOf, payoutOf } from './micro-rules.ts';
-import type { MicroSeconds, MicroType, PayableCurrency, PriceOf } from './micro-rules.ts';
+import type {
+  MicroResult,
+  MicroSeconds,
+  MicroType,
+  PayableCurrency,
+  PriceOf,
+} from './micro-rules.ts';
 import { ORDER_SELECT } from './micro-views.ts';
 import type { MicroOrderRow } from './micro-views.ts';
 
@@ -244,5 +253,33 @@ async function settleOne(tx: Queryable, id: number, end: Decimal, nowMs: number)
        complete_at = $4 WHERE id = $5`,
     [end.toFixed(), result, factProfits.toFixed(), new Date(nowMs), id],
   );
+  await writeSettledNote(tx, id, credit, result, nowMs);
   return true;
+}
+
+const OUTCOME = { [-1]: 'lose', 0: 'draw', 1: 'win' } as const;
+
+/** `micro.settled` to the order's owner: the stake, what came back (0 when lost), the outcome. */
+async function writeSettledNote(
+  tx: Queryable,
+  id: number,
+  payout: Decimal,
+  result: MicroResult,
+  nowMs: number,
+): Promise<void> {
+  const o = await orderById(tx, id);
+  if (o === null) throw new Error(`micro order ${id} vanished`);
+  await addNotification(
+    tx,
+    o.user_id,
+    'micro.settled',
+    {
+      symbol: o.symbol_name,
+      coin: o.currency_name,
+      amount: noteDec(o.number),
+      payout: noteDec(payout),
+      outcome: OUTCOME[result],
+    },
+    nowMs,
+  );
 }

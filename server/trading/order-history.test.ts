@@ -10,7 +10,7 @@ import type { EntrustItem, EntrustRow, OrderHistoryRow, PagedList } from '../../
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { TestServer } from '../testing/helpers.ts';
 import { post, startTestServer, testUser } from '../testing/helpers.ts';
-import { averageFillPrice } from './order-history.ts';
+import { averageFillPrice } from './units.ts';
 
 let s: TestServer;
 let maker: { authorization: string };

@@ -14,6 +14,7 @@ import { requireUser } from '../context.ts';
 import { parse } from '../http/envelope.ts';
 import { formatTime } from '../http/format.ts';
 import { offsetOf, paged, pageNumber } from '../http/paging.ts';
+import { averageFillPrice } from './units.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -65,15 +66,6 @@ export interface OrderFacts {
   /** Null for a market order (its stored price is only the band's bound). */
   limitPrice: string | null;
   fee: string;
-}
-
-/**
- * The volume-weighted average price of fills summing to `notional` (Σ price × number) over
- * `filled` (Σ number), rounded half up to `dp` decimals; null when nothing filled.
- */
-export function averageFillPrice(notional: Decimal, filled: Decimal, dp: number): string | null {
-  if (filled.lessThanOrEqualTo(0)) return null;
-  return notional.dividedBy(filled).toFixed(dp, Decimal.ROUND_HALF_UP);
 }
 
 export function orderFacts(r: OrderDbRow): OrderFacts {

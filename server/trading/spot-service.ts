@@ -1,8 +1,9 @@
 // The spot exchange: the pure SpotCore plus persistence. Orders of one pair run one at a time
 // (a promise queue per pair), so a plan made on the book is still valid when it is committed.
 // An order that involves a real user (as taker or maker) is persisted in ONE database
-// transaction: its spot_orders rows, its transaction_complete rows and every balance change
-// through the ledger (available = change_balance, locked = lock_change_balance). Only after
+// transaction: its spot_orders rows, its transaction_complete rows, every balance change
+// through the ledger (available = change_balance, locked = lock_change_balance) and the
+// notifications of the real users whose orders it touched (spot-notes.ts). Only after
 // the commit does the in-memory book change. Simulated market-maker accounts keep their
 // balances in a MemoryWallet (same operations, same non-negative rule) and their orders only
 // in memory: they are re-quoted after a restart. Resting orders of users are reloaded at start.
@@ -18,6 +19,7 @@ import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { BalanceOp, NewOrder, PairConfig, Plan } from './core.ts';
 import { FEE_SCALE, MemoryWallet, SpotCore } from './core.ts';
 import type { Fill, Side } from './order-book.ts';
+import { writeCancelNote, writeFillNotes } from './spot-notes.ts';
 import { attoToDecimal, columnToUnits, fromUnits, toUnits } from './units.ts';
 
 /** Default protective band of market orders: 5 % from the best opposite price. */
@@ -257,12 +259,13 @@ export class SpotService {
     );
     const row = rows[0];
     if (row === undefined || row.status !== 0) throw new ApiError('spot.orderNotFound');
-    if (side !== null && (row.side === 'in') !== (side === 'buy'))
-      throw new ApiError('spot.orderNotFound');
+    const rowSide: Side = row.side === 'in' ? 'buy' : 'sell';
+    if (side !== null && rowSide !== side) throw new ApiError('spot.orderNotFound');
     const matchId = row.match_id;
     await this.enqueue(matchId, async () => {
       const plan = this.core.cancelPlan(matchId, orderId);
-      if (plan === null) throw new ApiError('spot.orderNotFound');
+      const p = this.specs.get(matchId);
+      if (plan === null || p === undefined) throw new ApiError('spot.orderNotFound');
       const now = this.now();
       await this.db.transaction(async (tx) => {
         const updated = await tx.query<{ id: number }>(
@@ -272,6 +275,8 @@ export class SpotService {
         );
         if (updated.length === 0) throw new ApiError('spot.orderNotFound');
         await this.ledger(tx, plan.ops, LOG_TYPE.spotCancel, `spot cancel #${orderId}`, now);
+        const cancelled = { orderId, userId, side: rowSide, remaining: plan.remaining };
+        await writeCancelNote(tx, p, cancelled, now);
       });
       this.core.cancelCommit(matchId, orderId);
       this.listeners?.balances([userId]);
@@ -382,6 +387,8 @@ export class SpotService {
           : this.nextSimOrderId--;
         for (const f of plan.fills) await this.persistFill(tx, p, plan, f, takerReal, takerId, now);
         await this.ledger(tx, realOps, LOG_TYPE.spotTrade, `spot order #${takerId}`, now);
+        const isReal = (userId: number) => !this.simulated.has(userId);
+        await writeFillNotes(tx, p, plan, takerReal ? takerId : null, isReal, now);
         return takerId;
       });
     } else {

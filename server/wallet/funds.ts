@@ -1,13 +1,16 @@
 // Moving money (api-contract §4): transfers between a user's four accounts, withdrawal
 // requests (locked until an operator sends or rejects them), deposit requests (credited when an
 // operator confirms them). Every change goes through `changeBalance`, so each is a ledger row;
-// each operation is one transaction. Pure of HTTP: the routes and the admin API call these.
+// each operation is one transaction; an operator's decision writes the user's notification in
+// it. Pure of HTTP: the routes and the admin API call these.
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { AccountName, WithdrawNetwork } from '../../src/shared/wallet.ts';
 import { TRANSFER_MAX, withdrawFee } from '../../src/shared/wallet.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { requireAmount } from '../http/amounts.ts';
+import { currencyName, noteDec } from '../notify/note-values.ts';
+import { addNotification } from '../notify/notifications.ts';
 import { ACCOUNT_FIELDS, changeBalance, lockUser, LOG_TYPE } from './ledger.ts';
 
 export interface CurrencyRules {
@@ -251,6 +254,7 @@ export async function decideWithdrawal(
       'UPDATE withdrawals SET status = $1, reason = $2, handled_at = $3 WHERE id = $4',
       [approve ? 1 : 2, reason, new Date(nowMs), id],
     );
+    await writeDecisionNote(tx, 'wallet.withdrawal', row, approve, nowMs);
     return row.user_id;
   });
 }
@@ -324,8 +328,25 @@ export async function decideDeposit(
       new Date(nowMs),
       id,
     ]);
+    await writeDecisionNote(tx, 'wallet.deposit', row, confirm, nowMs);
     return row.user_id;
   });
+}
+
+/** The user's notification of the operator's decision, in the decision's transaction. */
+async function writeDecisionNote(
+  tx: Queryable,
+  kind: 'wallet.deposit' | 'wallet.withdrawal',
+  row: PendingRow,
+  approve: boolean,
+  nowMs: number,
+): Promise<void> {
+  const params = {
+    currency: await currencyName(tx, row.currency_id),
+    amount: noteDec(row.amount),
+    result: approve ? ('approved' as const) : ('rejected' as const),
+  };
+  await addNotification(tx, row.user_id, kind, params, nowMs);
 }
 
 async function pending(tx: Queryable, sql: string, id: number): Promise<PendingRow> {

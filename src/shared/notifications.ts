@@ -39,15 +39,18 @@ const lever = { symbol: 'text', side: LEVER_SIDE, amount: 'dec', price: 'dec' } 
 
 /** Every kind: its parameters, and whether it is one of the few that matter most (sound). */
 export const NOTIFICATION_KINDS = {
-  /** A spot order filled completely: `amount` filled in all, at the average `price`. */
+  /**
+   * A spot order filled completely: `amount` filled in all, at the average `price`. Also a market
+   * order whose unfilled rest was dropped (never open): `amount` is what filled.
+   */
   'spot.filled': { ...spotOrder, amount: 'dec', price: 'dec' },
-  /** Part of a spot order filled by one match: `filled` now, `left` still open. */
+  /** Part of a spot order filled by one match: `filled` now at its average `price`, `left` open. */
   'spot.partial': { ...spotOrder, filled: 'dec', price: 'dec', left: 'dec' },
   /** A spot order cancelled with `left` unfilled (by the user, or the exchange: `by`). */
   'spot.cancelled': { ...spotOrder, left: 'dec', by: ['user', 'system'] },
-  /** A contract entrust filled: a position opened (or added to). */
+  /** A position opened (a market order, or a limit entrust reaching its price), at `price`. */
   'lever.opened': lever,
-  /** A position closed by its owner: `profit` signed. */
+  /** A position closed by its owner at `price`: `profit` signed. */
   'lever.closed': { ...lever, profit: 'dec' },
   /** A position closed at its take-profit or stop-loss level. */
   'lever.stop': { ...lever, profit: 'dec', trigger: ['profit', 'loss'] },
@@ -61,7 +64,7 @@ export const NOTIFICATION_KINDS = {
     payout: 'dec',
     outcome: ['win', 'lose', 'draw'],
   },
-  /** A c2c deal on the user's ad was taken. */
+  /** A c2c deal on the user's ad was taken. (Acceptor deals say paid, released, cancelled too.) */
   'c2c.taken': deal,
   /** The buyer says they paid (to the seller). */
   'c2c.paid': deal,
@@ -75,8 +78,9 @@ export const NOTIFICATION_KINDS = {
   'wallet.withdrawal': { currency: 'text', amount: 'dec', result: RESULT },
   'identity.review': { result: RESULT },
   'loan.decision': { currency: 'text', amount: 'dec', result: RESULT },
+  /** A repayment decided: `amount` of `currency` is what the user sent. */
   'loan.repayment': { currency: 'text', amount: 'dec', result: RESULT },
-  /** A lock-up order matured: the principal and `interest` are back in the wallet. */
+  /** A lock-up order matured: the principal `amount` is back; `interest` it earned in all. */
   'earn.matured': { currency: 'text', amount: 'dec', interest: 'dec' },
   /** A price alert fired: `last` crossed `price` in `direction`. */
   'alert.price': { symbol: 'text', direction: ['above', 'below'], price: 'dec', last: 'dec' },
