@@ -439,6 +439,37 @@ export const PUSH_SPECS: readonly PushSpec[] = [
     effect: 'state',
   },
   {
+    event: 'notification',
+    name: 'notices.pushed',
+    valid: (n) => ({
+      type: 'notification',
+      notification: {
+        id: 5000 + n,
+        kind: 'wallet.deposit',
+        params: { currency: 'USDT', amount: '12.5', result: 'approved' },
+        created_at: 1_800_000_000_000,
+        read: false,
+      },
+    }),
+    fields: [
+      req('notification', 'object'),
+      req('notification.id', 'int'),
+      req('notification.kind', { oneOf: ['wallet.deposit', 'wallet.withdrawal'] }),
+      req('notification.params', 'object'),
+      req('notification.params.amount', 'decimal'),
+      req('notification.params.result', { oneOf: ['approved', 'rejected'] }),
+      req('notification.created_at', 'int'),
+    ],
+    effect: 'state',
+  },
+  {
+    event: 'notification_read',
+    name: 'notices.read',
+    valid: (n) => ({ type: 'notification_read', ids: [n + 1], unread: n + 1 }),
+    fields: [req('ids', 'list'), req('unread', 'int')],
+    effect: 'state',
+  },
+  {
     event: 'c2c_deal',
     name: 'c2c.deal',
     valid: (n) => ({

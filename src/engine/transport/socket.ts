@@ -29,6 +29,8 @@ export const PUSH_EVENTS = [
   'lever_trade',
   'closed_microorder',
   'c2c_deal',
+  'notification',
+  'notification_read',
 ] as const;
 
 /** Pushes a live server sends every second; their silence means the socket is dead. */
