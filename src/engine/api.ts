@@ -124,9 +124,43 @@ export type Views = Pick<EngineSnapshot, ViewName>;
 
 const ZERO = '0' as DecStr;
 const NO_ACCOUNT: AccountView = { rows: [], totalUsdt: ZERO, totalCny: ZERO };
-const NO_POSITIONS: LeverListView = { rows: [], hasMore: false, loaded: false };
-const NO_MICRO_ORDERS: MicroListView = { rows: [], hasMore: false, loaded: false };
-const noC2cRows = <T>(): C2cListView<T> => ({ rows: [], page: 0, hasMore: false, loaded: false });
+const NO_POSITIONS: LeverListView = {
+  rows: [],
+  hasMore: false,
+  loaded: false,
+  held: false,
+  at: 0,
+};
+const NO_MICRO_ORDERS: MicroListView = {
+  rows: [],
+  hasMore: false,
+  loaded: false,
+  held: false,
+  at: 0,
+};
+const noC2cRows = <T>(): C2cListView<T> => ({
+  rows: [],
+  page: 0,
+  hasMore: false,
+  loaded: false,
+  held: false,
+  at: 0,
+});
+
+/** The spot orders before any is known (the page's signal starts from it too). */
+export const NO_SPOT_ORDERS: SpotOrdersView = {
+  open: [],
+  history: [],
+  openHasMore: false,
+  historyHasMore: false,
+  loading: false,
+  openLoaded: false,
+  historyLoaded: false,
+  openHeld: false,
+  historyHeld: false,
+  openAt: 0,
+  historyAt: 0,
+};
 
 /**
  * Each view before the engine knows anything: the projections start from these, and so do the

@@ -60,11 +60,19 @@ export interface C2cDealView {
   deadline: number | null;
 }
 
+/**
+ * A list: this page session's server answer (`loaded`), or (my deals) held from an earlier page
+ * session of the same login (`held`, ADR 0032: as of `at`, never loaded; nothing acts on a held
+ * deal), or not known (neither).
+ */
 export interface C2cListView<T> {
   rows: T[];
   page: number;
   hasMore: boolean;
   loaded: boolean;
+  held: boolean;
+  /** Event time of the reply the rows came from (0 while not known). */
+  at: number;
 }
 
 export interface C2cView {

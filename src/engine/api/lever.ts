@@ -83,10 +83,18 @@ export interface LeverRiskView {
   at: number;
 }
 
+/**
+ * One tab's positions: this page session's server answer (`loaded`), or held from an earlier
+ * page session or watch of the same login and pair (`held`, ADR 0032: as of `at`, never loaded;
+ * nothing acts on held positions), or not known (neither).
+ */
 export interface LeverListView {
   rows: LeverPositionView[];
   hasMore: boolean;
   loaded: boolean;
+  held: boolean;
+  /** Event time of the reply or push the rows came from (0 while not known). */
+  at: number;
 }
 
 export interface LeverView {

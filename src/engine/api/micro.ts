@@ -52,10 +52,17 @@ export interface MicroSecondsView {
   profitRatio: DecStr;
 }
 
+/**
+ * One tab's orders: this page session's server answer (`loaded`), or held from an earlier page
+ * session of the same login (`held`, ADR 0032: as of `at`, never loaded), or not known.
+ */
 export interface MicroListView {
   rows: MicroOrderView[];
   hasMore: boolean;
   loaded: boolean;
+  held: boolean;
+  /** Event time of the reply the rows came from (0 while not known). */
+  at: number;
 }
 
 export interface MicroView {

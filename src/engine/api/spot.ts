@@ -159,12 +159,25 @@ export interface FilledOrderView {
   mode?: SpotMode;
 }
 
+/**
+ * The user's orders on the watched pair. Each list is this page session's server answer
+ * (`…Loaded`), or held from an earlier page session or watch of the same login and pair
+ * (`…Held`, ADR 0032: as of `…At`, never loaded; what acts on orders leaves them alone), or not
+ * known (neither: loading, or the request failed — never "no orders").
+ */
 export interface SpotOrdersView {
   open: OpenOrderView[];
   history: FilledOrderView[];
   openHasMore: boolean;
   historyHasMore: boolean;
   loading: boolean;
+  openLoaded: boolean;
+  historyLoaded: boolean;
+  openHeld: boolean;
+  historyHeld: boolean;
+  /** Event time of the reply each list's rows came from (0 while not known). */
+  openAt: number;
+  historyAt: number;
 }
 
 /** The selected spot pair: balances, last price, currency info. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACK_TIMEOUT_MS, createFrameScheduler, DEPTH_MS } from './frame-scheduler.ts';
 import type { FrameSource } from './frame-scheduler.ts';
 import { manualTimers } from '../testing/fakes.ts';
-import { INITIAL_VIEWS } from '../api.ts';
+import { INITIAL_VIEWS, NO_SPOT_ORDERS } from '../api.ts';
 import type { BookView, FrameDiff, Ticker } from '../api.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import { initialSessionState } from '../projections/session.ts';
@@ -23,13 +23,7 @@ function setup(visible = true) {
     depth: () => ({ symbol: 'BTC/USDT', grouping: 1, bids: [], asks: [], at: book.n }),
     trades: () => [],
     chart: () => null,
-    orders: () => ({
-      open: [],
-      history: [],
-      openHasMore: false,
-      historyHasMore: false,
-      loading: false,
-    }),
+    orders: () => NO_SPOT_ORDERS,
     view: (name) => INITIAL_VIEWS[name],
   };
   const diffs: FrameDiff[] = [];

@@ -79,8 +79,11 @@ export function createSpotReader(): SpotReader {
 /** The user's orders on the book's pair: open spot orders, or open limit entrusts (status 0). */
 function ownOrders(state: EngineState, owner: BookOwner): OwnOrder[] {
   const symbol = state.spot.book.symbol;
-  if (owner === 'lever')
-    return state.lever.view.entrusts.rows
+  // held orders (an earlier page session's, as of their time) are not marked as resting now
+  if (owner === 'lever') {
+    const { entrusts } = state.lever.view;
+    if (entrusts.held) return [];
+    return entrusts.rows
       .filter((p) => p.symbol === symbol && p.status === 0)
       .map((p) => ({
         id: p.id,
@@ -88,7 +91,10 @@ function ownOrders(state: EngineState, owner: BookOwner): OwnOrder[] {
         price: p.originPrice,
         amount: p.number,
       }));
-  return state.spot.orders.view.open
+  }
+  const { view } = state.spot.orders;
+  if (view.openHeld) return [];
+  return view.open
     .filter((o) => o.symbol === symbol)
     .map((o) => ({ id: o.id, side: o.side, price: o.price, amount: o.number }));
 }

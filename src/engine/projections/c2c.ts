@@ -4,25 +4,45 @@
 // is refused, so the page never shows a deal going back. An unpaid deal's auto-cancel moment
 // is anchored to the event time (event time + what the server said was left).
 //
+// My deals are held for their login at a new page session (held.ts) and come back, held (as
+// of their time, never loaded), when the same login is restored, until the server answers
+// (issue 25, ADR 0032); a pushed deal updates a held list too (C1 keeps it moving forward).
+//
 // Invariants (each has a fast-check property of the same name in c2c.test.ts):
 //  C1 legalTransitionsOnly: every change of a known deal's is_sure is 0→3, 3→1 or 0→2.
 //  C2 pushUpdatesEverywhere: a pushed deal replaces the row of the same id in my deals (or is
 //     added first); its deadline is set only while it is unpaid.
-//  C3 emptyWithoutSession: logout, expiry or a new page session leave no ad or deal of the user.
+//  C3 emptyWithoutSession: logout, expiry or a new page session leave no ad or deal of the user
+//     (a new page session until its login is restored, C4).
+//  C4 heldOnlyForItsLogin: my deals show deals this page session's server did not send only
+//     after a restored login with the tag of the login that fetched them; the list is then held
+//     and not loaded, with their time, and a later page never appends to it. Any other login
+//     shows none.
 import { INITIAL_VIEWS } from '../api.ts';
 import type { C2cAdView, C2cDealView, C2cListView, C2cView } from '../api.ts';
 import type { C2cDealBody, C2cListBody, EngineEvent } from '../events.ts';
+import { heldFor, holdAtBoot, NO_LOGIN } from './held.ts';
+import type { LoginScope } from './held.ts';
 import { defineProjection, foldWith } from './projection.ts';
 import type { HandledEvent, Handlers } from './projection.ts';
 
-export interface C2cState {
+type Deals = C2cListView<C2cDealView>;
+
+export interface C2cState extends LoginScope<Deals> {
   view: C2cView;
 }
 
-const empty = <T>(): C2cListView<T> => ({ rows: [], page: 0, hasMore: false, loaded: false });
+const empty = <T>(): C2cListView<T> => ({
+  rows: [],
+  page: 0,
+  hasMore: false,
+  loaded: false,
+  held: false,
+  at: 0,
+});
 
 export const initialC2cView: C2cView = INITIAL_VIEWS.c2c;
-export const initialC2cState: C2cState = { view: initialC2cView };
+export const initialC2cState: C2cState = { view: initialC2cView, ...NO_LOGIN };
 
 /** The is_sure moves the machine allows (a deal may also stay where it is). */
 const NEXT: Readonly<Record<number, readonly number[]>> = { 0: [3, 2], 3: [1], 1: [], 2: [] };
@@ -30,34 +50,49 @@ export const legalMove = (from: number, to: number): boolean =>
   from === to || (NEXT[from] ?? []).includes(to);
 
 const signedOut = (state: C2cState): C2cState =>
-  state.view === initialC2cView
+  state.view === initialC2cView && state.tag === null && state.held === null
     ? state
-    : { view: { ...initialC2cView, currencies: state.view.currencies } };
+    : { view: { ...initialC2cView, currencies: state.view.currencies }, ...NO_LOGIN };
+
+/**
+ * Shown, or held: rows with a time (a list decoded from a checkpoint written before lists had
+ * one is not held: it could not say as of when).
+ */
+const isKnown = (list: Deals): boolean => (list.loaded || list.held) && list.at > 0;
+
+const withView = (state: C2cState, view: C2cView): C2cState => ({ ...state, view });
 
 const on = {
-  'c2c.currencies': (state, event) => ({
-    view: { ...state.view, currencies: event.body.currencies },
-  }),
-  'c2c.ads': (state, event) => ({ view: ads(state.view, event.body) }),
+  'c2c.currencies': (state, event) =>
+    withView(state, { ...state.view, currencies: event.body.currencies }),
+  'c2c.ads': (state, event) => withView(state, ads(state.view, event.body, event.at)),
   'c2c.deals': (state, event) => {
     const v = state.view;
-    return {
-      view: {
-        ...v,
-        deals: list(v.deals, event.body, (d) => deal(d, event.at, v.deals.rows), true),
-        error: null,
-      },
-    };
+    // C4: a next page of this session does not continue the rows of another
+    if (event.body.page > 1 && v.deals.held) return state;
+    const map = (d: C2cDealBody) => deal(d, event.at, v.deals.rows);
+    return withView(state, {
+      ...v,
+      deals: list(v.deals, event.body, map, true, event.at),
+      error: null,
+    });
   },
   'c2c.deal': (state, event) => {
     const v = state.view;
-    return { view: { ...v, deals: pushed(v.deals, deal(event.body, event.at, v.deals.rows)) } };
+    return withView(state, {
+      ...v,
+      deals: pushed(v.deals, deal(event.body, event.at, v.deals.rows)),
+    });
   },
-  'c2c.limits': (state, event) => ({ view: { ...state.view, limits: event.body } }),
-  'c2c.failed': (state, event) => ({ view: { ...state.view, error: event.body.message } }),
+  'c2c.limits': (state, event) => withView(state, { ...state.view, limits: event.body }),
+  'c2c.failed': (state, event) => withView(state, { ...state.view, error: event.body.message }),
+  'session.login': (state, event) => login(state, event.body.restored, event.body.tag ?? null),
   'session.logout': signedOut,
   'session.expired': signedOut,
-  'engine.boot': signedOut,
+  'engine.boot': (state) => {
+    const scope = holdAtBoot(state, isKnown(state.view.deals) ? state.view.deals : null);
+    return scope === NO_LOGIN ? signedOut(state) : { ...signedOut(state), ...scope };
+  },
 } satisfies Handlers<C2cState>;
 
 export type C2cEvent = HandledEvent<typeof on>;
@@ -72,13 +107,30 @@ export const c2cProjection = defineProjection({
   view: (state: C2cState) => state.view,
 });
 
-function ads(v: C2cView, body: C2cListBody<C2cAdView>): C2cView {
+/**
+ * A login taken into use: the held deals come back (held, as of their time) when it is the same
+ * login restored and the server has not answered yet; another login sees nothing of the one
+ * before (C4).
+ */
+function login(state: C2cState, restored: boolean, tag: string | null): C2cState {
+  const held = heldFor(state, restored, tag);
+  const { view } = state;
+  if (held !== null) {
+    const deals = isKnown(view.deals) ? view.deals : { ...held, loaded: false, held: true };
+    return { view: { ...view, deals }, tag, held: null };
+  }
+  if (tag === state.tag) return state.held === null ? state : { ...state, held: null };
+  const { myAds, deals, limits } = initialC2cView;
+  return { view: { ...view, myAds, deals, limits }, tag, held: null };
+}
+
+function ads(v: C2cView, body: C2cListBody<C2cAdView>, at: number): C2cView {
   if (body.list === 'myAds')
-    return { ...v, myAds: list(v.myAds, body, (a) => a, false), error: null };
+    return { ...v, myAds: list(v.myAds, body, (a) => a, false, at), error: null };
   const filter = body.filter ?? { type: v.market.type, currencyId: v.market.currencyId };
   const same = filter.type === v.market.type && filter.currencyId === v.market.currencyId;
   const base = same ? v.market : { ...empty<C2cAdView>(), ...filter };
-  return { ...v, market: { ...list(base, body, (a) => a, false), ...filter }, error: null };
+  return { ...v, market: { ...list(base, body, (a) => a, false, at), ...filter }, error: null };
 }
 
 function list<T extends { id: number }, W>(
@@ -86,6 +138,7 @@ function list<T extends { id: number }, W>(
   body: C2cListBody<W>,
   map: (w: W) => T,
   guard: boolean,
+  at: number,
 ): C2cListView<T> {
   const fresh: T[] = [];
   for (const row of body.rows.map(map)) {
@@ -97,7 +150,7 @@ function list<T extends { id: number }, W>(
     body.page <= 1
       ? fresh
       : [...current.rows, ...fresh.filter((r) => !current.rows.some((c) => c.id === r.id))];
-  return { rows, page: body.page, hasMore: body.hasMore, loaded: true };
+  return { rows, page: body.page, hasMore: body.hasMore, loaded: true, held: false, at };
 }
 
 /** C1: a row whose is_sure would move illegally keeps the state it had. */

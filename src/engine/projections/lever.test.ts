@@ -1,4 +1,4 @@
-// Properties LV1–LV5 of projections/lever.ts, and incremental = from scratch (CONVENTIONS 4).
+// Properties LV1–LV6 of projections/lever.ts, and incremental = from scratch (CONVENTIONS 4).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
@@ -37,6 +37,28 @@ const position: fc.Arbitrary<LeverPositionView> = fc.record({
 });
 const at = fc.integer({ min: 1, max: 2_000_000_000_000 });
 const tab = fc.constantFrom<LeverTab>('holding', 'entrusts', 'closed', 'revoked');
+
+/** Two logins' tags (and older recordings' logins, with none). */
+const tagArb = fc.constantFrom('t1', 't2');
+const loginEvent = (restored: boolean, tag: string | undefined): LeverEvent => ({
+  seq,
+  at: 1,
+  kind: 'reply',
+  name: 'session.login',
+  body: tag === undefined ? { restored } : { restored, tag },
+});
+const boot: LeverEvent = { seq, at: 1, kind: 'system', name: 'engine.boot', body: { app: '' } };
+const watchOf = (s: 'BTC/USDT' | 'ETH/USDT' | null): LeverEvent => ({
+  seq,
+  at: 1,
+  kind: 'command',
+  name: 'ui.watch-lever',
+  body:
+    s === null
+      ? { symbol: null, legalId: 1, currencyId: 0 }
+      : { symbol: s, legalId: 1, currencyId: ids[s] },
+});
+const TABS = ['holding', 'entrusts', 'closed', 'revoked'] as const;
 
 const event: fc.Arbitrary<LeverEvent> = fc.oneof(
   symbol.map((s) => ({
@@ -83,6 +105,10 @@ const event: fc.Arbitrary<LeverEvent> = fc.oneof(
     }),
   }),
   fc.constant({ seq, at: 1, kind: 'command' as const, name: 'session.logout' as const, body: {} }),
+  fc
+    .record({ restored: fc.boolean(), tag: fc.option(tagArb, { nil: undefined }) })
+    .map(({ restored, tag }) => loginEvent(restored, tag)),
+  fc.constant(boot),
 );
 
 const foldAll = (s: LeverState, events: LeverEvent[]): LeverState => events.reduce(foldLever, s);
@@ -304,6 +330,161 @@ describe('lever projection', () => {
           expect(s.view.risk).toMatchObject({ hazardRate: rate, profitsAll: profits });
         },
       ),
+    );
+  });
+
+  it('LV6 heldOnlyForItsLogin', () => {
+    let cameBack = 0;
+    fc.assert(
+      fc.property(
+        fc.array(event, { maxLength: 8 }),
+        fc.oneof(
+          { arbitrary: fc.constant({ restored: true, tag: 't1' }), weight: 2 },
+          {
+            arbitrary: fc.record({
+              restored: fc.boolean(),
+              tag: fc.option(tagArb, { nil: undefined }),
+            }),
+            weight: 1,
+          },
+        ),
+        fc.boolean(),
+        (events, { restored, tag }, watchFirst) => {
+          // most runs start logged in, showing BTC's positions (so that something may be held)
+          const start: LeverEvent[] = [
+            loginEvent(false, 't1'),
+            watchOf('BTC/USDT'),
+            {
+              seq,
+              at: 5,
+              kind: 'reply',
+              name: 'lever.positions',
+              body: {
+                symbol: 'BTC/USDT',
+                tab: 'closed',
+                fromPage: 1,
+                rows: [],
+                hasMore: false,
+                hazardRate: null,
+              },
+            },
+          ];
+          const before = foldAll(initialLeverState, [...start, ...events]);
+          const again = watchFirst
+            ? [boot, watchOf('BTC/USDT'), loginEvent(restored, tag)]
+            : [boot, loginEvent(restored, tag), watchOf('BTC/USDT')];
+          const after = foldAll(before, again);
+          const same = restored && tag !== undefined && before.tag === tag;
+          for (const t of TABS) {
+            const list = before.view[t];
+            const known = (list.loaded || list.held) && before.view.symbol === 'BTC/USDT';
+            if (same && known) {
+              cameBack += 1;
+              expect(after.view[t].rows).toBe(list.rows);
+              expect(after.view[t]).toMatchObject({ held: true, loaded: false, at: list.at });
+            }
+            // another login, a fresh one or none: nothing of it
+            if (!same) expect(after.view[t]).toBe(initialLeverState.view[t]);
+            // held is never loaded, whatever the history
+            for (const s of [before, after]) expect(s.view[t].held && s.view[t].loaded).toBe(false);
+          }
+          // the risk is a live figure: never held
+          expect(after.view.risk).toBeNull();
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(cameBack).toBeGreaterThan(30);
+  });
+
+  it('LV6: a later page never appends to held rows; a push or a first page replaces them', () => {
+    const p = (id: number): LeverPositionView => ({
+      id,
+      side: 1,
+      symbol: 'BTC/USDT',
+      legalId: 1,
+      currencyId: 2,
+      status: 3,
+      share: '1' as DecStr,
+      number: '1' as DecStr,
+      multiple: 10,
+      originPrice: '1' as DecStr,
+      price: '1' as DecStr,
+      markPrice: '1' as DecStr,
+      takeProfit: '0' as DecStr,
+      stopLoss: '0' as DecStr,
+      margin: '1' as DecStr,
+      originMargin: '1' as DecStr,
+      fee: '0' as DecStr,
+      overnightMoney: '0' as DecStr,
+      profit: '0' as DecStr,
+      openTime: '',
+      closeTime: '',
+      createTime: 1,
+    });
+    const list = (tab: LeverTab, fromPage: number, rows: number[], t: number): LeverEvent => ({
+      seq,
+      at: t,
+      kind: 'reply',
+      name: 'lever.positions',
+      body: {
+        symbol: 'BTC/USDT',
+        tab,
+        fromPage,
+        rows: rows.map(p),
+        hasMore: true,
+        hazardRate: null,
+      },
+    });
+    const live = foldAll(initialLeverState, [
+      loginEvent(false, 't1'),
+      watchOf('BTC/USDT'),
+      list('closed', 1, [1, 2], 100),
+      list('closed', 2, [3], 200),
+      list('holding', 1, [7], 300),
+      // the watch moves on, and back: what the login knew comes back at once, held
+      watchOf('ETH/USDT'),
+    ]);
+    expect(foldAll(live, [watchOf('BTC/USDT')]).view.closed).toMatchObject({ held: true });
+    // another pair shows nothing of BTC's
+    expect(foldAll(live, [boot, loginEvent(true, 't1'), watchOf('ETH/USDT')]).view.closed).toBe(
+      initialLeverState.view.closed,
+    );
+    const held = foldAll(live, [boot, loginEvent(true, 't1'), watchOf('BTC/USDT')]);
+    expect(held.view.closed).toMatchObject({ held: true, loaded: false, at: 200 });
+    expect(held.view.closed.rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(held.pages.closed).toBe(2);
+    expect(held.view.holding).toMatchObject({ held: true, at: 300 });
+    expect(held.view.entrusts).toBe(initialLeverState.view.entrusts);
+    expect(foldLever(held, list('closed', 3, [4], 400))).toBe(held);
+    const fresh = foldLever(held, list('closed', 1, [5], 400));
+    expect(fresh.view.closed).toMatchObject({ held: false, loaded: true, at: 400 });
+    const pushed = foldLever(held, {
+      seq,
+      at: 500,
+      kind: 'push',
+      name: 'lever.trade',
+      body: {
+        legalId: 1,
+        currencyId: null,
+        hazardRate: null,
+        profitsAll: '0' as DecStr,
+        marginAll: '0' as DecStr,
+        balance: null,
+        holding: [],
+        entrusts: [],
+      },
+    });
+    expect(pushed.view.holding).toMatchObject({ rows: [], held: false, loaded: true, at: 500 });
+    // another login's page session never sees them; nor one after a logout
+    expect(foldAll(live, [boot, loginEvent(true, 't2'), watchOf('BTC/USDT')]).view.closed).toBe(
+      initialLeverState.view.closed,
+    );
+    const out = foldAll(held, [
+      { seq, at: 600, kind: 'command', name: 'session.logout', body: {} },
+    ]);
+    expect(foldAll(out, [boot, loginEvent(true, 't1'), watchOf('BTC/USDT')]).view.holding).toBe(
+      initialLeverState.view.holding,
     );
   });
 

@@ -1,4 +1,4 @@
-// Properties MC1–MC3 of projections/micro.ts; replaying the same events gives the same
+// Properties MC1–MC4 of projections/micro.ts; replaying the same events gives the same
 // countdowns (the page reads deadline − now with the replay clock as now).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +63,51 @@ const events: fc.Arbitrary<MicroEvent[]> = fc
   });
 
 const foldAll = (s: MicroState, list: MicroEvent[]): MicroState => list.reduce(foldMicro, s);
+
+const loginEvent = (at: number, restored: boolean, tag: string | undefined): MicroEvent => ({
+  seq,
+  at,
+  kind: 'reply',
+  name: 'session.login',
+  body: tag === undefined ? { restored } : { restored, tag },
+});
+const boot = (at: number): MicroEvent => ({
+  seq,
+  at,
+  kind: 'system',
+  name: 'engine.boot',
+  body: { app: '' },
+});
+const tagArb = fc.option(fc.constantFrom('t1', 't2'), { nil: undefined });
+/** Page sessions: the orders' events with logins, logouts and new page sessions among them. */
+const sessions: fc.Arbitrary<MicroEvent[]> = fc
+  .tuple(
+    events,
+    fc.array(
+      fc.tuple(
+        fc.nat(30),
+        fc.oneof(
+          fc.record({ restored: fc.boolean(), tag: tagArb }),
+          fc.constantFrom('boot' as const, 'logout' as const),
+        ),
+      ),
+      { maxLength: 4 },
+    ),
+  )
+  .map(([list, cuts]) => {
+    const out = [...list];
+    for (const [i, what] of cuts) {
+      const at = out[Math.min(i, out.length - 1)]?.at ?? 1_000_000;
+      const e: MicroEvent =
+        what === 'boot'
+          ? boot(at)
+          : what === 'logout'
+            ? { seq, at, kind: 'command', name: 'session.logout', body: {} }
+            : loginEvent(at, what.restored, what.tag);
+      out.splice(Math.min(i, out.length), 0, e);
+    }
+    return out;
+  });
 
 describe('micro projection', () => {
   it('MC1 countdownNeverIncreases', () => {
@@ -137,7 +182,100 @@ describe('micro projection', () => {
         expect(out.view.trading.rows).toEqual([]);
         expect(out.view.closed.rows).toEqual([]);
         expect(out.view.currencies).toEqual([]);
+        expect(out.held).toBeNull();
       }),
+    );
+  });
+
+  it('MC4 heldOnlyForItsLogin', () => {
+    let cameBack = 0;
+    fc.assert(
+      fc.property(
+        sessions,
+        fc.oneof(
+          { arbitrary: fc.constant({ restored: true, tag: 't1' }), weight: 2 },
+          { arbitrary: fc.record({ restored: fc.boolean(), tag: tagArb }), weight: 1 },
+        ),
+        (list, { restored, tag }) => {
+          const before = foldAll(initialMicroState, [loginEvent(1, false, 't1'), ...list]);
+          const after = foldAll(before, [boot(9_000_000), loginEvent(9_000_000, restored, tag)]);
+          const same = restored && tag !== undefined && before.tag === tag;
+          for (const t of ['trading', 'closed'] as const) {
+            const known = before.view[t].loaded || before.view[t].held;
+            if (same && known) {
+              cameBack += 1;
+              expect(after.view[t].rows).toBe(before.view[t].rows);
+              expect(after.view[t]).toMatchObject({
+                held: true,
+                loaded: false,
+                at: before.view[t].at,
+              });
+            } else expect(after.view[t].rows).toEqual([]);
+            // held is never loaded, whatever the history
+            for (const s of [before, after]) expect(s.view[t].held && s.view[t].loaded).toBe(false);
+          }
+          // a later page never appends to held rows
+          const later = foldMicro(after, {
+            seq,
+            at: 9_000_001,
+            kind: 'reply',
+            name: 'micro.orders',
+            body: { tab: 'closed', fromPage: 2, rows: [], hasMore: false },
+          });
+          if (after.view.closed.held) expect(later).toBe(after);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(cameBack).toBeGreaterThan(30);
+  });
+
+  it('MC4: held orders keep their deadlines; the first list of the login replaces them', () => {
+    const order = {
+      id: 3,
+      showId: 10003,
+      symbol: 'BTC/USDT',
+      matchId: 1,
+      currency: 'USDT',
+      side: 1 as const,
+      seconds: 60,
+      number: '10' as DecStr,
+      openPrice: '1' as DecStr,
+      endPrice: '0' as DecStr,
+      profitRatio: '80' as DecStr,
+      fee: '0' as DecStr,
+      status: 1,
+      result: 0,
+      profit: '0' as DecStr,
+      createdAt: '',
+      remainMs: 60_000,
+    };
+    const live = foldAll(initialMicroState, [
+      loginEvent(1, false, 't1'),
+      {
+        seq,
+        at: 1_000,
+        kind: 'reply',
+        name: 'micro.orders',
+        body: { tab: 'trading', fromPage: 1, rows: [order], hasMore: false },
+      },
+    ]);
+    const held = foldAll(live, [boot(5_000), loginEvent(5_000, true, 't1')]);
+    expect(held.view.trading).toMatchObject({ held: true, loaded: false, at: 1_000 });
+    expect(held.view.trading.rows[0]?.deadline).toBe(61_000);
+    // a later reply never moves the deadline later (MC1 across the new page session)
+    const fresh = foldMicro(held, {
+      seq,
+      at: 6_000,
+      kind: 'reply',
+      name: 'micro.orders',
+      body: { tab: 'trading', fromPage: 1, rows: [order], hasMore: false },
+    });
+    expect(fresh.view.trading).toMatchObject({ held: false, loaded: true, at: 6_000 });
+    expect(fresh.view.trading.rows[0]?.deadline).toBe(61_000);
+    // another login sees none of them
+    expect(foldAll(live, [boot(5_000), loginEvent(5_000, true, 't2')]).view.trading.rows).toEqual(
+      [],
     );
   });
 });

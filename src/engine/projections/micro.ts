@@ -4,20 +4,38 @@
 // it plus the time left the server gave, so the page's countdown (deadline − now) reads the
 // same after a reconnect and in a replay (where now is the replay clock).
 //
+// The orders a page session knew are held for its login at a new page session (held.ts) and
+// come back, held (as of their time, never loaded), when the same login is restored, until the
+// server answers (issue 25, ADR 0032). The balance is not held (the assets hold it, ADR 0032).
+//
 // Invariants (each has a fast-check property of the same name in micro.test.ts):
 //  MC1 countdownNeverIncreases: a known order's deadline never moves later.
 //  MC2 settledLeavesAfterHalfSecond: a `closed_microorder` push replaces the trading row with
 //      the result and sets it to leave at the push time + 500 ms (visibleTrading), and the
 //      order heads the closed list.
-//  MC3 emptyWithoutSession: logout, expiry or a new page session leave no order or balance.
+//  MC3 emptyWithoutSession: logout, expiry or a new page session leave no order or balance
+//      (a new page session until its login is restored, MC4).
+//  MC4 heldOnlyForItsLogin: a list shows orders this page session's server did not send only
+//      after a restored login with the tag of the login that fetched them; it is then held and
+//      not loaded, with their time, and a later page never appends to it. Any other login
+//      shows none.
 import { MICRO_REMOVE_AFTER_MS } from '../../shared/micro.ts';
 import { INITIAL_VIEWS } from '../api.ts';
-import type { MicroOrderView, MicroView } from '../api.ts';
+import type { MicroListView, MicroOrderView, MicroView } from '../api.ts';
 import type { EngineEvent, MicroOrderBody, MicroOrdersBody } from '../events.ts';
+import { heldFor, holdAtBoot, NO_LOGIN } from './held.ts';
+import type { LoginScope } from './held.ts';
 import { defineProjection, foldWith } from './projection.ts';
 import type { HandledEvent, Handlers } from './projection.ts';
 
-export interface MicroState {
+/** The lists a page session knew (a list not known is the empty, unloaded one). */
+export interface HeldMicro {
+  trading: MicroListView;
+  closed: MicroListView;
+  pages: MicroState['pages'];
+}
+
+export interface MicroState extends LoginScope<HeldMicro> {
   view: MicroView;
   pages: { trading: number; closed: number };
   /** The earliest deadline ever seen per order id (MC1 across lists and refetches). */
@@ -32,12 +50,19 @@ export const initialMicroState: MicroState = {
   view: initialMicroView,
   pages: { trading: 0, closed: 0 },
   deadlines: {},
+  ...NO_LOGIN,
 };
 
 const signedOut = (state: MicroState): MicroState =>
   state === initialMicroState
     ? state
     : { ...initialMicroState, view: { ...initialMicroView, seconds: state.view.seconds } };
+
+/**
+ * Shown, or held: rows with a time (a list decoded from a checkpoint written before lists had
+ * one is not held: it could not say as of when).
+ */
+const isKnown = (list: MicroListView): boolean => (list.loaded || list.held) && list.at > 0;
 
 const on = {
   'micro.setup': (state, event) => ({
@@ -50,9 +75,15 @@ const on = {
     view: { ...state.view, error: event.body.message },
   }),
   'micro.closed': (state, event) => closed(state, event.body, event.at),
+  'session.login': (state, event) => login(state, event.body.restored, event.body.tag ?? null),
   'session.logout': signedOut,
   'session.expired': signedOut,
-  'engine.boot': signedOut,
+  'engine.boot': (state) => {
+    const { trading, closed } = state.view;
+    const known = isKnown(trading) || isKnown(closed);
+    const scope = holdAtBoot(state, known ? { trading, closed, pages: state.pages } : null);
+    return scope === NO_LOGIN ? signedOut(state) : { ...signedOut(state), ...scope };
+  },
 } satisfies Handlers<MicroState>;
 
 export type MicroEvent = HandledEvent<typeof on>;
@@ -66,6 +97,35 @@ export const microProjection = defineProjection({
   on,
   view: (state: MicroState) => state.view,
 });
+
+/**
+ * A login taken into use: the held lists come back (held, as of their time) when it is the same
+ * login restored, in each list the server has not answered yet; another login sees nothing of
+ * the one before (MC4).
+ */
+function login(state: MicroState, restored: boolean, tag: string | null): MicroState {
+  const held = heldFor(state, restored, tag);
+  if (held !== null) return giveBack({ ...state, tag, held: null }, held);
+  if (tag === state.tag) return state.held === null ? state : { ...state, held: null };
+  const { trading, closed } = initialMicroView;
+  const view = { ...state.view, trading, closed };
+  return { ...state, view, pages: initialMicroState.pages, deadlines: {}, tag, held: null };
+}
+
+/** The held lists, in each list the server has not answered yet, with their deadlines (MC1). */
+function giveBack(state: MicroState, held: HeldMicro): MicroState {
+  const view = { ...state.view };
+  const pages = { ...state.pages };
+  const rows: MicroOrderView[] = [];
+  for (const tab of ['trading', 'closed'] as const) {
+    const list = held[tab];
+    if (isKnown(view[tab]) || !isKnown(list)) continue;
+    view[tab] = { ...list, loaded: false, held: true };
+    pages[tab] = held.pages[tab];
+    rows.push(...list.rows);
+  }
+  return { ...state, view, pages, deadlines: remember(state.deadlines, rows) };
+}
 
 /** The trading rows still shown at `now` (a settled one stays 500 ms with its result). */
 export function visibleTrading(view: MicroView, now: number): MicroOrderView[] {
@@ -102,6 +162,8 @@ function remember(
 
 function orders(state: MicroState, body: MicroOrdersBody, at: number): MicroState {
   const current = state.view[body.tab];
+  // MC4: a next page of this session does not continue the rows of another
+  if (body.fromPage > 1 && current.held) return state;
   const known = new Map<number, number>(
     Object.entries(state.deadlines).map(([id, d]) => [Number(id), d]),
   );
@@ -118,9 +180,11 @@ function orders(state: MicroState, body: MicroOrdersBody, at: number): MicroStat
     body.fromPage <= 1
       ? fresh
       : [...current.rows, ...fresh.filter((o) => !current.rows.some((c) => c.id === o.id))];
+  const list: MicroListView = { rows, hasMore: body.hasMore, loaded: true, held: false, at };
   return {
+    ...state,
     pages: { ...state.pages, [body.tab]: body.fromPage },
-    view: { ...state.view, [body.tab]: { rows, hasMore: body.hasMore, loaded: true }, error: null },
+    view: { ...state.view, [body.tab]: list, error: null },
     deadlines: remember(state.deadlines, fresh),
   };
 }

@@ -4,16 +4,45 @@
 // `orders.open` / `orders.history` replies (page 1 replaces, later pages append),
 // `orders.failed`, and cleared on logout or expiry.
 //
+// What the login knew of a pair is set aside when the watch moves on and at a new page session
+// (held.ts), and shown again, held (as of its time, never loaded), when the same login watches
+// that pair before the server has answered: a page opened offline shows the last known orders,
+// labelled, and never another login's (issue 25, ADR 0032).
+//
 // Invariants (each has a fast-check property of the same name in spot-orders.test.ts):
 //  O1 newestFirst: open and history ids are strictly descending (so unique).
 //  O2 chunkedFoldEqualsWholeFold: folding a sequence at once equals folding it in any chunks.
-//  O3 clearedWithoutSession: after logout or expiry both lists are empty and nothing is loading.
+//  O3 clearedWithoutSession: after logout or expiry both lists are empty, nothing is loading
+//     and nothing is held.
 //  O4 otherSymbolsIgnored: replies for another symbol change nothing.
+//  O5 heldOnlyForItsLogin: a list shows rows this page session's server did not send only while
+//     the login in use has the tag of the login that fetched them and the watched pair is
+//     theirs; it is then held and not loaded, with their time. Any other login shows none.
+//  O6 heldNeverExtended: a later page never appends to held rows; a first page replaces them
+//     (loaded, no longer held).
+import { NO_SPOT_ORDERS } from '../api.ts';
 import type { FilledOrderView, OpenOrderView, SpotOrdersView } from '../api.ts';
 import { exhaustive } from '../events.ts';
 import type { EngineEvent, OrdersPageBody } from '../events.ts';
+import { heldOfLogin, holdAtBoot, keptForLogin, NO_LOGIN, setAside } from './held.ts';
+import type { LoginScope } from './held.ts';
 
-export interface OrdersState {
+/** A list as the login knew it: its rows, whether the server had more, their time, its pages. */
+export interface KnownOrders<R> {
+  rows: R[];
+  hasMore: boolean;
+  at: number;
+  pages: number;
+}
+
+/** The lists of a pair the login knew (null: that list was not known). */
+export interface HeldOrders {
+  symbol: string;
+  open: KnownOrders<OpenOrderView> | null;
+  history: KnownOrders<FilledOrderView> | null;
+}
+
+export interface OrdersState extends LoginScope<HeldOrders> {
   symbol: string | null;
   view: SpotOrdersView;
   /** Pages loaded so far (a refresh refetches them all). */
@@ -21,19 +50,14 @@ export interface OrdersState {
   historyPages: number;
 }
 
-export const EMPTY_ORDERS: SpotOrdersView = {
-  open: [],
-  history: [],
-  openHasMore: false,
-  historyHasMore: false,
-  loading: false,
-};
+export const EMPTY_ORDERS: SpotOrdersView = NO_SPOT_ORDERS;
 
 export const initialOrdersState: OrdersState = {
   symbol: null,
   view: EMPTY_ORDERS,
   openPages: 0,
   historyPages: 0,
+  ...NO_LOGIN,
 };
 
 export const ORDERS_EVENTS = [
@@ -41,8 +65,10 @@ export const ORDERS_EVENTS = [
   'orders.open',
   'orders.history',
   'orders.failed',
+  'session.login',
   'session.logout',
   'session.expired',
+  'engine.boot',
 ] as const satisfies readonly EngineEvent['name'][];
 export type OrdersEvent = Extract<EngineEvent, { name: (typeof ORDERS_EVENTS)[number] }>;
 const SET: ReadonlySet<string> = new Set(ORDERS_EVENTS);
@@ -52,39 +78,143 @@ export const isOrdersEvent = (e: EngineEvent): e is OrdersEvent => SET.has(e.nam
 export function foldOrders(state: OrdersState, event: OrdersEvent): OrdersState {
   switch (event.name) {
     case 'ui.watch-spot':
-      if (event.body.symbol === state.symbol) return state;
-      return {
-        ...initialOrdersState,
-        symbol: event.body.symbol,
-        view: { ...EMPTY_ORDERS, loading: event.body.symbol !== null && event.body.loggedIn },
-      };
+      return watch(state, event.body.symbol, event.body.loggedIn);
     case 'orders.open':
-      return event.body.symbol === state.symbol ? openPage(state, event.body) : state;
+      return event.body.symbol === state.symbol ? openPage(state, event.body, event.at) : state;
     case 'orders.history':
-      return event.body.symbol === state.symbol ? historyPage(state, event.body) : state;
+      return event.body.symbol === state.symbol ? historyPage(state, event.body, event.at) : state;
     case 'orders.failed':
       return event.body.symbol !== state.symbol || !state.view.loading
         ? state
         : { ...state, view: { ...state.view, loading: false } };
+    case 'session.login':
+      return login(state, event.body.restored, event.body.tag ?? null);
     case 'session.logout':
     case 'session.expired':
-      return state.view === EMPTY_ORDERS && state.openPages === 0 && state.historyPages === 0
-        ? state
-        : { ...state, view: EMPTY_ORDERS, openPages: 0, historyPages: 0 };
+      return signedOut(state);
+    case 'engine.boot': {
+      // a new page session watches nothing; what the login knew is held for it
+      const scope = holdAtBoot(state, known(state) ?? heldOfLogin(state));
+      return scope === NO_LOGIN ? initialOrdersState : { ...initialOrdersState, ...scope };
+    }
     default:
       return exhaustive(event, state);
   }
 }
 
-function openPage(state: OrdersState, body: OrdersPageBody<OpenOrderView>): OrdersState {
+/** Another pair (or none): the lists of the one before are set aside for the login. */
+function watch(state: OrdersState, symbol: string | null, loggedIn: boolean): OrdersState {
+  if (symbol === state.symbol) return state;
+  const { tag, held } = setAside(state, known(state));
+  const view = { ...EMPTY_ORDERS, loading: symbol !== null && loggedIn };
+  return giveBack({ ...initialOrdersState, tag, held, symbol, view });
+}
+
+/** The same login restored keeps what is held; another one sees nothing of the one before. */
+function login(state: OrdersState, restored: boolean, tag: string | null): OrdersState {
+  const scope = keptForLogin(state, restored, tag);
+  if (tag === state.tag && scope.held?.value === state.held?.value) return state;
+  const kept =
+    tag === state.tag
+      ? state
+      : {
+          ...state,
+          view: { ...EMPTY_ORDERS, loading: state.view.loading },
+          openPages: 0,
+          historyPages: 0,
+        };
+  return giveBack({ ...kept, tag: scope.tag, held: scope.held });
+}
+
+function signedOut(state: OrdersState): OrdersState {
+  const { view, openPages, historyPages, tag, held } = state;
+  return view === EMPTY_ORDERS &&
+    openPages === 0 &&
+    historyPages === 0 &&
+    tag === null &&
+    held === null
+    ? state
+    : { ...state, ...NO_LOGIN, view: EMPTY_ORDERS, openPages: 0, historyPages: 0 };
+}
+
+/** The lists of the watched pair that are known (loaded or held), to be set aside. */
+function known(state: OrdersState): HeldOrders | null {
+  const { symbol, view: v } = state;
+  if (symbol === null) return null;
+  const open =
+    v.openLoaded || v.openHeld
+      ? { rows: v.open, hasMore: v.openHasMore, at: v.openAt, pages: state.openPages }
+      : null;
+  const history =
+    v.historyLoaded || v.historyHeld
+      ? { rows: v.history, hasMore: v.historyHasMore, at: v.historyAt, pages: state.historyPages }
+      : null;
+  return open === null && history === null ? null : { symbol, open, history };
+}
+
+/** The held lists of the watched pair, in each list this page session knows nothing of (O5). */
+function giveBack(state: OrdersState): OrdersState {
+  const held = heldOfLogin(state);
+  if (held === null || held.symbol !== state.symbol) return state;
+  const v = state.view;
+  const open = v.openLoaded || v.openHeld ? null : held.open;
+  const history = v.historyLoaded || v.historyHeld ? null : held.history;
+  if (open === null && history === null) return state;
+  return {
+    ...state,
+    view: { ...v, ...heldOpen(open), ...heldHistory(history) },
+    // a refresh fetches as many pages as were held
+    openPages: open?.pages ?? state.openPages,
+    historyPages: history?.pages ?? state.historyPages,
+  };
+}
+
+const heldOpen = (list: KnownOrders<OpenOrderView> | null): Partial<SpotOrdersView> =>
+  list === null
+    ? {}
+    : { open: list.rows, openHasMore: list.hasMore, openAt: list.at, openHeld: true };
+
+const heldHistory = (list: KnownOrders<FilledOrderView> | null): Partial<SpotOrdersView> =>
+  list === null
+    ? {}
+    : { history: list.rows, historyHasMore: list.hasMore, historyAt: list.at, historyHeld: true };
+
+function openPage(
+  state: OrdersState,
+  body: OrdersPageBody<OpenOrderView>,
+  at: number,
+): OrdersState {
+  // O6: a next page of this session does not continue the rows of another
+  if (body.fromPage > 1 && state.view.openHeld) return state;
   const open = page(state.view.open, body);
-  const view = { ...state.view, open, openHasMore: body.hasMore, loading: false };
+  const view = {
+    ...state.view,
+    open,
+    openHasMore: body.hasMore,
+    loading: false,
+    openLoaded: true,
+    openHeld: false,
+    openAt: at,
+  };
   return { ...state, view, openPages: body.toPage };
 }
 
-function historyPage(state: OrdersState, body: OrdersPageBody<FilledOrderView>): OrdersState {
+function historyPage(
+  state: OrdersState,
+  body: OrdersPageBody<FilledOrderView>,
+  at: number,
+): OrdersState {
+  if (body.fromPage > 1 && state.view.historyHeld) return state;
   const history = page(state.view.history, body);
-  const view = { ...state.view, history, historyHasMore: body.hasMore, loading: false };
+  const view = {
+    ...state.view,
+    history,
+    historyHasMore: body.hasMore,
+    loading: false,
+    historyLoaded: true,
+    historyHeld: false,
+    historyAt: at,
+  };
   return { ...state, view, historyPages: body.toPage };
 }
 

@@ -36,7 +36,7 @@ export const initialSpotState: SpotState = {
 };
 
 export function foldSpot(state: SpotState, event: EngineEvent): SpotState {
-  if (event.name === 'engine.boot') return boot(state);
+  if (event.name === 'engine.boot') return boot(state, event);
   const view = isSpotViewEvent(event) ? foldSpotView(state.view, event) : state.view;
   const book = isBookEvent(event) ? foldBook(state.book, event) : state.book;
   const trades = isTradesEvent(event) ? foldTrades(state.trades, event) : state.trades;
@@ -54,13 +54,15 @@ export function foldSpot(state: SpotState, event: EngineEvent): SpotState {
 /**
  * A new page session watches nothing until the page asks again (the recorded book is stale).
  * The book's version and the chart's epoch keep counting, so frame-time caches keyed by them
- * never mistake a new state for an old one.
+ * never mistake a new state for an old one. The user's orders are held for their login
+ * (spot-orders.ts).
  */
-function boot(state: SpotState): SpotState {
+function boot(state: SpotState, event: Extract<EngineEvent, { name: 'engine.boot' }>): SpotState {
   return {
     ...initialSpotState,
     book: { ...initialBookState, version: state.book.version + 1 },
     chart: { ...initialChartState, epoch: state.chart.epoch + 1 },
+    orders: foldOrders(state.orders, event),
   };
 }
 

@@ -464,4 +464,60 @@ describe('spot sync', () => {
     });
     await engine.close();
   });
+
+  it('a page reopened without the server shows the orders of the same login and pair, held as of their time, until the server answers (issue 25)', async () => {
+    // a second page on the server: the held list says there is more
+    const t = testServices(
+      routes({
+        '/api/transaction_in': () =>
+          ok({ list: [entrust(5, 'in', '98.00')], page: 1, pages: 2, total: 2 }),
+      }),
+    );
+    const first = await started(t, 'held-orders');
+    await first.engine.watchSpot('BTC/USDT');
+    await vi.waitFor(() => expect(first.engine.state().spot.orders.view.openLoaded).toBe(true));
+    const at = first.engine.state().spot.orders.view.openAt;
+    // the page moved on to another screen before it closed: the orders are still the login's
+    await first.engine.watchSpot(null);
+    await first.engine.close();
+
+    // the server is gone: the page opens from its log, with the stored login
+    const online = new Map(t.http.routes);
+    t.http.routes.clear();
+    t.timers.advance(60_000);
+    const second = createEngine(t.services, {
+      logDbName: 'held-orders-log',
+      sessionDbName: 'held-orders-s',
+    });
+    await second.start({ baseUrl: '', lang: 'en', visible: true }, () => undefined);
+    await second.watchSpot('BTC/USDT');
+    await vi.waitFor(() => expect(second.state().spot.orders.view.loading).toBe(false));
+    const held = second.state().spot.orders.view;
+    expect(held).toMatchObject({
+      openHeld: true,
+      openLoaded: false,
+      openAt: at,
+      openHasMore: true,
+    });
+    expect(held.open.map((o) => o.id)).toEqual([5]);
+    // their next page would not continue them: nothing is asked
+    const asked = () => t.http.requests.filter((r) => r.url.pathname === '/api/transaction_in');
+    const before = asked().length;
+    await second.loadMoreSpotOrders('open');
+    expect(asked()).toHaveLength(before);
+
+    // the server is back: the first connect resynchronises, and the orders load
+    for (const [path, route] of online) t.http.routes.set(path, route);
+    t.http.routes.set('/api/transaction_in', () =>
+      ok({ list: [entrust(6, 'in', '97.00')], page: 1, pages: 1, total: 1 }),
+    );
+    const socket = t.sockets.at(-1);
+    socket?.fire('connect_error', new Error('refused'));
+    t.timers.advance(30_000);
+    socket?.open();
+    await vi.waitFor(() => expect(second.state().spot.orders.view.openLoaded).toBe(true));
+    expect(second.state().spot.orders.view).toMatchObject({ openHeld: false });
+    expect(second.state().spot.orders.view.open.map((o) => o.id)).toEqual([6]);
+    await second.close();
+  });
 });

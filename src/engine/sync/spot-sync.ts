@@ -398,8 +398,10 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
       const w = watched;
       if (w === null) return;
       const { openPages, historyPages, view } = ctx.store.state().spot.orders;
-      if (tab === 'open' && view.openHasMore) await fetchOpen(w, openPages + 1, openPages + 1);
-      if (tab === 'history' && view.historyHasMore)
+      // held rows are not this session's: their next page would not continue them (O6)
+      if (tab === 'open' && view.openHasMore && !view.openHeld)
+        await fetchOpen(w, openPages + 1, openPages + 1);
+      if (tab === 'history' && view.historyHasMore && !view.historyHeld)
         await fetchHistory(w, historyPages + 1, historyPages + 1);
     },
     refresh,

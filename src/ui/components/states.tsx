@@ -23,6 +23,19 @@ export function Empty({ text }: { text?: string }) {
 }
 
 /**
+ * A list of the user's that is not known: the server has not answered for it (offline, or the
+ * request failed) and nothing is held from before. Never "no orders": the user may have some.
+ */
+export function NotKnown({ text }: { text?: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="state state--unknown" role="status" data-testid="not-known">
+      <span>{text ?? t('common.listUnknown')}</span>
+    </div>
+  );
+}
+
+/**
  * A failure and, when asking again can help, a Retry button. `retryable: false` (an answer of
  * the server such as "not allowed" or "verify your identity first", see `retryHelps`) shows
  * the message alone: a retry would only get the same answer.

@@ -25,7 +25,7 @@ import type {
   MicroView,
   C2cView,
 } from '../../engine/api.ts';
-import { INITIAL_VIEWS, VIEW_NAMES } from '../../engine/api.ts';
+import { INITIAL_VIEWS, NO_SPOT_ORDERS, VIEW_NAMES } from '../../engine/api.ts';
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 
@@ -70,13 +70,6 @@ export interface ChartState {
   version: number;
 }
 
-export const EMPTY_ORDERS: SpotOrdersView = Object.freeze({
-  open: [],
-  history: [],
-  openHasMore: false,
-  historyHasMore: false,
-  loading: false,
-}) as SpotOrdersView;
 const NO_TRADES: readonly TradeView[] = Object.freeze([]);
 
 const spotSignal = signal<SpotView | null>(null);
@@ -84,7 +77,7 @@ const bookSignal = signal<BookView | null>(null);
 const depthSignal = signal<DepthView | null>(null);
 const tradesSignal = signal<readonly TradeView[]>(NO_TRADES);
 const chartSignal = signal<ChartState | null>(null);
-const ordersSignal = signal<SpotOrdersView>(EMPTY_ORDERS);
+const ordersSignal = signal<SpotOrdersView>(NO_SPOT_ORDERS);
 
 /** One signal per view projection (engine registry), starting from the engine's initial view. */
 const viewSignals: { readonly [K in ViewName]: Signal<Views[K]> } = {

@@ -3,10 +3,13 @@
 // (pushes update it while the modal is open). The buyer side pays or cancels while unpaid (a
 // countdown to the auto-cancel on the engine clock) and sees the seller's payout details; the
 // seller side confirms receipt once paid, which releases the coins. The buyer pays by the ad's
-// way only: "Pay to" shows the seller's account of that way, never another (issue 20).
+// way only: "Pay to" shows the seller's account of that way, never another (issue 20). A deal
+// held from the last page session (offline, issue 25) says as of when, shows no countdown (it
+// may be paid or cancelled since) and offers no action until the server answers.
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useModal } from '../../components/use-modal.ts';
 import type { C2cDealView, C2cPayout, C2cWay, CommandResult } from '../../../engine/api.ts';
+import { AsOfNote } from '../../components/as-of-note.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
@@ -40,7 +43,16 @@ function send(deal: C2cDealView, action: Action): Promise<CommandResult> {
   return engine.c2cCommand('cancel', { id: deal.id });
 }
 
-export function DealDialog({ deal, onClose }: { deal: C2cDealView; onClose: () => void }) {
+export function DealDialog({
+  deal,
+  heldAt,
+  onClose,
+}: {
+  deal: C2cDealView;
+  /** The time of the held list the deal is from (null: live). */
+  heldAt: number | null;
+  onClose: () => void;
+}) {
   const { t, fmt } = useI18n();
   const ref = useModal(true);
   const titleId = useId();
@@ -92,7 +104,7 @@ export function DealDialog({ deal, onClose }: { deal: C2cDealView; onClose: () =
     <>
       <dialog
         ref={ref}
-        className="dialog c2c-deal"
+        className={`dialog c2c-deal${heldAt !== null ? ' c2c-deal--held' : ''}`}
         aria-labelledby={titleId}
         onClose={onDialogClose}
         data-testid="c2c-deal-dialog"
@@ -118,7 +130,10 @@ export function DealDialog({ deal, onClose }: { deal: C2cDealView; onClose: () =
           </button>
         </header>
 
-        {deal.isSure === 0 && deal.deadline !== null && <Countdown deadline={deal.deadline} />}
+        {heldAt !== null && <AsOfNote at={heldAt} />}
+        {heldAt === null && deal.isSure === 0 && deal.deadline !== null && (
+          <Countdown deadline={deal.deadline} />
+        )}
 
         <div className="c2c-deal__amount">
           <span className="muted">{t('c2c.col.amount')}</span>
@@ -133,7 +148,7 @@ export function DealDialog({ deal, onClose }: { deal: C2cDealView; onClose: () =
         {isBuyer && deal.isSure !== 2 && <PayTo payTo={deal.payTo} way={deal.way} money={money} />}
 
         <DealStatus deal={deal} money={money} notice={notice} />
-        <DealActions deal={deal} busy={busy} onAsk={setAsking} />
+        <DealActions deal={deal} busy={busy} held={heldAt !== null} onAsk={setAsking} />
       </dialog>
       {asking !== null && (
         <ConfirmDialog
@@ -235,13 +250,17 @@ function DealStatus({
 function DealActions({
   deal,
   busy,
+  held,
   onAsk,
 }: {
   deal: C2cDealView;
   busy: boolean;
+  /** The deal is as of an earlier page session: it may have moved on, nothing acts on it. */
+  held: boolean;
   onAsk: (action: Action) => void;
 }) {
   const { t } = useI18n();
+  const off = busy || held;
   const canPay = deal.side === 'buy' && deal.isSure === 0;
   const canConfirm = deal.side === 'sell' && deal.isSure === 3;
   if (!canPay && !canConfirm) return null;
@@ -253,7 +272,7 @@ function DealActions({
             type="button"
             className="btn btn--ghost btn--sm"
             data-testid="c2c-cancel"
-            disabled={busy}
+            disabled={off}
             onClick={() => onAsk('cancel')}
           >
             {t('c2c.deal.cancel')}
@@ -262,7 +281,7 @@ function DealActions({
             type="button"
             className="btn btn--primary btn--sm"
             data-testid="c2c-pay"
-            disabled={busy}
+            disabled={off}
             onClick={() => onAsk('pay')}
           >
             {t('c2c.deal.pay')}
@@ -274,7 +293,7 @@ function DealActions({
           type="button"
           className="btn btn--primary btn--sm"
           data-testid="c2c-confirm"
-          disabled={busy}
+          disabled={off}
           onClick={() => onAsk('confirm')}
         >
           {t('c2c.deal.confirm')}

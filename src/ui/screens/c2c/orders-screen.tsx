@@ -1,10 +1,13 @@
 // My c2c orders (/c2cOrder, also /c2cTrade and /c2cDetail?id=…; trading-c2c-market.md §2):
 // my deals as taker and as publisher, live from pushes; a row (or its Details button) opens
 // the detail modal with the actions of the viewer's side. `?ad=<id>` narrows the list to the
-// deals of one of my ads; `?id=<id>` opens that deal.
+// deals of one of my ads; `?id=<id>` opens that deal. Deals held from the last page session
+// (offline, issue 25, ADR 0032) are shown greyed under "as of"; their detail can be read, but
+// nothing in it acts on the deal until the server answers.
 import { memo, useCallback, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { C2cDealView } from '../../../engine/api.ts';
+import type { C2cDealView, C2cView } from '../../../engine/api.ts';
+import { AsOfNote } from '../../components/as-of-note.tsx';
 import { useCellLabels } from '../../components/cell-labels.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -41,53 +44,6 @@ export default function C2cOrdersScreen() {
   const open = openId === null ? undefined : deals.rows.find((d) => d.id === openId);
   const onOpen = useCallback((id: number) => setOpenId(id), []);
   const onMore = useCallback(() => void engine.loadMoreC2c('deals'), []);
-  const table = useRef<HTMLTableElement>(null);
-  useCellLabels(table);
-
-  let body;
-  if (!deals.loaded && view.error !== null)
-    body = <ErrorState text={view.error} onRetry={retryC2c} />;
-  else if (!deals.loaded) body = <Loading />;
-  else if (rows.length === 0) body = <Empty text={t('c2c.orders.empty')} />;
-  else
-    body = (
-      <div className="table-wrap">
-        <table
-          ref={table}
-          className="table c2c-table c2c-table--deals table--cards"
-          data-testid="c2c-deals"
-        >
-          <thead>
-            <tr>
-              <th scope="col">{t('c2c.col.id')}</th>
-              <th scope="col">{t('c2c.col.type')}</th>
-              <th scope="col">{t('c2c.col.coin')}</th>
-              <th scope="col" className="num">
-                {t('c2c.col.number')}
-              </th>
-              <th scope="col" className="num">
-                {t('c2c.col.price')}
-              </th>
-              <th scope="col" className="num">
-                {t('c2c.col.amount')}
-              </th>
-              <th scope="col">{t('c2c.col.counterparty')}</th>
-              <th scope="col">{t('c2c.col.state')}</th>
-              <th scope="col">{t('c2c.col.time')}</th>
-              <th scope="col" className="c2c-table__action">
-                <span className="visually-hidden">{t('c2c.col.action')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((d) => (
-              <DealRow key={d.id} deal={d} onOpen={onOpen} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-
   return (
     <C2cPage title={t('c2c.orders.title')} testId="c2c-orders-screen">
       {adFilter !== null && (
@@ -96,16 +52,81 @@ export default function C2cOrdersScreen() {
           <Link to={C2C_PATH.orders}>{t('c2c.orders.showAll')}</Link>
         </p>
       )}
+      {deals.held && <AsOfNote at={deals.at} />}
       <div className="panel c2c-panel">
-        {body}
+        <DealsBody deals={deals} rows={rows} error={view.error} onOpen={onOpen} />
         {deals.loaded && (
           <MoreButton rows={deals.rows.length} hasMore={deals.hasMore} onMore={onMore} />
         )}
       </div>
       {open !== undefined && (
-        <DealDialog key={open.id} deal={open} onClose={() => setOpenId(null)} />
+        <DealDialog
+          key={open.id}
+          deal={open}
+          heldAt={deals.held ? deals.at : null}
+          onClose={() => setOpenId(null)}
+        />
       )}
     </C2cPage>
+  );
+}
+
+/** My deals (held ones greyed), or why there are none to show. */
+function DealsBody({
+  deals,
+  rows,
+  error,
+  onOpen,
+}: {
+  deals: C2cView['deals'];
+  rows: readonly C2cDealView[];
+  error: string | null;
+  onOpen: (id: number) => void;
+}) {
+  const { t } = useI18n();
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(table);
+  const known = deals.loaded || deals.held;
+  if (!known && error !== null) return <ErrorState text={error} onRetry={retryC2c} />;
+  if (!known) return <Loading />;
+  if (rows.length === 0) return <Empty text={t('c2c.orders.empty')} />;
+  return (
+    <div className="table-wrap">
+      <table
+        ref={table}
+        className={`table c2c-table c2c-table--deals table--cards${deals.held ? ' list--held' : ''}`}
+        data-testid="c2c-deals"
+        data-held={deals.held || undefined}
+      >
+        <thead>
+          <tr>
+            <th scope="col">{t('c2c.col.id')}</th>
+            <th scope="col">{t('c2c.col.type')}</th>
+            <th scope="col">{t('c2c.col.coin')}</th>
+            <th scope="col" className="num">
+              {t('c2c.col.number')}
+            </th>
+            <th scope="col" className="num">
+              {t('c2c.col.price')}
+            </th>
+            <th scope="col" className="num">
+              {t('c2c.col.amount')}
+            </th>
+            <th scope="col">{t('c2c.col.counterparty')}</th>
+            <th scope="col">{t('c2c.col.state')}</th>
+            <th scope="col">{t('c2c.col.time')}</th>
+            <th scope="col" className="c2c-table__action">
+              <span className="visually-hidden">{t('c2c.col.action')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((d) => (
+            <DealRow key={d.id} deal={d} onOpen={onOpen} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

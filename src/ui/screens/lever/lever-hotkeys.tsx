@@ -24,9 +24,11 @@ export function useLeverHotkeys(
 
   const close = useCallback((): void => {
     if (!session.peek().loggedIn) return void toast.error(t('hotkeys.loginFirst'));
-    const held = lever.peek().holding.rows;
-    if (held.length === 0) return void toast.info(t('lever.positions.empty.holding'));
-    const id = positionToClose(held, selectedPosition.peek());
+    const { holding } = lever.peek();
+    // held positions (an earlier page session's) may be closed since: not acted on
+    if (holding.held) return void toast.info(t('hotkeys.heldPositions'));
+    if (holding.rows.length === 0) return void toast.info(t('lever.positions.empty.holding'));
+    const id = positionToClose(holding.rows, selectedPosition.peek());
     if (id === null) return void toast.info(t('hotkeys.noPosition'));
     closeRequest.value = { id };
   }, [t]);

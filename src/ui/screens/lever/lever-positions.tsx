@@ -4,46 +4,35 @@
 // `lever_trade` push). The head shows the live risk rate and the floating P&L; a bar warns
 // when the rate nears the liquidation line (contract §5.6). Holdings can get take-profit /
 // stop-loss or be closed, entrusts revoked, and every holding closed at once (batch close).
-// Closed and revoked page by 10 (spec §9). Visitors see a login prompt.
-import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+// Closed and revoked page by 10 (spec §9). Visitors see a login prompt. The tables are in
+// lever-tables.tsx. Positions held from the last page session (offline, issue 25) cannot be
+// acted on: their rows' buttons and the batch close are disabled until the server answers.
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import type {
-  CommandResult,
-  LeverListView,
-  LeverPositionView,
-  LeverTab,
-  LeverView,
-} from '../../../engine/api.ts';
+import type { CommandResult, LeverTab, LeverView } from '../../../engine/api.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
-import { useCellLabels } from '../../components/cell-labels.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { lever, session } from '../../engine-bridge/signals.ts';
-import { useSignalSelect, useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
 import '../../styles/lever.css';
+import { TAB_LABEL, TabBody, type Actions } from './lever-tables.tsx';
+import { riskOf, type RiskLevel } from './lever-risk.ts';
+import { closeRequest } from './position-selection.ts';
 import {
   CloseConfirm,
   DASH,
-  LEVER_DP,
   priceDpOf,
-  SideTag,
   SignedValue,
   StopDialog,
-  StopPrice,
   sideText,
 } from './stop-dialog.tsx';
-import { handsCount } from './lever-form-math.ts';
-import { riskOf, type RiskLevel } from './lever-risk.ts';
-import { closeRequest, selectedPosition } from './position-selection.ts';
 
-/** Spec §9: closed and revoked lists page by 10. */
-export const LEVER_PAGE_SIZE = 10;
 /** Where the lever account is funded (wallet-account-earn.md: the lever transfer page). */
 export const LEVER_TRANSFER_PATH = '/new_account/transfer';
 
@@ -54,18 +43,6 @@ export function percentText(fmt: I18n['fmt'], value: string): string {
 }
 
 const TABS: readonly LeverTab[] = ['holding', 'entrusts', 'closed', 'revoked'];
-const TAB_LABEL: Record<LeverTab, MessageId> = {
-  holding: 'lever.positions.tab.holding',
-  entrusts: 'lever.positions.tab.entrusts',
-  closed: 'lever.positions.tab.closed',
-  revoked: 'lever.positions.tab.revoked',
-};
-const TAB_EMPTY: Record<LeverTab, MessageId> = {
-  holding: 'lever.positions.empty.holding',
-  entrusts: 'lever.positions.empty.entrusts',
-  closed: 'lever.positions.empty.closed',
-  revoked: 'lever.positions.empty.revoked',
-};
 
 type BatchType = 0 | 1 | 2;
 type Pending =
@@ -73,12 +50,6 @@ type Pending =
   | { kind: 'close'; id: number }
   | { kind: 'revoke'; id: number }
   | { kind: 'batch'; type: BatchType };
-
-interface Actions {
-  onStop: (id: number) => void;
-  onClose: (id: number) => void;
-  onRevoke: (id: number) => void;
-}
 
 export interface LeverPositionsProps {
   /** The trading screen's variant: fee and time columns hidden, the body scrolls in the panel. */
@@ -116,7 +87,9 @@ export function LeverPositions({ compact = false }: LeverPositionsProps) {
             <RiskFigures risk={risk} />
             {tab === 'holding' && (
               <BatchButtons
-                disabled={risk.rate === null && view.holding.rows.length === 0}
+                disabled={
+                  view.holding.held || (risk.rate === null && view.holding.rows.length === 0)
+                }
                 onBatch={flow.askBatch}
               />
             )}
@@ -168,7 +141,7 @@ function PositionTabs({
   };
   const label = (name: LeverTab): string => {
     const count = view[name].rows.length;
-    if (!loggedIn || !view[name].loaded) return t(TAB_LABEL[name]);
+    if (!loggedIn || !(view[name].loaded || view[name].held)) return t(TAB_LABEL[name]);
     if (name === 'holding') return t('lever.positions.tab.holdingCount', { count });
     if (name === 'entrusts') return t('lever.positions.tab.entrustsCount', { count });
     return t(TAB_LABEL[name]);
@@ -318,339 +291,6 @@ function LoginPrompt() {
           {t('lever.positions.register')}
         </Link>
       </div>
-    </div>
-  );
-}
-
-// ---- Tables --------------------------------------------------------------------------------
-
-interface Column {
-  label: MessageId;
-  kind?: 'num' | 'time' | 'action';
-  /** Hidden in the compact (trading screen) variant. */
-  wide?: boolean;
-}
-
-const COLUMNS: Record<LeverTab, readonly Column[]> = {
-  holding: [
-    { label: 'lever.positions.col.pair' },
-    { label: 'lever.positions.col.side' },
-    { label: 'lever.positions.col.hands', kind: 'num' },
-    { label: 'lever.positions.col.multiple', kind: 'num' },
-    { label: 'lever.positions.col.openPrice', kind: 'num' },
-    { label: 'lever.positions.col.markPrice', kind: 'num' },
-    { label: 'lever.positions.col.margin', kind: 'num' },
-    { label: 'lever.positions.col.takeProfit', kind: 'num' },
-    { label: 'lever.positions.col.stopLoss', kind: 'num' },
-    { label: 'lever.positions.col.profit', kind: 'num' },
-    { label: 'lever.positions.col.fee', kind: 'num', wide: true },
-    { label: 'lever.positions.col.openTime', kind: 'time', wide: true },
-    { label: 'lever.positions.col.action', kind: 'action' },
-  ],
-  entrusts: [
-    { label: 'lever.positions.col.pair' },
-    { label: 'lever.positions.col.side' },
-    { label: 'lever.positions.col.hands', kind: 'num' },
-    { label: 'lever.positions.col.multiple', kind: 'num' },
-    { label: 'lever.positions.col.limitPrice', kind: 'num' },
-    { label: 'lever.positions.col.margin', kind: 'num' },
-    { label: 'lever.positions.col.fee', kind: 'num', wide: true },
-    { label: 'lever.positions.col.orderTime', kind: 'time', wide: true },
-    { label: 'lever.positions.col.action', kind: 'action' },
-  ],
-  closed: [
-    { label: 'lever.positions.col.pair' },
-    { label: 'lever.positions.col.side' },
-    { label: 'lever.positions.col.hands', kind: 'num' },
-    { label: 'lever.positions.col.openPrice', kind: 'num' },
-    { label: 'lever.positions.col.closePrice', kind: 'num' },
-    { label: 'lever.positions.col.realized', kind: 'num' },
-    { label: 'lever.positions.col.closeTime', kind: 'time' },
-  ],
-  revoked: [
-    { label: 'lever.positions.col.pair' },
-    { label: 'lever.positions.col.side' },
-    { label: 'lever.positions.col.hands', kind: 'num' },
-    { label: 'lever.positions.col.limitPrice', kind: 'num' },
-    { label: 'lever.positions.col.revokeTime', kind: 'time' },
-  ],
-};
-
-const CELL_CLASS: Record<NonNullable<Column['kind']>, string> = {
-  num: 'num',
-  time: 'time-cell',
-  action: 'lever-table__actions',
-};
-
-function TabBody({
-  tab,
-  view,
-  compact,
-  actions,
-}: {
-  tab: LeverTab;
-  view: LeverView;
-  compact: boolean;
-  actions: Actions;
-}) {
-  const { t } = useI18n();
-  const table = useRef<HTMLTableElement>(null);
-  useCellLabels(table);
-  const list = view[tab];
-  if (list.rows.length === 0) {
-    if (list.loaded) return <Empty text={t(TAB_EMPTY[tab])} />;
-    return view.error !== null ? <ErrorState text={view.error} /> : <Loading />;
-  }
-  const columns = COLUMNS[tab].filter((c) => !(compact && c.wide === true));
-  return (
-    <div className="lever-table__wrap">
-      <table ref={table} className="lever-table table--cards" data-testid={`lever-${tab}-table`}>
-        <caption className="visually-hidden">{t(TAB_LABEL[tab])}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.label} scope="col" className={c.kind ? CELL_CLASS[c.kind] : undefined}>
-                {t(c.label)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <Rows tab={tab} rows={list.rows} compact={compact} actions={actions} />
-        </tbody>
-      </table>
-      {(tab === 'closed' || tab === 'revoked') && <ListFooter tab={tab} list={list} />}
-    </div>
-  );
-}
-
-function Rows({
-  tab,
-  rows,
-  compact,
-  actions,
-}: {
-  tab: LeverTab;
-  rows: readonly LeverPositionView[];
-  compact: boolean;
-  actions: Actions;
-}) {
-  switch (tab) {
-    case 'holding':
-      return rows.map((p) => (
-        <HoldingRow
-          key={p.id}
-          p={p}
-          compact={compact}
-          onStop={actions.onStop}
-          onClose={actions.onClose}
-        />
-      ));
-    case 'entrusts':
-      return rows.map((p) => (
-        <EntrustRow key={p.id} p={p} compact={compact} onRevoke={actions.onRevoke} />
-      ));
-    case 'closed':
-      return rows.map((p) => <ClosedRow key={p.id} p={p} />);
-    case 'revoked':
-      return rows.map((p) => <RevokedRow key={p.id} p={p} />);
-  }
-}
-
-/** A server time ("Y-m-d H:i:s"), else the creation time (unix seconds), else a dash. */
-function timeText(fmt: I18n['fmt'], text: string, createTime: number): string {
-  if (text !== '') return fmt.dateTime(text);
-  return createTime > 0 ? fmt.dateTime(createTime * 1000) : DASH;
-}
-
-const sideAttr = (side: 1 | 2): string => (side === 1 ? 'long' : 'short');
-
-/** Pair, side and hands: the first cells of every row. */
-function LeadCells({ p }: { p: LeverPositionView }) {
-  const { fmt } = useI18n();
-  return (
-    <>
-      <th scope="row" className="lever-table__pair cell--head">
-        {p.symbol}
-      </th>
-      <td className="cell--head">
-        <SideTag side={p.side} />
-      </td>
-      <td className="num">{fmt.fixed(p.share, 0)}</td>
-    </>
-  );
-}
-
-const HoldingRow = memo(function HoldingRow({
-  p,
-  compact,
-  onStop,
-  onClose,
-}: {
-  p: LeverPositionView;
-  compact: boolean;
-  onStop: (id: number) => void;
-  onClose: (id: number) => void;
-}) {
-  const { t, fmt } = useI18n();
-  const names = { side: sideText(t, p.side), symbol: p.symbol, hands: handsCount(p.share) };
-  const selected = useSignalSelect(
-    selectedPosition,
-    useCallback((id: number | null) => id === p.id, [p.id]),
-  );
-  return (
-    <tr
-      data-position-id={p.id}
-      data-side={sideAttr(p.side)}
-      aria-selected={selected}
-      className={selected ? 'is-selected' : undefined}
-      tabIndex={0}
-      onClick={(e) => {
-        if (!(e.target instanceof Element) || e.target.closest('button') === null)
-          selectedPosition.value = p.id;
-      }}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget) selectedPosition.value = p.id;
-      }}
-    >
-      <LeadCells p={p} />
-      <td className="num">{t('lever.positions.multipleValue', { multiple: p.multiple })}</td>
-      <td className="num">{fmt.fixed(p.price, priceDpOf(p.symbol))}</td>
-      <td className="num" data-testid="lever-mark">
-        {fmt.fixed(p.markPrice, priceDpOf(p.symbol))}
-      </td>
-      <td className="num">{fmt.fixed(p.margin, LEVER_DP.money)}</td>
-      <td className="num" data-testid="lever-tp">
-        <StopPrice value={p.takeProfit} />
-      </td>
-      <td className="num" data-testid="lever-sl">
-        <StopPrice value={p.stopLoss} />
-      </td>
-      <td className="num lever-table__profit" data-testid="lever-profit">
-        <SignedValue value={p.profit} />
-      </td>
-      {!compact && <td className="num">{fmt.fixed(p.fee, LEVER_DP.money)}</td>}
-      {!compact && <td className="time-cell">{timeText(fmt, p.openTime, p.createTime)}</td>}
-      <td className="lever-table__actions cell--actions">
-        <button
-          type="button"
-          className="lever-action"
-          aria-label={t('lever.positions.stopLabel', names)}
-          data-testid="lever-stop"
-          onClick={() => onStop(p.id)}
-        >
-          {t('lever.positions.stop')}
-        </button>
-        <button
-          type="button"
-          className="lever-action"
-          aria-label={t('lever.positions.closeLabel', names)}
-          data-testid="lever-close"
-          onClick={() => onClose(p.id)}
-        >
-          {t('lever.positions.close')}
-        </button>
-      </td>
-    </tr>
-  );
-});
-
-const EntrustRow = memo(function EntrustRow({
-  p,
-  compact,
-  onRevoke,
-}: {
-  p: LeverPositionView;
-  compact: boolean;
-  onRevoke: (id: number) => void;
-}) {
-  const { t, fmt } = useI18n();
-  const price = fmt.fixed(p.originPrice, priceDpOf(p.symbol));
-  return (
-    <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
-      <LeadCells p={p} />
-      <td className="num">{t('lever.positions.multipleValue', { multiple: p.multiple })}</td>
-      <td className="num">{price}</td>
-      <td className="num">{fmt.fixed(p.margin, LEVER_DP.money)}</td>
-      {!compact && <td className="num">{fmt.fixed(p.fee, LEVER_DP.money)}</td>}
-      {!compact && <td className="time-cell">{timeText(fmt, '', p.createTime)}</td>}
-      <td className="lever-table__actions cell--actions">
-        <button
-          type="button"
-          className="lever-action"
-          aria-label={t('lever.positions.revokeLabel', {
-            side: sideText(t, p.side),
-            symbol: p.symbol,
-            price,
-          })}
-          data-testid="lever-revoke"
-          onClick={() => onRevoke(p.id)}
-        >
-          {t('lever.positions.revoke')}
-        </button>
-      </td>
-    </tr>
-  );
-});
-
-const ClosedRow = memo(function ClosedRow({ p }: { p: LeverPositionView }) {
-  const { fmt } = useI18n();
-  return (
-    <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
-      <LeadCells p={p} />
-      <td className="num">{fmt.fixed(p.price, priceDpOf(p.symbol))}</td>
-      <td className="num">{fmt.fixed(p.markPrice, priceDpOf(p.symbol))}</td>
-      <td className="num" data-testid="lever-profit">
-        <SignedValue value={p.profit} />
-      </td>
-      <td className="time-cell">{timeText(fmt, p.closeTime, p.createTime)}</td>
-    </tr>
-  );
-});
-
-const RevokedRow = memo(function RevokedRow({ p }: { p: LeverPositionView }) {
-  const { fmt } = useI18n();
-  return (
-    <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
-      <LeadCells p={p} />
-      <td className="num">{fmt.fixed(p.originPrice, priceDpOf(p.symbol))}</td>
-      <td className="time-cell">{timeText(fmt, p.closeTime, p.createTime)}</td>
-    </tr>
-  );
-});
-
-/** "Load more" while the server has more (10 a page), then "no more" under a full page. */
-function ListFooter({ tab, list }: { tab: 'closed' | 'revoked'; list: LeverListView }) {
-  const { t } = useI18n();
-  const count = list.rows.length;
-  // the page asked for is on its way until the list grows (or a few seconds pass)
-  const [askedAt, setAskedAt] = useState<number | null>(null);
-  useEffect(() => {
-    if (askedAt === null) return undefined;
-    const timer = setTimeout(() => setAskedAt(null), 5000);
-    return () => clearTimeout(timer);
-  }, [askedAt]);
-  if (!list.hasMore && count < LEVER_PAGE_SIZE) return null;
-  return (
-    <div className="lever-more">
-      {list.hasMore ? (
-        <button
-          type="button"
-          className="lever-btn"
-          disabled={askedAt === count}
-          data-testid="lever-load-more"
-          onClick={() => {
-            setAskedAt(count);
-            void engine.loadMoreLever(tab);
-          }}
-        >
-          {t('lever.positions.loadMore')}
-        </button>
-      ) : (
-        <span className="muted" data-testid="lever-no-more">
-          {t('lever.positions.noMore')}
-        </span>
-      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { DecStr } from '../../../shared/decimal.ts';
 import type { LeverListView, LeverRiskView, LeverView } from '../../../engine/api.ts';
 import { riskLevel, riskOf } from './lever-risk.ts';
 
-const empty: LeverListView = { rows: [], hasMore: false, loaded: true };
+const empty: LeverListView = { rows: [], hasMore: false, loaded: true, held: false, at: 1 };
 const initialLeverView: LeverView = {
   symbol: 'BTC/USDT',
   deal: null,

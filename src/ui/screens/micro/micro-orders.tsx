@@ -1,11 +1,13 @@
 // The second-contract order list (spec §2, §4, §9): tabs trading and closed, 20 a page with
 // load more; a trading order counts down (refreshed every 200 ms, hidden at 0) with the live
 // mark price it settles at; a settled order shows its result for 0.5 s, then leaves for the
-// closed list.
+// closed list. Orders held from the last page session (offline, issue 25, ADR 0032) are shown
+// greyed under "as of", without a countdown: they may well have settled since.
 import { useRef, useState } from 'react';
 import type { MicroOrderView, MicroView, Ticker } from '../../../engine/api.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
 import { MICRO_COUNTDOWN_MS } from '../../../shared/micro.ts';
+import { AsOfNote } from '../../components/as-of-note.tsx';
 import { useCellLabels } from '../../components/cell-labels.ts';
 import { Empty, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -50,13 +52,19 @@ export function MicroOrders({ view }: { view: MicroView }) {
           ))}
         </div>
       </header>
-      {!list.loaded ? (
+      {list.held && <AsOfNote at={list.at} />}
+      {!(list.loaded || list.held) ? (
         <Loading />
       ) : rows.length === 0 ? (
         <Empty />
       ) : (
         <div className="orders__wrap">
-          <table ref={table} className="orders__table table--cards">
+          <table
+            ref={table}
+            className={`orders__table table--cards${list.held ? ' list--held' : ''}`}
+            data-testid="micro-table"
+            data-held={list.held || undefined}
+          >
             <thead>
               <tr>
                 <th scope="col">{t('micro.col.id')}</th>
@@ -78,11 +86,11 @@ export function MicroOrders({ view }: { view: MicroView }) {
             </thead>
             <tbody>
               {rows.map((o) => (
-                <MicroRow key={o.id} order={o} now={now} />
+                <MicroRow key={o.id} order={o} now={now} held={list.held} />
               ))}
             </tbody>
           </table>
-          {list.hasMore && (
+          {list.hasMore && !list.held && (
             <div className="list-footer">
               <button
                 type="button"
@@ -99,6 +107,9 @@ export function MicroOrders({ view }: { view: MicroView }) {
   );
 }
 
+/** A held order's time left: not known (it may have settled since). */
+const DASH = '—';
+
 const RESULT: Readonly<Record<number, MessageId>> = {
   1: 'micro.result.win',
   0: 'micro.result.draw',
@@ -109,12 +120,17 @@ const RESULT: Readonly<Record<number, MessageId>> = {
 const livePrice = (ticker: Ticker | null): DecStr | null =>
   ticker?.markPrice ?? ticker?.price ?? null;
 
-function MicroRow({ order: o, now }: { order: MicroOrderView; now: number }) {
+function MicroRow({ order: o, now, held }: { order: MicroOrderView; now: number; held: boolean }) {
   const { t, fmt } = useI18n();
   const live = livePrice(useSignalValue(tickerSignal(o.symbol)));
   const settled = o.status === 3;
   const left = remainingOf(o, now);
   const result = RESULT[o.result] ?? 'micro.result.loss';
+  const pending = held
+    ? DASH
+    : left > 0
+      ? t('micro.left', { seconds: (left / 1000).toFixed(1) })
+      : t('micro.settling');
   return (
     <tr data-micro-id={o.id} data-status={o.status}>
       <td className="num muted cell--meta">{o.showId}</td>
@@ -129,11 +145,7 @@ function MicroRow({ order: o, now }: { order: MicroOrderView; now: number }) {
         className={`num ${settled ? (o.result === 1 ? 'up' : o.result === -1 ? 'down' : '') : ''}`}
         data-testid={settled ? 'micro-result' : 'micro-countdown'}
       >
-        {settled
-          ? `${t(result)} ${fmt.fixed(o.profit, 2)}`
-          : left > 0
-            ? t('micro.left', { seconds: (left / 1000).toFixed(1) })
-            : t('micro.settling')}
+        {settled ? `${t(result)} ${fmt.fixed(o.profit, 2)}` : pending}
       </td>
     </tr>
   );
@@ -147,9 +159,9 @@ function MicroRow({ order: o, now }: { order: MicroOrderView; now: number }) {
 export function MicroNextSettlement({ view }: { view: MicroView }) {
   const { t, fmt } = useI18n();
   const now = useNow(MICRO_COUNTDOWN_MS);
-  const open = visibleOrders(view.trading.rows, now).filter(
-    (o) => o.status !== 3 && remainingOf(o, now) > 0,
-  );
+  // held orders count down to nothing they are known to do
+  const rows = view.trading.held ? [] : view.trading.rows;
+  const open = visibleOrders(rows, now).filter((o) => o.status !== 3 && remainingOf(o, now) > 0);
   const next = open.reduce<MicroOrderView | null>(
     (a, b) => (a === null || remainingOf(b, now) < remainingOf(a, now) ? b : a),
     null,

@@ -1,10 +1,13 @@
 // The user's orders on the selected pair: current (open) orders with cancel, and the order
 // history (finished orders: filled, partly filled then cancelled, cancelled). "Load more" shows
 // after more than 8 rows (spec §9) and turns into "no more" at the end; empty lists show the
-// no-data picture. Visitors see a login prompt.
+// no-data picture. Visitors see a login prompt. A list held from the last page session (offline,
+// ADR 0032) is shown greyed under "as of", with nothing to cancel or load; a list the server
+// has not answered for, with nothing held, says it is not known (never "no orders").
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { OpenOrderView } from '../../../engine/api.ts';
+import { AsOfNote } from '../../components/as-of-note.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
@@ -13,7 +16,7 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
-import { HistoryTable, OpenOrdersTable } from './orders-tables.tsx';
+import { HistoryTable, OpenOrdersTable, type ListSource } from './orders-tables.tsx';
 import type { PairMeta } from './pair-meta.ts';
 
 type Tab = 'open' | 'history';
@@ -24,6 +27,14 @@ export function OrdersPanel({ meta }: { meta: PairMeta }) {
   const loggedIn = useSignalValue(session).loggedIn;
   const view = useSignalValue(orders);
   const cancel = useCancel();
+  const source: ListSource =
+    tab === 'open'
+      ? { known: view.openLoaded || view.openHeld, held: view.openHeld, at: view.openAt }
+      : {
+          known: view.historyLoaded || view.historyHeld,
+          held: view.historyHeld,
+          at: view.historyAt,
+        };
 
   return (
     <section className="spot__panel spot__orders" aria-label={t('spot.orders.tabs')}>
@@ -64,21 +75,28 @@ export function OrdersPanel({ meta }: { meta: PairMeta }) {
             {t('spot.form.login')}
           </Link>
         </div>
-      ) : tab === 'open' ? (
-        <OpenOrdersTable
-          rows={view.open}
-          hasMore={view.openHasMore}
-          loading={view.loading}
-          meta={meta}
-          onCancel={cancel.ask}
-        />
       ) : (
-        <HistoryTable
-          rows={view.history}
-          hasMore={view.historyHasMore}
-          loading={view.loading}
-          meta={meta}
-        />
+        <>
+          {source.held && <AsOfNote at={source.at} />}
+          {tab === 'open' ? (
+            <OpenOrdersTable
+              rows={view.open}
+              hasMore={view.openHasMore}
+              loading={view.loading}
+              source={source}
+              meta={meta}
+              onCancel={cancel.ask}
+            />
+          ) : (
+            <HistoryTable
+              rows={view.history}
+              hasMore={view.historyHasMore}
+              loading={view.loading}
+              source={source}
+              meta={meta}
+            />
+          )}
+        </>
       )}
       <ConfirmDialog
         open={cancel.pending !== null}

@@ -1,11 +1,12 @@
 // Tables of the orders panel: open orders, and the order history (finished orders with how
 // they ended, issue 20). Times are the server's "Y-m-d H:i:s", prices in the pair's precision,
-// totals with the spec's 4 decimals.
+// totals with the spec's 4 decimals. A held list (as of its time, issue 25) is greyed and its
+// rows cannot be cancelled nor the list extended: they are not this page session's.
 import { memo } from 'react';
 import type { FilledOrderView, OpenOrderView, SpotOrderOutcome } from '../../../engine/api.ts';
 import { DECIMALS } from '../../../shared/constants.ts';
 import type { SpotSide } from '../../../shared/spot.ts';
-import { Empty, Loading } from '../../components/states.tsx';
+import { Empty, Loading, NotKnown } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
@@ -15,20 +16,50 @@ import type { PairMeta } from './pair-meta.ts';
 /** Spec §9: the spot lists show "load more" after more than 8 rows. */
 export const LOAD_MORE_AFTER = 8;
 
+/** Where a list's rows come from: known (this session's answer, or held), held as of `at`. */
+export interface ListSource {
+  known: boolean;
+  held: boolean;
+  at: number;
+}
+
+/** An empty list: loading, not known (no answer, nothing held), or really empty. */
+function NoRows({
+  source,
+  loading,
+  empty,
+}: {
+  source: ListSource;
+  loading: boolean;
+  empty: string;
+}) {
+  if (source.known) return <Empty text={empty} />;
+  return loading ? <Loading /> : <NotKnown />;
+}
+
+const tableClass = (held: boolean): string =>
+  `orders__table table--cards${held ? ' list--held' : ''}`;
+
 interface OpenProps {
   rows: readonly OpenOrderView[];
   hasMore: boolean;
   loading: boolean;
+  source: ListSource;
   meta: PairMeta;
   onCancel: (order: OpenOrderView) => void;
 }
 
-export function OpenOrdersTable({ rows, hasMore, loading, meta, onCancel }: OpenProps) {
+export function OpenOrdersTable({ rows, hasMore, loading, source, meta, onCancel }: OpenProps) {
   const { t } = useI18n();
-  if (rows.length === 0) return loading ? <Loading /> : <Empty text={t('spot.orders.openEmpty')} />;
+  if (rows.length === 0)
+    return <NoRows source={source} loading={loading} empty={t('spot.orders.openEmpty')} />;
   return (
     <div className="orders__wrap">
-      <table className="orders__table table--cards" data-testid="open-orders">
+      <table
+        className={tableClass(source.held)}
+        data-testid="open-orders"
+        data-held={source.held || undefined}
+      >
         <thead>
           <tr>
             <th scope="col">{t('spot.orders.time')}</th>
@@ -56,11 +87,16 @@ export function OpenOrdersTable({ rows, hasMore, loading, meta, onCancel }: Open
         </thead>
         <tbody>
           {rows.map((o) => (
-            <OpenRow key={o.id} order={o} meta={meta} onCancel={onCancel} />
+            <OpenRow key={o.id} order={o} meta={meta} held={source.held} onCancel={onCancel} />
           ))}
         </tbody>
       </table>
-      <ListFooter count={rows.length} hasMore={hasMore} loading={loading} tab="open" />
+      <ListFooter
+        count={rows.length}
+        hasMore={hasMore}
+        disabled={loading || source.held}
+        tab="open"
+      />
     </div>
   );
 }
@@ -68,10 +104,12 @@ export function OpenOrdersTable({ rows, hasMore, loading, meta, onCancel }: Open
 const OpenRow = memo(function OpenRow({
   order: o,
   meta,
+  held,
   onCancel,
 }: {
   order: OpenOrderView;
   meta: PairMeta;
+  held: boolean;
   onCancel: (order: OpenOrderView) => void;
 }) {
   const { t, fmt } = useI18n();
@@ -102,6 +140,7 @@ const OpenRow = memo(function OpenRow({
           type="button"
           className="orders__cancel"
           data-testid="cancel-order"
+          disabled={held}
           onClick={() => onCancel(o)}
         >
           {t('spot.orders.cancel')}
@@ -115,6 +154,7 @@ interface HistoryProps {
   rows: readonly FilledOrderView[];
   hasMore: boolean;
   loading: boolean;
+  source: ListSource;
   meta: PairMeta;
 }
 
@@ -122,13 +162,17 @@ interface HistoryProps {
  * The user's finished orders (issue 20): the order's own price (its limit, or "market"), the
  * average price it filled at, what was ordered and filled, the fee and how it ended.
  */
-export function HistoryTable({ rows, hasMore, loading, meta }: HistoryProps) {
+export function HistoryTable({ rows, hasMore, loading, source, meta }: HistoryProps) {
   const { t } = useI18n();
   if (rows.length === 0)
-    return loading ? <Loading /> : <Empty text={t('spot.orders.historyEmpty')} />;
+    return <NoRows source={source} loading={loading} empty={t('spot.orders.historyEmpty')} />;
   return (
     <div className="orders__wrap">
-      <table className="orders__table table--cards" data-testid="order-history">
+      <table
+        className={tableClass(source.held)}
+        data-testid="order-history"
+        data-held={source.held || undefined}
+      >
         <thead>
           <tr>
             <th scope="col">{t('spot.orders.time')}</th>
@@ -158,7 +202,12 @@ export function HistoryTable({ rows, hasMore, loading, meta }: HistoryProps) {
           ))}
         </tbody>
       </table>
-      <ListFooter count={rows.length} hasMore={hasMore} loading={loading} tab="history" />
+      <ListFooter
+        count={rows.length}
+        hasMore={hasMore}
+        disabled={loading || source.held}
+        tab="history"
+      />
     </div>
   );
 }
@@ -230,12 +279,13 @@ function SideLabel({ side }: { side: SpotSide }) {
 function ListFooter({
   count,
   hasMore,
-  loading,
+  disabled,
   tab,
 }: {
   count: number;
   hasMore: boolean;
-  loading: boolean;
+  /** A page is on its way, or the list is held (its next page would not continue it). */
+  disabled: boolean;
   tab: 'open' | 'history';
 }) {
   const { t } = useI18n();
@@ -246,7 +296,7 @@ function ListFooter({
         <button
           type="button"
           className="btn btn--ghost btn--sm"
-          disabled={loading}
+          disabled={disabled}
           data-testid="load-more"
           onClick={() => void engine.loadMoreSpotOrders(tab)}
         >

@@ -110,7 +110,10 @@ export function useSpotHotkeys(
 
   const cancel = useCallback(
     (all: boolean): void => {
-      const open = orders.peek().open.filter((o) => o.symbol === meta.symbol);
+      const view = orders.peek();
+      // held orders (an earlier page session's) may have filled or gone since: not acted on
+      if (view.openHeld) return void toast.info(t('hotkeys.heldOrders'));
+      const open = view.open.filter((o) => o.symbol === meta.symbol);
       if (open.length === 0) return void toast.info(t('hotkeys.noOrders'));
       const newest = open.reduce((a, b) => (b.id > a.id ? b : a));
       act({ kind: 'cancel', orders: all ? open : [newest], all });
