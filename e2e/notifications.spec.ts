@@ -81,9 +81,9 @@ test('a decision reaches the bell, one toast across two tabs, and the centre', a
   const item = page.getByTestId('notice-item').first();
   await expect(item).toContainText(DEPOSIT_TITLE);
   await expect(item).toContainText('12.345678 USDT');
-  await expect(page.locator('.notice--unread')).toHaveCount(1);
+  await expect(page.locator('.ntf--unread')).toHaveCount(1);
   await item.click();
-  await expect(page.locator('.notice--unread')).toHaveCount(0);
+  await expect(page.locator('.ntf--unread')).toHaveCount(0);
   await expect(page.getByTestId('notice-unread')).toHaveCount(0);
   await expect(second.getByTestId('notice-unread')).toHaveCount(0);
 
@@ -91,7 +91,8 @@ test('a decision reaches the bell, one toast across two tabs, and the centre', a
   await page.getByTestId('notice-settings').click();
   const toastBox = page.locator('[data-group="wallet"] input[data-channel="toast"]');
   await expect(toastBox).toBeChecked();
-  await toastBox.uncheck();
+  // the box follows the click once React has rendered the change (a frame): click, then expect
+  await toastBox.click();
   await expect(toastBox).not.toBeChecked();
   await expect(page.getByText(msg('notice.prefs.saved'))).toBeAttached();
   await second.reload();

@@ -27,13 +27,13 @@ export function NoticeList({ rows, live, loading, error, hasMore, filtered }: Pr
   }
   return (
     <>
-      <ul className="notice-list" data-testid="notice-list">
+      <ul className="ntf-list" data-testid="notice-list">
         {rows.map((n) => (
           <NoticeItem key={n.id} row={n} live={live} />
         ))}
       </ul>
       {hasMore && (
-        <div className="notice-list__more">
+        <div className="ntf-list__more">
           <button
             type="button"
             className="btn btn--ghost btn--sm"
@@ -52,25 +52,25 @@ function NoticeItem({ row, live }: { row: NotificationRow; live: boolean }) {
   const words = noticeWords(row, t, fmt);
   const unread = !row.read;
   return (
-    <li className={`notice${unread ? ' notice--unread' : ''}`} data-notice={row.kind}>
+    <li className={`ntf${unread ? ' ntf--unread' : ''}`} data-notice={row.kind}>
       <button
         type="button"
-        className="notice__body"
+        className="ntf__body"
         data-testid="notice-item"
         aria-disabled={!live || !unread}
         onClick={() => {
           if (live && unread) void engine.readNotices([row.id]);
         }}
       >
-        <span className="notice__dot" aria-hidden="true" />
-        <span className="notice__title">
+        <span className="ntf__dot" aria-hidden="true" />
+        <span className="ntf__title">
           {unread && <span className="visually-hidden">{t('notice.unread')} </span>}
           {words.title}
         </span>
-        <time className="notice__time num" dateTime={new Date(row.created_at).toISOString()}>
+        <time className="ntf__time num" dateTime={new Date(row.created_at).toISOString()}>
           {fmt.dateTime(row.created_at)}
         </time>
-        <span className="notice__line">{words.line}</span>
+        <span className="ntf__line">{words.line}</span>
       </button>
     </li>
   );

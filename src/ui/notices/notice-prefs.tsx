@@ -2,7 +2,7 @@
 // notification while the tab is hidden. Saved per user on the server at each change. Switching
 // "browser" on asks the browser's permission (from that click: never on its own); refused, it
 // says how to allow it and stays off.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   NOTIFICATION_GROUPS,
   type GroupPrefs,
@@ -28,6 +28,15 @@ export function NoticePrefsPanel() {
   const { t } = useI18n();
   const view = useSignalValue(notices);
   const [status, setStatus] = useState<string>('');
+  /** The user's change until the engine has it saved (a checkbox follows the click at once). */
+  const [draft, setDraft] = useState<NotificationPrefs | null>(null);
+  const prefs = draft ?? view.prefs;
+  // the draft goes once the engine's view has it (compared by content: every change of the
+  // notifications view, a read mark from another tab say, brings a new but equal prefs object)
+  const savedAll = draft !== null && JSON.stringify(draft) === JSON.stringify(view.prefs);
+  useEffect(() => {
+    if (savedAll) setDraft(null);
+  }, [savedAll]);
   const [denied, setDenied] = useState(systemPermission() === 'denied');
   const unsupported = systemPermission() === 'unsupported';
 
@@ -74,7 +83,7 @@ export function NoticePrefsPanel() {
                   <input
                     type="checkbox"
                     aria-label={`${t(GROUP_LABEL[g])}: ${t(c.label)}`}
-                    checked={view.prefs[g][c.key]}
+                    checked={prefs[g][c.key]}
                     disabled={!view.prefsLoaded || (c.key === 'system' && unsupported)}
                     onChange={(e) => void change(g, c.key, e.target.checked)}
                     data-channel={c.key}

@@ -6,7 +6,6 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NOTIFICATION_GROUPS, type NotificationGroup } from '../../../shared/notifications.ts';
-import { AsOfNote } from '../../components/as-of-note.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { notices } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -34,7 +33,11 @@ export default function MessageScreen() {
     { value: 'news' as const, label: t('notice.tab.news') },
   ];
   return (
-    <AccountShell title={t('account.message.title')} testId="message-screen">
+    <AccountShell
+      title={t('account.message.title')}
+      testId="message-screen"
+      asOf={view.held ? view.at : null}
+    >
       <RecordTabs
         idBase={idBase}
         label={t('account.message.title')}
@@ -108,7 +111,6 @@ function MyNotices() {
         </button>
       </div>
       {settings && <NoticePrefsPanel />}
-      {view.held && <AsOfNote at={view.at} />}
       <NoticeList
         rows={rows}
         live={live}

@@ -79,20 +79,26 @@ interface ShellProps {
   actions?: ReactNode;
   children: ReactNode;
   testId?: string;
+  /**
+   * The time the page's own figures are as of, when they are held (null: live). A page that shows
+   * no balances (the notification centre) says this instead of the wallet's.
+   */
+  asOf?: number | null;
 }
 
-export function AccountShell({ title, actions, children, testId }: ShellProps) {
+export function AccountShell({ title, actions, children, testId, asOf }: ShellProps) {
   const wallet = useWallet();
   const phone = useMedia(PHONE);
+  const heldAt = asOf === undefined ? (wallet.held ? wallet.at : null) : asOf;
   return (
-    <div className={`account page${wallet.held ? ' account--held' : ''}`} data-testid={testId}>
+    <div className={`account page${heldAt !== null ? ' account--held' : ''}`} data-testid={testId}>
       {phone ? <PhoneSectionMenu /> : <SectionNav />}
       <section className="account__main">
         <header className="account__head">
           <h1 className="account__title">{title}</h1>
           {actions !== undefined && <div className="account__actions">{actions}</div>}
         </header>
-        {wallet.held && <AsOfNote at={wallet.at} />}
+        {heldAt !== null && <AsOfNote at={heldAt} />}
         {children}
       </section>
     </div>
