@@ -7,6 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineHandle } from '../src/engine/engine.ts';
 import { startNodeEngine } from '../src/engine/node.ts';
+import { projectionValue } from '../src/engine/replay/codec.ts';
+import { maskForExport } from '../src/engine/replay/export-mask.ts';
+import { canonicalJson } from '../src/engine/replay/hash.ts';
+import { loadReplay } from '../src/engine/replay/replay-session.ts';
 import { startServerProcess, until, type ServerProcess } from './server-process.ts';
 
 const ADMIN = 'notices-engine-admin-token-0123456789';
@@ -181,6 +185,28 @@ describe('notifications through the engine', () => {
     const r = await again.readNotices('all');
     expect(r.ok).toBe(true);
     expect(again.state().notices.view.unread).toBe(0);
+    // a replay of this page session shows the same notifications and the same toasts, at the
+    // same moments
+    const exporting = again.exportLog(3_600_000);
+    const live = again.state();
+    const file = await exporting;
+    const replay = await loadReplay(file.bytes);
+    expect(replay.mismatches).toEqual([]);
+    const end = replay.stateAfter(replay.count - 1);
+    expect(canonicalJson(projectionValue(end, 'notices'))).toBe(
+      canonicalJson(maskForExport(projectionValue(live, 'notices'))),
+    );
+    const toastName = replay.names.indexOf('notices.toast');
+    const replayed = [...replay.filter(new Set([toastName]))].map((i) => {
+      const view = replay.stateAfter(i).notices.view;
+      return { at: view.toast?.at, ids: view.toast?.ids };
+    });
+    const logged = (await toasts(again)).filter((e) => e.at >= (file.from ?? 0));
+    expect(replayed).toEqual(
+      logged.map((e) => ({ at: e.at, ids: (e.body as { ids: number[] }).ids })),
+    );
+    expect(replayed.length).toBeGreaterThan(0);
+
     await until(
       () =>
         other.state().notices.view.unread === 0 &&

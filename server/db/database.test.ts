@@ -35,6 +35,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0014-presale-links',
       '0015-legacy-currency-ids',
       '0016-user-workspace',
+      '0017-notifications',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(
