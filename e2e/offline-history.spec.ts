@@ -5,7 +5,7 @@
 // contract position and an unpaid c2c deal (as the buyer, so Pay and Cancel would be offered).
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
-import { login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
+import { controlled, login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'asof12345';
 const PAIR = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
@@ -15,17 +15,6 @@ async function user(browser: Browser, prefix: string): Promise<{ page: Page; ema
   const email = uniqueEmail(prefix);
   await registerByEmail(page, email, PASSWORD);
   return { page, email };
-}
-
-/** Waits until the service worker is active and controls the page (after one reload). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
 }
 
 /** The note over held rows: the last known ones, of a time. */

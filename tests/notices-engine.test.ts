@@ -181,7 +181,10 @@ describe('notifications through the engine', () => {
 
     // marking all read: the server's count and the other tab follow
     const other = await tab('c');
-    await until(() => other.state().notices.view.loaded);
+    await until(
+      () =>
+        other.state().notices.view.loaded && other.state().session.connection.state === 'online',
+    );
     const r = await again.readNotices('all');
     expect(r.ok).toBe(true);
     expect(again.state().notices.view.unread).toBe(0);
@@ -213,4 +216,24 @@ describe('notifications through the engine', () => {
         other.state().notices.view.items.every((n) => n.read),
     );
   }, 90_000);
+
+  it('with the server stopped, a page opened again shows the last known notifications, held', async () => {
+    const before =
+      engines
+        .at(-2)
+        ?.state()
+        .notices.view.items.map((n) => n.id) ?? [];
+    expect(before.length).toBe(3);
+    for (const e of engines.splice(0)) await e.close().catch(() => undefined);
+    await server.kill();
+    const offline = await tab('a');
+    await until(() => offline.state().notices.view.held);
+    const view = offline.state().notices.view;
+    expect(view.loaded).toBe(false);
+    expect(view.items.map((n) => n.id)).toEqual(before);
+    expect(view.at).toBeGreaterThan(0);
+    // nothing is shown again: the page knew them all
+    await settle();
+    expect(offline.state().notices.view.toast).toBeNull();
+  }, 60_000);
 });

@@ -138,7 +138,8 @@ const NO_MICRO_ORDERS: MicroListView = {
   held: false,
   at: 0,
 };
-const noC2cRows = <T>(): C2cListView<T> => ({
+/** An empty c2c list (the initial views, and a list whose filter changed). */
+export const noC2cRows = <T>(): C2cListView<T> => ({
   rows: [],
   page: 0,
   hasMore: false,

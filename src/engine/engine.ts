@@ -182,10 +182,9 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
     ]);
     poller.update(visible);
     void fetchSparklines(ctx);
-    if (token !== null) {
-      void workspace.refresh();
-      void notices.refresh();
-    }
+    // the notifications are read when the socket is online (NoticesSync.online): a page
+    // opened offline keeps the held ones, and none pushed before the socket joined is missed
+    if (token !== null) void workspace.refresh();
     return { ctx, poller, spot, wallet, lever, micro, c2c, workspace, notices, subscriptions };
   };
 
@@ -410,7 +409,12 @@ function countedStore(
 function wireSocket(
   ctx: EngineContext,
   spot: SpotSync,
-  others: readonly { pushed?(event: NewEvent): void; refresh(): Promise<void> }[],
+  others: readonly {
+    pushed?(event: NewEvent): void;
+    refresh(): Promise<void>;
+    /** The socket is online (every connect): what a push may have missed meanwhile. */
+    online?(): void;
+  }[],
   meter: StatsMeter,
   onState: () => void,
 ): Subscription[] {
@@ -424,7 +428,10 @@ function wireSocket(
         body: { state },
       });
       onState();
-      if (state === 'online') spot.online();
+      if (state === 'online') {
+        spot.online();
+        for (const o of others) o.online?.();
+      }
     }),
     ctx.socket.push$.subscribe(({ event, payload }) => {
       meter.socket(event);

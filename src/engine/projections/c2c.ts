@@ -18,7 +18,7 @@
 //     after a restored login with the tag of the login that fetched them; the list is then held
 //     and not loaded, with their time, and a later page never appends to it. Any other login
 //     shows none.
-import { INITIAL_VIEWS } from '../api.ts';
+import { INITIAL_VIEWS, noC2cRows } from '../api.ts';
 import type { C2cAdView, C2cDealView, C2cListView, C2cView } from '../api.ts';
 import type { C2cDealBody, C2cListBody, EngineEvent } from '../events.ts';
 import { heldFor, holdAtBoot, NO_LOGIN } from './held.ts';
@@ -31,15 +31,6 @@ type Deals = C2cListView<C2cDealView>;
 export interface C2cState extends LoginScope<Deals> {
   view: C2cView;
 }
-
-const empty = <T>(): C2cListView<T> => ({
-  rows: [],
-  page: 0,
-  hasMore: false,
-  loaded: false,
-  held: false,
-  at: 0,
-});
 
 export const initialC2cView: C2cView = INITIAL_VIEWS.c2c;
 export const initialC2cState: C2cState = { view: initialC2cView, ...NO_LOGIN };
@@ -129,7 +120,7 @@ function ads(v: C2cView, body: C2cListBody<C2cAdView>, at: number): C2cView {
     return { ...v, myAds: list(v.myAds, body, (a) => a, false, at), error: null };
   const filter = body.filter ?? { type: v.market.type, currencyId: v.market.currencyId };
   const same = filter.type === v.market.type && filter.currencyId === v.market.currencyId;
-  const base = same ? v.market : { ...empty<C2cAdView>(), ...filter };
+  const base = same ? v.market : { ...noC2cRows<C2cAdView>(), ...filter };
   return { ...v, market: { ...list(base, body, (a) => a, false, at), ...filter }, error: null };
 }
 

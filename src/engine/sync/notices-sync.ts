@@ -1,5 +1,5 @@
 // The user's notifications between the server and this tab (issue 25, ADR 0034).
-// - Catch-up: on login, at start with a stored login and after every reconnect, the newest pages
+// - Catch-up: on login and on every connect of the socket (first or again), the newest pages
 //   (until they reach what the engine already knew, at most CATCH_UP_PAGES); what is new since
 //   then, unread, is shown once as "while you were away: …".
 // - Live: each `notification` push is shown as it comes.
@@ -30,6 +30,8 @@ const PATH = '/api/user/notifications';
 
 export interface NoticesSync {
   refresh(): Promise<void>;
+  /** The socket connected (first time or again): read what a push may have missed. */
+  online(): void;
   pushed(event: NewEvent): void;
   loadMore(): Promise<void>;
   read(ids: readonly number[] | 'all'): Promise<CommandResult>;
@@ -116,23 +118,39 @@ export function createNoticesSync(ctx: EngineContext, visible: () => boolean): N
     }
   };
 
+  /** One catch-up at a time per login: a reconnect asks twice (online, then resync). */
+  let catching: { generation: number; done: Promise<void> } | null = null;
+
+  const refresh = async (): Promise<void> => {
+    if (ctx.auth.token === null) return;
+    const generation = ctx.auth.generation;
+    const before = ctx.store.state().notices.view;
+    if (!before.prefsLoaded) void fetchPrefs(generation);
+    const got = await catchUp(before, generation);
+    if (got === null) return;
+    dispatch({
+      at: now(),
+      kind: 'reply',
+      name: 'notices.list',
+      body: { rows: got.rows, hasMore: got.hasMore, unread: got.unread, older: false },
+    });
+    const fresh = freshAfterAway(before, got.rows).filter((id) => !decided.has(id));
+    for (const r of got.rows) decided.add(r.id);
+    if (fresh.length > 0) await show(fresh, true, generation);
+  };
+
   return {
-    async refresh() {
-      if (ctx.auth.token === null) return;
+    refresh() {
       const generation = ctx.auth.generation;
-      const before = ctx.store.state().notices.view;
-      if (!before.prefsLoaded) void fetchPrefs(generation);
-      const got = await catchUp(before, generation);
-      if (got === null) return;
-      dispatch({
-        at: now(),
-        kind: 'reply',
-        name: 'notices.list',
-        body: { rows: got.rows, hasMore: got.hasMore, unread: got.unread, older: false },
+      if (catching?.generation === generation) return catching.done;
+      const done = refresh().finally(() => {
+        if (catching?.done === done) catching = null;
       });
-      const fresh = freshAfterAway(before, got.rows).filter((id) => !decided.has(id));
-      for (const r of got.rows) decided.add(r.id);
-      if (fresh.length > 0) await show(fresh, true, generation);
+      catching = { generation, done };
+      return done;
+    },
+    online() {
+      void this.refresh();
     },
     pushed(event) {
       if (event.name !== 'notices.pushed') return;
