@@ -140,6 +140,9 @@ test('reopened offline, orders, positions and deals show the last known rows, gr
     await greyed(open);
     await expect(open.getByTestId('cancel-order').first()).toBeDisabled();
     await expect(page.getByText(msg('spot.orders.openEmpty'))).toHaveCount(0);
+    // and the forms do not say the user has nothing: their balances are not known
+    await expect(page.getByTestId('buy-available')).toHaveText(/^-- /);
+    await expect(page.getByTestId('sell-available')).toHaveText(/^-- /);
 
     // positions: the holding, not "no open positions"; neither close, stops nor a batch close
     await page.goto('/leverList');

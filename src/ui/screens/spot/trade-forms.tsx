@@ -23,6 +23,13 @@ const balances = computed(() => {
   return { legal: v?.userLegal ?? '0', currency: v?.userCurrency ?? '0' };
 });
 const legalBalance = computed(() => balances.value.legal);
+/**
+ * The pair's panel answered: its balances are the server's, not the "0" of a view not loaded yet
+ * (offline, or a pair just switched). Until then the forms say "--" (no decimal: the slider
+ * computes nothing from it), never a zero the page does not know (issue 23's rule).
+ */
+const UNKNOWN = '--';
+const balancesLoaded = computed(() => spot.value?.loaded === true);
 const currencyBalance = computed(() => balances.value.currency);
 const bestAsk = computed(() => book.value?.bestAsk ?? null);
 const bestBid = computed(() => book.value?.bestBid ?? null);
@@ -34,6 +41,7 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
   const isLoggedIn = useSignalValue(loggedIn);
   const legal = useSignalValue(legalBalance);
   const currency = useSignalValue(currencyBalance);
+  const known = useSignalValue(balancesLoaded) || !isLoggedIn;
   const modes = useMemo(
     () =>
       [
@@ -72,7 +80,7 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
           mode={mode}
           meta={meta}
           loggedIn={isLoggedIn}
-          balance={legal}
+          balance={known ? legal : UNKNOWN}
           best={bestAsk}
           picked={picked}
         />
@@ -81,7 +89,7 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
           mode={mode}
           meta={meta}
           loggedIn={isLoggedIn}
-          balance={currency}
+          balance={known ? currency : UNKNOWN}
           best={bestBid}
           picked={picked}
         />
