@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { parseWorkspace, WORKSPACE_MAX_BYTES } from '../../src/shared/workspace.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
-import { ApiError } from '../http/api-error.ts';
+import { jsonObjectField } from '../http/json-field.ts';
 import { ok, parse } from '../http/envelope.ts';
 import { saveWorkspace, workspaceOf } from './workspace.ts';
 
@@ -28,17 +28,9 @@ export function registerWorkspaceRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post('/api/user/workspace_save', async (req) => {
     const userId = await requireUser(ctx, req);
     const { workspace: text } = parse(saveBody, req);
-    const workspace = parseWorkspace(jsonOf(text));
+    const workspace = parseWorkspace(jsonObjectField(text, 'workspace'));
     const now = ctx.config.now();
     await saveWorkspace(ctx.db, userId, workspace, now);
     return ok({ workspace, updated_at: now });
   });
-}
-
-function jsonOf(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError('error.fieldInvalid', { field: 'workspace' });
-  }
 }

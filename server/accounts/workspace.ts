@@ -2,6 +2,7 @@
 // GET /api/user/workspace, replaced by POST /api/user/workspace_save (workspace-routes.ts).
 // The stored text is a normalized document (`parseWorkspace`), read back through it again.
 import { parseWorkspace, type Workspace } from '../../src/shared/workspace.ts';
+import { parseJsonOr } from '../../src/shared/json.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface StoredWorkspace {
@@ -18,7 +19,10 @@ export async function workspaceOf(db: Queryable, userId: number): Promise<Stored
   );
   const row = rows[0];
   if (row === undefined) return null;
-  return { workspace: parseWorkspace(safeJson(row.doc)), updatedAt: row.updated_at.getTime() };
+  return {
+    workspace: parseWorkspace(parseJsonOr(row.doc, null)),
+    updatedAt: row.updated_at.getTime(),
+  };
 }
 
 /** Replaces the user's workspace with `workspace` (already normalized). */
@@ -33,12 +37,4 @@ export async function saveWorkspace(
      ON CONFLICT (user_id) DO UPDATE SET doc = $2, updated_at = $3`,
     [userId, JSON.stringify(workspace), new Date(nowMs)],
   );
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
 }

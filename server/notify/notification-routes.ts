@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { NOTIFICATION_GROUPS, parseNotificationPrefs } from '../../src/shared/notifications.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../context.ts';
-import { ApiError } from '../http/api-error.ts';
+import { jsonObjectField } from '../http/json-field.ts';
 import { ok, parse } from '../http/envelope.ts';
 import { pageLimit } from '../http/paging.ts';
 import {
@@ -18,7 +18,6 @@ import {
   markRead,
   NOTIFICATIONS_PAGE_MAX,
   prefsOf,
-  safeJson,
   savePrefs,
   unreadCount,
 } from './notifications.ts';
@@ -87,14 +86,8 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post('/api/user/notification_prefs_save', async (req) => {
     const userId = await requireUser(ctx, req);
-    const prefs = parseNotificationPrefs(jsonOf(parse(prefsBody, req).prefs));
+    const prefs = parseNotificationPrefs(jsonObjectField(parse(prefsBody, req).prefs, 'prefs'));
     await savePrefs(ctx.db, userId, prefs, ctx.config.now());
     return ok({ prefs });
   });
-}
-
-function jsonOf(text: string): unknown {
-  const value = safeJson(text);
-  if (value === null) throw new ApiError('error.fieldInvalid', { field: 'prefs' });
-  return value;
 }

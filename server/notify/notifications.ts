@@ -13,6 +13,7 @@ import {
   type NotificationParams,
   type NotificationRow,
 } from '../../src/shared/notifications.ts';
+import { parseJsonOr } from '../../src/shared/json.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** Notifications a user keeps (the pump deletes older ones now and then). */
@@ -177,7 +178,7 @@ export async function prefsOf(db: Queryable, userId: number): Promise<Notificati
     [userId],
   );
   const doc = found[0]?.doc;
-  return parseNotificationPrefs(doc === undefined ? null : safeJson(doc));
+  return parseNotificationPrefs(doc === undefined ? null : parseJsonOr(doc, null));
 }
 
 export async function savePrefs(
@@ -191,12 +192,4 @@ export async function savePrefs(
      ON CONFLICT (user_id) DO UPDATE SET doc = $2, updated_at = $3`,
     [userId, JSON.stringify(prefs), new Date(nowMs)],
   );
-}
-
-export function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
 }

@@ -212,6 +212,32 @@ describe('engine', () => {
     await engine.close();
   });
 
+  it('writes what the log holds the moment the page is hidden (it may be closed next)', async () => {
+    const t = testServices(routes());
+    const { engine } = await started(t, 'hidden-flush');
+    const socket = t.sockets[0];
+    if (socket === undefined) throw new Error('no socket');
+    socket.open();
+    await engine.log.flush();
+    const fire = (seq: number): void =>
+      socket.fire('daymarket', {
+        symbol: 'BTC/USDT',
+        now_price: String(27000 + seq),
+        change: '+1',
+        high: 1,
+        low: 1,
+        volume: 1,
+        seq,
+      });
+    fire(1);
+    fire(2);
+    expect(engine.log.stats().pending).toBeGreaterThan(0);
+    await engine.setVisible(false);
+    // no timer has run: the hide wrote them (and its own event)
+    expect(engine.log.stats().pending).toBe(0);
+    await engine.close();
+  });
+
   it('refuses invalid input before any network call', async () => {
     const t = testServices(routes());
     const { engine } = await started(t, 'invalid');

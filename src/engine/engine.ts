@@ -255,6 +255,8 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
         name: 'ui.visible',
         body: { visible: next },
       });
+      // and written now, with what waits: a page navigated away or closed loses nothing it showed
+      if (!next && logOpen) void log.flush();
       if (running !== null) {
         const r = await running;
         r.poller.update(next);

@@ -177,6 +177,13 @@ export function parseNotificationPrefs(input: unknown): NotificationPrefs {
   return out;
 }
 
+/** Whether two preference documents say the same for every group. */
+export function samePrefs(a: NotificationPrefs, b: NotificationPrefs): boolean {
+  return NOTIFICATION_GROUPS.every(
+    (g) => a[g].toast === b[g].toast && a[g].sound === b[g].sound && a[g].system === b[g].system,
+  );
+}
+
 const flag = (value: unknown, fallback: boolean): boolean =>
   typeof value === 'boolean' ? value : fallback;
 

@@ -2,7 +2,14 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_EVENTS, CHUNK_TABLE } from './chunk-store.ts';
 import type { LogChunk } from './chunk-store.ts';
-import { createEventLog, FLUSH_AT, FLUSH_MS, MAX_BATCH, MIN_TX_GAP_MS } from './event-log.ts';
+import {
+  createEventLog,
+  FLUSH_AT,
+  FLUSH_MS,
+  MAX_BATCH,
+  MIN_TX_GAP_MS,
+  PROMPT_MS,
+} from './event-log.ts';
 import { testServices } from '../testing/fakes.ts';
 import type { TestServices } from '../testing/fakes.ts';
 import type { Services } from '../services.ts';
@@ -21,6 +28,45 @@ describe('event log', () => {
     await log.flush();
     expect(log.stats()).toMatchObject({ appended: 100, flushes: 1, transactions: 1, pending: 0 });
     expect((await log.read(1, 1000)).map((e) => e.seq)).toEqual(seqs);
+    await log.close();
+  });
+
+  it('writes pushes after FLUSH_MS, and anything else (a reply) within PROMPT_MS, with what waits', async () => {
+    const t = testServices();
+    const log = createEventLog({ services: t.services, dbName: 'prompt' });
+    await log.open();
+    const push = (i: number) => ({ at: i, kind: 'push' as const, name: 'test.push', body: { i } });
+    const reply = (i: number) => ({
+      at: i,
+      kind: 'reply' as const,
+      name: 'test.reply',
+      body: { i },
+    });
+    log.append(push(1));
+    log.append(push(2));
+    t.timers.advance(FLUSH_MS - 1);
+    expect(log.stats()).toMatchObject({ flushes: 0, pending: 2 });
+    t.timers.advance(1);
+    expect(log.stats()).toMatchObject({ flushes: 1, pending: 0 });
+    await log.flush();
+    // a push's deadline is brought forward by a reply: both go in its write
+    t.timers.advance(MIN_TX_GAP_MS);
+    log.append(push(3));
+    t.timers.advance(10);
+    log.append(reply(4));
+    t.timers.advance(PROMPT_MS - 1);
+    expect(log.stats()).toMatchObject({ flushes: 1, pending: 2 });
+    t.timers.advance(1);
+    expect(log.stats()).toMatchObject({ flushes: 2, pending: 0 });
+    // and a push after a reply does not put the reply's deadline back
+    await log.flush();
+    t.timers.advance(MIN_TX_GAP_MS);
+    log.append(reply(5));
+    log.append(push(6));
+    t.timers.advance(PROMPT_MS);
+    expect(log.stats()).toMatchObject({ flushes: 3, pending: 0 });
+    await log.flush();
+    expect((await log.read(1, 10)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     await log.close();
   });
 

@@ -1,7 +1,11 @@
 // The append-only event log (ARCHITECTURE §4 "Log"). `append` is synchronous: it assigns the
 // next seq (strictly increasing, continuing from what the store already holds) and queues the
 // event; the queue is written in ONE Dexie transaction per flush (FLUSH_MS after the oldest
-// queued event, or as soon as FLUSH_AT events wait), never per event. Automatic flushes wait
+// queued event, or as soon as FLUSH_AT events wait), never per event. Events other than pushes
+// (replies, commands, system events: few, and each may change what the user sees of their own
+// account) bring the deadline forward to PROMPT_MS, and the engine flushes when the page is
+// hidden: a page closed or navigated away right after a reply loses at most that reply's few
+// milliseconds, not the last quarter second (the next page session restores from the log). Automatic flushes wait
 // for the previous transaction to settle and start at least MIN_TX_GAP_MS after it began, so
 // whatever the event rate there are at most 1000 / MIN_TX_GAP_MS transactions a second: a burst
 // makes batches bigger, not transactions more frequent (B7). An explicit `flush()` (read,
@@ -37,6 +41,8 @@ import { EventRing } from './ring.ts';
 import { StorageBlockedError, storageIssueOf } from './storage-issue.ts';
 
 export const FLUSH_MS = 250;
+/** The deadline after an event that is not a push (replies arriving together share a write). */
+export const PROMPT_MS = 16;
 export const FLUSH_AT = 500;
 /** Automatic flushes begin at least this long after the previous one began (≤ 8 per second). */
 export const MIN_TX_GAP_MS = 125;
@@ -118,8 +124,10 @@ export function createEventLog(options: EventLogOptions): EventLog {
   /** Releases the cross-tab lock on the stored log. */
   let unlock: (() => void) | null = null;
   let queue: LogEvent[] = [];
-  /** FLUSH_MS after the oldest queued event. */
+  /** FLUSH_MS after the oldest queued event (PROMPT_MS after the oldest one not a push). */
   let timer: TimerId | null = null;
+  /** `timer` was set for PROMPT_MS (a FLUSH_MS one is brought forward by an event not a push). */
+  let timerPrompt = false;
   /** Runs for MIN_TX_GAP_MS after a flush began; no automatic flush meanwhile. */
   let gapTimer: TimerId | null = null;
   /** Flushes begun and not yet settled (they run one after another on `flushing`). */
@@ -209,6 +217,7 @@ export function createEventLog(options: EventLogOptions): EventLog {
   const writeNextBatch = (): void => {
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
+    timerPrompt = false;
     const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
     queue = batch === queue ? [] : queue.slice(MAX_BATCH);
     if (queue.length > 0) timer = timers.setTimeout(onDeadline, FLUSH_MS);
@@ -236,8 +245,18 @@ export function createEventLog(options: EventLogOptions): EventLog {
     writeNextBatch();
   };
 
+  /** Flush within `ms` (a sooner deadline replaces a later one). */
+  const deadline = (ms: number): void => {
+    const prompt = ms === PROMPT_MS;
+    if (timer !== null && (timerPrompt || !prompt)) return;
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = timers.setTimeout(onDeadline, ms);
+    timerPrompt = prompt;
+  };
+
   const onDeadline = (): void => {
     timer = null;
+    timerPrompt = false;
     due = true;
     autoFlush();
   };
@@ -315,7 +334,7 @@ export function createEventLog(options: EventLogOptions): EventLog {
       stats.appended += 1;
       queue.push(stored);
       if (queue.length >= FLUSH_AT) autoFlush();
-      else if (timer === null && !due) timer = timers.setTimeout(onDeadline, FLUSH_MS);
+      else if (!due) deadline(event.kind === 'push' ? FLUSH_MS : PROMPT_MS);
       return stored;
     },
     flush,

@@ -4,6 +4,7 @@
 // `{type, message}` envelope is unwrapped (codes compared loosely), 999 also calls onExpired
 // with the session the request was sent in (so a late 999 of an ended session changes nothing).
 import type { Lang } from '../../shared/locales.ts';
+import { parseJsonOr } from '../../shared/json.ts';
 import type { Services } from '../services.ts';
 
 export type Params = Record<string, string | number | undefined>;
@@ -116,7 +117,7 @@ export function createRestClient(options: RestOptions): RestClient {
         const reply = await options.services.upload(url, headers, form, onProgress);
         if (reply.status !== 200)
           return { ok: false, code: 'network', message: `HTTP ${reply.status}` };
-        json = parseJson(reply.text);
+        json = parseJsonOr(reply.text, undefined);
       } else {
         const response = await options.services.fetch(url, { method: 'POST', headers, body: form });
         if (!response.ok) return { ok: false, code: 'network', message: `HTTP ${response.status}` };
@@ -207,14 +208,6 @@ function buildUrl(options: RestOptions, path: string, query: Params): string {
 async function readJson(response: Response): Promise<unknown> {
   try {
     return (await response.json()) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import {
   NOTIFICATION_GROUPS,
+  samePrefs,
   type GroupPrefs,
   type NotificationGroup,
   type NotificationPrefs,
@@ -33,7 +34,7 @@ export function NoticePrefsPanel() {
   const prefs = draft ?? view.prefs;
   // the draft goes once the engine's view has it (compared by content: every change of the
   // notifications view, a read mark from another tab say, brings a new but equal prefs object)
-  const savedAll = draft !== null && JSON.stringify(draft) === JSON.stringify(view.prefs);
+  const savedAll = draft !== null && samePrefs(draft, view.prefs);
   useEffect(() => {
     if (savedAll) setDraft(null);
   }, [savedAll]);
