@@ -161,6 +161,13 @@ describe('paintBookSide', () => {
       [75, 100 - 2 * H + 1, 225, H - 2],
       [150, 100 - 3 * H + 1, 150, H - 2],
     ]);
+    // and underlined in the side's full colour (3:1 against the panel), below the digits
+    const lines = calls.filter((c) => c.op === 'fillRect' && c.fillStyle === 'red');
+    expect(lines.map((c) => c.args)).toEqual([
+      [225, 100 - 3, 75, 2],
+      [75, 100 - H - 3, 225, 2],
+      [150, 100 - 2 * H - 3, 150, 2],
+    ]);
   });
 
   it('paints only the levels in view and those the engine sent', () => {

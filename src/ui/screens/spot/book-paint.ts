@@ -13,6 +13,8 @@ export type Paint2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext
 export const BOOK_ROW_HEIGHT = 20;
 /** The own-orders marker: a flag this wide at the row's left edge, half this tall. */
 const MARKER_W = 8;
+/** The solid line under a depth bar (below the digits): its length read at 3:1 against the panel. */
+const DEPTH_LINE = 2;
 const MARKER_HALF = 5;
 /** A pointer this near the left edge of a level holding the user's orders is on its marker. */
 export const MARKER_HIT = 16;
@@ -220,6 +222,10 @@ function paintRow(
   if (depth > 0) {
     ctx.fillStyle = s.side === 'bid' ? c.upSoft : c.downSoft;
     ctx.fillRect(s.width - depth, top + 1, depth, h - 2);
+    // the soft fill is a tint (text is read over it); a line under it, in the side's colour and
+    // below the digits, shows the depth with non-text contrast (WCAG 1.4.11, issue 26)
+    ctx.fillStyle = s.side === 'bid' ? c.up : c.down;
+    ctx.fillRect(s.width - depth, top + h - 1 - DEPTH_LINE, depth, DEPTH_LINE);
   }
   if (s.flashing.has(row.price)) {
     ctx.fillStyle = c.flash;

@@ -1,0 +1,111 @@
+// Readable and operable by everyone (issue 26, ADR 0036): every spec route, logged in as the demo
+// user, scanned with axe-core's WCAG 2.0/2.1 A and AA rules in day and in night mode. A serious or
+// critical violation fails the test, listed by route, rule and element. Axe judges text contrast
+// (1.4.3) but not the contrast of a control's outline against its panel (1.4.11), so a second
+// check measures that: every visible text input and select, by the border drawn around it (its
+// own or its row's), at 3:1 against the panel behind it.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { SPEC_PATHS } from '../tests/spec-route-list.ts';
+import { login } from './helpers.ts';
+
+const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const THEMES = { day: '0', night: '1' } as const;
+
+/** The route has drawn its first content: no loading state left in the main region. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('#main .state--loading')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(250);
+}
+
+/** Serious and critical violations, one line per element. */
+async function violations(page: Page, path: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => {
+        const why = (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200);
+        return `${path} ${v.id} ${n.target.join(' ')}: ${why}`;
+      }),
+    );
+}
+
+/** Text inputs and selects whose drawn outline is below 3:1 against the panel behind it. */
+async function faintControls(page: Page, path: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const rgb = (c: string): [number, number, number, number] | null => {
+      const m = /rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)/.exec(c);
+      return m === null
+        ? null
+        : [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])];
+    };
+    const lum = ([r, g, b]: number[]): number => {
+      const l = [r, g, b].map((v) => {
+        const s = (v ?? 0) / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * (l[0] ?? 0) + 0.7152 * (l[1] ?? 0) + 0.0722 * (l[2] ?? 0);
+    };
+    const ratio = (a: number[], b: number[]): number => {
+      const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+      return ((x ?? 0) + 0.05) / ((y ?? 0) + 0.05);
+    };
+    /** The opaque background behind `el` (its first ancestor with one). */
+    const behind = (el: Element | null): number[] => {
+      for (let e = el; e !== null; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c !== null && c[3] === 1) return c;
+      }
+      return [255, 255, 255];
+    };
+    const out: string[] = [];
+    const controls = document.querySelectorAll(
+      '#main input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=hidden]):not([type=file]), #main select, #main textarea',
+    );
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || control.closest('[aria-hidden=true]')) continue;
+      if ((control as HTMLInputElement).disabled) continue;
+      // the element drawing the outline: the control, or the row it sits in
+      let drawn: Element | null = null;
+      for (let e: Element | null = control, i = 0; e !== null && i < 3; e = e.parentElement, i++) {
+        const s = getComputedStyle(e);
+        if (parseFloat(s.borderBottomWidth) > 0 && s.borderBottomStyle !== 'none') {
+          drawn = e;
+          break;
+        }
+      }
+      if (drawn === null) continue; // an underline-free field inside a drawn panel: nothing to judge
+      const border = rgb(getComputedStyle(drawn).borderBottomColor);
+      if (border === null || border[3] < 1) {
+        out.push(`${control.outerHTML.slice(0, 80)} outline not opaque`);
+        continue;
+      }
+      const r = ratio(border, behind(drawn.parentElement));
+      if (r < 3) out.push(`${control.outerHTML.slice(0, 80)} outline ${r.toFixed(2)}:1`);
+    }
+    return out;
+  });
+  return found.map((f) => `${path} ${f}`);
+}
+
+for (const [theme, stored] of Object.entries(THEMES)) {
+  test(`every spec route, ${theme} mode: no serious or critical axe violation, control outlines at 3:1`, async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.addInitScript((mode) => localStorage.setItem('night_mode', mode), stored);
+    await login(page, DEMO.email, DEMO.password);
+    const found: string[] = [];
+    for (const path of SPEC_PATHS) {
+      await page.goto(path);
+      await settled(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      found.push(...(await violations(page, path)), ...(await faintControls(page, path)));
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
