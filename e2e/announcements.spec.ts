@@ -193,3 +193,31 @@ test('a second contract with pop-ups off: the announcer reads the settlement', a
     await microPopUps(page, true);
   }
 });
+
+test('transfers: the dialog’s and the screen’s results are read once the dialog has closed', async ({
+  page,
+}) => {
+  await login(page, DEMO, PASSWORD);
+  await page.goto('/new_account/lever');
+  const row = page.getByTestId('asset-table-lever').locator('tr[data-currency="USDT"]');
+  await expect(row).toBeVisible();
+  await listen(page);
+  // contract account → spot account, in the dialog
+  await row.getByTestId('transfer-out').click();
+  const dialog = page.getByTestId('transfer-dialog');
+  await dialog.locator('input[name="amount"]').fill('100');
+  await page.getByTestId('transfer-submit').click();
+  await expect(dialog).toBeHidden();
+  const done = (await page.locator('.toast--success').last().innerText()).trim();
+  expect(await wasRead(page, done)).toEqual(['toasts']);
+
+  // and back on the transfer screen
+  await page.goto('/new_account/transferLegal');
+  await listen(page);
+  await page.getByTestId('transfer-coin').selectOption({ label: 'USDT' });
+  await page.getByTestId('transfer-from').selectOption('change');
+  await page.getByTestId('transfer-to').selectOption('lever');
+  await page.locator('[data-testid="transfer-form"] input[name="amount"]').fill('100');
+  await page.getByTestId('transfer-submit').click();
+  expect(await wasRead(page, done)).toEqual(['toasts']);
+});
