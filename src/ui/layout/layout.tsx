@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/states.tsx';
 import { useI18n } from '../i18n/i18n-context.tsx';
+import { AnnouncerRegion } from '../announce/announcer-region.tsx';
 import { ToastHost } from '../toast/toast-host.tsx';
 import { NoticeAlerts } from '../notices/notice-alerts.tsx';
 import { EngineStatusBar } from './engine-status-bar.tsx';
@@ -39,6 +40,7 @@ export function Layout() {
       </main>
       {!trading && <Footer />}
       <ToastHost />
+      <AnnouncerRegion />
       <NoticeAlerts />
       <SessionWatch />
       <ReplayDrop />

@@ -62,6 +62,7 @@ export function DealDialog({
 
   const run = async (action: Action): Promise<void> => {
     setBusy(true);
+    setNotice(null); // emptied first: the same reply twice is read twice
     const r = await send(deal, action);
     setBusy(false);
     setAsking(null);
@@ -235,14 +236,13 @@ function DealStatus({
           {t('c2c.deal.checkPayment', { money })}
         </p>
       )}
-      {notice !== null && (
-        <p
-          className={notice.ok ? 'c2c-deal__notice' : 'form-error'}
-          role={notice.ok ? 'status' : 'alert'}
-        >
-          {notice.text}
-        </p>
-      )}
+      {/* present before the reply, so the reply is read (a status inserted with its text
+          often is not); the dialog is modal, so the page's own regions are inert meanwhile */}
+      <div role="status" aria-live="polite" aria-atomic="true" data-testid="c2c-deal-notice">
+        {notice !== null && (
+          <p className={notice.ok ? 'c2c-deal__notice' : 'form-error'}>{notice.text}</p>
+        )}
+      </div>
     </>
   );
 }

@@ -106,7 +106,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     setChecking(false);
     setConfirming(false);
     if (r.ok) {
-      toast.success(r.message);
+      toast.success(r.message !== '' ? r.message : t('spot.form.placed'));
       setShare('');
       setPercent(0);
       return;

@@ -19,6 +19,7 @@ import { pairMetaSignal } from '../spot/pair-meta.ts';
 import { PairStats } from '../spot/pair-stats.tsx';
 import { PhoneTrading } from '../spot/phone-trading.tsx';
 import { rememberPair, resolvePair } from '../spot/remember-pair.ts';
+import { MicroAnnouncer } from './micro-announcer.tsx';
 import { MicroNextSettlement, MicroOrders } from './micro-orders.tsx';
 import { MicroPanel } from './micro-panel.tsx';
 
@@ -47,7 +48,18 @@ export default function MicroScreen() {
   if (status === 'failed') return <ErrorState text={t('app.engineFailed')} />;
   if (!m.loaded) return <Loading text={t('spot.loading')} />;
   if (symbol === null) return <Empty text={t('spot.noPairs')} />;
-  return <MicroLayout key={symbol} symbol={symbol} onSelect={onSelect} />;
+  return (
+    <>
+      <MicroLayout key={symbol} symbol={symbol} onSelect={onSelect} />
+      <Announcements />
+    </>
+  );
+}
+
+/** The user's orders read out as their time ends (one watcher whichever pair is shown). */
+function Announcements() {
+  const view = useSignalValue(micro);
+  return useSignalValue(session).loggedIn ? <MicroAnnouncer view={view} /> : null;
 }
 
 function MicroLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string) => void }) {

@@ -109,7 +109,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
     });
     setBusy(false);
     if (r.ok) {
-      toast.success(r.message);
+      toast.success(r.message !== '' ? r.message : t('wallet.transfer.done'));
       onClose();
       return;
     }

@@ -72,7 +72,7 @@ export default function TransferScreen() {
       }),
     );
     if (r.ok) {
-      toast.success(r.message);
+      toast.success(r.message !== '' ? r.message : t('wallet.transfer.done'));
       form.setValue('amount', '');
     }
   };
