@@ -237,6 +237,7 @@ test('take a c2c ad', async ({ page }) => {
   await markOpener(page);
   // Escape first: nothing taken, focus back on the button
   await page.keyboard.press('Enter');
+  await expect(page.locator('dialog[open][data-testid="confirm-dialog"]')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.locator('dialog[open]')).toHaveCount(0);
   await expectFocusOnOpener(page);
