@@ -43,8 +43,11 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
         <button
           type="button"
           className="btn btn--primary btn--sm"
-          disabled={p.busy}
-          onClick={p.onConfirm}
+          // not `disabled`: a disabled button loses focus, which would fall out of the dialog
+          aria-disabled={p.busy === true}
+          onClick={() => {
+            if (p.busy !== true) p.onConfirm();
+          }}
           data-testid="confirm-sure"
         >
           {p.confirmLabel}

@@ -1,6 +1,9 @@
 // A native modal <dialog> shown while `open` is true (confirmations, sheets, the drawer, the
-// earn dialogs): showModal traps focus and closes on Escape; closing gives focus back to the
-// element that had it.
+// earn dialogs): showModal traps focus and closes on Escape. Focus goes back to the element that
+// had it when the dialog opened (ADR 0037): the browser does so on close when focus is still in
+// the dialog; `showModalFrom` also does it when focus fell out of the dialog meanwhile (a button
+// that went busy), and when the dialog is unmounted while open (dialogs rendered only while
+// open), which the browser does not.
 import { useEffect, useRef, type RefObject } from 'react';
 
 export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
@@ -8,8 +11,34 @@ export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
   useEffect(() => {
     const d = ref.current;
     if (d === null) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.open) showModalFrom(d);
     if (!open && d.open) d.close();
   }, [open]);
+  useEffect(() => {
+    const d = ref.current;
+    return () => {
+      if (d !== null) giveFocusBack(d);
+    };
+  }, []);
   return ref;
+}
+
+/** The element that had focus when each open dialog opened. */
+const openers = new WeakMap<HTMLDialogElement, Element | null>();
+
+/** `showModal`, remembering the opener to give focus back to when the dialog closes. */
+export function showModalFrom(d: HTMLDialogElement): void {
+  openers.set(d, document.activeElement);
+  d.addEventListener('close', () => giveFocusBack(d), { once: true });
+  d.showModal();
+}
+
+/** Focus back on the dialog's opener, unless focus has already gone somewhere else. */
+function giveFocusBack(d: HTMLDialogElement): void {
+  if (!openers.has(d)) return;
+  const opener = openers.get(d);
+  openers.delete(d);
+  if (!(opener instanceof HTMLElement) || !opener.isConnected) return;
+  const now = document.activeElement;
+  if (now === null || now === document.body || d.contains(now) || !d.isConnected) opener.focus();
 }

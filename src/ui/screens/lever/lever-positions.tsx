@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import type { CommandResult, LeverTab, LeverView } from '../../../engine/api.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useFocusKeeper } from '../../components/focus-keeper.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { lever, session } from '../../engine-bridge/signals.ts';
@@ -73,9 +74,13 @@ export function LeverPositions({ compact = false }: LeverPositionsProps) {
     [onClose],
   );
   const risk = riskOf(view);
+  // a closed position's or revoked entrust's row goes with its button: focus stays in the list
+  const box = useRef<HTMLElement>(null);
+  useFocusKeeper(box);
 
   return (
     <section
+      ref={box}
       className={`lever-panel lever-positions ${compact ? 'lever-positions--compact' : ''}`}
       aria-label={t('lever.positions.label')}
       data-testid="lever-positions"

@@ -3,6 +3,7 @@
 // the lever trade panel with long and short sides, and the user's positions with the live risk
 // rate. The screen watches the pair's market data (watchSpot) and its lever data (watchLever).
 import { useCallback, useEffect, useState } from 'react';
+import { useRefocusAfter } from '../../components/focus-keeper.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { PHONE, useMedia } from '../../components/use-media.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -45,10 +46,16 @@ export default function LeverScreen() {
     };
   }, [symbol]);
 
-  const onSelect = useCallback((next: string) => {
-    rememberPair(next);
-    setChosen(next);
-  }, []);
+  // the screen is mounted again for the new pair: the market row that chose it keeps focus
+  const refocus = useRefocusAfter(symbol);
+  const onSelect = useCallback(
+    (next: string) => {
+      refocus();
+      rememberPair(next);
+      setChosen(next);
+    },
+    [refocus],
+  );
 
   if (status === 'failed') return <ErrorState text={t('app.engineFailed')} />;
   if (m.error !== null && !m.loaded) return <ErrorState text={m.error} />;

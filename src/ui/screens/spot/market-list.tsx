@@ -152,6 +152,7 @@ const MarketListRow = memo(function MarketListRow({
         type="button"
         className={`markets__row ${active ? 'is-active' : ''}`}
         data-symbol={symbol}
+        data-focus-key={`market-row:${symbol}`}
         aria-current={active ? 'true' : undefined}
         aria-label={rowLabel}
         onClick={() => onSelect(symbol)}

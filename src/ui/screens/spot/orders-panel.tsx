@@ -4,11 +4,12 @@
 // no-data picture. Visitors see a login prompt. A list held from the last page session (offline,
 // ADR 0032) is shown greyed under "as of", with nothing to cancel or load; a list the server
 // has not answered for, with nothing held, says it is not known (never "no orders").
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { OpenOrderView } from '../../../engine/api.ts';
 import { AsOfNote } from '../../components/as-of-note.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useFocusKeeper } from '../../components/focus-keeper.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { orders, session } from '../../engine-bridge/signals.ts';
@@ -27,6 +28,9 @@ export function OrdersPanel({ meta }: { meta: PairMeta }) {
   const loggedIn = useSignalValue(session).loggedIn;
   const view = useSignalValue(orders);
   const cancel = useCancel();
+  // a cancelled order's row goes with its button: focus goes to the next row's, or the tab
+  const box = useRef<HTMLElement>(null);
+  useFocusKeeper(box);
   const source: ListSource =
     tab === 'open'
       ? { known: view.openLoaded || view.openHeld, held: view.openHeld, at: view.openAt }
@@ -37,7 +41,7 @@ export function OrdersPanel({ meta }: { meta: PairMeta }) {
         };
 
   return (
-    <section className="spot__panel spot__orders" aria-label={t('spot.orders.tabs')}>
+    <section ref={box} className="spot__panel spot__orders" aria-label={t('spot.orders.tabs')}>
       <header className="spot__head">
         <div
           className="spot-tabs spot-tabs--line"

@@ -78,7 +78,15 @@ const TradesCanvas = memo(function TradesCanvas(props: { priceDp: number; amount
 
   const listed = useSignalSampled(trades, all, LIST_REFRESH_MS);
   return (
-    <div ref={box} className="trades__list">
+    // a scroller is a focus stop of its own (the arrow keys scroll it), named like the panel
+    <div
+      ref={box}
+      className="trades__list"
+      role="region"
+      aria-label={t('spot.trades.title')}
+      tabIndex={0}
+      data-testid="trades-region"
+    >
       <canvas ref={canvas} className="trades__canvas" aria-label={t('spot.trades.title')}>
         <ol data-testid="recent-trades">
           {listed.map((tr) => (

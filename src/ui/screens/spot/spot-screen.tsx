@@ -4,6 +4,7 @@
 // Choosing a pair stores it under the spec's keys and switches in place (ADR 0009).
 import { signal } from '@preact/signals-core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useRefocusAfter } from '../../components/focus-keeper.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { PHONE, useMedia } from '../../components/use-media.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -42,10 +43,16 @@ export default function SpotScreen() {
     return () => void engine.watchSpot(null);
   }, [symbol]);
 
-  const onSelect = useCallback((next: string) => {
-    rememberPair(next);
-    setChosen(next);
-  }, []);
+  // the screen is mounted again for the new pair: the market row that chose it keeps focus
+  const refocus = useRefocusAfter(symbol);
+  const onSelect = useCallback(
+    (next: string) => {
+      refocus();
+      rememberPair(next);
+      setChosen(next);
+    },
+    [refocus],
+  );
 
   if (status === 'failed') return <ErrorState text={t('app.engineFailed')} />;
   if (m.error !== null && !m.loaded) return <ErrorState text={m.error} />;

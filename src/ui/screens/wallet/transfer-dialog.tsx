@@ -8,6 +8,7 @@ import type { ValidationId } from '../../../shared/validation.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { showModalFrom } from '../../components/use-modal.ts';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../auth/field.tsx';
 import { useWallet } from './use-wallet.ts';
@@ -68,7 +69,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
       setAmount('');
       setError(null);
       setConfirming(false);
-      d.showModal();
+      showModalFrom(d);
     }
     if (target === null && d.open) d.close();
   }, [target]);
