@@ -11,7 +11,7 @@ import { login } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const THEMES = { day: '0', night: '1' } as const;
+const THEMES = ['night', 'day'] as const;
 
 /** The route has drawn its first content: no loading state left in the main region. */
 async function settled(page: Page): Promise<void> {
@@ -91,21 +91,27 @@ async function faintControls(page: Page, path: string): Promise<string[]> {
   return found.map((f) => `${path} ${f}`);
 }
 
-for (const [theme, stored] of Object.entries(THEMES)) {
-  test(`every spec route, ${theme} mode: no serious or critical axe violation, control outlines at 3:1`, async ({
-    page,
-  }) => {
-    test.setTimeout(300_000);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript((mode) => localStorage.setItem('night_mode', mode), stored);
-    await login(page, DEMO.email, DEMO.password);
-    const found: string[] = [];
-    for (const path of SPEC_PATHS) {
-      await page.goto(path);
-      await settled(page);
+test('every spec route, in night and in day mode: no serious or critical axe violation, control outlines at 3:1', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // no colour transitions: a mode switched in place is measured at once, in its final colours
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.addInitScript(() => localStorage.setItem('night_mode', '1'));
+  await login(page, DEMO.email, DEMO.password);
+  const found: string[] = [];
+  for (const path of SPEC_PATHS) {
+    await page.goto(path);
+    await settled(page);
+    // one visit, both modes: the page restyles in place from \`data-theme\` (ADR 0033), as the
+    // header's toggle does (the canvases, which axe does not read, would repaint)
+    for (const theme of THEMES) {
+      await page.evaluate((t) => (document.documentElement.dataset['theme'] = t), theme);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      found.push(...(await violations(page, path)), ...(await faintControls(page, path)));
+      const seen = [...(await violations(page, path)), ...(await faintControls(page, path))];
+      found.push(...seen.map((line) => `${theme} ${line}`));
     }
-    expect(found, found.join('\n')).toEqual([]);
-  });
-}
+  }
+  expect(found, found.join('\n')).toEqual([]);
+});

@@ -1,6 +1,6 @@
 // Bourse on a phone (issue 23), in Chromium with the phone descriptors' viewports, pixel ratios,
 // touch and user agents: every spec route, logged in, fits the screen's width (no horizontal
-// page scroll) on a Pixel 7 (412 px), an iPhone 14 (390 px) and a Galaxy S8 (360 px), and the
+// page scroll) on an iPhone 14 (390 px) and a Galaxy S8 (360 px), and the
 // drawer reaches every header link, the user's menu, the languages and
 // day/night. The core journeys run on a Pixel: a spot order placed from the bottom bar's sheet
 // and cancelled from its card, a contract opened and closed, a second contract counting down,
@@ -73,7 +73,9 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-for (const device of ['Pixel 7', 'iPhone 14', 'Galaxy S8']) {
+// The route walk at the two narrowest widths (390, 360 px): what fits those fits the Pixel's 412
+// (its drawer and journeys run below); a third walk cost CI 1.5 min and never failed alone.
+for (const device of ['iPhone 14', 'Galaxy S8']) {
   test.describe(`on a ${device}`, () => {
     test.use(phone(device));
 
