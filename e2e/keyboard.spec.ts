@@ -110,6 +110,21 @@ async function keyboardLogin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/**
+ * From the focused opener: Enter opens its confirmation, Escape closes it with focus back on the
+ * opener (nothing done), Enter opens it again and it is confirmed by keyboard.
+ */
+async function escapeThenConfirm(page: Page): Promise<void> {
+  await markOpener(page);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('dialog[open][data-testid="confirm-dialog"]')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+  await expectFocusOnOpener(page);
+  await page.keyboard.press('Enter');
+  await confirmByKeyboard(page);
+}
+
 /** Confirms the open confirmation dialog by keyboard: focus starts inside it (on its first
  *  button, "cancel"), Tab reaches "sure", Enter. */
 async function confirmByKeyboard(page: Page): Promise<void> {
@@ -166,15 +181,8 @@ test('choose a pair, place a limit order far from the market, cancel it', async 
   const cancel = rows.first().getByTestId('cancel-order');
   await tabTo(page, cancel);
   await expectFocusRing(page);
-  await markOpener(page);
-  // Escape closes the confirmation and gives focus back to "cancel"
-  await page.keyboard.press('Enter');
-  await expect(page.locator('dialog[open][data-testid="confirm-dialog"]')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.locator('dialog[open]')).toHaveCount(0);
-  await expectFocusOnOpener(page);
-  await page.keyboard.press('Enter');
-  await confirmByKeyboard(page);
+  // Escape closes the confirmation and gives focus back to "cancel"; then it is confirmed
+  await escapeThenConfirm(page);
   await expect(rows).toHaveCount(0);
   // the row went with its button: focus stays in the orders panel, not on the page's body
   await expectFocusWithin(page, '.spot__orders');
@@ -234,15 +242,8 @@ test('take a c2c ad', async ({ page }) => {
     .getByTestId('c2c-take');
   await tabTo(page, take);
   await expectFocusRing(page);
-  await markOpener(page);
-  // Escape first: nothing taken, focus back on the button
-  await page.keyboard.press('Enter');
-  await expect(page.locator('dialog[open][data-testid="confirm-dialog"]')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.locator('dialog[open]')).toHaveCount(0);
-  await expectFocusOnOpener(page);
-  await page.keyboard.press('Enter');
-  await confirmByKeyboard(page);
+  // Escape first: nothing taken, focus back on the button; then it is confirmed
+  await escapeThenConfirm(page);
   await expect(page).toHaveURL(/\/c2cOrder/);
   const deal = page.getByTestId('c2c-deals').locator('tr[data-deal-id]').first();
   await expect(deal).toHaveAttribute('data-sure', '0');

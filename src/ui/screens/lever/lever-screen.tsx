@@ -2,8 +2,7 @@
 // the chart and recent trades of the pair (the spot screen's live panels), the market list,
 // the lever trade panel with long and short sides, and the user's positions with the live risk
 // rate. The screen watches the pair's market data (watchSpot) and its lever data (watchLever).
-import { useCallback, useEffect, useState } from 'react';
-import { useRefocusAfter } from '../../components/focus-keeper.ts';
+import { useEffect, useState } from 'react';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { PHONE, useMedia } from '../../components/use-media.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -23,7 +22,7 @@ import { pairMetaSignal } from '../spot/pair-meta.ts';
 import { PairStats } from '../spot/pair-stats.tsx';
 import { PhoneTrading } from '../spot/phone-trading.tsx';
 import { RecentTrades } from '../spot/recent-trades.tsx';
-import { rememberPair, resolvePair } from '../spot/remember-pair.ts';
+import { resolvePair, useChoosePair } from '../spot/remember-pair.ts';
 import { LeverDeals } from './lever-deals.tsx';
 import { LeverForms } from './lever-forms.tsx';
 import { useLeverHotkeys } from './lever-hotkeys.tsx';
@@ -46,16 +45,7 @@ export default function LeverScreen() {
     };
   }, [symbol]);
 
-  // the screen is mounted again for the new pair: the market row that chose it keeps focus
-  const refocus = useRefocusAfter(symbol);
-  const onSelect = useCallback(
-    (next: string) => {
-      refocus();
-      rememberPair(next);
-      setChosen(next);
-    },
-    [refocus],
-  );
+  const onSelect = useChoosePair(symbol, setChosen);
 
   if (status === 'failed') return <ErrorState text={t('app.engineFailed')} />;
   if (m.error !== null && !m.loaded) return <ErrorState text={m.error} />;

@@ -4,7 +4,6 @@
 // Choosing a pair stores it under the spec's keys and switches in place (ADR 0009).
 import { signal } from '@preact/signals-core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useRefocusAfter } from '../../components/focus-keeper.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { PHONE, useMedia } from '../../components/use-media.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -26,7 +25,7 @@ import { PairStats } from './pair-stats.tsx';
 import { PhoneTrading } from './phone-trading.tsx';
 import { PriceAlertButton } from './price-alerts.tsx';
 import { RecentTrades } from './recent-trades.tsx';
-import { rememberPair, resolvePair } from './remember-pair.ts';
+import { resolvePair, useChoosePair } from './remember-pair.ts';
 import type { PickedPrice } from './spot-form.tsx';
 import { TradeForms } from './trade-forms.tsx';
 
@@ -43,16 +42,7 @@ export default function SpotScreen() {
     return () => void engine.watchSpot(null);
   }, [symbol]);
 
-  // the screen is mounted again for the new pair: the market row that chose it keeps focus
-  const refocus = useRefocusAfter(symbol);
-  const onSelect = useCallback(
-    (next: string) => {
-      refocus();
-      rememberPair(next);
-      setChosen(next);
-    },
-    [refocus],
-  );
+  const onSelect = useChoosePair(symbol, setChosen);
 
   if (status === 'failed') return <ErrorState text={t('app.engineFailed')} />;
   if (m.error !== null && !m.loaded) return <ErrorState text={m.error} />;
