@@ -277,10 +277,15 @@ export class ChartController {
     this.markDirty();
   }
 
-  /** The bars in view, on the canvas (`data-span`): what a zoom changed, for a reader or a test. */
+  /**
+   * The bars in view, on the canvas (`data-span`): what a zoom changed, for a reader or a test.
+   * Only once there are bars: the empty series' view is replaced when they come, so a span
+   * noted before them would promise a view that a zoom cannot change.
+   */
   private noteSpan(): void {
     const vp = this.viewport;
-    if (vp !== null) this.canvas.dataset['span'] = String(Math.round(vp.to - vp.from));
+    if (vp === null || (this.cache?.length ?? 0) === 0) delete this.canvas.dataset['span'];
+    else this.canvas.dataset['span'] = String(Math.round(vp.to - vp.from));
   }
 
   private readonly onPointerUp = (e: PointerEvent): void => {
