@@ -4,6 +4,26 @@ import { E2E_ADMIN_TOKEN } from './e2e/operator-token.ts';
 
 // End-to-end tests run Debian's Chromium (never a downloaded browser) against the built client
 // served by the reference server, started with a fresh embedded database for the run.
+/**
+ * Specs that register their own users and touch nothing shared (no demo, no dev switches), and
+ * the faults spec, which starts a server of its own. The demo account cannot be shared across
+ * the lanes: a login ends the account's other sessions.
+ */
+const OWN_USERS = [
+  'account',
+  'axe',
+  'c2c',
+  'csv-export',
+  'earn',
+  'faults',
+  'keyboard',
+  'notifications',
+  'offline-history',
+  'order-history',
+  'wallet',
+  'xss',
+].map((name) => `**/${name}.spec.ts`);
+
 const port = Number(process.env.E2E_PORT ?? 8191);
 const dataDir = `${process.env.TMPDIR ?? '/tmp'}/bourse-e2e-${process.pid}`;
 
@@ -12,7 +32,14 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two lanes side by side (ADR 0039): the specs that share the demo account or change the whole
+  // exchange (the market held, every socket dropped) run one after another in one lane; the
+  // specs whose users are their own, and that need no quiet market, in the other.
+  workers: 2,
+  projects: [
+    { name: 'shared', testIgnore: OWN_USERS, workers: 1 },
+    { name: 'own-users', testMatch: OWN_USERS, workers: 1 },
+  ],
   retries: 0,
   reporter: [['list']],
   use: {
