@@ -126,6 +126,34 @@ export const COMMANDS: readonly AdminCommand[] = [
       key === '' ? null : { path: 'setting', method: 'POST', body: { key, value } },
   },
   {
+    name: 'micro',
+    args: '',
+    summary: 'second contracts: durations, payouts and fees (with each fee’s fair cap)',
+    call: () => ({ path: 'micro', method: 'GET' }),
+  },
+  {
+    name: 'micro-payout',
+    args: 'SECONDS RATIO [on|off]',
+    summary: 'second contracts: a duration’s profit ratio (%); refused if unfair (ADR 0040)',
+    call: ([seconds = '', ratio = '', status = 'on']) =>
+      numeric(seconds) && ratio !== '' && (status === 'on' || status === 'off')
+        ? {
+            path: 'micro-duration',
+            method: 'POST',
+            body: { seconds, profit_ratio: ratio, status },
+          }
+        : null,
+  },
+  {
+    name: 'micro-fee',
+    args: 'CURRENCY PERCENT',
+    summary: 'second contracts: the fee of a currency’s stakes; refused if unfair',
+    call: ([currency = '', fee = '']) =>
+      currency === '' || fee === ''
+        ? null
+        : { path: 'micro-fee', method: 'POST', body: { currency, fee } },
+  },
+  {
     name: 'region-agent',
     args: 'ACCOUNT CITY DISTRICT',
     summary: 'make a user the region agent of a city and district',

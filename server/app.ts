@@ -33,7 +33,8 @@ import { collectRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { t } from './i18n/messages.ts';
 import { loadPairs } from './market/pairs.ts';
-import { MARK_SAMPLE_MS, MarkPrices, serverMarkSources } from './market/mark-price.ts';
+import { MarkPrices, serverMarkSources } from './market/mark-price.ts';
+import { unfairPayoutWarnings } from './micro/micro-admin.ts';
 import { MarketPublisher } from './market/publisher.ts';
 import { registerMarketRoutes } from './market/routes.ts';
 import { registerSparklineRoute } from './market/sparklines.ts';
@@ -65,7 +66,6 @@ import { loadLeverPairs } from './lever/lever-pairs.ts';
 import { registerLeverRoutes } from './lever/lever-routes.ts';
 import { LeverRunner } from './lever/lever-runner.ts';
 import { LeverService } from './lever/lever-service.ts';
-import { PeriodicJob } from './jobs/periodic-job.ts';
 import { registerMicroRoutes } from './micro/micro-routes.ts';
 import { MicroService } from './micro/micro-service.ts';
 import { registerC2cRoutes } from './c2c/c2c-routes.ts';
@@ -94,7 +94,7 @@ export interface RunningServer {
   notes: NotificationPump;
   /** Fires crossed price alerts (tests call `alerts.check()`; timed with `marketTimer`). */
   alerts: PriceAlertService;
-  /** Mark prices of every pair (tests call `marks.sample(now)` after moving the market). */
+  /** Mark prices of every pair: the index, read when money moves (ADR 0040). */
   marks: MarkPrices;
   /** Every registered route (method, pattern), static files and HEAD twins included. */
   routes: readonly RouteEntry[];
@@ -141,11 +141,14 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
   await seedNews(db, now);
   const demoId = await ensureDemoAccount(db, config.demoUser, config.demoPassword, now);
   await ensureDemoReady(db, demoId, now);
+  // a payout changed in the database by hand that hands the house's money to chance (ADR 0040)
+  for (const line of await unfairPayoutWarnings(db)) console.warn(`\n!!! ${line}\n`);
   const pairs = await loadPairs(db);
   const market = new MarketSimulator(pairs, {
     seed: config.simSeed,
     speed: config.simSpeed,
     nowMs: now,
+    ...(config.simLiveNormal === undefined ? {} : { liveNormal: config.simLiveNormal }),
   });
   const sim = await ensureSimAccounts(db, now);
   const feeRows = await db.query<{ id: number; spot_fee: string }>(
@@ -162,7 +165,7 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
     recentTrades: config.loadProfile === null ? 60 : 1000,
   });
   await spot.loadResting();
-  const marks = new MarkPrices(pairs, serverMarkSources(spot, market, config.simOff), now);
+  const marks = new MarkPrices(pairs, serverMarkSources(market, config.simOff));
   const leverPairs = await loadLeverPairs(db, pairs);
   const lever = new LeverService(db, () => leverPairs, marks.priceOf, config.now);
   return {
@@ -250,15 +253,8 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
   });
   await app.listen({ port: config.port, host: config.host });
   const leverRunner = new LeverRunner(ctx, lever);
-  const markJob = new PeriodicJob(
-    'mark prices',
-    MARK_SAMPLE_MS,
-    () => Promise.resolve(marks.sample(config.now())),
-    config.log,
-  );
   hub.market = {
     start() {
-      markJob.start();
       leverRunner.start();
       micro.start();
       c2c.start();
@@ -269,7 +265,6 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
       makers?.start();
     },
     stop() {
-      markJob.stop();
       leverRunner.stop();
       micro.stop();
       c2c.stop();
@@ -312,7 +307,6 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
       stopSessionSweep();
       notes.stop();
       await notes.idle();
-      markJob.stop();
       leverRunner.stop();
       await lever.run(() => Promise.resolve());
       micro.stop();

@@ -15,8 +15,14 @@ export interface ServerConfig {
   demoUser: string;
   demoPassword: string;
   customerServiceUrl: string;
+  /** Seeds the simulator's history and the market makers (the live walk is never seeded). */
   simSeed: number;
   simSpeed: number;
+  /**
+   * The live walk's standard normal draws: the CSPRNG when absent (ADR 0040). Only a test sets
+   * it, to replay one walk with and without an attack.
+   */
+  simLiveNormal?: () => number;
   production: boolean;
   /** Folder of the built client (served with SPA fallback when it exists). */
   distDir: string | null;

@@ -67,6 +67,11 @@ const SAMPLE: Record<string, string> = {
   TITLE: 'Maintenance',
   'BODY.html': body,
   '[ABSTRACT]': 'Tonight',
+  SECONDS: '30',
+  RATIO: '85',
+  '[on|off]': 'on',
+  CURRENCY: 'USDT',
+  PERCENT: '1',
 };
 const sampleArgs = (args: string): string[] =>
   args === '' ? [] : args.split(' ').map((a) => SAMPLE[a] ?? `?${a}`);
@@ -124,7 +129,7 @@ describe('npm run admin against a running server', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ marketTimer: false });
-  });
+  }, 120_000);
   afterAll(async () => {
     await s.close();
   });

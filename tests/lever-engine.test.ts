@@ -12,7 +12,7 @@ let server: ServerProcess;
 let engine: EngineHandle;
 
 beforeAll(async () => {
-  server = await startServerProcess({ ADMIN_TOKEN: ADMIN, SIM_OFF: '1' });
+  server = await startServerProcess({ ADMIN_TOKEN: ADMIN }); // contracts need an index: the simulator on
   const started = await startNodeEngine({
     baseUrl: server.url,
     lang: 'en',

@@ -18,6 +18,7 @@ import { publishNews } from '../news/news.ts';
 import { decideDeposit, decideWithdrawal, saveSetting } from '../wallet/funds.ts';
 import { PRESALE_SETTINGS } from '../presale/presale.ts';
 import { validCancelFeePct } from '../earn/lockup-rules.ts';
+import { microSettings, setMicroDuration, setMicroFee } from '../micro/micro-admin.ts';
 import { isAdmin } from './admin-auth.ts';
 import { queue, userSheet } from './admin-views.ts';
 
@@ -127,6 +128,37 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     if (!validSetting(b.key, b.value)) throw new ApiError('error.fieldInvalid', { field: 'value' });
     await saveSetting(ctx.db, b.key, b.value);
     return ok({ key: b.key, value: b.value });
+  });
+
+  // Second contracts (ADR 0040): durations, payouts and fees; an unfair change is refused.
+  app.get('/api/admin/micro', async (req) => {
+    guard(req);
+    return ok(await microSettings(ctx.db));
+  });
+
+  app.post('/api/admin/micro-duration', async (req) => {
+    guard(req);
+    const b = parse(
+      z.object({
+        seconds: id,
+        profit_ratio: text(40),
+        status: z.enum(['on', 'off']).default('on'),
+      }),
+      req,
+    );
+    const ratio = parseDecimal(b.profit_ratio);
+    if (ratio === null) throw new ApiError('error.fieldInvalid', { field: 'profit_ratio' });
+    await setMicroDuration(ctx.db, b.seconds, ratio, b.status === 'on');
+    return ok(await microSettings(ctx.db));
+  });
+
+  app.post('/api/admin/micro-fee', async (req) => {
+    guard(req);
+    const b = parse(z.object({ currency: text(20), fee: text(40) }), req);
+    const fee = parseDecimal(b.fee);
+    if (fee === null) throw new ApiError('error.fieldInvalid', { field: 'fee' });
+    await setMicroFee(ctx.db, b.currency, fee);
+    return ok(await microSettings(ctx.db));
   });
 
   // A notice, as the operator publishes it: stored as given (the client sanitizes its HTML and

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bucketStart, toServerPeriod } from './candles.ts';
 import type { PairSpec } from './simulator.ts';
+import { Prng } from './prng.ts';
 import { MarketSimulator } from './simulator.ts';
 import { changeOf, price } from './wire-format.ts';
 import { BTC_USDT_SPEC } from '../testing/fixtures.ts';
@@ -19,8 +20,14 @@ const DOGE: PairSpec = {
 const NOW = Date.UTC(2026, 10, 22, 3, 15, 30);
 const opts = { seed: 7, speed: 1, nowMs: NOW, hourHistoryDays: 60, minuteHistoryDays: 2 };
 
+/** A reproducible live walk (tests only: the server's draws from the CSPRNG). */
+const seededLive = (seed: number): (() => number) => {
+  const rng = new Prng(seed);
+  return () => rng.normal();
+};
+
 function run(seed: number): MarketSimulator {
-  const sim = new MarketSimulator([BTC, DOGE], { ...opts, seed });
+  const sim = new MarketSimulator([BTC, DOGE], { ...opts, seed, liveNormal: seededLive(seed) });
   for (let i = 1; i <= 120; i++) sim.tick(NOW + i * 1000);
   return sim;
 }
@@ -52,6 +59,22 @@ describe('MarketSimulator', () => {
     expect(a.length).toBeGreaterThan(1400);
     expect(b).toEqual(a);
     expect(c).not.toEqual(a);
+  });
+
+  it('walks live on draws nobody can replay from the public seed (ADR 0040)', () => {
+    // an attacker clones the simulator with the server's (public, default) seed and the same
+    // tick times: the history agrees, the live index does not
+    const server = new MarketSimulator([BTC, DOGE], opts);
+    const clone = new MarketSimulator([BTC, DOGE], opts);
+    expect(clone.fairPrice(1)).toBe(server.fairPrice(1));
+    let same = 0;
+    for (let i = 1; i <= 30; i++) {
+      server.advance(NOW + i * 1000);
+      clone.advance(NOW + i * 1000);
+      if (server.fairPrice(1) === clone.fairPrice(1) && server.fairPrice(5) === clone.fairPrice(5))
+        same++;
+    }
+    expect(same).toBeLessThan(3);
   });
 
   it('keeps prices positive and plausible, even at high speed', () => {

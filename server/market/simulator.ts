@@ -1,11 +1,14 @@
 // The market simulator: for every pair a mean-reverting geometric random walk (log price pulled
-// gently toward the pair's reference price, so prices stay positive and plausible), seeded and
-// deterministic. It backfills two years of hourly bars and seven days of minute bars, then
-// moves once per `tick` (normally each second). Candles of every period are aggregated from
+// gently toward the pair's reference price, so prices stay positive and plausible). Its history
+// is seeded and deterministic: it backfills two years of hourly bars and seven days of minute
+// bars from the seed. Its live walk, once per `tick` or `advance` (normally each second), draws
+// from the operating system's CSPRNG unless a test hands it a source (`liveNormal`): the fair
+// value is the index that contracts settle on, and a walk anyone can replay from the public seed
+// would tell its future (ADR 0040). Candles of every period are aggregated from
 // the minute series (periods under an hour) or the hour series.
 import type { AggBar, Bar, ServerPeriod } from './candles.ts';
 import { aggregate, bucketStart, mergeInto, usesHours } from './candles.ts';
-import { Prng } from './prng.ts';
+import { Prng, secureNormal } from './prng.ts';
 
 export interface PairSpec {
   matchId: number;
@@ -31,6 +34,11 @@ export interface SimulatorOptions {
   nowMs: number;
   minuteHistoryDays?: number;
   hourHistoryDays?: number;
+  /**
+   * The standard normal draws of the live walk. Default: the CSPRNG (`secureNormal`), so no one
+   * can tell the index's next step. Tests that need a reproducible walk pass a seeded one.
+   */
+  liveNormal?: () => number;
 }
 
 const MINUTES_PER_DAY = 1440;
@@ -54,9 +62,11 @@ export class MarketSimulator {
   private readonly states = new Map<number, PairState>();
   private readonly speed: number;
   private readonly minuteDays: number;
+  private readonly liveNormal: () => number;
 
   constructor(pairs: readonly PairSpec[], opts: SimulatorOptions) {
     this.speed = opts.speed;
+    this.liveNormal = opts.liveNormal ?? secureNormal;
     this.minuteDays = opts.minuteHistoryDays ?? 7;
     for (const spec of pairs) {
       const state = initState(spec, opts.seed);
@@ -78,7 +88,7 @@ export class MarketSimulator {
     for (const s of this.states.values()) {
       const dtMinutes = Math.max(0, (nowMs - s.lastTickMs) / 60000);
       if (dtMinutes === 0) continue;
-      step(s, dtMinutes, this.speed);
+      step(s, dtMinutes, this.speed, this.liveNormal());
       const price = priceTicks(s);
       const lots = Math.round(s.spec.minuteVolume * dtMinutes * activity(s.rng) * s.amountScale);
       const tick = { o: price, h: price, l: price, c: price, v: lots, q: price * lots };
@@ -98,7 +108,7 @@ export class MarketSimulator {
     for (const s of this.states.values()) {
       const dtMinutes = Math.max(0, (nowMs - s.lastTickMs) / 60000);
       if (dtMinutes === 0) continue;
-      step(s, dtMinutes, this.speed);
+      step(s, dtMinutes, this.speed, this.liveNormal());
       s.lastTickMs = nowMs;
     }
   }
@@ -172,9 +182,10 @@ function initState(spec: PairSpec, seed: number): PairState {
   };
 }
 
-function step(s: PairState, dtMinutes: number, speed: number): void {
+/** One step of the walk; `z` is its standard normal draw (seeded history, or the live source). */
+function step(s: PairState, dtMinutes: number, speed: number, z: number): void {
   const pull = THETA_PER_MINUTE * dtMinutes * (s.logRef - s.logPrice);
-  s.logPrice += pull + s.sigmaPerMinute * speed * Math.sqrt(dtMinutes) * s.rng.normal();
+  s.logPrice += pull + s.sigmaPerMinute * speed * Math.sqrt(dtMinutes) * z;
 }
 
 function priceTicks(s: PairState): number {
@@ -192,7 +203,7 @@ function walkBar(s: PairState, t: number, minutes: number, substeps: number, spe
   let h = o;
   let l = o;
   for (let i = 0; i < substeps; i++) {
-    step(s, minutes / substeps, speed);
+    step(s, minutes / substeps, speed, s.rng.normal());
     const p = priceTicks(s);
     h = Math.max(h, p);
     l = Math.min(l, p);

@@ -117,10 +117,10 @@ describe('configuration', () => {
     expect(r.type).toBe('ok');
     const rows = r.message as Array<{ id: number; seconds: number; profit_ratio: string }>;
     expect(rows.map((x) => [x.seconds, x.profit_ratio])).toEqual([
-      [30, '120'],
-      [60, '90'],
-      [180, '95'],
-      [300, '85'],
+      [30, '85'],
+      [60, '85'],
+      [180, '85'],
+      [300, '80'],
       [600, '80'],
       [900, '75'],
     ]);
@@ -230,7 +230,7 @@ describe('placing', () => {
       number: '100',
       open_price: '67000',
       end_price: '67000',
-      profit_ratio: '120',
+      profit_ratio: '85',
       fee: '1',
       status: 1,
       profit_result: 0,
@@ -295,7 +295,7 @@ describe('settlement', () => {
       profit_result: 1,
       open_price: '67000',
       end_price: '67000.5',
-      fact_profits: '120',
+      fact_profits: '85',
       status_name: 'Closed',
       profit_result_name: 'Profit',
       remain_milli_seconds: 0,
@@ -306,7 +306,7 @@ describe('settlement', () => {
     );
     expect(balance[0]).toEqual({ type: `update_balance_${demoId}` });
     expect(leaked).toEqual([]);
-    expect(await microBalance(demoId)).toBe('1119'); // 899 + 100 × 2.2
+    expect(await microBalance(demoId)).toBe('1084'); // 899 + 100 × 1.85
     expect(await s.micro.settle()).toEqual([]); // once only
   });
 

@@ -203,23 +203,36 @@ async function orderByClientId(
 // ---- settlement ---------------------------------------------------------------------------
 
 /**
+ * How long an expired order waits for its pair's index before it is settled as a draw at its own
+ * open price (the stake back, the fee kept): with no index (SIM_OFF, ADR 0040) there is no honest
+ * end price, and a stake must not stay locked for ever.
+ */
+export const NO_INDEX_DRAW_MS = 60_000;
+
+/**
  * Settles every trading order whose expiry (handled_at) is at or before `nowMs` at its pair's
  * current price, oldest expiry first, each in its own transaction. An order whose pair has no
- * price stays open until one exists. Returns the settled orders.
+ * price waits for one, and past NO_INDEX_DRAW_MS is settled as a draw. Returns the settled orders.
  */
 export async function settleDue(
   db: Database,
   priceOf: PriceOf,
   nowMs: number,
 ): Promise<MicroOrderRow[]> {
-  const due = await db.query<{ id: number; match_id: number }>(
-    `SELECT id, match_id FROM micro_orders WHERE status = 1 AND handled_at <= $1
-     ORDER BY handled_at, id`,
+  const due = await db.query<{
+    id: number;
+    match_id: number;
+    handled_at: Date;
+    open_price: string;
+  }>(
+    `SELECT id, match_id, handled_at, open_price FROM micro_orders
+     WHERE status = 1 AND handled_at <= $1 ORDER BY handled_at, id`,
     [new Date(nowMs)],
   );
   const settled: MicroOrderRow[] = [];
-  for (const { id, match_id } of due) {
-    const end = priceOf(match_id);
+  for (const { id, match_id, handled_at, open_price } of due) {
+    const overdue = nowMs - new Date(handled_at).getTime() >= NO_INDEX_DRAW_MS;
+    const end = priceOf(match_id) ?? (overdue ? new Decimal(open_price) : null);
     if (end === null) continue;
     const done = await db.transaction((tx) => settleOne(tx, id, end, nowMs));
     if (!done) continue;

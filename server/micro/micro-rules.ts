@@ -95,6 +95,61 @@ export function payoutOf(
   return { credit: stake.plus(profit), factProfits: profit };
 }
 
+/**
+ * What a bettor who guesses at random gains per unit staked, fee included (ADR 0040): half the
+ * bets win ratio / 100, half lose the stake, every one pays the fee. Draws only lower it (a draw
+ * returns the stake, not the fee), so this is its most: a setting is fair when it is ≤ 0.
+ */
+export function randomBettorEdge(ratioPct: Decimal.Value, feePct: Decimal.Value): Decimal {
+  return new Decimal(ratioPct)
+    .dividedBy(100)
+    .minus(1)
+    .dividedBy(2)
+    .minus(new Decimal(feePct).dividedBy(100));
+}
+
+/** The highest fair profit ratio for a fee: 100 + 2 × fee (percent). */
+export function fairRatioMax(feePct: Decimal.Value): Decimal {
+  return new Decimal(feePct).times(2).plus(100);
+}
+
+export interface UnfairPayout {
+  seconds: number;
+  ratio: string;
+  currency: string;
+  fee: string;
+  /** The random bettor's gain per unit staked, as a percent of the stake. */
+  edgePct: string;
+}
+
+/**
+ * The durations (offered or switched off: either may be offered tomorrow) whose ratio, with the
+ * fee of a payable currency, gives a bettor who guesses at random a positive expectation (each
+ * such pair of duration and currency once).
+ */
+export async function unfairPayouts(q: Queryable): Promise<UnfairPayout[]> {
+  const [durations, currencies] = await Promise.all([
+    q.query<MicroSeconds & Record<string, unknown>>(
+      'SELECT id, seconds, profit_ratio FROM micro_seconds ORDER BY seconds',
+    ),
+    payableCurrencies(q),
+  ]);
+  const out: UnfairPayout[] = [];
+  for (const d of durations)
+    for (const c of currencies) {
+      const edge = randomBettorEdge(d.profit_ratio, c.micro_trade_fee);
+      if (edge.greaterThan(0))
+        out.push({
+          seconds: d.seconds,
+          ratio: new Decimal(d.profit_ratio).toFixed(),
+          currency: c.name,
+          fee: new Decimal(c.micro_trade_fee).toFixed(),
+          edgePct: edge.times(100).toFixed(),
+        });
+    }
+  return out;
+}
+
 /** +1 win, 0 draw, -1 loss: the end price against the open price, inverted for "down". */
 export function outcomeOf(type: MicroType, open: Decimal.Value, end: Decimal.Value): MicroResult {
   const cmp = new Decimal(end).comparedTo(open);

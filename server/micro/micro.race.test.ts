@@ -78,14 +78,14 @@ describe.each(backends())('second contracts under parallel calls on %s', (backen
     price = new Decimal(67000);
     const placed = await burst(times(5, (i) => submit(u, `settle-${i}`)));
     expect(placed.ok).toHaveLength(5);
-    price = new Decimal(68000); // every "up" order wins: 10 × 2.2 back
+    price = new Decimal(68000); // every "up" order wins: 10 × 1.85 back
     const o = await burst(times(10, () => settleDue(db, priceOf, now + 31_000)));
     const settled = o.ok.flat().filter((r) => r.user_id === u).length;
     console.log(`${backend} S3 settlements: ${summary(o)}; ${settled} orders settled`);
     expect(o.failed).toEqual([]);
     expect(settled).toBe(5);
-    // 150 − 5 × 10.1 + 5 × 22
-    expect((await balanceOf(db, u, USDT, 'micro_balance')).toFixed()).toBe('209.5');
+    // 150 − 5 × 10.1 + 5 × 18.5
+    expect((await balanceOf(db, u, USDT, 'micro_balance')).toFixed()).toBe('192');
     await expectLedgerExplainsBalances(db, [u]);
   });
 });
