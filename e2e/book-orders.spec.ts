@@ -113,8 +113,10 @@ test('contracts: an open limit entrust is marked in the book and revoked from it
     const { index, amount } = await ownBid(page);
     expect(new Decimal(amount).greaterThan(0)).toBe(true);
     await page.getByTestId('book-canvas-bid').click({ position: { x: 5, y: index * ROW + 10 } });
+    // it names the order's own price, not the level's (issue 41)
+    const own = new Intl.NumberFormat('en', { minimumFractionDigits: 2 }).format(price.toNumber());
     await expect(page.locator('dialog[open][data-testid="book-cancel-dialog"]')).toContainText(
-      'Revoke your limit order',
+      `Revoke your limit order at ${own}?`,
     );
     await confirm(page);
     await expect(pending).toHaveCount(0);

@@ -36,6 +36,12 @@ export interface BookRow {
 export interface BookOwn {
   amount: DecStr;
   ids: number[];
+  /**
+   * The orders' own prices, each once, lowest first: a contract entrust rests between the
+   * book's levels, and a grouped level holds several prices; the cancel dialog names these,
+   * never the level's (issue 41).
+   */
+  prices: DecStr[];
 }
 
 /** Whose orders the book marks: the spot orders, or the contracts' open limit entrusts. */

@@ -1,13 +1,48 @@
-// The one amount input (issue 20): a text input with a decimal keypad that lets only digits and
-// one point in, at most `decimals` decimals (forms/amount-text.ts). `Field` uses the same
-// props for its amount fields; forms with their own layout use `AmountInput`.
+// The one amount input (issue 20, issue 41): a text input with a decimal keypad that holds
+// exactly what the user typed (forms/amount-text.ts) and says, in the reader's language, what
+// is wrong with it: letters or an exponent, decimals beyond the currency's or the pair's, a
+// number beyond any amount. `Field` and the order forms' `NumberField` use `useAmountField`
+// and show its message under the input; forms with their own layout use `AmountInput` and
+// show `amountIssueText` where their errors go. Each form refuses to send a text with an issue
+// (`anyAmountIssue`).
 import type { InputHTMLAttributes } from 'react';
-import { acceptNumberInput, isRefusedNumberKey } from './amount-text.ts';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { locale } from '../i18n/i18n.ts';
+import {
+  acceptNumberInput,
+  amountTextIssue,
+  decimalMarkIsComma,
+  type AmountTextIssue,
+} from './amount-text.ts';
 
-/** What makes an <input> an amount input of `decimals` decimals holding `value`. */
+/** The reader's words for an amount field's issue. */
+export function useAmountIssueText(): (issue: AmountTextIssue | null) => string | undefined {
+  const { t } = useI18n();
+  return (issue) => {
+    if (issue === null) return undefined;
+    switch (issue.id) {
+      case 'field.number.decimals':
+        return t(issue.id, { dp: issue.dp });
+      case 'field.number.tooLarge':
+        return t(issue.id, { max: issue.max });
+      default:
+        return t(issue.id);
+    }
+  };
+}
+
+/**
+ * What is wrong with an amount field's `value` of `decimals` decimals, in the reader's words
+ * (nothing for a field that is not an amount: `decimals` undefined).
+ */
+export function useAmountIssue(value: string, decimals: number | undefined): string | undefined {
+  const text = useAmountIssueText();
+  return decimals === undefined ? undefined : text(amountTextIssue(value, decimals));
+}
+
+/** What makes an <input> an amount input holding `value` (the text as typed). */
 export function amountInputProps(
   value: string,
-  decimals: number,
   onValue: (value: string) => void,
 ): InputHTMLAttributes<HTMLInputElement> {
   return {
@@ -16,10 +51,7 @@ export function amountInputProps(
     autoComplete: 'off',
     spellCheck: false,
     value,
-    onKeyDown: (e) => {
-      if (isRefusedNumberKey(e.key)) e.preventDefault();
-    },
-    onChange: (e) => onValue(acceptNumberInput(e.target.value, value, decimals)),
+    onChange: (e) => onValue(acceptNumberInput(e.target.value, decimalMarkIsComma(locale()))),
   };
 }
 
@@ -33,6 +65,14 @@ interface AmountInputProps extends Omit<
   decimals: number;
 }
 
+/** An amount input; its form shows `useAmountIssue(value, decimals)` where its errors go. */
 export function AmountInput({ value, onValue, decimals, ...rest }: AmountInputProps) {
-  return <input {...rest} {...amountInputProps(value, decimals, onValue)} />;
+  const invalid = amountTextIssue(value, decimals) !== null;
+  return (
+    <input
+      {...rest}
+      {...amountInputProps(value, onValue)}
+      aria-invalid={invalid ? true : rest['aria-invalid']}
+    />
+  );
 }

@@ -223,17 +223,27 @@ function ownOrders(own: BookViewOptions['own'], side: SpotSide, scale: number): 
  * is in the book), else the next level past it. An order past the last level is not marked.
  */
 function ownByLevel(g: GroupedSide, kind: SideKind, own: readonly Scaled[]): Map<number, BookOwn> {
-  const sums = new Map<number, { amount: Decimal; ids: number[] }>();
+  type Sum = { amount: Decimal; ids: number[]; prices: Map<string, Decimal> };
+  const sums = new Map<number, Sum>();
   for (const o of own) {
     const i = firstNotBeaten(g.prices, kind, o.price);
     if (i === g.prices.length) continue;
-    const sum = sums.get(i) ?? { amount: new Decimal(0), ids: [] };
+    const sum: Sum = sums.get(i) ?? { amount: new Decimal(0), ids: [], prices: new Map() };
     sum.amount = sum.amount.plus(o.order.amount);
     sum.ids.push(o.order.id);
+    const price = new Decimal(o.order.price);
+    sum.prices.set(price.toFixed(), price);
     sums.set(i, sum);
   }
   const out = new Map<number, BookOwn>();
-  for (const [i, sum] of sums) out.set(i, { amount: sum.amount.toFixed() as DecStr, ids: sum.ids });
+  for (const [i, sum] of sums) {
+    const prices = [...sum.prices.values()].sort((a, b) => a.comparedTo(b));
+    out.set(i, {
+      amount: sum.amount.toFixed() as DecStr,
+      ids: sum.ids,
+      prices: prices.map((p) => p.toFixed() as DecStr),
+    });
+  }
   return out;
 }
 

@@ -334,11 +334,15 @@ describe('book view', () => {
         { id: 4, side: 'buy', price: '90' as DecStr, amount: '5' as DecStr },
       ],
     });
+    // each names its own price, not the level's (issue 41: the revoke dialog said 99.7)
     expect(view?.bids.map((r) => r.own)).toEqual([
-      { amount: '0.2', ids: [3] },
-      { amount: '0.1', ids: [1] },
+      { amount: '0.2', ids: [3], prices: ['100'] },
+      { amount: '0.1', ids: [1], prices: ['99.8'] },
     ]);
-    expect(view?.asks.map((r) => r.own)).toEqual([null, { amount: '0.3', ids: [2] }]);
+    expect(view?.asks.map((r) => r.own)).toEqual([
+      null,
+      { amount: '0.3', ids: [2], prices: ['100.2'] },
+    ]);
   });
 
   it('renders only the window, with totals, depth fractions and own marks', () => {
@@ -376,7 +380,14 @@ describe('book view', () => {
       bestAsk: '100.1',
       spread: '0.05',
       // the user's two bids inside [100, 100.1): their remaining amounts summed exactly
-      bids: [{ price: '100', amount: '3', total: '3', own: { amount: '0.75', ids: [7, 9] } }],
+      bids: [
+        {
+          price: '100',
+          amount: '3',
+          total: '3',
+          own: { amount: '0.75', ids: [7, 9], prices: ['100.03', '100.09'] },
+        },
+      ],
       asks: [{ price: '100.3', amount: '1', total: '2.5', own: null }],
     });
     expect(view?.bids[0]?.depth).toBeCloseTo(3 / 3.5);

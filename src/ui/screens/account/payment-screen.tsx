@@ -11,7 +11,7 @@ import { Field } from '../auth/field.tsx';
 import { useForm } from '../auth/use-form.ts';
 import { AccountShell } from '../wallet/account-shell.tsx';
 import '../../styles/account-settings.css';
-import { FIAT_DECIMALS } from '../../forms/amount-text.ts';
+import { anyAmountIssue, FIAT_DECIMALS } from '../../forms/amount-text.ts';
 
 export default function PaymentScreen() {
   const { t } = useI18n();
@@ -23,6 +23,7 @@ export default function PaymentScreen() {
     const invalid = validatePayment(values);
     form.setErrors(invalid);
     if (Object.keys(invalid).length > 0) return;
+    if (anyAmountIssue([values.amount, FIAT_DECIMALS])) return;
     toast.info(t('notOpen.title'));
   };
 

@@ -34,7 +34,7 @@ import {
   WAY_LABEL,
 } from './aceite-screen.tsx';
 import '../../styles/account-records.css';
-import { FIAT_DECIMALS } from '../../forms/amount-text.ts';
+import { anyAmountIssue, FIAT_DECIMALS, plainAmountText } from '../../forms/amount-text.ts';
 
 /** Balances: 8 decimals (asset lists). */
 const BALANCE_DECIMALS = 8;
@@ -228,7 +228,7 @@ function DealForm({ acceptor: a, current, ways, way, form }: FormProps) {
   const navigate = useNavigate();
   const legalUsdt = useLegalUsdt();
   const rate = current === 0 ? a.rechargeRate : a.cashRate;
-  const usdt = dealUsdt(form.values.money, rate);
+  const usdt = dealUsdt(plainAmountText(form.values.money, FIAT_DECIMALS), rate);
 
   const submit = async () => {
     const values = form.values;
@@ -245,6 +245,7 @@ function DealForm({ acceptor: a, current, ways, way, form }: FormProps) {
       form.setErrors(errors);
       return;
     }
+    if (anyAmountIssue([values.money, FIAT_DECIMALS])) return;
     const r = await form.run(() =>
       engine.accountCommand('acceptor-deal', {
         acceptorId: a.id,

@@ -1,10 +1,11 @@
 // A labelled form field with its validation message under it (role="alert"). The value is
 // controlled by the form and never cleared on an error. With `decimals` it is an amount field:
-// only digits and one point get in, at most that many decimals (forms/amount-input.tsx).
+// it holds what was typed and says under it what is wrong with it as an amount of that many
+// decimals (forms/amount-input.tsx), before the form's own message.
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { LineIcon } from '../../components/line-icon.tsx';
-import { amountInputProps } from '../../forms/amount-input.tsx';
+import { amountInputProps, useAmountIssue } from '../../forms/amount-input.tsx';
 
 interface FieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -36,11 +37,12 @@ export function Field({
 }: FieldProps) {
   const { t } = useI18n();
   const id = useId();
+  const message = useAmountIssue(value, decimals) ?? error;
   const errorId = `${id}-error`;
   const [reveal, setReveal] = useState(false);
   const isPassword = type === 'password';
   return (
-    <div className={`field ${error ? 'field--invalid' : ''}`}>
+    <div className={`field ${message ? 'field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -54,9 +56,9 @@ export function Field({
           className={decimals === undefined ? 'field__input' : 'field__input num'}
           {...(decimals === undefined
             ? { value, onChange: (e) => onValue(e.target.value) }
-            : amountInputProps(value, decimals, onValue))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+            : amountInputProps(value, onValue))}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
         />
         {isPassword && (
           <button
@@ -71,9 +73,9 @@ export function Field({
         )}
         {addon}
       </div>
-      {error && (
+      {message && (
         <p id={errorId} className="field__error" role="alert">
-          {error}
+          {message}
         </p>
       )}
     </div>

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { C2cType, C2cWay } from '../../../engine/api.ts';
 import { C2C_DECIMALS, validateC2cPublish } from '../../../shared/c2c.ts';
+import { anyAmountIssue } from '../../forms/amount-text.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
 import { ErrorState, Loading, Empty } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -145,6 +146,7 @@ function PublishForm({
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length > 0) return;
+    if (anyAmountIssue([input.price, C2C_DECIMALS], [input.number, C2C_DECIMALS])) return;
     setBusy(true);
     const r = await engine.c2cCommand('publish', input);
     setBusy(false);

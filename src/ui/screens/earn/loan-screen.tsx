@@ -26,7 +26,8 @@ import { toast } from '../../toast/toast.ts';
 import { Modal, useAmount, useEarnPages, useEarnQuery } from './earn-parts.tsx';
 import { RepayForm } from './repay-form.tsx';
 import '../../styles/earn.css';
-import { AmountInput } from '../../forms/amount-input.tsx';
+import { AmountInput, useAmountIssue } from '../../forms/amount-input.tsx';
+import { anyAmountIssue, plainAmountText } from '../../forms/amount-text.ts';
 
 /** Spec §8: the pause between a message and the page it leads to. */
 const REDIRECT_MS = 500;
@@ -108,6 +109,9 @@ function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => v
     const invalid = validateLoanApplication(form, bounds);
     setErrors(invalid);
     if (Object.keys(invalid).length > 0) return;
+    // the fields say what is wrong with "1e9" and the like; it is never sent (ADR 0041)
+    if (anyAmountIssue([form.amount, LOAN_MONEY_DECIMALS], [form.income, LOAN_MONEY_DECIMALS]))
+      return;
     setBusy(true);
     const r = await engine.earnCommand('loan-apply', { ...form, rate: term?.rate ?? null, bounds });
     setBusy(false);
@@ -153,7 +157,10 @@ function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => v
         )}
         {k === 'income' && <span className="earn-input__unit">USD</span>}
       </div>
-      <ErrorText id={errors[k]} />
+      <ErrorText
+        id={errors[k]}
+        {...(extra.decimals === undefined ? {} : { amount: [form[k], extra.decimals] as const })}
+      />
     </div>
   );
 
@@ -186,7 +193,7 @@ function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => v
           />
           <span className="earn-input__unit">{config.currency}</span>
         </div>
-        <ErrorText id={errors.amount} />
+        <ErrorText id={errors.amount} amount={[form.amount, LOAN_MONEY_DECIMALS]} />
       </div>
 
       <fieldset className="loan-terms">
@@ -212,7 +219,11 @@ function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => v
         <ErrorText id={errors.day} />
       </fieldset>
 
-      <OwedReadout amount={form.amount} term={term} currency={config.currency} />
+      <OwedReadout
+        amount={plainAmountText(form.amount, LOAN_MONEY_DECIMALS)}
+        term={term}
+        currency={config.currency}
+      />
 
       <div className="loan-fields">
         {field('tel', 'loan.field.tel', { inputMode: 'tel', autoComplete: 'tel' })}
@@ -285,11 +296,20 @@ function inputClass(error: LoanValidationId | undefined): string {
   return `earn-input${error !== undefined ? ' earn-input--invalid' : ''}`;
 }
 
-function ErrorText({ id }: { id: LoanValidationId | undefined }) {
+/** A field's error; an amount field's (`amount`: its text and decimals) says first what is
+ *  wrong with the text as typed (ADR 0041). */
+function ErrorText({
+  id,
+  amount,
+}: {
+  id: LoanValidationId | undefined;
+  amount?: readonly [string, number];
+}) {
   const { tv } = useI18n();
+  const issue = useAmountIssue(amount?.[0] ?? '', amount?.[1] ?? 0);
   return (
     <p className="field__error" role="alert">
-      {id === undefined ? '' : tv(id)}
+      {issue ?? (id === undefined ? '' : tv(id))}
     </p>
   );
 }

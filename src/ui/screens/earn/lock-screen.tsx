@@ -22,8 +22,8 @@ import { toast } from '../../toast/toast.ts';
 import { useWallet } from '../wallet/use-wallet.ts';
 import { Modal, useAmount, useEarnPages, useEarnQuery } from './earn-parts.tsx';
 import '../../styles/earn.css';
-import { AmountInput } from '../../forms/amount-input.tsx';
-import { amountForInput } from '../../forms/amount-text.ts';
+import { AmountInput, useAmountIssue } from '../../forms/amount-input.tsx';
+import { amountForInput, plainAmountText } from '../../forms/amount-text.ts';
 
 type LockOrders = ReturnType<typeof useEarnPages<'lock-orders'>>;
 
@@ -149,7 +149,9 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
   const available = wallet.loaded ? (row?.available ?? ('0' as DecStr)) : null;
   // the currency's decimals, and never more than a lock-up amount may have (8)
   const decimals = Math.min(LOCK_AMOUNT_DECIMALS, row?.decimals ?? LOCK_AMOUNT_DECIMALS);
-  const yieldOf = lockExpectedYield(value, p.dailyRate, p.days);
+  const yieldOf = lockExpectedYield(plainAmountText(value, decimals), p.dailyRate, p.days);
+  const issue = useAmountIssue(value, decimals);
+  const shown = issue ?? error;
   const input = {
     productId: p.id,
     amount: value,
@@ -163,6 +165,8 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
   const submit = async () => {
     const invalid = validateLockPurchase(input).amount;
     if (invalid !== undefined) return setError(tv(invalid));
+    // the field says what is wrong with "5e1abc" and the like; it is never sent (ADR 0041)
+    if (issue !== undefined) return;
     setBusy(true);
     const r = await engine.earnCommand('lock-buy', input);
     setBusy(false);
@@ -206,14 +210,14 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
       <label className="field__label" htmlFor="lock-amount">
         {t('lock.buy.amount')}
       </label>
-      <div className={`earn-input${error !== null ? ' earn-input--invalid' : ''}`}>
+      <div className={`earn-input${shown !== null ? ' earn-input--invalid' : ''}`}>
         <AmountInput
           id="lock-amount"
           name="amount"
           decimals={decimals}
           value={value}
           placeholder={range}
-          aria-invalid={error !== null}
+          aria-invalid={shown !== null}
           aria-describedby="lock-amount-error"
           onValue={(v) => {
             setValue(v);
@@ -231,7 +235,7 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
         </button>
       </div>
       <p id="lock-amount-error" className="field__error" role="alert">
-        {error ?? ''}
+        {shown ?? ''}
       </p>
       <div className="earn-readout">
         <span className="muted">{t('lock.buy.available')}</span>

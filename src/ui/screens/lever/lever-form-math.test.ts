@@ -8,7 +8,9 @@ import ru from '../../../../locales/ru.json';
 import zh from '../../../../locales/zh.json';
 import { Decimal } from '../../../shared/decimal.ts';
 import { formatFixed } from '../../i18n/format.ts';
-import { confirmValues, handsCount } from './lever-form-math.ts';
+import type { LeverDealView } from '../../../engine/api.ts';
+import type { DecStr } from '../../../shared/decimal.ts';
+import { confirmValues, formFigures, handsCount } from './lever-form-math.ts';
 
 const catalogues = { en, de, ru, zh } as const;
 type Lang = keyof typeof catalogues;
@@ -65,5 +67,60 @@ describe('the lever order confirmation', () => {
     expect(handsCount(' 12 ')).toBe(12);
     expect(handsCount('1.5')).toBe(0);
     expect(handsCount('')).toBe(0);
+  });
+});
+
+describe('an order beyond the available margin (issue 41)', () => {
+  // BTC/USDT at 69,540: 0.01 BTC a hand, 20×, 0.1 % spread, 0.1 % fee; 1,000 USDT free
+  const deal: LeverDealView = {
+    symbol: 'BTC/USDT',
+    legalId: 1,
+    currencyId: 2,
+    multiples: [10, 20],
+    shares: [1, 5],
+    minShare: 1,
+    maxShare: 1000,
+    shareNum: '0.01' as DecStr,
+    spreadPct: '0.1' as DecStr,
+    feePct: '0.1' as DecStr,
+    overnightPct: '0' as DecStr,
+    pricePrecision: 2,
+    burstLine: '20' as DecStr,
+    entrustOpen: true,
+    lastPrice: '69540' as DecStr,
+    balance: '1000' as DecStr,
+    longs: [],
+    shorts: [],
+    recent: [],
+  };
+  const figuresOf = (share: string, side: 1 | 2 = 1) =>
+    formFigures({ side, reference: '69540', share, multiple: 20, deal, risk: null });
+
+  it('is short of margin, with no liquidation price (it was above a long’s entry)', () => {
+    const f = figuresOf('15');
+    expect(f.figures?.margin.toFixed()).toBe('522.07155');
+    expect(f.short).toBeNull();
+    const over = figuresOf('30');
+    expect(over.short?.toFixed()).toBe(
+      over.figures?.margin.plus(over.figures.fee).toFixed() ?? 'none',
+    );
+    expect(over.short?.greaterThan(deal.balance)).toBe(true);
+    expect(over.liquidation).toBeNull();
+    expect(figuresOf('30', 2).liquidation).toBeNull();
+  });
+
+  it('never gives a long a liquidation price at or above its entry, nor a short one below', () => {
+    for (let hands = 1; hands <= 1000; hands += 7)
+      for (const side of [1, 2] as const) {
+        const f = figuresOf(String(hands), side);
+        if (f.liquidation === null || f.figures === null) continue;
+        if (side === 1) expect(f.liquidation.lessThan(f.figures.price)).toBe(true);
+        else expect(f.liquidation.greaterThan(f.figures.price)).toBe(true);
+      }
+  });
+
+  it('takes "1.5" hands as no hands, never as 15', () => {
+    expect(figuresOf('1.5').figures).toBeNull();
+    expect(handsCount('1.5')).toBe(0);
   });
 });

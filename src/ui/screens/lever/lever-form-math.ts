@@ -1,6 +1,9 @@
 // What the lever form shows for the values typed so far: the cost figures (null until a price,
 // a multiple and whole hands are there), the most hands the balance pays for, and the price at
-// which the new position would be liquidated, the other positions staying as they are.
+// which the new position would be liquidated, the other positions staying as they are. An order
+// whose margin and fee are more than the available margin is `short` of it (the server refuses
+// it: lever.insufficient); it has no liquidation price — the formula would put a long's above
+// its entry (issue 41) — and the form says so before any confirm.
 import type { LeverDealView, LeverRiskView } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import type { LeverSide, OpenFigures } from '../../../shared/lever.ts';
@@ -10,6 +13,8 @@ export interface FormFigures {
   figures: OpenFigures | null;
   most: number;
   liquidation: Decimal | null;
+  /** What the order needs (margin + fee) when the available margin is less, else null. */
+  short: Decimal | null;
 }
 
 export function formFigures(input: {
@@ -29,11 +34,14 @@ export function formFigures(input: {
   };
   const valid =
     reference !== null && /^\d+(\.\d+)?$/.test(reference) && new Decimal(reference).greaterThan(0);
-  if (!valid || multiple === null) return { figures: null, most: 0, liquidation: null };
+  if (!valid || multiple === null)
+    return { figures: null, most: 0, liquidation: null, short: null };
   const most = maxShares(deal.balance, side, reference, multiple, terms, deal.maxShare);
   const hands = /^\d+$/.test(input.share) ? Number(input.share) : 0;
-  if (hands <= 0) return { figures: null, most, liquidation: null };
+  if (hands <= 0) return { figures: null, most, liquidation: null, short: null };
   const figures = openFigures(side, reference, hands, multiple, terms);
+  const need = figures.margin.plus(figures.fee);
+  if (need.greaterThan(deal.balance)) return { figures, most, liquidation: null, short: need };
   const liquidation = liquidationPrice({
     side,
     price: figures.price,
@@ -43,7 +51,7 @@ export function formFigures(input: {
     otherProfits: risk?.profitsAll ?? '0',
     line: deal.burstLine,
   });
-  return { figures, most, liquidation };
+  return { figures, most, liquidation, short: null };
 }
 
 /**

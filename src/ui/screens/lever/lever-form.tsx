@@ -53,8 +53,9 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const long = side === 1;
+  const waiting = busy || checking;
   const sideClass = long ? 'buy' : 'sell';
-  const { figures, most, liquidation } = formFigures({
+  const { figures, most, liquidation, short } = formFigures({
     side,
     reference: mode === 1 ? mark : price,
     share,
@@ -80,6 +81,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
 
   const check = (e: FormEvent) => {
     e.preventDefault();
+    if (waiting) return;
     const found = validateLeverOrder({
       multiple,
       mode,
@@ -92,7 +94,8 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     });
     setErrors(found);
     if (found.pair !== undefined) toast.error(tv(found.pair));
-    else if (Object.keys(found).length === 0) setConfirming(true);
+    // more than the available margin: the form says so (MarginShort), the server would refuse it
+    else if (confirmable(found, short)) setConfirming(true);
   };
 
   const send = async () => {
@@ -115,10 +118,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     toast.error(failureMessage(r));
   };
 
-  const shareError =
-    errors.share === undefined
-      ? undefined
-      : `${tv(errors.share)} (${deal.minShare}–${deal.maxShare})`;
+  const shareError = shareErrorText(errors.share, deal, tv);
   return (
     <form
       className={`spot-form spot-form--${sideClass} lever-form`}
@@ -170,11 +170,14 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         onChange={onSlide}
         disabled={multiple === null || most === 0}
       />
-      <CostReadout long={long} figures={figures} liquidation={liquidation} />
+      <CostReadout long={long} figures={figures} liquidation={liquidation} short={short !== null} />
+      <MarginShort long={long} need={short} available={deal.balance} quote={meta.quote} />
       <button
         type="submit"
         className={`btn btn--block spot-form__submit btn--${sideClass}`}
-        disabled={busy}
+        // not `disabled`: focus comes back here when the confirm closes, and a disabled button
+        // would drop it to the body (issue 41, ADR 0037); `check` ignores it while busy
+        aria-disabled={waiting}
         data-testid={`lever-submit-${long ? 'long' : 'short'}`}
       >
         {t(long ? 'lever.form.openLong' : 'lever.form.openShort')}
@@ -196,6 +199,19 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     </form>
   );
 }
+
+/** A hands error with the pair's range of hands. */
+function shareErrorText(
+  id: LeverValidationId | undefined,
+  deal: LeverDealView,
+  tv: (id: LeverValidationId) => string,
+): string | undefined {
+  return id === undefined ? undefined : `${tv(id)} (${deal.minShare}–${deal.maxShare})`;
+}
+
+/** Nothing to say about the fields, and the available margin pays for the order. */
+const confirmable = (found: Errors, short: Decimal | null): boolean =>
+  Object.keys(found).length === 0 && short === null;
 
 function Available({ deal, quote }: { deal: LeverDealView; quote: string }) {
   const { t, fmt } = useI18n();
@@ -287,10 +303,31 @@ function useMoney(): (v: Decimal | null | undefined) => string {
   return (v) => (v === null || v === undefined ? '--' : fmt.fixed(v.toFixed(), 4));
 }
 
+/** The order needs more than the available margin: said before any confirm (issue 41). */
+function MarginShort(p: { long: boolean; need: Decimal | null; available: string; quote: string }) {
+  const { t, fmt } = useI18n();
+  if (p.need === null) return null;
+  return (
+    <p
+      className="field__error lever-form__short"
+      role="alert"
+      data-testid={`lever-short-${p.long ? 'long' : 'short'}`}
+    >
+      {t('lever.form.marginShort', {
+        need: fmt.fixed(p.need.toFixed(), 4),
+        available: fmt.amount(p.available, 4),
+        currency: p.quote,
+      })}
+    </p>
+  );
+}
+
 function CostReadout(p: {
   long: boolean;
   figures: OpenFigures | null;
   liquidation: Decimal | null;
+  /** More than the available margin: no position, so no liquidation price. */
+  short: boolean;
 }) {
   const { t } = useI18n();
   const money = useMoney();
@@ -315,7 +352,7 @@ function CostReadout(p: {
       </dd>
       <dt>{t('lever.form.liquidation')}</dt>
       <dd className="num lever-cost__liq" data-testid="cost-liquidation">
-        {f !== null && p.liquidation === null
+        {f !== null && p.liquidation === null && !p.short
           ? t('lever.form.noLiquidation')
           : money(p.liquidation)}
       </dd>

@@ -18,6 +18,11 @@ import { toast } from '../../toast/toast.ts';
 import type { PairMeta } from '../spot/pair-meta.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 import { microAmountText, microRuleMessage } from './micro-amount.ts';
+import { amountInputProps, useAmountIssue } from '../../forms/amount-input.tsx';
+import { anyAmountIssue } from '../../forms/amount-text.ts';
+
+/** Second-contract stakes are whole units of the payment currency (validateMicro). */
+const MICRO_STAKE_DECIMALS = 0;
 
 type MicroErrors = {
   number?: MicroValidationId | undefined;
@@ -47,10 +52,14 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
     return t(m.id, m.values);
   };
 
+  // the up/down buttons stay focusable while an order is checked (aria-disabled, ADR 0037):
+  // focus comes back to them when the confirm closes
   const open = (side: 1 | 2) => {
+    if (waiting(checking, busy)) return;
     const found = validateMicro({ number, seconds, min: currency.min, max: currency.max });
     setErrors(found);
-    if (Object.keys(found).length === 0) setConfirm(side);
+    if (Object.keys(found).length === 0 && !anyAmountIssue([number, MICRO_STAKE_DECIMALS]))
+      setConfirm(side);
   };
   const send = async () => {
     if (confirm === null || matchId === null) return;
@@ -129,27 +138,19 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             </button>
           ))}
         </div>
-        <input
-          className="spot-field__input micro-panel__input num"
-          name="number"
-          inputMode="numeric"
-          autoComplete="off"
+        <StakeInput
           value={number}
-          aria-label={t('micro.amount', { currency: currency.name })}
+          onValue={(v) => {
+            setNumber(v);
+            setErrors((x) => ({ ...x, number: undefined }));
+          }}
+          rule={errors.number === undefined ? undefined : ruleText(errors.number)}
+          label={t('micro.amount', { currency: currency.name })}
           placeholder={t('micro.range', {
             min: microAmountText(currency.min, fmt.fixed),
             max: microAmountText(currency.max, fmt.fixed),
           })}
-          onChange={(e) => {
-            setNumber(e.target.value.replace(/\D/g, ''));
-            setErrors((x) => ({ ...x, number: undefined }));
-          }}
         />
-        {errors.number !== undefined && (
-          <span className="field__error" role="alert" data-testid="micro-number-error">
-            {ruleText(errors.number)}
-          </span>
-        )}
       </fieldset>
       <dl className="lever-cost">
         <dt>{t('micro.win')}</dt>
@@ -167,7 +168,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             type="button"
             className="btn btn--buy micro-actions__up"
             onClick={() => open(1)}
-            disabled={checking}
+            aria-disabled={checking}
             data-testid="micro-up"
           >
             {t('micro.up')}
@@ -176,7 +177,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             type="button"
             className="btn btn--sell micro-actions__down"
             onClick={() => open(2)}
-            disabled={checking}
+            aria-disabled={checking}
             data-testid="micro-down"
           >
             {t('micro.down')}
@@ -214,6 +215,44 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
 }
 
 /** The payment currency, and what a win pays and the fee for the values chosen (exact). */
+const waiting = (checking: boolean, busy: boolean): boolean => checking || busy;
+
+/** The stake: what was typed, with what is wrong with it — "2.00" is said to be wrong, never
+ *  read as 200 (ADR 0041) — before the rule the panel checks (`rule`). */
+function StakeInput(p: {
+  value: string;
+  onValue: (v: string) => void;
+  rule: string | undefined;
+  label: string;
+  placeholder: string;
+}) {
+  const message = useAmountIssue(p.value, MICRO_STAKE_DECIMALS) ?? p.rule;
+  const invalid = message !== undefined;
+  return (
+    <>
+      <input
+        className="spot-field__input micro-panel__input num"
+        name="number"
+        {...amountInputProps(p.value, p.onValue)}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? 'micro-number-error' : undefined}
+        aria-label={p.label}
+        placeholder={p.placeholder}
+      />
+      {invalid && (
+        <span
+          id="micro-number-error"
+          className="field__error"
+          role="alert"
+          data-testid="micro-number-error"
+        >
+          {message}
+        </span>
+      )}
+    </>
+  );
+}
+
 function microFigures(view: MicroView, seconds: number | null, number: string) {
   const currency = view.currencies[0] ?? null;
   const chosen = view.seconds.find((s) => s.seconds === seconds) ?? null;

@@ -147,8 +147,9 @@ function Timeline() {
         className="replay-timeline__jump"
         onSubmit={(e) => {
           e.preventDefault();
-          const n = Number(seq);
-          if (seq.trim() !== '' && Number.isSafeInteger(n)) void jump({ seq: n });
+          // a sequence number is digits: "1e3" is not 1000 (ADR 0041)
+          const n = Number(seq.trim());
+          if (/^\d+$/.test(seq.trim()) && Number.isSafeInteger(n)) void jump({ seq: n });
         }}
       >
         <label>

@@ -1,7 +1,8 @@
 // Cancelling from the book (issue 24): a level's marker (or Delete on it) asks, with the spec's
 // confirm dialog, to cancel every order of the user's inside that level — the spot orders, or on
 // the contracts screen the open limit entrusts — one by one through the same engine commands as
-// the order lists; the reply is a toast (the first failure's message, if any failed).
+// the order lists; the reply is a toast (the first failure's message, if any failed). The
+// dialog names the orders' own prices, not the level's (issue 41, book-cancel-text.ts).
 import { useCallback, useState } from 'react';
 import type { BookOwn, BookOwner, BookRow, CommandResult } from '../../../engine/api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -11,10 +12,11 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import type { Side } from './book-paint.ts';
 import type { PairMeta } from './pair-meta.ts';
+import { locale } from '../../i18n/i18n.ts';
+import { orderPricesText } from './book-cancel-text.ts';
 
 interface Pending {
   own: BookOwn;
-  price: string;
   side: Side;
 }
 
@@ -23,7 +25,7 @@ export function useBookCancel(meta: PairMeta, owner: BookOwner) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const ask = useCallback((row: BookRow, side: Side) => {
-    if (row.own !== null) setPending({ own: row.own, price: row.price, side });
+    if (row.own !== null) setPending({ own: row.own, side });
   }, []);
   const dismiss = useCallback(() => setPending(null), []);
 
@@ -47,7 +49,10 @@ export function useBookCancel(meta: PairMeta, owner: BookOwner) {
   };
 
   const count = pending?.own.ids.length ?? 0;
-  const price = pending === null ? '' : fmt.fixed(pending.price, meta.pricePrecision);
+  const price =
+    pending === null
+      ? ''
+      : orderPricesText(pending.own.prices, meta.pricePrecision, fmt.fixed, locale());
   const body =
     owner === 'lever'
       ? t('lever.book.revokeLevel', { count, price })

@@ -54,7 +54,7 @@ const row = (price: string, amount: string, total: string, depth = 0.5, own = fa
   amount: amount as DecStr,
   total: total as DecStr,
   depth,
-  own: own ? { amount: '0.05' as DecStr, ids: [1] } : null,
+  own: own ? { amount: '0.05' as DecStr, ids: [1], prices: ['100' as DecStr] } : null,
 });
 
 const FORMAT = (v: string, dp: number): string => `${v}/${dp}`;

@@ -1,9 +1,11 @@
-// Compact fields of the order forms: a numeric input that refuses anything but digits and one
-// dot (the letter e included, spec §5), and the 0–100 % slider with a Max button.
+// Compact fields of the order forms: a numeric input that holds what was typed and says under
+// it what is wrong with it as an amount of `maxDecimals` decimals — an exponent ("1e4", spec §5:
+// the letter e is never taken as one), letters, a point in whole hands — before the form's own
+// message (forms/amount-input.tsx, ADR 0041); and the 0–100 % slider with a Max button.
 import { useId } from 'react';
 import type { SpotSide } from '../../../shared/spot.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { acceptNumberInput, isRefusedNumberKey } from '../../forms/amount-text.ts';
+import { amountInputProps, useAmountIssue } from '../../forms/amount-input.tsx';
 import { SLIDER_MAX } from './form-math.ts';
 
 interface NumberFieldProps {
@@ -21,8 +23,10 @@ interface NumberFieldProps {
 export function NumberField(p: NumberFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const issue = useAmountIssue(p.disabled === true ? '' : p.value, p.maxDecimals);
+  const message = issue ?? p.error;
   return (
-    <div className={`spot-field ${p.error === undefined ? '' : 'is-invalid'}`}>
+    <div className={`spot-field ${message === undefined ? '' : 'is-invalid'}`}>
       <div className="spot-field__row">
         <label className="spot-field__label" htmlFor={id}>
           {p.label}
@@ -31,25 +35,17 @@ export function NumberField(p: NumberFieldProps) {
           id={id}
           name={p.name}
           className="spot-field__input num"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          value={p.value}
+          {...amountInputProps(p.value, p.onValue)}
           disabled={p.disabled}
           placeholder={p.placeholder}
-          aria-invalid={p.error === undefined ? undefined : true}
-          aria-describedby={p.error === undefined ? undefined : errorId}
-          onKeyDown={(e) => {
-            if (isRefusedNumberKey(e.key)) e.preventDefault();
-          }}
-          onChange={(e) => p.onValue(acceptNumberInput(e.target.value, p.value, p.maxDecimals))}
+          aria-invalid={message === undefined ? undefined : true}
+          aria-describedby={message === undefined ? undefined : errorId}
         />
         <span className="spot-field__unit">{p.unit}</span>
       </div>
-      {p.error !== undefined && (
+      {message !== undefined && (
         <span id={errorId} className="field__error" role="alert">
-          {p.error}
+          {message}
         </span>
       )}
     </div>

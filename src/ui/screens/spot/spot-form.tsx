@@ -24,6 +24,7 @@ import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
 import { orderTotal, sliderEnabled, sliderPercent, sliderQuantity } from './form-math.ts';
 import { NumberField, PercentSlider } from './form-fields.tsx';
+import { anyAmountIssue, plainAmountText } from '../../forms/amount-text.ts';
 import type { PairMeta } from './pair-meta.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 
@@ -68,7 +69,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
   const submitting = useRef(false);
   const busy = phase !== 'idle';
   const market = mode === 1;
-  const effectivePrice = market ? (bestPrice ?? '') : price;
+  const effectivePrice = market ? (bestPrice ?? '') : plainAmountText(price, meta.pricePrecision);
   const slider = { side, balance, price: effectivePrice, amountPrecision: meta.amountPrecision };
 
   // A price clicked in the book fills the limit price.
@@ -88,7 +89,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
   };
   const onNumber = (v: string): void => {
     setNumber(v);
-    setPercent(sliderPercent({ ...slider, number: v }));
+    setPercent(sliderPercent({ ...slider, number: plainAmountText(v, meta.amountPrecision) }));
     setErrors((e) => ({ ...e, number: undefined }));
   };
   const onSlide = (pct: number): void => {
@@ -104,6 +105,9 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
     const found = validateSpotOrder({ side, mode, price, number });
     setErrors(found);
     if (found.price !== undefined || found.number !== undefined) return;
+    // the fields say what is wrong with a text that is not a plain amount; it is never sent
+    if (anyAmountIssue([market ? '' : price, meta.pricePrecision], [number, meta.amountPrecision]))
+      return;
     submitting.current = true;
     setPhase('placing');
     const order = { side, mode, price: market ? '' : price, number };
@@ -125,7 +129,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
     toast.error(failureMessage(result));
   };
 
-  const total = orderTotal(effectivePrice, number);
+  const total = orderTotal(effectivePrice, plainAmountText(number, meta.amountPrecision));
   const unitBalance = side === 'buy' ? meta.quote : meta.base;
 
   return (
@@ -177,7 +181,10 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
         <button
           type="submit"
           className={`btn btn--block spot-form__submit btn--${side}`}
-          disabled={busy}
+          // not `disabled`: a disabled button drops focus to the body, and a keyboard user who
+          // placed the order with Enter had 36 Tabs back to it (issue 41, ADR 0037); a second
+          // Enter while placing is ignored (`submitting`)
+          aria-disabled={busy}
           data-testid={`${side}-submit`}
         >
           {phase === 'unknown'

@@ -3,6 +3,7 @@
 // of the voucher. Blocked with the not-open message unless deposits are open.
 import { useEffect, useState } from 'react';
 import { validateDeposit } from '../../../shared/wallet.ts';
+import { anyAmountIssue } from '../../forms/amount-text.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
@@ -133,6 +134,8 @@ function DepositForm({
       form.setErrors(errors);
       return;
     }
+    // the field says what is wrong with "1e4" and the like; it is never sent (ADR 0041)
+    if (anyAmountIssue([form.values.amount, decimals])) return;
     const r = await form.run(() =>
       engine.accountCommand('deposit', {
         currencyId,

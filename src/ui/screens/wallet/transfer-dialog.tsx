@@ -15,6 +15,7 @@ import { useWallet } from './use-wallet.ts';
 import { UNKNOWN } from './asset-table.tsx';
 import { amountForInput } from '../../forms/amount-text.ts';
 import { FALLBACK_DECIMALS } from '../../forms/currency-decimals.ts';
+import { anyAmountIssue } from '../../forms/amount-text.ts';
 
 export interface TransferTarget {
   currencyId: number;
@@ -94,7 +95,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
     });
     const first = errors.amount ?? errors.to ?? null;
     setError(first);
-    return first === null;
+    return first === null && !anyAmountIssue([amount, decimals]);
   };
 
   const send = async () => {

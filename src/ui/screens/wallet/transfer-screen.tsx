@@ -15,6 +15,7 @@ import { useWallet } from './use-wallet.ts';
 import { TransferAvailable } from './transfer-dialog.tsx';
 import { amountForInput } from '../../forms/amount-text.ts';
 import { FALLBACK_DECIMALS } from '../../forms/currency-decimals.ts';
+import { anyAmountIssue } from '../../forms/amount-text.ts';
 
 /** Which accounts can hold a currency (legal: is_legal, lever: is_lever, micro: is_micro). */
 function holds(
@@ -62,6 +63,7 @@ export default function TransferScreen() {
       form.setErrors({ amount: first });
       return;
     }
+    if (anyAmountIssue([form.values.amount, decimals])) return;
     const r = await form.run(() =>
       engine.accountCommand('transfer', {
         currencyId: coin.currencyId,

@@ -24,6 +24,7 @@ import { SavedAddressPicker } from './saved-address-select.tsx';
 import { useAccountQuery } from './use-account-query.ts';
 import { amountForInput } from '../../forms/amount-text.ts';
 import { useCurrencyDecimals } from '../../forms/currency-decimals.ts';
+import { anyAmountIssue, plainAmountText } from '../../forms/amount-text.ts';
 
 type Network = WithdrawInput['network'];
 
@@ -78,7 +79,7 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
   const walletDecimals = useCurrencyDecimals(currencyId);
   const decimals = info.decimals ?? walletDecimals;
   const form = useForm({ amount: '', address: '', realName: '', bankName: '', bankAddress: '' });
-  const amount = positiveAmount(form.values.amount);
+  const amount = positiveAmount(plainAmountText(form.values.amount, decimals));
   const { fee, received } = withdrawFee(amount ?? new Decimal(0), info.rate, decimals);
   const bank = network === 'bank';
   /** A limit as the server gives it, with its own decimals and the locale's grouping. */
@@ -101,6 +102,7 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
       form.setErrors(errors);
       return;
     }
+    if (anyAmountIssue([form.values.amount, decimals])) return;
     const r = await form.run(() => engine.accountCommand('withdraw', input));
     setNeedsIdentity(!r.ok && r.code === 'server' && r.type === '998');
     if (r.ok) {
