@@ -14,7 +14,7 @@ export const PNG = Buffer.from(
   'hex',
 );
 
-/** Logs in over the API. Each login ends the user's other sessions (a page logs in again after). */
+/** Logs in over the API: a session of its own beside the page's (ADR 0042). */
 export async function token(
   request: APIRequestContext,
   email: string,
@@ -24,6 +24,23 @@ export async function token(
     form: { user_string: email, password, type: '1' },
   });
   return String(((await r.json()) as { message: string }).message);
+}
+
+/**
+ * Ends every session of the user but one opened here for the purpose, then that one too: the
+ * page's session ends on the server as if the account page of another device had ended it.
+ */
+export async function endSessions(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const t = await token(request, email, password);
+  const list = await request.get('/api/user/sessions', { headers: { authorization: t } });
+  const rows = ((await list.json()) as { message: { id: number; current: boolean }[] }).message;
+  for (const row of rows.filter((r) => !r.current))
+    await apiPost(request, t, '/api/user/sessions/end', { id: String(row.id) });
+  await apiPost(request, t, '/api/user/logout', {});
 }
 
 export async function apiPost(
