@@ -20,6 +20,7 @@ const OWN_USERS = [
   'notifications',
   'offline-history',
   'order-history',
+  'shared-browser',
   'wallet',
   'xss',
 ].map((name) => `**/${name}.spec.ts`);

@@ -7,7 +7,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { REDIRECT_DELAY_MS } from '../src/shared/constants.ts';
 import { endSessions } from './api.ts';
-import { login, msg } from './helpers.ts';
+import { login, msg, storedToken } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 /** At most this many replies may say 999: the calls of one screen that were under way. */
@@ -51,25 +51,6 @@ async function countToasts(page: Page, text: string): Promise<void> {
 
 const toastCount = (page: Page) =>
   page.evaluate(() => (window as unknown as { toastCount: number }).toastCount);
-
-/** The token the worker keeps in its session database (null: none). */
-const storedToken = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string | null>((resolve, reject) => {
-        const req = indexedDB.open('bourse-session');
-        req.onerror = () => reject(new Error('cannot open bourse-session'));
-        req.onsuccess = () => {
-          const db = req.result;
-          if (!db.objectStoreNames.contains('session')) return resolve(null);
-          const get = db.transaction('session').objectStore('session').get('token');
-          get.onsuccess = () => {
-            db.close();
-            resolve((get.result as { value?: string } | undefined)?.value ?? null);
-          };
-        };
-      }),
-  );
 
 const SCREENS: {
   name: string;
