@@ -13,7 +13,7 @@ const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\bFirefox\/(\d+)/, 'Firefox'],
   [/\bFxiOS\/(\d+)/, 'Firefox'],
   [/\bCriOS\/(\d+)/, 'Chrome'],
-  [/\bChrom(?:e|ium)\/(\d+)/, 'Chrome'],
+  [/(?:\b|Headless)Chrom(?:e|ium)\/(\d+)/, 'Chrome'],
   [/\bVersion\/(\d+)[.\d]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
 ];
 

@@ -185,6 +185,11 @@ describe('deviceOf', () => {
     expect(
       deviceOf('Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'),
     ).toEqual({ browser: 'Firefox 133', os: 'Linux' });
+    expect(
+      deviceOf(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      ),
+    ).toEqual({ browser: 'Chrome 131', os: 'Linux' });
     expect(deviceOf(null)).toEqual({ browser: null, os: null });
     expect(deviceOf('curl/8.5.0')).toEqual({ browser: null, os: null });
   });

@@ -61,7 +61,7 @@ export function SessionsPanel() {
           {t('common.loading')}
         </p>
       )}
-      <ul className="settings-list">
+      <ul className="settings-list sessions-list">
         {rows.map((row) => (
           <li
             key={row.id}
