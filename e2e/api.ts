@@ -26,23 +26,6 @@ export async function token(
   return String(((await r.json()) as { message: string }).message);
 }
 
-/**
- * Ends every session of the user but one opened here for the purpose, then that one too: the
- * page's session ends on the server as if the account page of another device had ended it.
- */
-export async function endSessions(
-  request: APIRequestContext,
-  email: string,
-  password: string,
-): Promise<void> {
-  const t = await token(request, email, password);
-  const list = await request.get('/api/user/sessions', { headers: { authorization: t } });
-  const rows = ((await list.json()) as { message: { id: number; current: boolean }[] }).message;
-  for (const row of rows.filter((r) => !r.current))
-    await apiPost(request, t, '/api/user/sessions/end', { id: String(row.id) });
-  await apiPost(request, t, '/api/user/logout', {});
-}
-
 export async function apiPost(
   request: APIRequestContext,
   t: string,
