@@ -6,8 +6,8 @@ import { E2E_ADMIN_TOKEN } from './e2e/operator-token.ts';
 // served by the reference server, started with a fresh embedded database for the run.
 /**
  * Specs that register their own users and touch nothing shared (no demo, no dev switches), and
- * the faults spec, which starts a server of its own. The demo account cannot be shared across
- * the lanes: a login ends the account's other sessions.
+ * the faults spec, which starts a server of its own. The demo account stays in one lane: a spec
+ * there ends the demo user's other sessions (session.spec.ts) or holds the market still.
  */
 const OWN_USERS = [
   'account',
@@ -20,6 +20,7 @@ const OWN_USERS = [
   'notifications',
   'offline-history',
   'order-history',
+  'shared-browser',
   'wallet',
   'xss',
 ].map((name) => `**/${name}.spec.ts`);

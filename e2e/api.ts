@@ -14,7 +14,7 @@ export const PNG = Buffer.from(
   'hex',
 );
 
-/** Logs in over the API. Each login ends the user's other sessions (a page logs in again after). */
+/** Logs in over the API: a session of its own beside the page's (ADR 0042). */
 export async function token(
   request: APIRequestContext,
   email: string,

@@ -139,3 +139,22 @@ export async function controlled(page: Page): Promise<void> {
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true);
 }
+
+/** The token the worker keeps in its session database (null: none). */
+export const storedToken = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const req = indexedDB.open('bourse-session');
+        req.onerror = () => reject(new Error('cannot open bourse-session'));
+        req.onsuccess = () => {
+          const db = req.result;
+          if (!db.objectStoreNames.contains('session')) return resolve(null);
+          const get = db.transaction('session').objectStore('session').get('token');
+          get.onsuccess = () => {
+            db.close();
+            resolve((get.result as { value?: string } | undefined)?.value ?? null);
+          };
+        };
+      }),
+  );

@@ -42,8 +42,8 @@ test('current orders: load more after 8 rows, then no more', async ({ page, requ
       ...(await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-order-id'))))),
     );
   } finally {
-    // Cancel whatever rests, found through the API. A login ends the user's other sessions,
-    // so the page's login above has ended `auth`: log in again.
+    // Cancel whatever rests, found through the API (a token of its own: `auth` may be the one
+    // that failed above).
     const again = { authorization: await token(request) };
     for (let p = 1; p <= 3; p++) {
       const list = await request.post('/api/transaction_in', {

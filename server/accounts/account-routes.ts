@@ -1,4 +1,4 @@
-// register, login, user/info, user/center, forget, safe/email.
+// register, login, logout, the user's sessions, user/info, user/center, forget, safe/email.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -17,7 +17,8 @@ import { t } from '../i18n/messages.ts';
 import { totalAssetsUsdt } from '../wallet/valuation.ts';
 import { checkCode, normalizeTarget } from './codes.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
-import { issueToken } from './tokens.ts';
+import { deviceOf } from './devices.ts';
+import { endSession, endToken, issueToken, listSessions } from './tokens.ts';
 import {
   findUser,
   insertUser,
@@ -52,6 +53,7 @@ const forgetBody = z.object({
   code: text(12),
 });
 const bindEmailBody = z.object({ email: text(), code: text(12) });
+const endSessionBody = z.object({ id: z.coerce.number().int().positive() });
 
 /** Throws the first validation message id of `errors`, if any. */
 function firstError(errors: Record<string, string | undefined>): void {
@@ -104,7 +106,36 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     // scrypt runs for an unknown account too: the answer and its time are those of a known one.
     const valid = await verifyPassword(b.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!valid || user === null) throw new ApiError('account.wrongPassword');
-    return ok(await issueToken(ctx.db, user.id, ctx.config.now()));
+    const agent = req.headers['user-agent'];
+    return ok(await issueToken(ctx.db, user.id, ctx.config.now(), agent ?? null));
+  });
+
+  // Ends the token the request carries (extension, ADR 0042). Always ok: a token that had
+  // already ended is as logged out as one this call ends.
+  app.post('/api/user/logout', async (req) => {
+    await endToken(ctx.db, req.headers.authorization);
+    return ok(t(langOf(req), 'account.loggedOut'));
+  });
+
+  app.get('/api/user/sessions', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const rows = await listSessions(ctx.db, userId, req.headers.authorization, ctx.config.now());
+    return ok(
+      rows.map((r) => ({
+        id: r.id,
+        created_at: r.createdAt.getTime(),
+        last_used_at: r.lastUsedAt.getTime(),
+        ...deviceOf(r.userAgent),
+        current: r.current,
+      })),
+    );
+  });
+
+  app.post('/api/user/sessions/end', async (req) => {
+    const userId = await requireUser(ctx, req);
+    const b = parse(endSessionBody, req);
+    if (!(await endSession(ctx.db, userId, b.id))) throw new ApiError('account.sessionNotFound');
+    return ok(t(langOf(req), 'account.sessionEnded'));
   });
 
   app.get('/api/user/info', async (req) => ok(toUserInfo(await currentUser(ctx, req))));

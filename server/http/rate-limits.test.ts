@@ -11,7 +11,12 @@ import { post, startTestServer } from '../testing/helpers.ts';
 import { ensureDemoAccount } from '../wallet/demo-account.ts';
 import { DEFAULT_RATE_LIMITS } from './rate-limit-policy.ts';
 import type { RateLimits } from './rate-limit-policy.ts';
-import { FixedWindows, RATE_LIMITED_ROUTES } from './rate-limits.ts';
+import {
+  ADDRESS_FACTOR,
+  CountMinSketch,
+  FixedWindows,
+  RATE_LIMITED_ROUTES,
+} from './rate-limits.ts';
 
 const WINDOW_MS = 30_000;
 const BTC_USDT = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
@@ -121,6 +126,21 @@ describe('rate limits', () => {
     }
   });
 
+  it('refuse an address that names more accounts than ADDRESS_FACTOR allowances', async () => {
+    passWindow();
+    const budget = LIMITS.login.max * ADDRESS_FACTOR;
+    // no password: the handler refuses at once (no scrypt), but every attempt counts
+    const replies = await Promise.all(
+      Array.from({ length: budget }, (_, i) => login(`flood-${i}@bourse.test`, '')),
+    );
+    expect(
+      replies.filter((r) => r.type === 'error' && r.message === refusal('login').message),
+    ).toHaveLength(0);
+    expect(await login('flood-last@bourse.test')).toEqual(refusal('login'));
+    passWindow();
+    expect((await login('flood-last@bourse.test')).message).toBe('Wrong account or password.');
+  });
+
   it('limit exactly login, code sending and order submission', () => {
     const registered = new Set(s.routes.map((r) => r.url));
     for (const url of Object.keys(RATE_LIMITED_ROUTES)) expect(registered, url).toContain(url);
@@ -131,19 +151,53 @@ describe('rate limits', () => {
 });
 
 describe('fixed windows', () => {
-  it('count per key, answer the wait, reset after the window, keep a bounded number of keys', () => {
+  it('count per key, answer the wait, reset after the window', () => {
     const w = new FixedWindows({ max: 2, windowMs: 1000 }, 3);
     expect([w.hit('a', 0), w.hit('a', 10), w.hit('a', 400), w.hit('b', 400)]).toEqual([
       0, 0, 600, 0,
     ]);
     expect(w.hit('a', 1000)).toBe(0);
-    // Four keys with room for three: the oldest window ('a') is forgotten, so it starts anew.
-    w.hit('a', 1000);
-    w.hit('a', 1000);
-    for (const key of ['c', 'd', 'e']) w.hit(key, 1001);
-    expect(w.hit('a', 1002)).toBe(0);
     // A clock that went back (a test, a corrected host clock) starts a new window.
-    expect(w.hit('e', 500)).toBe(0);
+    expect(w.hit('a', 500)).toBe(0);
+  });
+
+  it('a flood of other keys does not reset a limited one (the limit cannot be flushed)', () => {
+    // the attack of issue 41: 20,050 logins naming other accounts from one address in 15 s
+    const w = new FixedWindows({ max: 5, windowMs: 15 * 60_000 }, 20_000);
+    for (let i = 0; i < 6; i += 1) w.hit('1.2.3.4\u0000victim', i);
+    expect(w.hit('1.2.3.4\u0000victim', 10)).toBeGreaterThan(0);
+    for (let i = 0; i < 20_050; i += 1) w.hit(`1.2.3.4\u0000other-${i}`, 100 + Math.floor(i / 2));
+    expect(w.hit('1.2.3.4\u0000victim', 15_000)).toBeGreaterThan(0);
+    // memory stays bounded: the exact windows never pass `kept`
+    expect(w.size).toBeLessThanOrEqual(20_000);
+    // a window that has ended is forgotten, and its key counts anew
+    expect(w.hit('1.2.3.4\u0000victim', 15 * 60_000 + 10)).toBe(0);
+  });
+
+  it('a new key past the bound is counted in the sketch, and keeps its count later', () => {
+    const w = new FixedWindows({ max: 2, windowMs: 1000 }, 2);
+    w.hit('a', 500);
+    w.hit('b', 500);
+    // full of live windows: 'c' is counted in the sketch, refused past the limit, to the end
+    // of the aligned window (1000…2000)
+    expect([w.hit('c', 1100), w.hit('c', 1200), w.hit('c', 1300)]).toEqual([0, 0, 700]);
+    expect(w.size).toBe(2);
+    // 'a' and 'b' end: 'c' gets an exact window that starts from the sketch's count
+    expect(w.hit('c', 1600)).toBe(1000);
+    expect(w.size).toBe(1);
+    // a new aligned window: the sketch starts from zero too
+    expect(w.hit('d', 2100)).toBe(0);
+  });
+
+  it('a sketch over-counts, never under-counts', () => {
+    const sketch = new CountMinSketch(4, 256);
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 5_000; i += 1) {
+      const key = `k${i % 700}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      expect(sketch.add(key)).toBeGreaterThanOrEqual(counts.get(key) ?? 0);
+    }
+    for (const [key, n] of counts) expect(sketch.estimate(key)).toBeGreaterThanOrEqual(n);
   });
 });
 

@@ -152,7 +152,7 @@ describe('socket private rooms', () => {
     expect(rooms.map((m) => m.id)).toContain(l.socket.id);
   });
 
-  it('drops sockets whose token was replaced by a newer login or expired', async () => {
+  it('drops sockets whose token was ended (a logout, another device) or expired', async () => {
     const old = await open({ token: victim.token });
     await settle();
     const relogin = await post(s, '/api/user/login', {
@@ -163,6 +163,11 @@ describe('socket private rooms', () => {
     const fresh = String(relogin.message);
     const current = await open({ token: fresh });
     await settle();
+    // a second login leaves the first session alone (ADR 0042): both sockets stay
+    expect(await dropStaleSessions(s.io, s.ctx)).toBe(0);
+    expect((await post(s, '/api/user/logout', {}, { authorization: victim.token })).type).toBe(
+      'ok',
+    );
     expect(await dropStaleSessions(s.io, s.ctx)).toBeGreaterThanOrEqual(1);
     await pushToVictim();
     expect(old.got).toEqual([]);

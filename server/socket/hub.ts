@@ -5,7 +5,7 @@
 // A private room is held only while its token lives: `login` with a missing, unknown or expired
 // token answers the refusal `{type: "error", message}` and joins nothing, and the session sweep
 // (every 30 s, `dropStaleSessions`) takes sockets out of their room once their token expired
-// or was replaced by a newer login.
+// or was ended (a logout, the account page of another device, a new password).
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
@@ -62,7 +62,7 @@ export function startSessionSweep(io: Server, ctx: AppContext, everyMs = SESSION
 }
 
 /**
- * Takes every socket whose token no longer lives (expired, or replaced by a newer login) out of
+ * Takes every socket whose token no longer lives (expired or ended) out of
  * its user's room. Returns how many sockets were logged out.
  */
 export async function dropStaleSessions(io: Server, ctx: AppContext): Promise<number> {

@@ -308,6 +308,7 @@ export const COMMAND_NAMES = [
   'acceptor-deal',
   'acceptor-confirm',
   'cash-save',
+  'session-end',
   'upload-image',
   'lever-submit',
   'lever-close',

@@ -96,8 +96,19 @@ export function acknowledgeExpiry(auth: AuthHolder): void {
   auth.epoch += 1;
 }
 
+/** How long a logout waits for the server to end its token (offline: it ends locally anyway). */
+export const LOGOUT_WAIT_MS = 3_000;
+
+/**
+ * Logs out: the server ends this token (ADR 0042; the request goes out with the token before
+ * it is forgotten here), the token is forgotten, and `session.logout` starts a new partition
+ * of the log (`replay/partition.ts`): no report or replay made after it holds this login's
+ * events.
+ */
 export async function logout(ctx: EngineContext): Promise<void> {
   const hadToken = ctx.auth.token !== null;
+  // `post` reads the token as it is called, before the token is cleared below
+  const ended = hadToken ? ctx.rest.post('/api/user/logout') : null;
   ctx.auth.token = null;
   nextSession(ctx);
   await ctx.sessionStore.clearToken();
@@ -108,6 +119,16 @@ export async function logout(ctx: EngineContext): Promise<void> {
     body: {},
   });
   if (hadToken) ctx.socket.relogAsVisitor();
+  if (ended !== null) await withinLogoutWait(ctx, ended);
+}
+
+async function withinLogoutWait(ctx: EngineContext, ended: Promise<unknown>): Promise<void> {
+  let timer: ReturnType<EngineContext['services']['timers']['setTimeout']> | null = null;
+  const gaveUp = new Promise<void>((resolve) => {
+    timer = ctx.services.timers.setTimeout(resolve, LOGOUT_WAIT_MS);
+  });
+  await Promise.race([ended.then(() => undefined), gaveUp]);
+  if (timer !== null) ctx.services.timers.clearTimeout(timer);
 }
 
 function nextSession(ctx: EngineContext): void {

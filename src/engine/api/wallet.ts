@@ -257,8 +257,24 @@ export interface AccountQueries {
   };
   'user-center': { input: Record<string, never>; output: UserCenterView };
   'cash-info': { input: Record<string, never>; output: CashInfoView };
+  sessions: { input: Record<string, never>; output: SessionRowView[] };
 }
 export type AccountQueryKind = keyof AccountQueries;
+
+/** One of the user's live sessions (GET /api/user/sessions, ADR 0042), the newest first. */
+export interface SessionRowView {
+  id: number;
+  /** ms */
+  createdAt: number;
+  /** ms; written by the server at most once a minute */
+  lastUsedAt: number;
+  /** "Chrome 131", or null when the browser is not known */
+  browser: string | null;
+  /** "Windows", or null */
+  os: string | null;
+  /** The session of this browser. */
+  current: boolean;
+}
 
 export interface TransferInput {
   currencyId: number;
@@ -315,5 +331,7 @@ export interface AccountCommands {
   };
   'acceptor-confirm': { id: number };
   'cash-save': CashInfoView;
+  /** Ends one of the user's other sessions (ADR 0042). */
+  'session-end': { id: number };
 }
 export type AccountCommandKind = keyof AccountCommands;

@@ -34,6 +34,7 @@ import {
   logRow,
   pageOf,
   regionUserRow,
+  sessionsReply,
   uploadReply,
   userCenterReply,
   walletDetailReply,
@@ -90,6 +91,7 @@ const QUERIES: QueryTable = {
     post('/api/transaction/entrust', { type: i.type, page: i.page }, pageOf(entrustItemRow)),
   'user-center': () => get('/api/user/center', {}, userCenterReply),
   'cash-info': () => post('/api/user/cash_info', {}, cashInfoReply),
+  sessions: () => get('/api/user/sessions', {}, sessionsReply),
 };
 
 function post(path: string, params: Params, schema: z.ZodType): QuerySpec {
@@ -277,6 +279,14 @@ const COMMANDS: CommandTable = {
         way: i.way,
       }),
     after: 'wallet',
+  }),
+  'session-end': (i) => ({
+    command: 'session-end',
+    path: '/api/user/sessions/end',
+    params: { id: i.id },
+    fields: { id: i.id },
+    validate: () => ({}),
+    after: 'none',
   }),
   'acceptor-confirm': (i) => ({
     command: 'acceptor-confirm',

@@ -420,6 +420,27 @@ export const userCenterReply = z
   .passthrough()
   .transform((u) => ({ vipCode: u.vip_code, totalAssets: u.total_assets ?? ZERO }));
 
+/** /api/user/sessions: the user's live sessions (ADR 0042). */
+export const sessionsReply = z
+  .object({
+    id: wireInt,
+    created_at: wireInt,
+    last_used_at: wireInt,
+    browser: z.string().max(80).nullable(),
+    os: z.string().max(80).nullable(),
+    current: z.boolean(),
+  })
+  .transform((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    browser: r.browser,
+    os: r.os,
+    current: r.current,
+  }))
+  .array()
+  .max(100);
+
 /** /api/user/cash_info: the payout details ('' for what was not given). */
 export const cashInfoReply = z
   .object({

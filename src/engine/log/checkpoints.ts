@@ -33,6 +33,30 @@ export interface CheckpointMeta {
   seq: number;
   /** Time of event `seq`. */
   at: number;
+  /**
+   * Event `seq` began a new login partition (a logout, an expiry, a fresh login: ADR 0042):
+   * nothing before it is exported, and the log is compacted up to it.
+   */
+  boundary?: true;
+}
+
+/**
+ * Whether `event` begins a new login partition of the log: a logout, an expiry (the server
+ * ended the session) or a fresh login (not the stored token of a reload). Whatever came before
+ * belongs to another login, or to nobody, and no report of this one may hold it.
+ */
+export function beginsLoginPartition(event: { name: string; body: unknown }): boolean {
+  if (event.name === 'session.logout' || event.name === 'session.expired') return true;
+  if (event.name !== 'session.login') return false;
+  const body = event.body as { restored?: unknown } | null;
+  return body?.restored === false;
+}
+
+/** The newest checkpoint that began a login partition, at or before `seq`. */
+export function lastBoundary(metas: readonly CheckpointMeta[], seq: number): CheckpointMeta | null {
+  let found: CheckpointMeta | null = null;
+  for (const meta of metas) if (meta.boundary === true && meta.seq <= seq) found = meta;
+  return found;
 }
 
 export interface CheckpointRecord extends CheckpointMeta {
@@ -59,6 +83,9 @@ export function compactionBase(
     if (meta.seq <= seqLimit || meta.at <= atLimit) base = meta;
     else break;
   }
+  // a new login partition: what came before it goes, whatever the window (ADR 0042)
+  const boundary = lastBoundary(metas, last.seq);
+  if (boundary !== null && (base === null || boundary.seq > base.seq)) return boundary;
   return base;
 }
 

@@ -404,7 +404,10 @@ export function createEventLog(options: EventLogOptions): EventLog {
   };
 }
 
-const metaOf = (record: CheckpointRecord): CheckpointMeta => ({ seq: record.seq, at: record.at });
+const metaOf = (record: CheckpointRecord): CheckpointMeta =>
+  record.boundary === true
+    ? { seq: record.seq, at: record.at, boundary: true }
+    : { seq: record.seq, at: record.at };
 
 /**
  * Opens `db`, giving up (and closing it, so a late success holds no connection) when the open

@@ -6,7 +6,7 @@
 import type { LogEvent } from '../../shared/log-event.ts';
 import { APP_VERSION } from '../../shared/version.ts';
 import { checkedEvent } from '../events.ts';
-import { checkpointDue } from '../log/checkpoints.ts';
+import { beginsLoginPartition, checkpointDue, lastBoundary } from '../log/checkpoints.ts';
 import type { CheckpointMeta } from '../log/checkpoints.ts';
 import type { EventLog } from '../log/event-log.ts';
 import type { Logger } from '../services.ts';
@@ -71,9 +71,13 @@ export class Checkpointer {
     this.last = null;
   }
 
+  /** A checkpoint is taken when due, and at every event that begins a login partition. */
   after(event: LogEvent, state: EngineState): void {
-    if (!checkpointDue(this.last, event)) return;
-    const meta = { seq: event.seq, at: event.at };
+    const boundary = beginsLoginPartition(event);
+    if (!boundary && !checkpointDue(this.last, event)) return;
+    const meta: CheckpointMeta = boundary
+      ? { seq: event.seq, at: event.at, boundary: true }
+      : { seq: event.seq, at: event.at };
     this.log.checkpoint({ ...meta, app: APP_VERSION, state: encodeState(state) });
     this.last = meta;
   }
@@ -90,7 +94,8 @@ export class ExportError extends Error {}
 
 /**
  * The log from the newest checkpoint at or before `since` (or the oldest held, when none is that
- * old) to the last event dispatched, as a file. `end` must be the engine's state right now: it
+ * old; never one before the last login partition began, ADR 0042) to the last event dispatched,
+ * as a file. `end` must be the engine's state right now: it
  * is the state after `log.lastSeq()`, taken before anything is awaited.
  */
 export async function exportLog(
@@ -127,8 +132,12 @@ export async function exportLog(
   }
 }
 
-/** The newest checkpoint at or before `since`, or the oldest held when none is that old. */
-function exportBase(
+/**
+ * The newest checkpoint at or before `since`, or the oldest held when none is that old; but
+ * never one before the checkpoint of the last login partition: a report holds this login's
+ * events only (a logout, an expiry or a fresh login begins a partition; ADR 0042).
+ */
+export function exportBase(
   held: readonly CheckpointMeta[],
   endSeq: number,
   since: number,
@@ -136,7 +145,8 @@ function exportBase(
   const usable = held.filter((c) => c.seq <= endSeq);
   const base = usable.filter((c) => c.at <= since).at(-1) ?? usable[0];
   if (base === undefined) throw new ExportError('the log holds no checkpoint to start from');
-  return base;
+  const boundary = lastBoundary(usable, endSeq);
+  return boundary !== null && boundary.seq > base.seq ? boundary : base;
 }
 
 /** Events fromSeq…toSeq into `writer`, a page at a time; all of them or an ExportError. */

@@ -1,6 +1,8 @@
 // "Report a problem" (issue 5): one click downloads the last 15 minutes of this session's event
 // log as a file for support (gzipped NDJSON; passwords, tokens and codes are never in it,
-// accounts are masked), with its progress on the button. Support opens it on /replay.
+// accounts are masked), with its progress on the button. Support opens it on /replay. The file
+// never reaches back past the last logout, expiry or fresh login (the engine's login partition,
+// ADR 0042): on a shared browser it holds this login's events only.
 import { useState } from 'react';
 import { downloadFile } from '../components/download-file.ts';
 import { engine } from '../engine-bridge/bridge.ts';

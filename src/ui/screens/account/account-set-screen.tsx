@@ -1,6 +1,7 @@
 // Account settings (spec §2 "Account settings", §4 security strength bar): invite code and
 // link with copy, account, VIP code, login password, phone, e-mail, real name, and the
-// strength bar (25 % + 25 for each of phone, e-mail and an approved real name).
+// strength bar (25 % + 25 for each of phone, e-mail and an approved real name); below, the
+// signed-in devices (sessions-panel.tsx, ADR 0042).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { securityStrength, type SecurityLevel } from '../../../shared/wallet.ts';
@@ -13,6 +14,7 @@ import { PATH, ROUTE_PATH } from '../../route-paths.ts';
 import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
 import { useAccountQuery } from '../wallet/use-account-query.ts';
 import { IdentityChip } from './authentication-screen.tsx';
+import { SessionsPanel } from './sessions-panel.tsx';
 import '../../styles/account-settings.css';
 import { copyText } from '../wallet/copy-text.ts';
 
@@ -195,6 +197,7 @@ export default function AccountSetScreen() {
           />
         </ul>
       </section>
+      <SessionsPanel />
     </AccountShell>
   );
 }
