@@ -24,7 +24,7 @@ import { BALANCE_FIELDS, changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { MicroType } from './micro-rules.ts';
 import { settleDue, submitMicro } from './micro-orders.ts';
 
-// The seed (migrations 0002, 0006 and 0018: fair to a bettor who guesses at random, ADR 0040).
+// The seed (migrations 0002, 0006 and 0019: fair to a bettor who guesses at random, ADR 0040).
 const RATIOS: Readonly<Record<number, string>> = {
   30: '85',
   60: '85',
