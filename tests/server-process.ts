@@ -9,6 +9,8 @@ import { join } from 'node:path';
 export interface ServerProcess {
   url: string;
   port: number;
+  /** The server's own process id (node runs server/main.ts itself: its RSS is the server's). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -83,6 +85,7 @@ export async function startServerProcess(
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => log,
     kill: async () => {
