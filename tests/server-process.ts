@@ -23,6 +23,8 @@ export interface ServerProcessOptions {
   port?: number;
   /** Reuse a data directory (a restart after `kill`); a fresh one otherwise. */
   dataDir?: string;
+  /** How long the server may take to answer (60 s). */
+  startupMs?: number;
 }
 
 async function freePort(): Promise<number> {
@@ -77,7 +79,7 @@ export async function startServerProcess(
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilUp(url, child, 60_000);
+    await waitUntilUp(url, child, options.startupMs ?? 60_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${String(error)}\n${log}`, { cause: error });

@@ -32,12 +32,8 @@ interface SocketSession {
   tokenHash?: string;
 }
 
+/** Each hub's session guard, whose idle sweep `startSessionSweep` runs. */
 const guards = new WeakMap<Server, SessionGuard>();
-
-/** The session guard of a hub (tests read its counts and run its sweep). */
-export function sessionGuardOf(io: Server): SessionGuard | undefined {
-  return guards.get(io);
-}
 
 export function createSocketHub(http: HttpServer, ctx: AppContext): Server {
   const guard = new SessionGuard(ctx.config.sockets);

@@ -55,8 +55,7 @@ export class SessionGuard {
     this.now = now;
   }
 
-  /** Sessions open now from `address`. */
-  sessionsOf(address: string): number {
+  private sessionsOf(address: string): number {
     return this.perAddress.get(addressKey(address)) ?? 0;
   }
 
