@@ -50,7 +50,25 @@ export interface ServerConfig {
    * calls (outbox, market switch, socket drop), answered only to the loopback or the operator.
    */
   devRoutes: boolean;
+  /** Engine.IO sessions (socket/hub.ts, ADR 0043). */
+  sockets: SocketLimits;
 }
+
+export interface SocketLimits {
+  /**
+   * SOCKETS_PER_ADDRESS: sessions open at once from one remote address, both protocols; a
+   * handshake beyond it is refused (403). 0: no cap (a server behind a proxy that caps them).
+   */
+  perAddress: number;
+  /**
+   * SOCKET_IDLE_SECONDS: a polling session that makes no request for this long (none after its
+   * handshake, or no poll waiting since its last answer) is closed; a 4.x session that does not
+   * connect a namespace within twice this, too.
+   */
+  idleMs: number;
+}
+
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = { perAddress: 50, idleMs: 10_000 };
 
 export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = []): ServerConfig {
   const simOff = argv.includes('--no-sim') || ['1', 'true', 'yes'].includes(env.SIM_OFF ?? '');
@@ -78,6 +96,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
       env.AUTO_REVIEW_SECONDS === undefined ? null : numOr(env.AUTO_REVIEW_SECONDS, 0) * 1000,
     rateLimits: DEFAULT_RATE_LIMITS,
     devRoutes: !production && (argv.includes('--dev-routes') || isOn(env.DEV_ROUTES)),
+    sockets: {
+      perAddress: Math.max(0, intOr(env.SOCKETS_PER_ADDRESS, DEFAULT_SOCKET_LIMITS.perAddress)),
+      idleMs: numOr(env.SOCKET_IDLE_SECONDS, DEFAULT_SOCKET_LIMITS.idleMs / 1000) * 1000,
+    },
   };
 }
 

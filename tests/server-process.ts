@@ -9,6 +9,8 @@ import { join } from 'node:path';
 export interface ServerProcess {
   url: string;
   port: number;
+  /** The server's own process id (node runs server/main.ts itself: its RSS is the server's). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -21,6 +23,8 @@ export interface ServerProcessOptions {
   port?: number;
   /** Reuse a data directory (a restart after `kill`); a fresh one otherwise. */
   dataDir?: string;
+  /** How long the server may take to answer (60 s). */
+  startupMs?: number;
 }
 
 async function freePort(): Promise<number> {
@@ -75,7 +79,7 @@ export async function startServerProcess(
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilUp(url, child, 60_000);
+    await waitUntilUp(url, child, options.startupMs ?? 60_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${String(error)}\n${log}`, { cause: error });
@@ -83,6 +87,7 @@ export async function startServerProcess(
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => log,
     kill: async () => {

@@ -1,8 +1,9 @@
 // Once per second: move the simulator (or only its fair value, see `mode`), then broadcast `daymarket` (with the mark price) for every pair and `kline`
-// for every pair and period. Each stream (event + symbol (+ period)) has its own `seq`.
+// for every pair and period, to the public room (socket/hub.ts). Each stream (event + symbol (+ period)) has its own `seq`.
 import type { Server } from 'socket.io';
 import { KLINE_PERIODS } from '../../src/shared/constants.ts';
 import type { Decimal } from '../../src/shared/decimal.ts';
+import { PUBLIC_ROOM } from '../socket/hub.ts';
 import type { MarketSimulator } from './simulator.ts';
 import { daymarketPush, klinePush, symbolOf } from './wire-format.ts';
 
@@ -62,13 +63,13 @@ export class MarketPublisher {
       if (day !== null) {
         const seq = this.nextSeq(`daymarket:${symbol}`);
         const mark = this.markOf(pair.matchId)?.toFixed(pair.pricePrecision) ?? null;
-        this.io.emit('daymarket', daymarketPush(pair, day, seq, now, mark));
+        this.io.to(PUBLIC_ROOM).emit('daymarket', daymarketPush(pair, day, seq, now, mark));
       }
       for (const period of KLINE_PERIODS) {
         const bar = this.market.current(pair.matchId, period, now);
         if (bar === null) continue;
         const seq = this.nextSeq(`kline:${symbol}:${period}`);
-        this.io.emit('kline', klinePush(pair, period, bar, seq, now));
+        this.io.to(PUBLIC_ROOM).emit('kline', klinePush(pair, period, bar, seq, now));
       }
     }
   }

@@ -1,6 +1,8 @@
 // socket.io at /wss/socket.io/: `login` with a token joins the user's private room
-// (`user:<id>`); the legacy bare user id is accepted for public data only. Market pushes are
-// broadcast by market/publisher.ts through `broadcast`.
+// (`user:<id>`); the legacy bare user id is accepted for public data only. Market pushes go to
+// the public room (`PUBLIC_ROOM`: market/publisher.ts, trading/spot-publisher.ts), which a socket
+// joins once its session has shown it is alive; sessions per address are capped and idle
+// polling sessions dropped (session-guard.ts, ADR 0043).
 //
 // A private room is held only while its token lives: `login` with a missing, unknown or expired
 // token answers the refusal `{type: "error", message}` and joins nothing, and the session sweep
@@ -14,9 +16,12 @@ import type { AppContext } from '../context.ts';
 import { SOCKET_HEADERS } from '../http/security-headers.ts';
 import { t } from '../i18n/messages.ts';
 import { toLang } from '../../src/shared/locales.ts';
+import { SessionGuard, whenAlive } from './session-guard.ts';
 
 export const SOCKET_PATH = '/wss/socket.io/';
 export const userRoom = (id: number): string => `user:${id}`;
+/** Every socket whose session has shown it is alive: where public pushes are broadcast. */
+export const PUBLIC_ROOM = 'public';
 export const SESSION_SWEEP_MS = 30_000;
 
 type Ack = (reply: { type: 'ok' | 'error'; message: string }) => void;
@@ -27,19 +32,31 @@ interface SocketSession {
   tokenHash?: string;
 }
 
+/** Each hub's session guard, whose idle sweep `startSessionSweep` runs. */
+const guards = new WeakMap<Server, SessionGuard>();
+
 export function createSocketHub(http: HttpServer, ctx: AppContext): Server {
+  const guard = new SessionGuard(ctx.config.sockets);
   // allowEIO3: socket.io 2.x clients (Engine.IO 3, the legacy Vue client) connect as well as
-  // 4.x ones (api-contract decision 11).
+  // 4.x ones (api-contract decision 11). connectTimeout: a 4.x session that never connects a
+  // namespace is closed after twice the idle limit (a 2.x one is connected to "/" at its
+  // handshake). Not sooner: socket.io closes it gently, by a packet the next poll would carry,
+  // and an abandoned polling session is the guard's to discard at the idle limit.
   const io = new Server(http, {
     path: SOCKET_PATH,
     serveClient: false,
     cors: { origin: true },
     allowEIO3: true,
+    allowRequest: guard.allowRequest,
+    connectTimeout: 2 * ctx.config.sockets.idleMs,
   });
+  guards.set(io, guard);
   io.engine.on('headers', (headers: Record<string, string>) => {
     Object.assign(headers, SOCKET_HEADERS);
   });
+  io.engine.on('connection', guard.track);
   io.on('connection', (socket) => {
+    whenAlive(socket, () => void socket.join(PUBLIC_ROOM));
     const handshakeToken: unknown = socket.handshake.auth.token;
     if (typeof handshakeToken === 'string')
       void login(ctx, socket, { token: handshakeToken }, null);
@@ -50,7 +67,10 @@ export function createSocketHub(http: HttpServer, ctx: AppContext): Server {
   return io;
 }
 
-/** Runs `dropStaleSessions` every `everyMs`; returns the stop function. */
+/**
+ * Runs `dropStaleSessions` every `everyMs`, and the session guard's idle sweep; returns the
+ * stop function.
+ */
 export function startSessionSweep(io: Server, ctx: AppContext, everyMs = SESSION_SWEEP_MS) {
   const timer = setInterval(() => {
     dropStaleSessions(io, ctx).catch(() => {
@@ -58,7 +78,11 @@ export function startSessionSweep(io: Server, ctx: AppContext, everyMs = SESSION
     });
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  const stopGuard = guards.get(io)?.start();
+  return () => {
+    clearInterval(timer);
+    stopGuard?.();
+  };
 }
 
 /**

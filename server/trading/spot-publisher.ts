@@ -2,8 +2,8 @@
 // sockets that emit `depth_subscribe` {symbol, mode:"delta"}, and for every socket on the load
 // profile's focused pair), `market_detail` (recent trades), `transaction` after a user's order,
 // `update_balance` to the user's room. Every market push carries `seq` (per stream) and
-// `server_time`. Socket events handled here: `depth_subscribe`, `depth_unsubscribe`,
-// `depth_snapshot` {symbol}.
+// `server_time`. Broadcasts go to the public room (socket/hub.ts). Socket events handled here:
+// `depth_subscribe`, `depth_unsubscribe`, `depth_snapshot` {symbol}.
 import type { Server, Socket } from 'socket.io';
 import type {
   DepthLevel,
@@ -16,7 +16,8 @@ import type {
 } from '../../src/shared/wire.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import { symbolOf } from '../market/wire-format.ts';
-import { userRoom } from '../socket/hub.ts';
+import { PUBLIC_ROOM, userRoom } from '../socket/hub.ts';
+import { whenAlive } from '../socket/session-guard.ts';
 import type { Side } from './order-book.ts';
 import type { SpotService, Trade } from './spot-service.ts';
 import { fromUnits } from './units.ts';
@@ -104,10 +105,13 @@ export class SpotPublisher {
   }
 
   private attach(socket: Socket): void {
-    for (const matchId of this.opts.deltaForAll) {
-      const p = this.spot.spec(matchId);
-      if (p !== null) socket.emit('market_depth', this.snapshot(p));
-    }
+    // the focused pair's snapshot, as the public pushes, once the session is alive
+    whenAlive(socket, () => {
+      for (const matchId of this.opts.deltaForAll) {
+        const p = this.spot.spec(matchId);
+        if (p !== null) socket.emit('market_depth', this.snapshot(p));
+      }
+    });
     socket.on('depth_subscribe', (payload: unknown) => {
       const p = this.findPair(fieldOf(payload, 'symbol'));
       if (p === null) return;
@@ -172,7 +176,7 @@ export class SpotPublisher {
       if (fresh > 0) {
         this.newTrades.delete(p.matchId);
         const n = Math.min(Math.max(DETAIL_TRADES, fresh), this.opts.detailMax ?? DETAIL_TRADES);
-        this.io.emit('market_detail', this.detail(p, now, n));
+        this.io.to(PUBLIC_ROOM).emit('market_detail', this.detail(p, now, n));
       }
     }
   }
@@ -183,7 +187,7 @@ export class SpotPublisher {
     const room = depthRoom(symbol);
     const changes = this.spot.core.book(p.matchId).drainChanges();
     const forAll = this.opts.deltaForAll.has(p.matchId);
-    if (!forAll) this.io.except(room).emit('market_depth', this.legacyDepth(p));
+    if (!forAll) this.io.to(PUBLIC_ROOM).except(room).emit('market_depth', this.legacyDepth(p));
     const subscribers = forAll || (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
     if (!subscribers || (changes.length === 0 && !forAll)) return;
     const stream = `market_depth_delta:${symbol}`;
@@ -207,7 +211,7 @@ export class SpotPublisher {
       asks,
       server_time: now,
     };
-    if (forAll) this.io.emit('market_depth', push);
+    if (forAll) this.io.to(PUBLIC_ROOM).emit('market_depth', push);
     else this.io.to(room).emit('market_depth', push);
   }
 
@@ -238,7 +242,7 @@ export class SpotPublisher {
       seq: this.nextSeq(`transaction:${symbolOf(p)}`),
       server_time: this.now(),
     };
-    this.io.emit('transaction', push);
+    this.io.to(PUBLIC_ROOM).emit('transaction', push);
   }
 
   private balances(users: readonly number[]): void {
