@@ -12,18 +12,22 @@ async function setLang(page: Page, lang: string): Promise<void> {
   await page.evaluate((l) => localStorage.setItem('lang', l), lang);
 }
 
-/** The toolbar's rows: the distinct tops of its controls (one row: one top). */
+/** The toolbar's rows: its controls' middles, those within 8 px of each other as one row. */
 async function toolbarRows(page: Page): Promise<number> {
-  const tops = await page
+  const middles = await page
     .locator('.chart__toolbar')
     .first()
     .locator(':scope > *, .chart__periods > *')
     .evaluateAll((els) =>
       els
         .filter((el) => el.getBoundingClientRect().width > 0 && !el.matches('.chart__periods'))
-        .map((el) => Math.round(el.getBoundingClientRect().top)),
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return (r.top + r.bottom) / 2;
+        }),
     );
-  return new Set(tops).size;
+  const sorted = middles.sort((a, b) => a - b);
+  return sorted.filter((y, i) => i === 0 || y - (sorted[i - 1] ?? y) > 8).length;
 }
 
 test('the chart’s periods stay on one row at 1440 px in every language; the rest are under More', async ({
