@@ -17,6 +17,7 @@ const OWN_USERS = [
   'earn',
   'faults',
   'keyboard',
+  'layout',
   'notifications',
   'offline-history',
   'order-history',

@@ -17,6 +17,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const THEMES = ['night', 'day'] as const;
 /** The rules whose outcome depends on the colours (text contrast, links told apart by colour). */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+/** A change's own routes, to scan them alone while working (AXE_ROUTES=/a,/b); else every one. */
+const ROUTES = process.env['AXE_ROUTES']?.split(',') ?? SPEC_PATHS;
 
 /** The route has drawn its first content: no loading state left in the main region. */
 async function settled(page: Page): Promise<void> {
@@ -142,7 +144,7 @@ test('every spec route, in night and in day mode: no serious or critical axe vio
   await page.addInitScript(() => localStorage.setItem('night_mode', '1'));
   await login(page, email, PASSWORD);
   const found: string[] = [];
-  for (const path of SPEC_PATHS) {
+  for (const path of ROUTES) {
     await page.goto(path);
     await settled(page);
     // one visit, both modes: the page restyles in place from \`data-theme\` (ADR 0033), as the

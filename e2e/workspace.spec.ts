@@ -93,6 +93,8 @@ test("prices carry the pair's decimals and the reader's separators; the 1-month 
   await setLang(page, 'en');
   for (const route of ['/dealCenter', '/leverdealCenter', '/secondDealCenter']) {
     await page.goto(route);
+    // a month is in the periods' menu (whose button names it once it is chosen)
+    await page.getByTestId('chart-more-periods').click();
     await page.getByRole('button', { name: msg('chart.period.1mon'), exact: true }).click();
     await expect(page.locator('.spot__chart canvas[data-first-draw-ms]').first()).toBeAttached({
       timeout: 15_000,

@@ -26,6 +26,7 @@ export function Popover({
 }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
   useEffect(() => {
@@ -35,7 +36,10 @@ export function Popover({
         setOpen(false);
     };
     const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      // focus inside the panel goes back to the button, not to the page's start
+      if (root.current?.contains(document.activeElement) === true) button.current?.focus();
+      setOpen(false);
     };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
@@ -53,6 +57,7 @@ export function Popover({
   return (
     <div className={`popover ${className ?? ''}`} ref={root}>
       <button
+        ref={button}
         type="button"
         className="popover__button"
         aria-expanded={open}

@@ -87,18 +87,21 @@ export default function TransferScreen() {
   ) => (
     <label className="field">
       <span className="field__label">{label}</span>
-      <select
-        className="field__select"
-        value={value}
-        onChange={(e) => onChange(e.target.value as AccountName)}
-        data-testid={testId}
-      >
-        {ACCOUNTS.map((a) => (
-          <option key={a} value={a} disabled={!targets.includes(a)}>
-            {t(`wallet.account.${a}`)}
-          </option>
-        ))}
-      </select>
+      {/* the app's select: a bordered row like the amount's (issue 41: it read as plain text) */}
+      <span className="field__row">
+        <select
+          className="field__select-input"
+          value={value}
+          onChange={(e) => onChange(e.target.value as AccountName)}
+          data-testid={testId}
+        >
+          {ACCOUNTS.map((a) => (
+            <option key={a} value={a} disabled={!targets.includes(a)}>
+              {t(`wallet.account.${a}`)}
+            </option>
+          ))}
+        </select>
+      </span>
     </label>
   );
 
@@ -124,18 +127,20 @@ export default function TransferScreen() {
         >
           <label className="field">
             <span className="field__label">{t('wallet.assets.currency')}</span>
-            <select
-              className="field__select"
-              value={coin?.currencyId ?? ''}
-              onChange={(e) => setCurrencyId(Number(e.target.value))}
-              data-testid="transfer-coin"
-            >
-              {coins.map((c) => (
-                <option key={c.currencyId} value={c.currencyId}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
+            <span className="field__row">
+              <select
+                className="field__select-input"
+                value={coin?.currencyId ?? ''}
+                onChange={(e) => setCurrencyId(Number(e.target.value))}
+                data-testid="transfer-coin"
+              >
+                {coins.map((c) => (
+                  <option key={c.currencyId} value={c.currencyId}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </span>
           </label>
           <div className="transfer-card__accounts">
             {accountSelect(t('wallet.transfer.from'), from, setFrom, 'transfer-from')}

@@ -4,7 +4,7 @@
 // empty states — or, where the screen shows a book, the book's depth (depth-chart.tsx, issue
 // 24). The pane, the period and the indicators are kept in the workspace. Data: the engine's
 // chart signal.
-import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Bar } from '../../../../engine/api.ts';
 import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '../../../../shared/constants.ts';
 import { BCP47 } from '../../../../shared/locales.ts';
@@ -18,6 +18,7 @@ import {
   type ChartPane,
   type Workspace,
 } from '../../../../shared/workspace.ts';
+import { LineIcon } from '../../../components/line-icon.tsx';
 import { Popover } from '../../../components/popover.tsx';
 import { updateWorkspace, workspace } from '../../../workspace.ts';
 import { useSignalSelect } from '../../../engine-bridge/use-signal-value.ts';
@@ -46,6 +47,30 @@ const PERIOD_LABELS: Record<ChartPeriod, MessageId> = {
   '1week': 'chart.period.1week',
   '1mon': 'chart.period.1mon',
 };
+
+/** The compact labels of the toolbar (a terminal's "1m 5m 1h 1D"); the full name is the title. */
+const SHORT_LABELS: Record<ChartPeriod, MessageId> = {
+  realtime: 'chart.periodShort.realtime',
+  '1min': 'chart.periodShort.1min',
+  '5min': 'chart.periodShort.5min',
+  '15min': 'chart.periodShort.15min',
+  '30min': 'chart.periodShort.30min',
+  '60min': 'chart.periodShort.60min',
+  '1day': 'chart.periodShort.1day',
+  '1week': 'chart.periodShort.1week',
+  '1mon': 'chart.periodShort.1mon',
+};
+
+/** The periods shown as buttons; the others are in the "More" menu (ADR 0044). */
+export const MAIN_PERIODS: readonly ChartPeriod[] = [
+  'realtime',
+  '1min',
+  '5min',
+  '15min',
+  '60min',
+  '1day',
+];
+const MORE_PERIODS = CHART_PERIODS.filter((p) => !MAIN_PERIODS.includes(p));
 
 const NO_BARS: readonly Bar[] = Object.freeze([]);
 
@@ -114,15 +139,17 @@ function CandlesPane({ pricePrecision, switcher }: CandlesPaneProps) {
       <div className="chart__toolbar">
         {switcher}
         <div className="chart__periods" role="group" aria-label={t('chart.periods')}>
-          {CHART_PERIODS.map((p) => (
+          {MAIN_PERIODS.map((p) => (
             <PeriodButton
               key={p}
               period={p}
-              label={t(PERIOD_LABELS[p])}
+              label={t(SHORT_LABELS[p])}
+              title={t(PERIOD_LABELS[p])}
               active={p === period}
               onChoose={choose}
             />
           ))}
+          <MorePeriods period={period} onChoose={choose} />
         </div>
         <IndicatorMenu indicators={indicators} />
         {loading && bars.length > 0 && <span className="spinner chart__busy" aria-hidden="true" />}
@@ -138,7 +165,10 @@ function CandlesPane({ pricePrecision, switcher }: CandlesPaneProps) {
           onClick={resetView}
           disabled={bars.length === 0}
         >
-          {t('chart.resetView')}
+          <LineIcon size={18}>
+            <path d="M4 12h12M11 6l6 6-6 6M20 5v14" />
+          </LineIcon>
+          <span className="chart__reset-text">{t('chart.resetView')}</span>
         </button>
       </div>
       <div className="chart__body">
@@ -223,19 +253,71 @@ function viewOf(state: ChartState | null, wanted: KlinePeriod): ChartView {
   };
 }
 
+/**
+ * The periods beyond the buttons, in a menu. Its button names the chosen period when that is one
+ * of them, marked as chosen; a choice closes the menu and gives focus back to the button.
+ */
+function MorePeriods({
+  period,
+  onChoose,
+}: {
+  period: ChartPeriod;
+  onChoose: (period: ChartPeriod) => void;
+}) {
+  const { t } = useI18n();
+  const root = useRef<HTMLDivElement>(null);
+  const inside = MORE_PERIODS.includes(period);
+  return (
+    <div ref={root} className={`chart__more${inside ? ' chart__more--active' : ''}`}>
+      <Popover
+        className="chart__more-popover"
+        label={
+          <>
+            {inside ? t(SHORT_LABELS[period]) : t('chart.morePeriods')}
+            <span className="chart__caret" aria-hidden="true" />
+          </>
+        }
+        testId="chart-more-periods"
+        align="end"
+      >
+        {(close) => (
+          <div className="chart__more-list" role="group" aria-label={t('chart.periods')}>
+            {MORE_PERIODS.map((p) => (
+              <PeriodButton
+                key={p}
+                period={p}
+                label={t(PERIOD_LABELS[p])}
+                active={p === period}
+                onChoose={(next) => {
+                  onChoose(next);
+                  close();
+                  root.current?.querySelector<HTMLElement>('.popover__button')?.focus();
+                }}
+              />
+            ))}
+          </div>
+        )}
+      </Popover>
+    </div>
+  );
+}
+
 interface PeriodButtonProps {
   period: ChartPeriod;
   label: string;
+  /** The period's full name, where the label is the compact one. */
+  title?: string;
   active: boolean;
   onChoose: (period: ChartPeriod) => void;
 }
 
-function PeriodButton({ period, label, active, onChoose }: PeriodButtonProps) {
+function PeriodButton({ period, label, title, active, onChoose }: PeriodButtonProps) {
   return (
     <button
       type="button"
       className={`chart__period${active ? ' chart__period--active' : ''}`}
       aria-pressed={active}
+      title={title}
       data-period={period}
       onClick={() => onChoose(period)}
     >
