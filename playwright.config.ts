@@ -17,6 +17,7 @@ const OWN_USERS = [
   'earn',
   'faults',
   'keyboard',
+  'new-user-walk',
   'notifications',
   'offline-history',
   'order-history',

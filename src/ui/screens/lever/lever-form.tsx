@@ -23,6 +23,7 @@ import { NumberField, PercentSlider } from '../spot/form-fields.tsx';
 import type { PairMeta } from '../spot/pair-meta.ts';
 import { confirmValues, formFigures } from './lever-form-math.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
+import { useOrderGuard } from '../../components/offline-reason.tsx';
 
 interface LeverFormProps {
   side: 1 | 2;
@@ -52,6 +53,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const guard = useOrderGuard();
   const long = side === 1;
   const sideClass = long ? 'buy' : 'sell';
   const { figures, most, liquidation } = formFigures({
@@ -80,6 +82,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
 
   const check = (e: FormEvent) => {
     e.preventDefault();
+    if (guard.down) return;
     const found = validateLeverOrder({
       multiple,
       mode,
@@ -174,11 +177,12 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       <button
         type="submit"
         className={`btn btn--block spot-form__submit btn--${sideClass}`}
-        disabled={busy}
+        {...guard.button(busy)}
         data-testid={`lever-submit-${long ? 'long' : 'short'}`}
       >
         {t(long ? 'lever.form.openLong' : 'lever.form.openShort')}
       </button>
+      {guard.reason}
       {checking && <OutcomeChecking testId={`lever-unknown-${long ? 'long' : 'short'}`} />}
       <Confirm
         open={confirming}

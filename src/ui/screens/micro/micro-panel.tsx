@@ -17,6 +17,7 @@ import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
 import type { PairMeta } from '../spot/pair-meta.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
+import { useOrderGuard } from '../../components/offline-reason.tsx';
 import { microAmountText, microRuleMessage } from './micro-amount.ts';
 
 type MicroErrors = {
@@ -39,6 +40,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
   const [confirm, setConfirm] = useState<1 | 2 | null>(null);
   const [busy, setBusy] = useState(false);
   const [checking, setChecking] = useState(false);
+  const guard = useOrderGuard();
   const { currency, win, fee } = microFigures(view, seconds, number);
 
   if (currency === null || view.seconds.length === 0) return <Loading />;
@@ -48,6 +50,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
   };
 
   const open = (side: 1 | 2) => {
+    if (guard.down) return;
     const found = validateMicro({ number, seconds, min: currency.min, max: currency.max });
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirm(side);
@@ -167,7 +170,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             type="button"
             className="btn btn--buy micro-actions__up"
             onClick={() => open(1)}
-            disabled={checking}
+            {...guard.button(checking)}
             data-testid="micro-up"
           >
             {t('micro.up')}
@@ -176,11 +179,12 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             type="button"
             className="btn btn--sell micro-actions__down"
             onClick={() => open(2)}
-            disabled={checking}
+            {...guard.button(checking)}
             data-testid="micro-down"
           >
             {t('micro.down')}
           </button>
+          {guard.reason}
           {checking && <OutcomeChecking testId="micro-unknown" />}
         </div>
       ) : (
