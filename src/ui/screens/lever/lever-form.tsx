@@ -173,7 +173,12 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         onChange={onSlide}
         disabled={multiple === null || most === 0}
       />
-      <CostReadout long={long} figures={figures} liquidation={liquidation} />
+      <CostReadout
+        long={long}
+        figures={figures}
+        liquidation={liquidation}
+        pricePrecision={deal.pricePrecision}
+      />
       <button
         type="submit"
         className={`btn btn--block spot-form__submit btn--${sideClass}`}
@@ -286,24 +291,28 @@ function MultipleChips(p: {
   );
 }
 
-function useMoney(): (v: Decimal | null | undefined) => string {
+/** Money figures with 4 decimals (spec: 4 in contract orders), or with `dp` (a pair's prices). */
+function useMoney(dp = 4): (v: Decimal | null | undefined) => string {
   const { fmt } = useI18n();
-  return (v) => (v === null || v === undefined ? '--' : fmt.fixed(v.toFixed(), 4));
+  return (v) => (v === null || v === undefined ? '--' : fmt.fixed(v.toFixed(), dp));
 }
 
 function CostReadout(p: {
   long: boolean;
   figures: OpenFigures | null;
   liquidation: Decimal | null;
+  /** The pair's price decimals: the expected and liquidation prices are prices. */
+  pricePrecision: number;
 }) {
   const { t } = useI18n();
   const money = useMoney();
+  const price = useMoney(p.pricePrecision);
   const f = p.figures;
   return (
     <dl className="lever-cost" data-testid={`lever-cost-${p.long ? 'long' : 'short'}`}>
       <dt>{t('lever.form.expectedPrice')}</dt>
       <dd className="num" data-testid="cost-price">
-        {money(f?.price)}
+        {price(f?.price)}
       </dd>
       <dt>{t('lever.form.value')}</dt>
       <dd className="num" data-testid="cost-value">
@@ -321,7 +330,7 @@ function CostReadout(p: {
       <dd className="num lever-cost__liq" data-testid="cost-liquidation">
         {f !== null && p.liquidation === null
           ? t('lever.form.noLiquidation')
-          : money(p.liquidation)}
+          : price(p.liquidation)}
       </dd>
     </dl>
   );
