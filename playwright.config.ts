@@ -18,6 +18,7 @@ const OWN_USERS = [
   'faults',
   'keyboard',
   'layout',
+  'new-user-walk',
   'notifications',
   'offline-history',
   'order-history',

@@ -1,9 +1,11 @@
 // The text to show for a failed command: the server's message (already in the user's
-// language), or a localized fallback when the failure was local. A 999 shows nothing here:
+// language), or a localized fallback when the failure was local (a network failure is always
+// said in the user's language: offline, or a network error). A 999 shows nothing here:
 // the session watch (layout/session-watch.tsx) gives its one 'Please login again' notice.
 import type { CommandResult } from '../../engine/api.ts';
 import { RESPONSE } from '../../shared/constants.ts';
 import { t, tv } from '../i18n/i18n.ts';
+import { connection } from './signals.ts';
 
 type Failure = Exclude<CommandResult<unknown>, { ok: true }>;
 
@@ -12,7 +14,8 @@ export function failureMessage(result: Failure): string {
     case 'busy':
       return t('auth.busy');
     case 'network':
-      return result.message !== '' ? result.message : t('common.networkError');
+      // the transport's own words ("Failed to fetch", "HTTP 502") are not the user's language
+      return offline() ? t('common.offlineError') : t('common.networkError');
     case 'server':
       if (result.type === RESPONSE.sessionExpired) return '';
       return result.message !== '' ? result.message : t('common.networkError');
@@ -27,6 +30,13 @@ export function failureMessage(result: Failure): string {
       return first === undefined ? t('common.networkError') : tv(first);
     }
   }
+}
+
+/** The browser or the engine knows it has no network. */
+function offline(): boolean {
+  return (
+    (typeof navigator !== 'undefined' && !navigator.onLine) || connection.peek().state === 'offline'
+  );
 }
 
 /**

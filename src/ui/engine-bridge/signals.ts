@@ -116,6 +116,11 @@ export const session: ReadonlySignal<SessionView> = sessionSignal;
 export const connection: ReadonlySignal<ConnectionView> = connectionSignal;
 export const market: ReadonlySignal<MarketView> = marketSignal;
 
+const tickersAtSignal = signal<number | null>(null);
+/** The time of the newest ticker (event time, ms; null until one came): the market lists'
+ *  "as of" while the connection is down. */
+export const tickersAt: ReadonlySignal<number | null> = tickersAtSignal;
+
 /** The ticker of one symbol (null until the engine has sent it). Stable per symbol. */
 export function tickerSignal(symbol: string): ReadonlySignal<Ticker | null> {
   let s = tickers.get(symbol);
@@ -147,9 +152,12 @@ export function applyFrame(diff: FrameDiff): void {
     if (diff.connection) connectionSignal.value = diff.connection;
     if (diff.market) marketSignal.value = diff.market;
     if (diff.tickers) {
+      let newest = tickersAtSignal.peek() ?? 0;
       for (const [symbol, ticker] of Object.entries(diff.tickers)) {
         (tickerSignal(symbol) as Signal<Ticker | null>).value = ticker;
+        if (ticker.at > newest) newest = ticker.at;
       }
+      if (newest > 0) tickersAtSignal.value = newest;
     }
     if (diff.sparklines) {
       for (const [symbol, closes] of Object.entries(diff.sparklines)) {

@@ -6,6 +6,7 @@ import {
   formatCompact,
   formatDateTime,
   formatFixed,
+  formatPercent,
   formatTime,
 } from './format.ts';
 
@@ -70,5 +71,14 @@ describe('formatCompact', () => {
     expect(formatCompact('9.5', 'en-US')).toBe('9.5');
     expect(formatCompact('147890123.45', 'ru-RU')).toMatch(/^147,89\s?млн$/);
     expect(formatCompact('x', 'en-US')).toBe('--');
+  });
+});
+
+describe('formatPercent (issue 41: rates were shown with "." in Russian)', () => {
+  it('writes a rate in percent units in the locale’s percent format', () => {
+    expect(formatPercent('1.5', 2, 'en-US')).toBe('1.50%');
+    expect(formatPercent('1.5', 2, 'ru-RU')).toBe('1,50\u00a0%');
+    expect(formatPercent('0.125', 3, 'de-DE')).toBe('0,125\u00a0%');
+    expect(formatPercent('x', 2, 'en-US')).toBe('--');
   });
 });

@@ -133,6 +133,20 @@ export function formatChange(value: string, locale: string): string {
 
 const changeResults = memo(() => bounded(FIXED_RESULTS_MAX));
 
+/**
+ * A rate given in percent units ("1.5" → "1.50%", "1,50 %" in German and Russian) with exactly
+ * `dp` decimals, in the locale's percent format; "--" when not a number.
+ */
+export function formatPercent(value: string, dp: number, locale: string): string {
+  if (!isDecimal(value)) return '--';
+  const ratio = new Decimal(value.trim()).div(100).toFixed(dp + 2) as Intl.StringNumericLiteral;
+  return numberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: dp,
+    maximumFractionDigits: dp,
+  }).format(ratio);
+}
+
 /** Direction of a change for colouring: up, down or flat. */
 export function changeDirection(value: string): 'up' | 'down' | 'flat' {
   if (!isDecimal(value)) return 'flat';

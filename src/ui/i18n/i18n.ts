@@ -16,6 +16,7 @@ import {
   formatDate,
   formatDateTime,
   formatFixed,
+  formatPercent,
   formatTime,
 } from './format.ts';
 
@@ -198,6 +199,8 @@ export const fmt = {
   /** A balance or available amount: rounded toward zero, never shown larger than it is. */
   amount: (value: string, dp: number): string => formatAmount(value, dp, BCP47[lang]),
   change: (value: string): string => formatChange(value, BCP47[lang]),
+  /** A rate in percent units, in the locale's percent format ("1,50 %" in Russian). */
+  percent: (value: string, dp: number): string => formatPercent(value, dp, BCP47[lang]),
   /** A large figure shortened for a narrow column (volumes, turnover). */
   compact: (value: string): string => formatCompact(value, BCP47[lang]),
   direction: changeDirection,

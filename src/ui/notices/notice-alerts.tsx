@@ -11,6 +11,7 @@ import { useI18n } from '../i18n/i18n-context.tsx';
 import { locale } from '../i18n/i18n.ts';
 import { showToast } from '../toast/toast.ts';
 import { awaySummary, noticeWords } from './notice-text.ts';
+import { liveNoticeDecimals } from './notice-decimals.ts';
 import { chime } from './chime.ts';
 import { systemNotify } from './system-notify.ts';
 
@@ -39,7 +40,7 @@ export function NoticeAlerts() {
           showToast('info', awaySummary(wanted, t, locale()), { ms: NOTICE_TOAST_MS });
       } else
         for (const n of wanted) {
-          const words = noticeWords(n, t, fmt);
+          const words = noticeWords(n, t, fmt, liveNoticeDecimals);
           showToast('info', words.line, { title: words.title, ms: NOTICE_TOAST_MS });
         }
       if (rows.some((n) => view.prefs[groupOf(n.kind)].sound)) chime();
@@ -49,7 +50,7 @@ export function NoticeAlerts() {
         systemNotify(
           toast.away
             ? { title: t('notice.centre.title'), body: awaySummary(system, t, locale()) }
-            : { ...toWords(noticeWords(first, t, fmt)), tag: String(first.id) },
+            : { ...toWords(noticeWords(first, t, fmt, liveNoticeDecimals)), tag: String(first.id) },
         );
     });
   }, [t, fmt]);

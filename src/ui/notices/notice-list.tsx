@@ -6,6 +6,7 @@ import { Empty, ErrorState, Loading } from '../components/states.tsx';
 import { engine } from '../engine-bridge/bridge.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { noticeWords } from './notice-text.ts';
+import { liveNoticeDecimals } from './notice-decimals.ts';
 
 interface Props {
   rows: readonly NotificationRow[];
@@ -49,7 +50,7 @@ export function NoticeList({ rows, live, loading, error, hasMore, filtered }: Pr
 
 function NoticeItem({ row, live }: { row: NotificationRow; live: boolean }) {
   const { t, fmt } = useI18n();
-  const words = noticeWords(row, t, fmt);
+  const words = noticeWords(row, t, fmt, liveNoticeDecimals);
   const unread = !row.read;
   return (
     <li className={`ntf${unread ? ' ntf--unread' : ''}`} data-notice={row.kind}>

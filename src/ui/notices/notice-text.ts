@@ -21,6 +21,47 @@ const decimalsOf = (value: string): number => {
   return dot < 0 ? 0 : value.length - dot - 1;
 };
 
+/**
+ * The decimals the page knows of a pair (its prices and its amounts, from its ticker) and of a
+ * currency (from the wallet list): a notification's figures are shown with them, as the
+ * screens show the same figures (issue 41). Null where not known.
+ */
+export interface NoticeDecimals {
+  pair(symbol: string): { price: number; amount: number } | null;
+  currency(name: string): number | null;
+}
+
+const UNKNOWN_DECIMALS: NoticeDecimals = { pair: () => null, currency: () => null };
+
+/** Which decimals each amount parameter takes: the pair's price or amount, or a currency's. */
+function decimalsFor(
+  key: string,
+  params: Readonly<Record<string, string>>,
+  known: NoticeDecimals,
+): number | null {
+  const source = sourceOf(key, params);
+  if (source === 'price' || source === 'amount') {
+    const pair = params['symbol'] === undefined ? null : known.pair(params['symbol']);
+    return pair === null ? null : pair[source];
+  }
+  return source === null ? null : known.currency(source.currency);
+}
+
+/** Whose decimals a figure has: the pair's prices, the pair's amounts, or a currency's. */
+function sourceOf(
+  key: string,
+  params: Readonly<Record<string, string>>,
+): 'price' | 'amount' | { currency: string } | null {
+  const currency = (name: string | undefined) => (name === undefined ? null : { currency: name });
+  // a second contract's stake and payout are in its coin, a deal's amount too
+  if ('coin' in params && (key === 'amount' || key === 'payout')) return currency(params['coin']);
+  if (key === 'total' || key === 'interest') return currency(params['currency']);
+  if (key === 'price' || key === 'last') return 'price';
+  // a position's profit is in the pair's quote currency
+  if (key === 'profit') return currency(params['symbol']?.split('/')[1]);
+  return 'symbol' in params ? 'amount' : currency(params['currency']);
+}
+
 /** Parameters that are amounts (formatted per locale); the rest are passed as they are. */
 const AMOUNTS = new Set([
   'amount',
@@ -34,11 +75,25 @@ const AMOUNTS = new Set([
   'last',
 ]);
 
-/** Message values: amounts in the locale's format, enums and names as sent (ICU selects). */
-export function noticeValues(row: NotificationRow, fmt: Fmt): Record<string, string> {
+/**
+ * Message values: amounts in the locale's format, with the decimals of their pair or currency
+ * (and never fewer than the server gave: no digit of an exact amount is dropped); enums and
+ * names as sent (ICU selects).
+ */
+export function noticeValues(
+  row: NotificationRow,
+  fmt: Fmt,
+  known: NoticeDecimals = UNKNOWN_DECIMALS,
+): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(row.params))
-    out[key] = AMOUNTS.has(key) ? fmt.fixed(value, decimalsOf(value)) : value;
+  for (const [key, value] of Object.entries(row.params)) {
+    if (!AMOUNTS.has(key)) {
+      out[key] = value;
+      continue;
+    }
+    const own = decimalsFor(key, row.params, known);
+    out[key] = fmt.fixed(value, Math.max(own ?? 0, decimalsOf(value)));
+  }
   return out;
 }
 
@@ -113,8 +168,13 @@ const KIND_MESSAGES: Record<NotificationKind, { title: MessageId; line: MessageI
   'alert.price': { title: 'notice.kind.alert.price.title', line: 'notice.kind.alert.price.line' },
 };
 
-export function noticeWords(row: NotificationRow, t: T, fmt: Fmt): NoticeWords {
-  const values = noticeValues(row, fmt);
+export function noticeWords(
+  row: NotificationRow,
+  t: T,
+  fmt: Fmt,
+  known: NoticeDecimals = UNKNOWN_DECIMALS,
+): NoticeWords {
+  const values = noticeValues(row, fmt, known);
   const ids = KIND_MESSAGES[row.kind];
   return { title: t(ids.title, values), line: t(ids.line, values) };
 }
@@ -128,6 +188,8 @@ export const AWAY_BUCKETS = [
   'deals',
   'funding',
   'decisions',
+  'loans',
+  'repayments',
   'savings',
   'alerts',
 ] as const;
@@ -141,6 +203,8 @@ const BUCKET_MESSAGES: Record<Bucket, MessageId> = {
   deals: 'notice.away.deals',
   funding: 'notice.away.funding',
   decisions: 'notice.away.decisions',
+  loans: 'notice.away.loans',
+  repayments: 'notice.away.repayments',
   savings: 'notice.away.savings',
   alerts: 'notice.away.alerts',
 };
@@ -152,13 +216,19 @@ const BUCKET_OF_GROUP: Record<NotificationGroup, Bucket> = {
   c2c: 'deals',
   wallet: 'funding',
   identity: 'decisions',
-  loan: 'decisions',
+  loan: 'loans',
   earn: 'savings',
   alert: 'alerts',
 };
 
+/** A cancellation is not a fill, and a repayment is not a loan decision: their own words. */
+const OWN_BUCKET: Partial<Record<NotificationKind, Bucket>> = {
+  'spot.cancelled': 'cancels',
+  'loan.repayment': 'repayments',
+};
+
 const bucketOf = (kind: NotificationKind): Bucket =>
-  kind === 'spot.cancelled' ? 'cancels' : BUCKET_OF_GROUP[groupOf(kind)];
+  OWN_BUCKET[kind] ?? BUCKET_OF_GROUP[groupOf(kind)];
 
 /** "While you were away: 3 fills, 1 settlement" — counts in a fixed order, the locale's list. */
 export function awaySummary(rows: readonly NotificationRow[], t: T, locale: string): string {
@@ -167,6 +237,17 @@ export function awaySummary(rows: readonly NotificationRow[], t: T, locale: stri
   const parts = AWAY_BUCKETS.filter((b) => counts.has(b)).map((b) =>
     t(BUCKET_MESSAGES[b], { n: counts.get(b) ?? 0 }),
   );
-  const list = new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(parts);
+  // "2 fills, 1 deposit decision and 1 loan repayment": the locale's own list, with its "and"
+  const list = listFormat(locale).format(parts);
   return t('notice.away.summary', { list });
+}
+
+const listFormats = new Map<string, Intl.ListFormat>();
+function listFormat(locale: string): Intl.ListFormat {
+  let f = listFormats.get(locale);
+  if (f === undefined) {
+    f = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
+    listFormats.set(locale, f);
+  }
+  return f;
 }

@@ -17,6 +17,7 @@ import { usePriceFlash } from '../price-flash.ts';
 import { CoinIcon } from './coin-icon.tsx';
 import { FavouriteStar } from './favourite-star.tsx';
 import { SortHeader } from './sort-header.tsx';
+import { TickersAsOf } from './tickers-as-of.tsx';
 import { sparklinePath } from './sparkline-path.ts';
 
 /** The last column: the home page's trend, or the quotation page's "Trade". */
@@ -43,42 +44,45 @@ export function MarketTable({ symbols, sort, tail, onSelect, testId }: MarketTab
   const { t } = useI18n();
   const frame = useContainedHeight<HTMLDivElement, HTMLTableElement>();
   return (
-    <div
-      ref={frame.box}
-      className={`table-wrap ${frame.contained ? 'is-contained' : ''}`}
-      style={frame.style}
-    >
-      <table ref={frame.content} className="table market__table" data-testid={testId}>
-        <thead>
-          <tr>
-            <SortHeader column="pair" label={t('quotation.pair')} sort={sort} />
-            {COLUMNS.map((c) => (
-              <SortHeader
-                key={c.key}
-                column={c.key}
-                label={t(c.label)}
-                sort={sort}
-                className={c.wide === true ? 'num hide-sm' : 'num'}
-              />
+    <>
+      <TickersAsOf />
+      <div
+        ref={frame.box}
+        className={`table-wrap ${frame.contained ? 'is-contained' : ''}`}
+        style={frame.style}
+      >
+        <table ref={frame.content} className="table market__table" data-testid={testId}>
+          <thead>
+            <tr>
+              <SortHeader column="pair" label={t('quotation.pair')} sort={sort} />
+              {COLUMNS.map((c) => (
+                <SortHeader
+                  key={c.key}
+                  column={c.key}
+                  label={t(c.label)}
+                  sort={sort}
+                  className={c.wide === true ? 'num hide-sm' : 'num'}
+                />
+              ))}
+              {tail === 'trend' ? (
+                <th scope="col" className="market__trend-head">
+                  {t('home.table.trend')}
+                </th>
+              ) : (
+                <th scope="col" className="quotation__action">
+                  {t('quotation.action')}
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {symbols.map((symbol) => (
+              <MarketTableRow key={symbol} symbol={symbol} tail={tail} onSelect={onSelect} />
             ))}
-            {tail === 'trend' ? (
-              <th scope="col" className="market__trend-head">
-                {t('home.table.trend')}
-              </th>
-            ) : (
-              <th scope="col" className="quotation__action">
-                {t('quotation.action')}
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {symbols.map((symbol) => (
-            <MarketTableRow key={symbol} symbol={symbol} tail={tail} onSelect={onSelect} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 // Login (wallet-account-earn.md §2, §5): account + password; on success the spec's keys are
-// stored and the user goes to /.
-import { Link, useNavigate } from 'react-router';
+// stored and the user goes to /. Coming from registration, the account is filled in.
+import { Link, useLocation, useNavigate } from 'react-router';
 import { hasErrors, validateLogin } from '../../../shared/validation.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -9,12 +9,13 @@ import { storage } from '../../storage.ts';
 import { toast } from '../../toast/toast.ts';
 import { AuthCard } from './auth-card.tsx';
 import { Field } from './field.tsx';
+import { prefilledAccount } from './login-prefill.ts';
 import { useForm } from './use-form.ts';
 
 export default function LoginScreen() {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const form = useForm({ account: '', password: '' });
+  const form = useForm({ account: prefilledAccount(useLocation().state), password: '' });
   const { values } = form;
 
   const submit = async (): Promise<void> => {

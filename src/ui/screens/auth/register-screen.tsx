@@ -1,6 +1,7 @@
 // Register (wallet-account-earn.md §2, §5): e-mail or phone tab, area code for phones, code
 // with a 60 s resend countdown, password, confirmation, invite code (query extension_code),
-// e-mail prefill (query email), agreement. Success → toast and the login page.
+// e-mail prefill (query email), agreement. Success → toast and the login page, its account
+// filled in with the one just registered.
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { hasErrors, validateRegister, type AccountKind } from '../../../shared/validation.ts';
@@ -10,6 +11,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
 import { AuthCard } from './auth-card.tsx';
+import type { LoginPrefill } from './login-prefill.ts';
 import { AreaCodeSelect } from './area-code-select.tsx';
 import { Field } from './field.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
@@ -69,7 +71,9 @@ export default function RegisterScreen() {
     );
     if (!result.ok) return;
     toast.success(t('auth.register.success'));
-    void navigate(ROUTE_PATH.login);
+    // the login form opens with the account just registered (issue 41)
+    const state: LoginPrefill = { account: values.account.trim() };
+    void navigate(ROUTE_PATH.login, { state });
   };
 
   const isEmail = kind === 'email';

@@ -84,7 +84,7 @@ const EMPTY: LoanApplication = {
 };
 
 function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => void }) {
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
   const amountText = useAmount();
   const navigate = useNavigate();
   const [form, setForm] = useState<LoanApplication>({
@@ -212,7 +212,9 @@ function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => v
                 onChange={() => set('day', s.days)}
               />
               <strong>{t('lock.days', { days: s.days })}</strong>
-              <span className="muted">{t('loan.field.rate', { rate: s.rate })}</span>
+              <span className="muted">
+                {t('loan.field.rate', { rate: ratePercent(s.rate, fmt) })}
+              </span>
             </label>
           ))}
         </div>
@@ -381,7 +383,9 @@ function LoanRecords({ loans, config }: { loans: Loans; config: LoanConfigView |
                 <td className="num">{amount(l.amount)}</td>
                 <td className="num">
                   {t('lock.days', { days: l.days })}
-                  <div className="muted">{t('loan.field.rate', { rate: l.rate })}</div>
+                  <div className="muted">
+                    {t('loan.field.rate', { rate: ratePercent(l.rate, fmt) })}
+                  </div>
                 </td>
                 <td className="num">{amount(l.owed)}</td>
                 <td className={l.overdue ? 'is-down' : undefined}>
@@ -457,4 +461,10 @@ function LoanRecords({ loans, config }: { loans: Loans; config: LoanConfigView |
       </Modal>
     </section>
   );
+}
+
+/** A daily rate in the locale's percent format, with its own decimals (at least 2). */
+function ratePercent(rate: string, fmt: { percent(value: string, dp: number): string }): string {
+  const d = parseDecimal(rate);
+  return d === null ? rate : fmt.percent(rate, Math.max(2, d.decimalPlaces()));
 }

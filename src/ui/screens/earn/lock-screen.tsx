@@ -96,13 +96,13 @@ function ProductCard({ product: p, onBuy }: { product: LockProductView; onBuy: (
         <span className="lock-card__days">{t('lock.days', { days: p.days })}</span>
       </header>
       <div className="lock-card__yield">
-        <strong className="is-up">{fmt.fixed(p.totalRate, 2)}%</strong>
+        <strong className="is-up">{fmt.percent(p.totalRate, 2)}</strong>
         <span className="muted">{t('lock.expectedTotal')}</span>
       </div>
       <dl className="lock-card__facts">
         <div>
           <dt>{t('lock.dailyRate')}</dt>
-          <dd>{fmt.fixed(p.dailyRate, 2)}%</dd>
+          <dd>{fmt.percent(p.dailyRate, 2)}</dd>
         </div>
         <div>
           <dt>{t('lock.minimum')}</dt>
@@ -139,7 +139,7 @@ function ProductCard({ product: p, onBuy }: { product: LockProductView; onBuy: (
 }
 
 function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () => void }) {
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
   const amountText = useAmount();
   const wallet = useWallet();
   const [value, setValue] = useState('');
@@ -196,7 +196,7 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
       <dl className="earn-facts">
         <div>
           <dt>{t('lock.dailyRate')}</dt>
-          <dd>{p.dailyRate}%</dd>
+          <dd>{fmt.percent(p.dailyRate, 2)}</dd>
         </div>
         <div>
           <dt>{t('lock.term')}</dt>
@@ -204,7 +204,7 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
         </div>
         <div>
           <dt>{t('lock.cancelFee')}</dt>
-          <dd>{p.cancelFeeRate}%</dd>
+          <dd>{fmt.percent(p.cancelFeeRate, 2)}</dd>
         </div>
       </dl>
       <label className="field__label" htmlFor="lock-amount">
@@ -306,7 +306,7 @@ function Records({ orders }: { orders: LockOrders }) {
                   <strong>{o.currency}</strong>
                 </td>
                 <td className="num">{amount(o.amount)}</td>
-                <td className="num">{fmt.fixed(o.dailyRate, 2)}%</td>
+                <td className="num">{fmt.percent(o.dailyRate, 2)}</td>
                 <td className="num is-up">{amount(o.status === 1 ? o.expected : o.interest)}</td>
                 <td>{fmt.date(o.start + 'Z')}</td>
                 <td>{fmt.date(o.end + 'Z')}</td>

@@ -26,7 +26,7 @@ export default function PresaleScreen() {
   const dash = '—';
   const percent = (key: 'issued' | 'remaining') => {
     const share = slices.find((s) => s.key === key)?.share;
-    return share === undefined ? dash : `${fmt.fixed(String(share * 100), 2)}%`;
+    return share === undefined ? dash : fmt.percent(String(share * 100), 2);
   };
 
   const buy = async () => {

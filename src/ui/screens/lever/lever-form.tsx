@@ -23,6 +23,7 @@ import { NumberField, PercentSlider } from '../spot/form-fields.tsx';
 import type { PairMeta } from '../spot/pair-meta.ts';
 import { confirmValues, formFigures } from './lever-form-math.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
+import { useOrderGuard } from '../../components/offline-reason.tsx';
 
 interface LeverFormProps {
   side: 1 | 2;
@@ -52,6 +53,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const guard = useOrderGuard();
   const long = side === 1;
   const waiting = busy || checking;
   const sideClass = long ? 'buy' : 'sell';
@@ -81,7 +83,11 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
 
   const check = (e: FormEvent) => {
     e.preventDefault();
+<<<<<<< HEAD
     if (waiting) return;
+=======
+    if (guard.down) return;
+>>>>>>> texts
     const found = validateLeverOrder({
       multiple,
       mode,
@@ -170,6 +176,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         onChange={onSlide}
         disabled={multiple === null || most === 0}
       />
+<<<<<<< HEAD
       <CostReadout long={long} figures={figures} liquidation={liquidation} short={short !== null} />
       <MarginShort long={long} need={short} available={deal.balance} quote={meta.quote} />
       <button
@@ -178,10 +185,23 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         // not `disabled`: focus comes back here when the confirm closes, and a disabled button
         // would drop it to the body (issue 41, ADR 0037); `check` ignores it while busy
         aria-disabled={waiting}
+=======
+      <CostReadout
+        long={long}
+        figures={figures}
+        liquidation={liquidation}
+        pricePrecision={deal.pricePrecision}
+      />
+      <button
+        type="submit"
+        className={`btn btn--block spot-form__submit btn--${sideClass}`}
+        {...guard.button(busy)}
+>>>>>>> texts
         data-testid={`lever-submit-${long ? 'long' : 'short'}`}
       >
         {t(long ? 'lever.form.openLong' : 'lever.form.openShort')}
       </button>
+      {guard.reason}
       {checking && <OutcomeChecking testId={`lever-unknown-${long ? 'long' : 'short'}`} />}
       <Confirm
         open={confirming}
@@ -298,9 +318,10 @@ function MultipleChips(p: {
   );
 }
 
-function useMoney(): (v: Decimal | null | undefined) => string {
+/** Money figures with 4 decimals (spec: 4 in contract orders), or with `dp` (a pair's prices). */
+function useMoney(dp = 4): (v: Decimal | null | undefined) => string {
   const { fmt } = useI18n();
-  return (v) => (v === null || v === undefined ? '--' : fmt.fixed(v.toFixed(), 4));
+  return (v) => (v === null || v === undefined ? '--' : fmt.fixed(v.toFixed(), dp));
 }
 
 /** The order needs more than the available margin: said before any confirm (issue 41). */
@@ -326,17 +347,23 @@ function CostReadout(p: {
   long: boolean;
   figures: OpenFigures | null;
   liquidation: Decimal | null;
+<<<<<<< HEAD
   /** More than the available margin: no position, so no liquidation price. */
   short: boolean;
+=======
+  /** The pair's price decimals: the expected and liquidation prices are prices. */
+  pricePrecision: number;
+>>>>>>> texts
 }) {
   const { t } = useI18n();
   const money = useMoney();
+  const price = useMoney(p.pricePrecision);
   const f = p.figures;
   return (
     <dl className="lever-cost" data-testid={`lever-cost-${p.long ? 'long' : 'short'}`}>
       <dt>{t('lever.form.expectedPrice')}</dt>
       <dd className="num" data-testid="cost-price">
-        {money(f?.price)}
+        {price(f?.price)}
       </dd>
       <dt>{t('lever.form.value')}</dt>
       <dd className="num" data-testid="cost-value">
@@ -354,7 +381,7 @@ function CostReadout(p: {
       <dd className="num lever-cost__liq" data-testid="cost-liquidation">
         {f !== null && p.liquidation === null && !p.short
           ? t('lever.form.noLiquidation')
-          : money(p.liquidation)}
+          : price(p.liquidation)}
       </dd>
     </dl>
   );

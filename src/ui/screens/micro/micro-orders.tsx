@@ -4,8 +4,7 @@
 // closed list. Orders held from the last page session (offline, issue 25, ADR 0032) are shown
 // greyed under "as of", without a countdown: they may well have settled since.
 import { useRef, useState } from 'react';
-import type { MicroOrderView, MicroView, Ticker } from '../../../engine/api.ts';
-import type { DecStr } from '../../../shared/decimal.ts';
+import type { MicroOrderView, MicroView } from '../../../engine/api.ts';
 import { MICRO_COUNTDOWN_MS } from '../../../shared/micro.ts';
 import { AsOfNote } from '../../components/as-of-note.tsx';
 import { useCellLabels } from '../../components/cell-labels.ts';
@@ -16,6 +15,7 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { remainingOf, visibleOrders } from './micro-time.ts';
+import { microRowText, secondsLeft } from './micro-row-text.ts';
 import { useNow } from '../../components/use-now.ts';
 
 export function MicroOrders({ view }: { view: MicroView }) {
@@ -116,20 +116,17 @@ const RESULT: Readonly<Record<number, MessageId>> = {
   [-1]: 'micro.result.loss',
 };
 
-/** An open order's price now: the mark it settles at (api-contract decision 10), else the last. */
-const livePrice = (ticker: Ticker | null): DecStr | null =>
-  ticker?.markPrice ?? ticker?.price ?? null;
-
 function MicroRow({ order: o, now, held }: { order: MicroOrderView; now: number; held: boolean }) {
   const { t, fmt } = useI18n();
-  const live = livePrice(useSignalValue(tickerSignal(o.symbol)));
+  // an open order's price now: the mark it settles at (api-contract decision 10), else the last
+  const text = microRowText(o, useSignalValue(tickerSignal(o.symbol)), fmt);
   const settled = o.status === 3;
   const left = remainingOf(o, now);
   const result = RESULT[o.result] ?? 'micro.result.loss';
   const pending = held
     ? DASH
     : left > 0
-      ? t('micro.left', { seconds: (left / 1000).toFixed(1) })
+      ? t('micro.left', { seconds: secondsLeft(left, fmt) })
       : t('micro.settling');
   return (
     <tr data-micro-id={o.id} data-status={o.status}>
@@ -138,14 +135,14 @@ function MicroRow({ order: o, now, held }: { order: MicroOrderView; now: number;
       <td className={`cell--head ${o.side === 1 ? 'up' : 'down'}`}>
         {t(o.side === 1 ? 'micro.up' : 'micro.down')}
       </td>
-      <td className="num">{fmt.fixed(o.number, 2)}</td>
-      <td className="num">{fmt.fixed(o.openPrice, 4)}</td>
-      <td className="num">{fmt.fixed(settled ? o.endPrice : (live ?? o.openPrice), 4)}</td>
+      <td className="num">{text.stake}</td>
+      <td className="num">{text.open}</td>
+      <td className="num">{text.now}</td>
       <td
         className={`num ${settled ? (o.result === 1 ? 'up' : o.result === -1 ? 'down' : '') : ''}`}
         data-testid={settled ? 'micro-result' : 'micro-countdown'}
       >
-        {settled ? `${t(result)} ${fmt.fixed(o.profit, 2)}` : pending}
+        {settled ? `${t(result)} ${text.profit}` : pending}
       </td>
     </tr>
   );
@@ -175,7 +172,7 @@ export function MicroNextSettlement({ view }: { view: MicroView }) {
       <span>{next.symbol}</span>
       <span className="num">{fmt.fixed(next.number, 2)}</span>
       <strong className="num">
-        {t('micro.left', { seconds: (remainingOf(next, now) / 1000).toFixed(1) })}
+        {t('micro.left', { seconds: secondsLeft(remainingOf(next, now), fmt) })}
       </strong>
       {open.length > 1 && <span className="muted">+{open.length - 1}</span>}
     </div>

@@ -17,6 +17,7 @@ import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
 import type { PairMeta } from '../spot/pair-meta.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
+import { useOrderGuard } from '../../components/offline-reason.tsx';
 import { microAmountText, microRuleMessage } from './micro-amount.ts';
 import { amountInputProps, useAmountIssue } from '../../forms/amount-input.tsx';
 import { anyAmountIssue } from '../../forms/amount-text.ts';
@@ -44,6 +45,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
   const [confirm, setConfirm] = useState<1 | 2 | null>(null);
   const [busy, setBusy] = useState(false);
   const [checking, setChecking] = useState(false);
+  const guard = useOrderGuard();
   const { currency, win, fee } = microFigures(view, seconds, number);
 
   if (currency === null || view.seconds.length === 0) return <Loading />;
@@ -55,7 +57,11 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
   // the up/down buttons stay focusable while an order is checked (aria-disabled, ADR 0037):
   // focus comes back to them when the confirm closes
   const open = (side: 1 | 2) => {
+<<<<<<< HEAD
     if (waiting(checking, busy)) return;
+=======
+    if (guard.down) return;
+>>>>>>> texts
     const found = validateMicro({ number, seconds, min: currency.min, max: currency.max });
     setErrors(found);
     if (Object.keys(found).length === 0 && !anyAmountIssue([number, MICRO_STAKE_DECIMALS]))
@@ -168,7 +174,11 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             type="button"
             className="btn btn--buy micro-actions__up"
             onClick={() => open(1)}
+<<<<<<< HEAD
             aria-disabled={checking}
+=======
+            {...guard.button(checking)}
+>>>>>>> texts
             data-testid="micro-up"
           >
             {t('micro.up')}
@@ -177,11 +187,16 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             type="button"
             className="btn btn--sell micro-actions__down"
             onClick={() => open(2)}
+<<<<<<< HEAD
             aria-disabled={checking}
+=======
+            {...guard.button(checking)}
+>>>>>>> texts
             data-testid="micro-down"
           >
             {t('micro.down')}
           </button>
+          {guard.reason}
           {checking && <OutcomeChecking testId="micro-unknown" />}
         </div>
       ) : (

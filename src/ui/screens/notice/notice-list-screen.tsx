@@ -1,12 +1,17 @@
-// Notice list (spec §2): titles with update_time; a click opens the detail.
-import { useCallback, useEffect, useState } from 'react';
+// Notice list (spec §2): titles with update_time; a click opens the detail. A list that could
+// not load (offline) says so in the user's language and loads when the connection is back.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NewsItem } from '../../../shared/wire.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
+import { connection } from '../../engine-bridge/signals.ts';
+import { useSignalSelect } from '../../engine-bridge/use-signal-value.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
+
+const isOnline = (c: { state: string }): boolean => c.state === 'online';
 
 type State =
   | { status: 'loading' }
@@ -33,6 +38,16 @@ export default function NoticeListScreen() {
     };
   }, []);
   useEffect(load, [load]);
+  // a list that failed (offline, say) loads again by itself when the connection comes back
+  const online = useSignalSelect(connection, isOnline);
+  const failed = state.status === 'error';
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    const back = online && !wasOnline.current;
+    wasOnline.current = online;
+    // not the load's cleanup: this effect runs again as the state leaves 'error'
+    if (back && failed) load();
+  }, [online, failed, load]);
 
   return (
     <section className="page page--narrow">

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   fitGrouping,
   groupingDecimals,
+  groupingLabel,
   groupingOptions,
   groupingStep,
   sameWindow,
   spreadPercent,
 } from './book-math.ts';
+import { formatFixed } from '../../i18n/format.ts';
 
 describe('grouping', () => {
   it('steps are multiples of the tick', () => {
@@ -59,5 +61,18 @@ describe('sameWindow', () => {
     const w = { bidStart: 0, bidCount: 1, askStart: 2, askCount: 3 };
     expect(sameWindow(w, { ...w })).toBe(true);
     expect(sameWindow(w, { ...w, askCount: 4 })).toBe(false);
+  });
+});
+
+describe('groupingLabel (issue 41: the select spoke English numbers in German and Russian)', () => {
+  const fmt = (locale: string) => ({
+    fixed: (value: string, dp: number) => formatFixed(value, dp, locale),
+  });
+  it('writes the step in the locale’s format', () => {
+    expect(groupingLabel(2, 1, fmt('de-DE'))).toBe('0,01');
+    expect(groupingLabel(2, 10, fmt('ru-RU'))).toBe('0,1');
+    expect(groupingLabel(2, 100000, fmt('de-DE'))).toBe('1.000');
+    expect(groupingLabel(2, 100000, fmt('ru-RU'))).toBe('1\u00a0000');
+    expect(groupingLabel(2, 1, fmt('en-US'))).toBe('0.01');
   });
 });

@@ -50,6 +50,18 @@ export function groupingDecimals(pricePrecision: number, grouping: BookGrouping)
   return Math.max(0, pricePrecision - trailingZeros(grouping));
 }
 
+/** A grouping as its select shows it: the step in the locale's format ("0,01" in German). */
+export function groupingLabel(
+  pricePrecision: number,
+  grouping: BookGrouping,
+  fmt: { fixed(value: string, dp: number): string },
+): string {
+  return fmt.fixed(
+    groupingStep(pricePrecision, grouping),
+    groupingDecimals(pricePrecision, grouping),
+  );
+}
+
 function trailingZeros(n: number): number {
   let zeros = 0;
   for (let v = n; v >= 10 && v % 10 === 0; v /= 10) zeros += 1;

@@ -6,7 +6,7 @@ import type { BookLayout } from '../../../shared/workspace.ts';
 import { Popover } from '../../components/popover.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import { RATES, groupingStep } from './book-math.ts';
+import { RATES, groupingLabel } from './book-math.ts';
 
 const LAYOUTS: readonly { id: BookLayout; label: MessageId }[] = [
   { id: 'both', label: 'spot.book.viewBoth' },
@@ -34,7 +34,7 @@ interface BookSettingsProps {
 }
 
 export function BookSettings(p: BookSettingsProps) {
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
   return (
     <div className="book__tools">
       <div className="book__layouts" role="group" aria-label={t('spot.book.view')}>
@@ -61,7 +61,7 @@ export function BookSettings(p: BookSettingsProps) {
       >
         {p.groupings.map((g) => (
           <option key={g} value={g}>
-            {groupingStep(p.pricePrecision, g)}
+            {groupingLabel(p.pricePrecision, g, fmt)}
           </option>
         ))}
       </select>

@@ -2,6 +2,7 @@
 // groups), a search box, rows pair / last price / a last column the trader picks (24 h change,
 // volume or turnover), sorted by any of them (the workspace's sort, issue 24), each with its
 // favourite star. Each row is memoized and subscribes to its own ticker.
+import { TickersAsOf } from '../../components/markets/tickers-as-of.tsx';
 import { memo, useMemo, useState } from 'react';
 import type { Ticker } from '../../../engine/api.ts';
 import { tickerSignal } from '../../engine-bridge/signals.ts';
@@ -65,6 +66,7 @@ export function MarketList({ symbol, onSelect }: MarketListProps) {
           ))}
         </div>
       </header>
+      <TickersAsOf />
       <div className="markets__tools">
         <input
           type="search"

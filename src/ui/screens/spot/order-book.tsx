@@ -21,7 +21,8 @@ import { useSignalSelect } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { BookLayout, Workspace } from '../../../shared/workspace.ts';
 import { updateWorkspace, workspace } from '../../workspace.ts';
-import { Loading } from '../../components/states.tsx';
+import { Loading, NotKnown } from '../../components/states.tsx';
+import { useConnectionDown } from '../../components/connection-down.ts';
 import { BookMid } from './book-mid.tsx';
 import { BookSettings } from './book-settings.tsx';
 import { BookSide, type Side } from './book-side.tsx';
@@ -64,6 +65,10 @@ export function OrderBook({ meta, onPick, onCancelOwn, owner = 'spot' }: OrderBo
   const onWindow = useWindowReporter();
   const { layout } = prefs;
   const priceDp = groupingDecimals(meta.pricePrecision, grouping ?? chosen);
+  // nothing received in this page session and no connection: not an empty book, an unknown one
+  const down = useConnectionDown();
+  const received = useSignalSelect(book, hasLevels);
+  const unknown = down && !received;
 
   return (
     <section
@@ -95,7 +100,9 @@ export function OrderBook({ meta, onPick, onCancelOwn, owner = 'spot' }: OrderBo
         <span className="num">{t('spot.book.total', { currency: meta.base })}</span>
       </div>
       <div className="spot__live">
-        {grouping === null ? (
+        {unknown ? (
+          <NotKnown text={t('spot.book.unknown')} />
+        ) : grouping === null ? (
           <Loading text={t('spot.book.loading')} />
         ) : (
           <BookBody
@@ -223,9 +230,12 @@ function useWindowReporter(): (side: Side, start: number, count: number) => void
   }, []);
 }
 
-/** The book's data age while the connection is degraded (the time of its last change). */
+/** The book's data age while the connection is down (the time of its last change). */
 function BookAge() {
   const at = useSignalSelect(book, bookAt);
   return <DataAge at={at} />;
 }
-const bookAt = (v: BookView | null): number | null => v?.at ?? null;
+/** A book emptied for a resync, or not received yet, has no age to show. */
+const bookAt = (v: BookView | null): number | null => (hasLevels(v) ? (v?.at ?? null) : null);
+/** The book came from the server in this page session (a resync or a new pair empties it). */
+const hasLevels = (v: BookView | null): boolean => v !== null && v.source !== 'none';

@@ -3,9 +3,11 @@
 // also the mark price, at which contracts open, close and settle (api-contract decision 10).
 import { computed } from '@preact/signals-core';
 import type { ReactNode } from 'react';
+import type { Ticker } from '../../../engine/api.ts';
+import { DataAge } from '../../components/data-age.tsx';
 import { DECIMALS } from '../../../shared/constants.ts';
 import { spot, tickerSignal } from '../../engine-bridge/signals.ts';
-import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useSignalSelect, useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { PairMeta } from './pair-meta.ts';
 
@@ -56,10 +58,17 @@ export function PairStats({ meta, showMark = false, onPair, tools }: PairStatsPr
             {ticker === null ? dash : fmt.fixed(ticker.volume, DECIMALS.volume)}
           </Stat>
         </dl>
+        <TickerAge symbol={meta.symbol} />
       </div>
     </section>
   );
 }
+
+/** While the connection is down: the figures above are the last known, as of their time. */
+function TickerAge({ symbol }: { symbol: string }) {
+  return <DataAge at={useSignalSelect(tickerSignal(symbol), tickerAt)} />;
+}
+const tickerAt = (ticker: Ticker | null): number | null => ticker?.at ?? null;
 
 function PairButton({
   meta,

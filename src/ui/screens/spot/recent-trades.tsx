@@ -11,7 +11,8 @@ import { useSignalSampled, useSignalSelect } from '../../engine-bridge/use-signa
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { locale } from '../../i18n/i18n.ts';
 import { DataAge } from '../../components/data-age.tsx';
-import { Empty } from '../../components/states.tsx';
+import { Empty, NotKnown } from '../../components/states.tsx';
+import { useConnectionDown } from '../../components/connection-down.ts';
 import type { PairMeta } from './pair-meta.ts';
 import { TradesCanvasController } from './trades-canvas.ts';
 import type { TradesOptions } from './trades-canvas.ts';
@@ -28,6 +29,7 @@ export function RecentTrades({ meta }: { meta: PairMeta }) {
   const { t } = useI18n();
   const any = useSignalSelect(trades, hasAny);
   const lastAt = useSignalSelect(trades, newest);
+  const down = useConnectionDown();
   return (
     <section className="spot__panel spot__trades" aria-labelledby="spot-trades-title">
       <header className="spot__head">
@@ -43,6 +45,9 @@ export function RecentTrades({ meta }: { meta: PairMeta }) {
       </div>
       {any ? (
         <TradesCanvas priceDp={meta.pricePrecision} amountDp={meta.amountPrecision} />
+      ) : down ? (
+        // none received and no connection: not known, which is not "no trades"
+        <NotKnown text={t('spot.trades.unknown')} />
       ) : (
         <Empty text={t('spot.trades.empty')} />
       )}

@@ -27,6 +27,7 @@ import { NumberField, PercentSlider } from './form-fields.tsx';
 import { anyAmountIssue, plainAmountText } from '../../forms/amount-text.ts';
 import type { PairMeta } from './pair-meta.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
+import { useOrderGuard } from '../../components/offline-reason.tsx';
 
 type FieldError = ValidationId | SpotValidationId;
 interface Errors {
@@ -68,6 +69,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
   /** Set at once on submit: a second submit before the next render is ignored. */
   const submitting = useRef(false);
   const busy = phase !== 'idle';
+  const guard = useOrderGuard();
   const market = mode === 1;
   const effectivePrice = market ? (bestPrice ?? '') : plainAmountText(price, meta.pricePrecision);
   const slider = { side, balance, price: effectivePrice, amountPrecision: meta.amountPrecision };
@@ -101,7 +103,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    if (submitting.current) return;
+    if (submitting.current || guard.down) return;
     const found = validateSpotOrder({ side, mode, price, number });
     setErrors(found);
     if (found.price !== undefined || found.number !== undefined) return;
@@ -178,6 +180,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
         <FormTotal side={side} total={total} approx={market} quote={meta.quote} />
       </fieldset>
       {loggedIn ? (
+<<<<<<< HEAD
         <button
           type="submit"
           className={`btn btn--block spot-form__submit btn--${side}`}
@@ -193,6 +196,23 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
               ? t('spot.form.placing')
               : t(SUBMIT_LABEL[side], { currency: meta.base })}
         </button>
+=======
+        <>
+          <button
+            type="submit"
+            className={`btn btn--block spot-form__submit btn--${side}`}
+            {...guard.button(busy)}
+            data-testid={`${side}-submit`}
+          >
+            {phase === 'unknown'
+              ? t('spot.form.unknown')
+              : busy
+                ? t('spot.form.placing')
+                : t(SUBMIT_LABEL[side], { currency: meta.base })}
+          </button>
+          {guard.reason}
+        </>
+>>>>>>> texts
       ) : (
         <LoginPrompt side={side} />
       )}

@@ -4,7 +4,7 @@
 // blocked with the not-open message unless deposits and withdrawals are open.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AccountName, BalanceRowView } from '../../../engine/api.ts';
+import type { AccountName, BalanceRowView, WalletView } from '../../../engine/api.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
@@ -24,15 +24,60 @@ const TITLES: Record<Exclude<AccountName, 'micro'>, MessageId> = {
   lever: 'wallet.account.lever',
 };
 
+/** The rows an account lists (spec §2): the spot account its `is_match` currencies, the
+ *  second-contract account its `is_legal` and `is_micro` ones, the others all of theirs. */
+export function accountRows(wallet: WalletView, account: AccountName): readonly BalanceRowView[] {
+  const rows = wallet.accounts[account].rows;
+  if (account === 'change') return rows.filter((r) => r.isMatch);
+  if (account === 'micro') return rows.filter((r) => r.isLegal && r.isMicro);
+  return rows;
+}
+
 export function AccountAssets({ account }: { account: Exclude<AccountName, 'micro'> }) {
   const { t } = useI18n();
   const wallet = useWallet();
+  const view = wallet.accounts[account];
+  return (
+    <AccountShell
+      title={t(TITLES[account])}
+      testId={`assets-${account}`}
+      actions={
+        <Link className="btn btn--ghost btn--sm" to={WALLET_PATH.transfer}>
+          {t('wallet.nav.transfer')}
+        </Link>
+      }
+    >
+      <AccountSummary
+        label={account === 'lever' ? t('wallet.assets.netAssets') : t('wallet.assets.total')}
+        usdt={view.totalUsdt}
+        cny={view.totalCny}
+        loaded={balancesKnown(wallet)}
+      />
+      <div className="panel">
+        <AccountAssetTable account={account} wallet={wallet} />
+      </div>
+    </AccountShell>
+  );
+}
+
+/**
+ * One account's coins with each row's actions: the spot account opens deposit and withdraw
+ * panels under the row; the others move funds to and from the spot account in a dialog. The
+ * account's page and the overview (/finance, every account) show it.
+ */
+export function AccountAssetTable({
+  account,
+  wallet,
+}: {
+  account: AccountName;
+  wallet: WalletView;
+}) {
+  const { t } = useI18n();
   const [transfer, setTransfer] = useState<TransferTarget | null>(null);
   const [panel, setPanel] = useState<{ currencyId: number; kind: 'deposit' | 'withdraw' } | null>(
     null,
   );
-  const view = wallet.accounts[account];
-  const rows = account === 'change' ? view.rows.filter((r) => r.isMatch) : view.rows;
+  const rows = accountRows(wallet, account);
 
   const move = (r: BalanceRowView, direction: 'in' | 'out') =>
     setTransfer({
@@ -95,14 +140,7 @@ export function AccountAssets({ account }: { account: Exclude<AccountName, 'micr
         >
           {t('wallet.action.transferOut')}
         </button>
-        <Link
-          className="link-btn"
-          to={
-            account === 'legal'
-              ? `${WALLET_PATH.legalAccount}?currency_id=${r.currencyId}`
-              : `${WALLET_PATH.leverRecords}?currency_id=${r.currencyId}`
-          }
-        >
+        <Link className="link-btn" to={recordPath(account, r.currencyId)}>
           {t('wallet.action.record')}
         </Link>
       </>
@@ -110,49 +148,40 @@ export function AccountAssets({ account }: { account: Exclude<AccountName, 'micr
 
   const open = panel === null ? undefined : rows.find((r) => r.currencyId === panel.currencyId);
   return (
-    <AccountShell
-      title={t(TITLES[account])}
-      testId={`assets-${account}`}
-      actions={
-        <Link className="btn btn--ghost btn--sm" to={WALLET_PATH.transfer}>
-          {t('wallet.nav.transfer')}
-        </Link>
-      }
-    >
-      <AccountSummary
-        label={account === 'lever' ? t('wallet.assets.netAssets') : t('wallet.assets.total')}
-        usdt={view.totalUsdt}
-        cny={view.totalCny}
+    <>
+      <AssetTable
+        rows={rows}
         loaded={balancesKnown(wallet)}
+        error={wallet.error}
+        valuation={account === 'lever' ? 'cny' : 'usdt'}
+        actions={actions}
+        testId={`asset-table-${account}`}
+        panel={
+          panel === null || open === undefined
+            ? null
+            : {
+                currencyId: panel.currencyId,
+                content:
+                  panel.kind === 'deposit' ? (
+                    <DepositPanel currencyId={open.currencyId} currency={open.name} />
+                  ) : (
+                    <WithdrawPanel
+                      currencyId={open.currencyId}
+                      currency={open.name}
+                      onDone={() => undefined}
+                    />
+                  ),
+              }
+        }
       />
-      <div className="panel">
-        <AssetTable
-          rows={rows}
-          loaded={balancesKnown(wallet)}
-          error={wallet.error}
-          valuation={account === 'lever' ? 'cny' : 'usdt'}
-          actions={actions}
-          testId={`asset-table-${account}`}
-          panel={
-            panel === null || open === undefined
-              ? null
-              : {
-                  currencyId: panel.currencyId,
-                  content:
-                    panel.kind === 'deposit' ? (
-                      <DepositPanel currencyId={open.currencyId} currency={open.name} />
-                    ) : (
-                      <WithdrawPanel
-                        currencyId={open.currencyId}
-                        currency={open.name}
-                        onDone={() => undefined}
-                      />
-                    ),
-                }
-          }
-        />
-      </div>
       <TransferDialog target={transfer} onClose={() => setTransfer(null)} />
-    </AccountShell>
+    </>
   );
+}
+
+/** Where a row's "Record" leads: the account's own log of that currency. */
+function recordPath(account: Exclude<AccountName, 'change'>, currencyId: number): string {
+  if (account === 'legal') return `${WALLET_PATH.legalAccount}?currency_id=${currencyId}`;
+  if (account === 'lever') return `${WALLET_PATH.leverRecords}?currency_id=${currencyId}`;
+  return `${WALLET_PATH.finanrec}?account=micro`;
 }

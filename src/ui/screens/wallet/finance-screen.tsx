@@ -1,14 +1,13 @@
 // /new_account/finance: the asset overview. The four accounts' totals (each a link to its
-// page) and the second-contract (micro) account's list, whose rows move funds to and from
-// the spot account (spec §2 "Micro account assets": is_legal and is_micro rows).
-import { useState } from 'react';
+// page), then every account's coins under them with the actions of its own page (issue 41:
+// the overview listed the second-contract account alone, and a user's spot coins never showed).
 import { Link } from 'react-router';
 import type { AccountName } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
-import { AccountSummary, AssetTable, UNKNOWN } from './asset-table.tsx';
-import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
+import { AccountAssetTable } from './account-assets.tsx';
+import { AccountSummary, UNKNOWN } from './asset-table.tsx';
 import { balancesKnown, useWallet } from './use-wallet.ts';
 
 const CARDS: readonly { account: AccountName; to: string }[] = [
@@ -21,10 +20,8 @@ const CARDS: readonly { account: AccountName; to: string }[] = [
 export default function FinanceScreen() {
   const { t, fmt } = useI18n();
   const wallet = useWallet();
-  const [transfer, setTransfer] = useState<TransferTarget | null>(null);
   const sum = (key: 'totalUsdt' | 'totalCny') =>
     CARDS.reduce((acc, c) => acc.plus(wallet.accounts[c.account][key]), new Decimal(0)).toFixed();
-  const micro = wallet.accounts.micro.rows.filter((r) => r.isLegal && r.isMicro);
   const known = balancesKnown(wallet);
   return (
     <AccountShell
@@ -63,53 +60,21 @@ export default function FinanceScreen() {
           </Link>
         ))}
       </div>
-      <div className="panel" id="micro">
-        <div className="panel__head">
-          <h2 className="panel__title">{t('wallet.account.micro')}</h2>
-        </div>
-        <AssetTable
-          rows={micro}
-          loaded={known}
-          error={wallet.error}
-          testId="asset-table-micro"
-          actions={(r) => (
-            <>
-              <button
-                type="button"
-                className="link-btn"
-                onClick={() =>
-                  setTransfer({
-                    currencyId: r.currencyId,
-                    currency: r.name,
-                    from: 'change',
-                    to: 'micro',
-                  })
-                }
-              >
-                {t('wallet.action.transferIn')}
-              </button>
-              <button
-                type="button"
-                className="link-btn"
-                onClick={() =>
-                  setTransfer({
-                    currencyId: r.currencyId,
-                    currency: r.name,
-                    from: 'micro',
-                    to: 'change',
-                  })
-                }
-              >
-                {t('wallet.action.transferOut')}
-              </button>
-              <Link className="link-btn" to={`${WALLET_PATH.finanrec}?account=micro`}>
-                {t('wallet.action.record')}
-              </Link>
-            </>
-          )}
-        />
-      </div>
-      <TransferDialog target={transfer} onClose={() => setTransfer(null)} />
+      {CARDS.map((c) => (
+        <section
+          key={c.account}
+          className="panel"
+          id={c.account}
+          aria-labelledby={`finance-${c.account}`}
+        >
+          <div className="panel__head">
+            <h2 className="panel__title" id={`finance-${c.account}`}>
+              {t(`wallet.account.${c.account}`)}
+            </h2>
+          </div>
+          <AccountAssetTable account={c.account} wallet={wallet} />
+        </section>
+      ))}
     </AccountShell>
   );
 }

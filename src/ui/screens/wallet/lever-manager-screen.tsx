@@ -133,9 +133,7 @@ export default function LeverManagerScreen() {
           </h2>
           <div>
             <div className="risk__rate num" data-testid="risk-rate">
-              {risk?.hazardRate === null || risk === null
-                ? '--'
-                : `${fmt.fixed(risk.hazardRate, 2)} %`}
+              {risk?.hazardRate === null || risk === null ? '--' : fmt.percent(risk.hazardRate, 2)}
             </div>
             {/* "no open positions" only once the positions are known (not offline) */}
             {view.holding.loaded && (risk === null || risk.hazardRate === null) && (

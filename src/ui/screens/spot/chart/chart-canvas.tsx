@@ -15,6 +15,8 @@ export interface ChartCanvasProps {
   indicators: readonly ChartIndicator[];
   periodSec: number;
   pricePrecision: number;
+  /** Decimals of the pair's amounts (the legend's volume). */
+  amountPrecision: number;
   locale: string;
   /** Incremented by the "latest" button: back to the newest bars. */
   resetSignal: number;
@@ -24,6 +26,7 @@ export interface ChartCanvasProps {
 export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
   const { dataKey, bars, mode, indicators, periodSec, pricePrecision, locale, resetSignal, label } =
     props;
+  const { amountPrecision } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [controller, setController] = useState<ChartController | null>(null);
 
@@ -63,6 +66,7 @@ export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
           indicators={indicators}
           periodSec={periodSec}
           pricePrecision={pricePrecision}
+          amountPrecision={amountPrecision}
           locale={locale}
         />
       )}

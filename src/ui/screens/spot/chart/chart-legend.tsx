@@ -1,5 +1,6 @@
 // The read-out over the chart: the bar under the crosshair (or the newest bar) with its
-// original decimal strings, and the MA values. Re-renders at most once per painted frame, and
+// original decimal strings in the locale's number format (the pair's decimals), and the MA
+// values. Re-renders at most once per painted frame, and
 // only when the bar or the hover changes. The re-render is a transition: the newest bar changes
 // in the same frame as the market list and the pair's figures (one server tick), and its
 // layout would make that frame a long one at low-end CPU rates (issue 19); a frame later is as
@@ -8,6 +9,7 @@ import { memo } from 'react';
 import { toPixelNumber } from '../../../../shared/decimal.ts';
 import { useSignalDeferred } from '../../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { formatFixed } from '../../../i18n/format.ts';
 import type { ChartController } from './chart-controller.ts';
 import type { ChartMode } from './chart-draw.ts';
 import type { ChartIndicator } from '../../../../shared/workspace.ts';
@@ -20,19 +22,24 @@ interface ChartLegendProps {
   indicators: readonly ChartIndicator[];
   periodSec: number;
   pricePrecision: number;
+  amountPrecision: number;
   locale: string;
 }
 
 const NO_VALUE = '--';
 
 export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
-  const { controller, mode, indicators, periodSec, pricePrecision, locale } = props;
+  const { controller, mode, indicators, periodSec, pricePrecision, amountPrecision, locale } =
+    props;
   const { t } = useI18n();
   const legend = useSignalDeferred(controller.legend);
   if (legend === null) return null;
   const { bar } = legend;
   const dir = toPixelNumber(bar.close) >= toPixelNumber(bar.open) ? 'up' : 'down';
-  const ma = (v: number): string => (Number.isFinite(v) ? v.toFixed(pricePrecision) : NO_VALUE);
+  const price = (v: string): string => formatFixed(v, pricePrecision, locale);
+  // an average is drawn from pixels' numbers: shown rounded to the pair's price decimals
+  const ma = (v: number): string =>
+    Number.isFinite(v) ? price(v.toFixed(pricePrecision)) : NO_VALUE;
 
   return (
     <div className="chart__legend" data-testid="chart-legend" data-hover={legend.hovering}>
@@ -40,11 +47,15 @@ export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
         <span className="chart__legend-time">
           {formatBarTime(bar.time, periodSec, locale, localOffsetMs(bar.time))}
         </span>
-        <Item label={t('chart.legend.open')} value={bar.open} dir={dir} />
-        <Item label={t('chart.legend.high')} value={bar.high} dir={dir} />
-        <Item label={t('chart.legend.low')} value={bar.low} dir={dir} />
-        <Item label={t('chart.legend.close')} value={bar.close} dir={dir} />
-        <Item label={t('chart.legend.volume')} value={bar.volume} dir="plain" />
+        <Item label={t('chart.legend.open')} value={price(bar.open)} dir={dir} />
+        <Item label={t('chart.legend.high')} value={price(bar.high)} dir={dir} />
+        <Item label={t('chart.legend.low')} value={price(bar.low)} dir={dir} />
+        <Item label={t('chart.legend.close')} value={price(bar.close)} dir={dir} />
+        <Item
+          label={t('chart.legend.volume')}
+          value={formatFixed(bar.volume, amountPrecision, locale)}
+          dir="plain"
+        />
       </div>
       <div className="chart__legend-row">
         {indicators.includes('ma') && (

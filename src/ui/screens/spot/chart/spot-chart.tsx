@@ -80,7 +80,11 @@ export const SpotChart = memo(function SpotChart({ meta, depth = false }: SpotCh
   return depth && pane === 'depth' ? (
     <DepthPane meta={meta} switcher={switcher} />
   ) : (
-    <CandlesPane pricePrecision={meta.pricePrecision} switcher={switcher} />
+    <CandlesPane
+      pricePrecision={meta.pricePrecision}
+      amountPrecision={meta.amountPrecision}
+      switcher={switcher}
+    />
   );
 });
 
@@ -110,11 +114,12 @@ function PaneSwitch({ pane }: { pane: ChartPane }) {
 interface CandlesPaneProps {
   /** Decimals of the pair's prices (axis labels, MA values). */
   pricePrecision: number;
+  amountPrecision: number;
   /** The pane switch, first in the toolbar (null: the screen has no depth). */
   switcher: ReactNode;
 }
 
-function CandlesPane({ pricePrecision, switcher }: CandlesPaneProps) {
+function CandlesPane({ pricePrecision, amountPrecision, switcher }: CandlesPaneProps) {
   const { t, lang } = useI18n();
   const { period, indicators } = useSignalSelect(workspace, chartOf);
   const [resetSignal, setResetSignal] = useState(0);
@@ -179,6 +184,7 @@ function CandlesPane({ pricePrecision, switcher }: CandlesPaneProps) {
           indicators={indicators}
           periodSec={KLINE_PERIOD_SECONDS[wanted]}
           pricePrecision={pricePrecision}
+          amountPrecision={amountPrecision}
           locale={BCP47[lang]}
           resetSignal={resetSignal}
           label={t('chart.canvasLabel', { symbol, period: t(PERIOD_LABELS[period]) })}
