@@ -7,8 +7,17 @@ import { useConnectionDown } from './connection-down.ts';
 export interface OrderGuard {
   /** The connection is down: no order can be placed. */
   down: boolean;
-  /** The order button's `disabled` and `aria-describedby`, given whether it is busy. */
-  button(busy: boolean): { disabled: boolean; 'aria-describedby': string | undefined };
+  /**
+   * The order button's attributes, given whether it is busy: `disabled` while the connection is
+   * down (with its reason), only `aria-disabled` while busy, since a disabled button drops focus
+   * to the body under a keyboard user who pressed Enter (issue 41, ADR 0037); the form ignores a
+   * second press while busy.
+   */
+  button(busy: boolean): {
+    disabled: boolean;
+    'aria-disabled': boolean;
+    'aria-describedby': string | undefined;
+  };
   /** The reason under the buttons (null while connected). */
   reason: ReactNode;
 }
@@ -18,7 +27,11 @@ export function useOrderGuard(): OrderGuard {
   const id = useId();
   return {
     down,
-    button: (busy) => ({ disabled: busy || down, 'aria-describedby': down ? id : undefined }),
+    button: (busy) => ({
+      disabled: down,
+      'aria-disabled': busy || down,
+      'aria-describedby': down ? id : undefined,
+    }),
     reason: down ? <OfflineReason id={id} /> : null,
   };
 }

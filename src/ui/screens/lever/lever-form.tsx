@@ -83,11 +83,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
 
   const check = (e: FormEvent) => {
     e.preventDefault();
-<<<<<<< HEAD
-    if (waiting) return;
-=======
-    if (guard.down) return;
->>>>>>> texts
+    if (waiting || guard.down) return;
     const found = validateLeverOrder({
       multiple,
       mode,
@@ -176,27 +172,20 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         onChange={onSlide}
         disabled={multiple === null || most === 0}
       />
-<<<<<<< HEAD
-      <CostReadout long={long} figures={figures} liquidation={liquidation} short={short !== null} />
-      <MarginShort long={long} need={short} available={deal.balance} quote={meta.quote} />
-      <button
-        type="submit"
-        className={`btn btn--block spot-form__submit btn--${sideClass}`}
-        // not `disabled`: focus comes back here when the confirm closes, and a disabled button
-        // would drop it to the body (issue 41, ADR 0037); `check` ignores it while busy
-        aria-disabled={waiting}
-=======
       <CostReadout
         long={long}
         figures={figures}
         liquidation={liquidation}
+        short={short !== null}
         pricePrecision={deal.pricePrecision}
       />
+      <MarginShort long={long} need={short} available={deal.balance} quote={meta.quote} />
       <button
         type="submit"
         className={`btn btn--block spot-form__submit btn--${sideClass}`}
-        {...guard.button(busy)}
->>>>>>> texts
+        // focus comes back here when the confirm closes: busy is aria-disabled, never disabled
+        // (issue 41, ADR 0037); `check` ignores it while busy
+        {...guard.button(waiting)}
         data-testid={`lever-submit-${long ? 'long' : 'short'}`}
       >
         {t(long ? 'lever.form.openLong' : 'lever.form.openShort')}
@@ -347,13 +336,10 @@ function CostReadout(p: {
   long: boolean;
   figures: OpenFigures | null;
   liquidation: Decimal | null;
-<<<<<<< HEAD
   /** More than the available margin: no position, so no liquidation price. */
   short: boolean;
-=======
   /** The pair's price decimals: the expected and liquidation prices are prices. */
   pricePrecision: number;
->>>>>>> texts
 }) {
   const { t } = useI18n();
   const money = useMoney();

@@ -57,11 +57,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
   // the up/down buttons stay focusable while an order is checked (aria-disabled, ADR 0037):
   // focus comes back to them when the confirm closes
   const open = (side: 1 | 2) => {
-<<<<<<< HEAD
-    if (waiting(checking, busy)) return;
-=======
-    if (guard.down) return;
->>>>>>> texts
+    if (waiting(checking, busy) || guard.down) return;
     const found = validateMicro({ number, seconds, min: currency.min, max: currency.max });
     setErrors(found);
     if (Object.keys(found).length === 0 && !anyAmountIssue([number, MICRO_STAKE_DECIMALS]))
@@ -174,11 +170,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             type="button"
             className="btn btn--buy micro-actions__up"
             onClick={() => open(1)}
-<<<<<<< HEAD
-            aria-disabled={checking}
-=======
             {...guard.button(checking)}
->>>>>>> texts
             data-testid="micro-up"
           >
             {t('micro.up')}
@@ -187,11 +179,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
             type="button"
             className="btn btn--sell micro-actions__down"
             onClick={() => open(2)}
-<<<<<<< HEAD
-            aria-disabled={checking}
-=======
             {...guard.button(checking)}
->>>>>>> texts
             data-testid="micro-down"
           >
             {t('micro.down')}

@@ -180,23 +180,6 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
         <FormTotal side={side} total={total} approx={market} quote={meta.quote} />
       </fieldset>
       {loggedIn ? (
-<<<<<<< HEAD
-        <button
-          type="submit"
-          className={`btn btn--block spot-form__submit btn--${side}`}
-          // not `disabled`: a disabled button drops focus to the body, and a keyboard user who
-          // placed the order with Enter had 36 Tabs back to it (issue 41, ADR 0037); a second
-          // Enter while placing is ignored (`submitting`)
-          aria-disabled={busy}
-          data-testid={`${side}-submit`}
-        >
-          {phase === 'unknown'
-            ? t('spot.form.unknown')
-            : busy
-              ? t('spot.form.placing')
-              : t(SUBMIT_LABEL[side], { currency: meta.base })}
-        </button>
-=======
         <>
           <button
             type="submit"
@@ -212,7 +195,6 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
           </button>
           {guard.reason}
         </>
->>>>>>> texts
       ) : (
         <LoginPrompt side={side} />
       )}
