@@ -753,6 +753,25 @@ describe('fees', () => {
       const mine = (await post(s, '/api/transaction_complete', {}, { authorization: demo }))
         .message as PagedList<HistoryRow>;
       expect(mine.list[0]).toMatchObject({ way: 1, in_fee: '0', out_fee: '0.014' });
+      // each side's ledger rows name its own order: the maker's resting sell, the taker's buy
+      // (they named the taker's for both; a simulated taker's "#-5" showed as no number at all)
+      const orderOf = async (userId: number) =>
+        (
+          await s.ctx.db.query<{ id: number }>(
+            'SELECT id FROM spot_orders WHERE user_id = $1 AND match_id = 10 ORDER BY id DESC LIMIT 1',
+            [userId],
+          )
+        )[0]?.id;
+      const memoOf = async (userId: number, currencyId: number) =>
+        (
+          await s.ctx.db.query<{ memo: string }>(
+            'SELECT memo FROM account_log WHERE user_id = $1 AND currency_id = $2 ORDER BY id DESC LIMIT 1',
+            [userId, currencyId],
+          )
+        )[0]?.memo;
+      expect(await memoOf(demoId, CURRENCY_ID.USDT)).toBe(`spot order #${await orderOf(demoId)}`);
+      expect(await memoOf(otherId, CURRENCY_ID.DOT)).toBe(`spot order #${await orderOf(otherId)}`);
+      expect(await orderOf(demoId)).not.toBe(await orderOf(otherId));
     } finally {
       s.spot.core.setFeeRate(10, 0n);
     }

@@ -386,7 +386,20 @@ export class SpotService {
           ? await insertTakerRow(tx, p, plan, mode, clientId, reply, now)
           : this.nextSimOrderId--;
         for (const f of plan.fills) await this.persistFill(tx, p, plan, f, takerReal, takerId, now);
-        await this.ledger(tx, realOps, LOG_TYPE.spotTrade, `spot order #${takerId}`, now);
+        // each user's rows name that user's own order: the taker's, or the maker's resting one
+        // (a simulated taker's order has no number a user could look up)
+        for (const [userId, ops] of byUser(realOps)) {
+          const own =
+            takerReal && userId === plan.order.userId
+              ? [takerId]
+              : [
+                  ...new Set(
+                    plan.fills.filter((f) => f.makerUserId === userId).map((f) => f.makerId),
+                  ),
+                ];
+          const memo = `spot order ${own.map((id) => `#${id}`).join(', ')}`;
+          await this.ledger(tx, ops, LOG_TYPE.spotTrade, memo, now);
+        }
         const isReal = (userId: number) => !this.simulated.has(userId);
         await writeFillNotes(tx, p, plan, takerReal ? takerId : null, isReal, now);
         return takerId;
@@ -630,4 +643,15 @@ export async function spotOpen(db: Queryable, matchId: number): Promise<boolean>
     [matchId],
   );
   return rows[0]?.open_transaction === 1;
+}
+
+/** Balance operations grouped by user, in the order each user first appears. */
+function byUser(ops: readonly BalanceOp[]): Map<number, BalanceOp[]> {
+  const out = new Map<number, BalanceOp[]>();
+  for (const o of ops) {
+    const list = out.get(o.userId);
+    if (list === undefined) out.set(o.userId, [o]);
+    else list.push(o);
+  }
+  return out;
 }
