@@ -28,6 +28,13 @@ test('home prices change live, without reloading', async ({ page }) => {
     .not.toBe(first.join('|'));
   expect(await page.evaluate(() => '__bourseMarker' in window)).toBe(true);
 
+  // Volume and turnover in one compact style ("1.23M" beside "20.94M", issue 41: the volume
+  // had two decimals and every digit)
+  const compact = /^(--|\d{1,3}(\.\d{1,2})?[KMBT]?)$/;
+  for (const id of ['volume', 'turnover'])
+    for (const text of await rows.locator(`[data-testid="${id}"]`).allInnerTexts())
+      expect(text, id).toMatch(compact);
+
   // The sparkline of each row is drawn from 60 one-minute closes.
   await expect(rows.first().locator('svg.sparkline path')).toHaveCount(1);
 });

@@ -159,7 +159,9 @@ function TickerCells({ ticker }: { ticker: Ticker | null }) {
       </td>
       <td className="num hide-sm">{cell(ticker?.high, priceDp)}</td>
       <td className="num hide-sm">{cell(ticker?.low, priceDp)}</td>
-      <td className="num hide-sm">{cell(ticker?.volume, DECIMALS.volume)}</td>
+      <td className="num hide-sm" data-testid="volume">
+        {ticker?.volume === undefined ? '--' : fmt.compact(ticker.volume)}
+      </td>
       <td className="num hide-sm" data-testid="turnover">
         {ticker?.turnover === undefined ? '--' : fmt.compact(ticker.turnover)}
       </td>
