@@ -120,19 +120,21 @@ test('orders, the transfer log and the account log as CSV, in English and in Ger
 
   await test.step('English: "," between fields, "." in numbers', async () => {
     await page.goto('/allTransaction');
+    // the time column names the zone of its local times (issue 41)
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const timeTitle = `${msg('account.col.time')} (${zone})`;
     await page.getByRole('tab', { name: msg('account.entrust.buying') }).click();
     await expect(page.getByTestId('entrusts').locator('tbody tr')).toHaveCount(5);
     const buying = await exportCsv(page, new RegExp(`^bourse-orders-buying-${DAY}\\.csv$`), ',');
     expect(buying[0]).toEqual(
       [
-        'account.col.time',
         'account.col.pair',
         'account.col.type',
         'account.col.price',
         'account.col.number',
         'account.col.filled',
         'account.col.account',
-      ].map(msg),
+      ].reduce((titles, id) => [...titles, msg(id)], [timeTitle]),
     );
     // every page (the screen shows the first 5), newest first, exact and ungrouped
     const rows = buying.slice(1);
@@ -152,34 +154,32 @@ test('orders, the transfer log and the account log as CSV, in English and in Ger
     const done = await exportCsv(page, new RegExp(`^bourse-orders-${DAY}\\.csv$`), ',');
     expect(done[0]).toEqual(
       [
-        'account.col.time',
         'account.col.pair',
         'account.col.type',
         'account.col.orderPrice',
         'account.col.avgPrice',
         'account.col.number',
         'account.col.filled',
+        'account.col.total',
+        'account.col.fee',
+        'account.col.feeCurrency',
         'account.col.status',
         'account.col.account',
-      ].map(msg),
+      ].reduce((titles, id) => [...titles, msg(id)], [timeTitle]),
     );
-    expect(done.slice(1).map((r) => r.slice(2, 8))).toEqual([
-      [
-        msg('account.entrust.buy'),
-        msg('spot.form.market'),
-        exact(avg, 2, '.'),
-        '0.0010',
-        '0.0010',
-        msg('spot.orders.statusFilled'),
-      ],
-      [
-        msg('account.entrust.buy'),
-        '1000.00',
-        '',
-        '0.0010',
-        '0.0000',
-        msg('spot.orders.statusCancelled'),
-      ],
+    // a finished order's total (Σ price × number of its fills) and fee, in what it received
+    const [filledRow, cancelledRow] = done.slice(1);
+    expect(Math.abs(Number(filledRow?.[7]) - Number(avg) * 0.001)).toBeLessThan(0.01);
+    expect(Number(filledRow?.[8])).toBeGreaterThanOrEqual(0);
+    expect(filledRow?.[9]).toBe('BTC');
+    expect(cancelledRow?.slice(7, 10)).toEqual(['0', '0', 'BTC']);
+    expect(done.slice(1).map((r) => r[10])).toEqual([
+      msg('spot.orders.statusFilled'),
+      msg('spot.orders.statusCancelled'),
+    ]);
+    expect(done.slice(1).map((r) => r.slice(2, 7))).toEqual([
+      [msg('account.entrust.buy'), msg('spot.form.market'), exact(avg, 2, '.'), '0.0010', '0.0010'],
+      [msg('account.entrust.buy'), '1000.00', '', '0.0010', '0.0000'],
     ]);
 
     await page.goto('/account/transferLog');
@@ -197,12 +197,11 @@ test('orders, the transfer log and the account log as CSV, in English and in Ger
     await expect(page.getByTestId('export-csv')).toBeFocused();
     expect(transfers[0]).toEqual(
       [
-        'account.col.time',
         'account.col.currency',
         'account.col.account',
         'account.col.info',
         'account.col.amount',
-      ].map(msg),
+      ].reduce((titles, id) => [...titles, msg(id)], [timeTitle]),
     );
     expect(transfers).toHaveLength(2);
     expect(transfers[1]?.[1]).toBe('USDT');

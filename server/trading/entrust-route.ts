@@ -80,5 +80,7 @@ function entrustItem(r: OrderDbRow, finished: boolean, account: string): Entrust
     ...(facts.avgPrice === null ? {} : { avg_price: facts.avgPrice }),
     ...(facts.limitPrice === null ? {} : { limit_price: facts.limitPrice }),
     mode: r.mode,
+    fee: facts.fee,
+    notional: new Decimal(r.notional).toFixed(),
   };
 }

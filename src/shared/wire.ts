@@ -582,6 +582,12 @@ export interface EntrustItem {
   avg_price?: WireDecimal;
   limit_price?: WireDecimal;
   mode?: number;
+  /**
+   * Extension (issue 41): the fee the order's fills paid, in the currency it received (the coin
+   * of a buy, the legal currency of a sell), and `notional` Σ price × number of its fills.
+   */
+  fee?: WireDecimal;
+  notional?: WireDecimal;
 }
 
 export interface RegionUser {

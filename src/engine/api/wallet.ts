@@ -209,6 +209,10 @@ export interface EntrustView {
   mode?: SpotMode;
   /** Only for a finished order. */
   outcome?: SpotOrderOutcome;
+  /** Issue 41: the fee its fills paid, in the currency it received (coin of a buy, legal of a sell). */
+  fee?: DecStr;
+  /** Issue 41: Σ price × number of its fills, in the legal currency. */
+  notional?: DecStr;
 }
 
 export interface UserCenterView {

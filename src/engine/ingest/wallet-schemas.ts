@@ -395,6 +395,8 @@ export const entrustItemRow = z
     avg_price: wireDecimal.optional(),
     limit_price: wireDecimal.optional(),
     mode: wireInt.optional(),
+    fee: wireDecimal.optional(),
+    notional: wireDecimal.optional(),
   })
   .transform((e): EntrustView => ({
     id: e.id,
@@ -410,6 +412,8 @@ export const entrustItemRow = z
     ...(e.avg_price === undefined ? {} : { avgPrice: e.avg_price }),
     ...(e.limit_price === undefined ? {} : { limitPrice: e.limit_price }),
     ...(e.mode === 1 || e.mode === 2 ? { mode: e.mode } : {}),
+    ...(e.fee === undefined ? {} : { fee: e.fee }),
+    ...(e.notional === undefined ? {} : { notional: e.notional }),
     ...(e.status === 1 || e.status === 2
       ? { outcome: orderOutcome(e.status, e.complete_number ?? e.number) }
       : {}),

@@ -8,6 +8,7 @@ import {
   csvFileName,
   csvFormatFor,
   csvNumber,
+  csvTimeHeader,
   writeCsv,
   type CsvFormat,
 } from './csv.ts';
@@ -188,6 +189,14 @@ describe('csvDateTime and csvFileName', () => {
   it('names the file by list and local day', () => {
     expect(csvFileName('orders', new Date(2026, 10, 28, 23, 59))).toBe(
       'bourse-orders-2026-11-28.csv',
+    );
+  });
+
+  it('names the time zone of the local times in the time column title (issue 41)', () => {
+    expect(csvTimeHeader('Time', 'Europe/Berlin')).toBe('Time (Europe/Berlin)');
+    expect(csvTimeHeader('Время', '')).toBe('Время');
+    expect(csvTimeHeader('Time')).toBe(
+      `Time (${Intl.DateTimeFormat().resolvedOptions().timeZone})`,
     );
   });
 });

@@ -54,6 +54,22 @@ export function csvDateTime(value: string | number): string {
   return `${csvDate(date)} ${time}`;
 }
 
+/**
+ * The title of a time column, naming the zone its local times are in ("Time (Europe/Berlin)"):
+ * a file read elsewhere, or after a clock change, still says when things happened.
+ */
+export function csvTimeHeader(label: string, zone = localTimeZone()): string {
+  return zone === '' ? label : `${label} (${zone})`;
+}
+
+function localTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return '';
+  }
+}
+
 /** Local "YYYY-MM-DD" (file names). */
 export function csvDate(date: Date): string {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;

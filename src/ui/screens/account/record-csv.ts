@@ -1,14 +1,15 @@
 // The account lists as CSV (issue 25): the entrusts (open buying / selling orders and the
 // order history) and the ledger lists (every entry, or the transfers), each with the screen's
 // column titles and cells; the figures as exact numbers (at least the screen's decimals), the
-// times as local "YYYY-MM-DD HH:mm:ss", and nothing where the screen shows the "none" mark.
+// times as local "YYYY-MM-DD HH:mm:ss" with the time zone named in their column's title, a
+// finished order's total and fee (issue 41), and nothing where the screen shows the "none" mark.
 import type {
   AccountQueries,
   EntrustView,
   LogRowView,
   SpotOrderOutcome,
 } from '../../../engine/api.ts';
-import { csvDateTime, csvNumber, type CsvCell } from '../../components/csv.ts';
+import { csvDateTime, csvNumber, csvTimeHeader, type CsvCell } from '../../components/csv.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import type { I18n } from '../../i18n/i18n-context.tsx';
 import { OUTCOME_LABEL } from '../spot/orders-tables.tsx';
@@ -29,13 +30,16 @@ const ENTRUST_FILE: Record<EntrustType, string> = {
 export function entrustExport(type: EntrustType, t: T): CsvExport<EntrustView> {
   const finished = type === 'complete';
   const header = [
-    t('account.col.time'),
+    csvTimeHeader(t('account.col.time')),
     t('account.col.pair'),
     t('account.col.type'),
     finished ? t('account.col.orderPrice') : t('account.col.price'),
     ...(finished ? [t('account.col.avgPrice')] : []),
     t('account.col.number'),
     t('account.col.filled'),
+    ...(finished
+      ? [t('account.col.total'), t('account.col.fee'), t('account.col.feeCurrency')]
+      : []),
     ...(finished ? [t('account.col.status')] : []),
     t('account.col.account'),
   ];
@@ -54,6 +58,8 @@ function entrustCsvRow(e: EntrustView, finished: boolean, t: T): CsvCell[] {
     v === undefined ? '' : csvNumber(v, meta.pricePrecision);
   const amount = (v: string | undefined) =>
     v === undefined ? '' : csvNumber(v, meta.amountPrecision);
+  // a sum of money, exact, never rounded ("" from a server without it)
+  const money = (v: string | undefined) => (v === undefined ? '' : csvNumber(v));
   return [
     csvDateTime(e.time),
     t('account.entrust.pair', { currency: e.currency, legal: e.legal }),
@@ -62,6 +68,7 @@ function entrustCsvRow(e: EntrustView, finished: boolean, t: T): CsvCell[] {
     ...(finished ? [price(e.avgPrice)] : []),
     amount(cells.amount),
     amount(cells.filled),
+    ...(finished ? [money(e.notional), money(e.fee), e.type === 'in' ? e.currency : e.legal] : []),
     ...(finished ? [t(OUTCOME_LABEL[cells.outcome])] : []),
     e.account,
   ];
@@ -94,7 +101,7 @@ export function logExport(
     name: LOG_FILE[kind],
     fetchPage: (page) => engine.accountQuery(kind, { page }),
     header: [
-      t('account.col.time'),
+      csvTimeHeader(t('account.col.time')),
       t('account.col.currency'),
       t('account.col.account'),
       t('account.col.info'),
