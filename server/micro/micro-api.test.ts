@@ -313,11 +313,11 @@ describe('settlement', () => {
   it('a down order at an unchanged price is even: the stake comes back, the fee stays', async () => {
     const r = await submit(demo, { type: '2', seconds: '60', number: '50' });
     expect(r.type).toBe('ok');
-    expect(await microBalance(demoId)).toBe('1068.5');
+    expect(await microBalance(demoId)).toBe('1033.5');
     s.clock.now += 60_000;
     const [o] = await s.micro.settle();
     expect(o).toMatchObject({ profit_result: 0, fact_profits: '0', end_price: '67000.5' });
-    expect(await microBalance(demoId)).toBe('1118.5');
+    expect(await microBalance(demoId)).toBe('1083.5');
   });
 
   it('lists finished orders newest first, localized, paged; the ledger explains each row', async () => {
@@ -348,7 +348,7 @@ describe('settlement', () => {
       i.info.includes(`#${first}`),
     );
     expect(items.map((i) => [i.info, i.value])).toEqual([
-      [`Second contract #${first} won: amount and profit`, '220'],
+      [`Second contract #${first} won: amount and profit`, '185'],
       [`Second contract #${first}: fee`, '-1'],
       [`Second contract #${first}: amount`, '-100'],
     ]);

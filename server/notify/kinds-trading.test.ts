@@ -409,7 +409,7 @@ describe.each(backends())('trading notifications on %s', (backend) => {
     mark = new Decimal('67000');
     await place(u, '1');
     await place(other, '2');
-    await settleAt('67000.01'); // up wins 100 × (1 + 120 %); down loses
+    await settleAt('67000.01'); // up wins 100 × (1 + 85 %); down loses
     mark = new Decimal('67000');
     await place(u, '1');
     await settleAt('67000'); // a draw gives the stake back
@@ -417,7 +417,7 @@ describe.each(backends())('trading notifications on %s', (backend) => {
       kind: 'micro.settled',
       params: { symbol: 'BTC/USDT', coin: 'USDT', amount, payout, outcome },
     });
-    expect(await notesOf(s, u)).toEqual([micro('100', '220', 'win'), micro('100', '100', 'draw')]);
+    expect(await notesOf(s, u)).toEqual([micro('100', '185', 'win'), micro('100', '100', 'draw')]);
     expect(await notesOf(s, other)).toEqual([micro('100', '0', 'lose')]);
     expect(await s.micro.settle()).toEqual([]);
     expect((await pumpNotes(s)).map((n) => [n.userId, n.params.outcome])).toEqual([

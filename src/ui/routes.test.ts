@@ -8,8 +8,18 @@ vi.mock('react', async (orig) => {
 
 const { ROUTES } = await import('./routes.tsx');
 const { ROUTE_PATH } = await import('./route-paths.ts');
+const { noticeTarget } = await import('./notices/notice-paths.ts');
+const { NOTIFICATION_KIND_NAMES } = await import('../shared/notifications.ts');
 
 describe('routes', () => {
+  it('leads every kind of notification to a screen of its own subject (issue 41)', () => {
+    const screens = new Set(ROUTES.filter((r) => r.screen !== null).map((r) => r.path));
+    for (const kind of NOTIFICATION_KIND_NAMES)
+      expect(screens.has(noticeTarget(kind)), `${kind} → ${noticeTarget(kind)}`).toBe(true);
+    expect(noticeTarget('lever.liquidated')).toBe(ROUTE_PATH.leverList);
+    expect(noticeTarget('spot.filled')).toBe(ROUTE_PATH.allTransaction);
+  });
+
   it('has unique paths and names', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

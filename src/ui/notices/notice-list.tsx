@@ -1,12 +1,15 @@
 // The user's notifications as a list (the centre's first tab): newest first, unread ones marked
 // (a dot and bold title, and said to screen readers), each marked read when the user opens it
-// (a button: click, Enter or Space), older pages on demand.
+// (a button: click, Enter or Space), older pages on demand; each with a link to the screen of
+// what it is about (opening it reads it too).
+import { Link } from 'react-router';
 import type { NotificationRow } from '../../shared/notifications.ts';
 import { Empty, ErrorState, Loading } from '../components/states.tsx';
 import { engine } from '../engine-bridge/bridge.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { noticeWords } from './notice-text.ts';
 import { liveNoticeDecimals } from './notice-decimals.ts';
+import { noticeTarget } from './notice-paths.ts';
 
 interface Props {
   rows: readonly NotificationRow[];
@@ -73,6 +76,18 @@ function NoticeItem({ row, live }: { row: NotificationRow; live: boolean }) {
         </time>
         <span className="ntf__line">{words.line}</span>
       </button>
+      {/* where it happened: the order, position, contract or deal it is about (issue 41) */}
+      <Link
+        to={noticeTarget(row.kind)}
+        className="ntf__go"
+        data-testid="notice-go"
+        aria-label={t('notice.goLabel', { title: words.title })}
+        onClick={() => {
+          if (live && unread) void engine.readNotices([row.id]);
+        }}
+      >
+        {t('notice.go')}
+      </Link>
     </li>
   );
 }
