@@ -36,6 +36,8 @@ describe.each(backends())('storage on %s', (backend) => {
       '0015-legacy-currency-ids',
       '0016-user-workspace',
       '0017-notifications',
+      '0018-sessions',
+      '0019-fair-micro-payouts',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(
