@@ -127,7 +127,7 @@ test('a 30-second up order counts down, settles on the real price, and pays the 
   await expect(page.getByText('Please choose a duration.')).toBeVisible();
   await page.locator('[data-seconds="30"]').click();
   await page.locator('.micro-panel input[name="number"]').fill('10');
-  await expect(page.getByTestId('micro-win')).toHaveText('+12.00');
+  await expect(page.getByTestId('micro-win')).toHaveText('+8.50'); // 10 × 85 % (ADR 0040)
   await page.getByTestId('micro-up').click();
   await confirm(page);
 
