@@ -106,7 +106,7 @@ async function faintControls(page: Page, path: string): Promise<string[]> {
 test('every spec route, in night and in day mode: no serious or critical axe violation, control outlines at 3:1', async ({
   page,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(720_000); // the walk took 7 min on a loaded CI machine with the new routes and controls
   await page.setViewportSize({ width: 1440, height: 900 });
   // no colour transitions: a mode switched in place is measured at once, in its final colours
   await page.emulateMedia({ reducedMotion: 'reduce' });
