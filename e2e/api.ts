@@ -115,3 +115,24 @@ export async function usdtWallet(
   const r = await operator(request, `user?account=${encodeURIComponent(email)}`);
   return (r.message as Sheet).wallets.find((x) => x.currency === 'USDT');
 }
+
+/**
+ * Cancels every resting spot order of the user (both sides), so a spec that reads the spot
+ * balance sees only its own orders move it: a resting order an earlier spec of its lane left
+ * behind may fill while it runs.
+ */
+export async function cancelOpenSpotOrders(request: APIRequestContext, t: string): Promise<void> {
+  for (const type of ['in', 'out'] as const) {
+    for (let round = 0; round < 20; round++) {
+      const page = (await apiPost(request, t, '/api/transaction/entrust', { type, page: '1' })) as {
+        list: { id: number }[];
+      };
+      if (page.list.length === 0) break;
+      for (const order of page.list)
+        await request.post('/api/transaction_del', {
+          form: { id: String(order.id), type },
+          headers: { authorization: t },
+        });
+    }
+  }
+}

@@ -98,7 +98,7 @@ test('a decision reaches the bell, one toast across two tabs, and the centre', a
   await second.reload();
   await confirmDeposit(request, email);
   await expect(page.getByTestId('notice-item')).toHaveCount(2);
-  await expect(page.getByTestId('notice-item').first()).toContainText('7 USDT');
+  await expect(page.getByTestId('notice-item').first()).toContainText('7.000000 USDT'); // in USDT's decimals (ADR 0045)
   await page.waitForTimeout(2000);
   expect(await toastsOf(page, DEPOSIT_TITLE).count()).toBe(0);
   expect(await toastsOf(second, DEPOSIT_TITLE).count()).toBe(0);

@@ -4,6 +4,7 @@
 // change; invalid inputs show the spec's messages and keep what was typed.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Decimal } from '../src/shared/decimal.ts';
+import { cancelOpenSpotOrders, token } from './api.ts';
 import { bookPainted, login, msg } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
@@ -136,7 +137,10 @@ test('invalid inputs show the spec messages and keep what was typed', async ({ p
 
 test('limit buy below the market rests, shows in orders and the book, and cancels', async ({
   page,
+  request,
 }) => {
+  // only this test's order moves the balance it reads
+  await cancelOpenSpotOrders(request, await token(request, DEMO.email, DEMO.password));
   await login(page, DEMO.email, DEMO.password);
   await openSpot(page);
   const available = page.getByTestId('buy-available');
