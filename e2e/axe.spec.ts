@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SPEC_PATHS } from '../tests/spec-route-list.ts';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
-import { login, registerByEmail, uniqueEmail } from './helpers.ts';
+import { goInApp, login, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'axe12345678';
 const PAIR = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
@@ -145,7 +145,8 @@ test('every spec route, in night and in day mode: no serious or critical axe vio
   await login(page, email, PASSWORD);
   const found: string[] = [];
   for (const path of ROUTES) {
-    await page.goto(path);
+    // in the running app, as a link goes: the app is not loaded again for each screen
+    await goInApp(page, path);
     await settled(page);
     // one visit, both modes: the page restyles in place from \`data-theme\` (ADR 0033), as the
     // header's toggle does (the canvases, which axe does not read, would repaint)

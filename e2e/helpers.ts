@@ -158,3 +158,22 @@ export const storedToken = (page: Page) =>
         };
       }),
   );
+
+/**
+ * Goes to `path` inside the running page, as a link does: no reload, so the worker, its socket
+ * and the login stay up (a route walk of 48 screens spent most of its time loading the app again
+ * for each). The router follows the history entry like the browser's Back and Forward.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  // the new screen is committed (a lazy one is loaded first, the old one shown meanwhile), or a
+  // redirect of the route's own (to the login, say) has happened
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getElementById('main')?.dataset['path'] === location.pathname),
+    )
+    .toBe(true);
+}

@@ -75,8 +75,22 @@ test('a decision reaches the bell, one toast across two tabs, and the centre', a
     (await toastsOf(page, DEPOSIT_TITLE).count()) + (await toastsOf(second, DEPOSIT_TITLE).count());
   expect(shown).toBeLessThanOrEqual(1);
 
+  // the bell opens the newest over the page: the screen stays (a trader keeps the order form)
+  const here = page.url();
+  const bell = page.getByTestId('notice-bell');
+  await bell.click();
+  const panel = page.getByTestId('notice-bell-panel');
+  await expect(panel.getByTestId('notice-item').first()).toContainText(DEPOSIT_TITLE);
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+  expect(page.url()).toBe(here);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  // the centre is a link away, and following it closes the panel
+  await bell.click();
+  await panel.getByTestId('notice-bell-all').click();
+  await expect(panel).toHaveCount(0);
+
   // the centre: exact amount, unread, opened → read, on the other tab too
-  await page.getByTestId('notice-bell').click();
   await expect(page).toHaveURL(/\/account\/accountMessage/);
   const item = page.getByTestId('notice-item').first();
   await expect(item).toContainText(DEPOSIT_TITLE);

@@ -11,6 +11,7 @@ import { apiPost, CURRENCY_ID, fund, token, verified, verify } from './api.ts';
 import {
   bookPainted,
   confirm,
+  goInApp,
   login,
   msg,
   operator,
@@ -164,7 +165,8 @@ async function walk(page: Page, widths: typeof WIDTHS): Promise<void> {
     tabs: [] as string[],
   };
   for (const [i, path] of SPEC_PATHS.entries()) {
-    await page.goto(path);
+    // in the running app, as a link goes: the app is not loaded again for each screen
+    await goInApp(page, path);
     await settled(page);
     // the width the last route ended at first (the Galaxy's to begin): one resize per route
     const order = i % 2 === 0 ? [...widths].reverse() : widths;

@@ -44,7 +44,7 @@ import type { DevHub } from './misc/dev-routes.ts';
 import { registerMiscRoutes } from './misc/routes.ts';
 import { registerNewsRoutes } from './news/routes.ts';
 import { seedNews } from './news/seed-news.ts';
-import { createSocketHub, startSessionSweep } from './socket/hub.ts';
+import { createSocketHub, dropStaleSessions, startSessionSweep } from './socket/hub.ts';
 import { MarketMakers } from './trading/market-makers.ts';
 import { registerSpotRoutes } from './trading/routes.ts';
 import { ensureSimAccounts } from './trading/sim-accounts.ts';
@@ -226,7 +226,14 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
   const io = createSocketHub(app.server, ctx);
   const stopSessionSweep = startSessionSweep(io, ctx);
   hub.io = io;
-  ctx.notify.attach((room, event, payload) => io.to(room).emit(event, payload));
+  ctx.notify.attach(
+    (room, event, payload) => io.to(room).emit(event, payload),
+    (userId) => {
+      dropStaleSessions(io, ctx, userId).catch(() => {
+        ctx.metrics.internalErrors += 1;
+      });
+    },
+  );
   const publisher = new MarketPublisher(
     ctx.market,
     io,

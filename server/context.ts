@@ -10,9 +10,22 @@ import type { MarketSimulator } from './market/simulator.ts';
 /** Private pushes to a user's room; set up once socket.io runs (no-op before that). */
 export class Notifier {
   private emit: ((room: string, event: string, payload: unknown) => void) | null = null;
+  private ended: ((userId: number) => void) | null = null;
 
-  attach(emit: (room: string, event: string, payload: unknown) => void): void {
+  attach(
+    emit: (room: string, event: string, payload: unknown) => void,
+    ended?: (userId: number) => void,
+  ): void {
     this.emit = emit;
+    this.ended = ended ?? null;
+  }
+
+  /**
+   * Sessions of the user ended (a logout, the account page, a new password): their sockets
+   * leave the user's room now, not at the next sweep (ADR 0042).
+   */
+  sessionsEnded(userId: number): void {
+    this.ended?.(userId);
   }
 
   /** `update_balance` (api-contract decision 4): the client refetches its balances. */

@@ -113,7 +113,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Ends the token the request carries (extension, ADR 0042). Always ok: a token that had
   // already ended is as logged out as one this call ends.
   app.post('/api/user/logout', async (req) => {
-    await endToken(ctx.db, req.headers.authorization);
+    const userId = await endToken(ctx.db, req.headers.authorization);
+    if (userId !== null) ctx.notify.sessionsEnded(userId);
     return ok(t(langOf(req), 'account.loggedOut'));
   });
 
@@ -135,6 +136,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const userId = await requireUser(ctx, req);
     const b = parse(endSessionBody, req);
     if (!(await endSession(ctx.db, userId, b.id))) throw new ApiError('account.sessionNotFound');
+    ctx.notify.sessionsEnded(userId);
     return ok(t(langOf(req), 'account.sessionEnded'));
   });
 
@@ -157,6 +159,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (user === null) throw new ApiError('account.notFound');
     const hash = await hashPassword(b.password);
     await setPassword(ctx.db, user.id, hash);
+    ctx.notify.sessionsEnded(user.id);
     return ok(t(langOf(req), 'account.passwordChanged'));
   });
 

@@ -53,15 +53,15 @@ export async function endSessions(db: Queryable, userId: number): Promise<void> 
   await db.query('DELETE FROM tokens WHERE user_id = $1', [userId]);
 }
 
-/** The token stops working (a logout). Returns whether it was live. */
-export async function endToken(db: Queryable, token: unknown): Promise<boolean> {
+/** The token stops working (a logout). Returns its user, or null when it was not live. */
+export async function endToken(db: Queryable, token: unknown): Promise<number | null> {
   const hash = hashOf(token);
-  if (hash === null) return false;
-  const rows = await db.query<{ id: number }>(
-    'DELETE FROM tokens WHERE token_hash = $1 RETURNING id',
+  if (hash === null) return null;
+  const rows = await db.query<{ user_id: number }>(
+    'DELETE FROM tokens WHERE token_hash = $1 RETURNING user_id',
     [hash],
   );
-  return rows.length > 0;
+  return rows[0]?.user_id ?? null;
 }
 
 /** One session of the user stops working (the account page). Returns whether it was theirs. */

@@ -6,8 +6,9 @@
 //
 // A private room is held only while its token lives: `login` with a missing, unknown or expired
 // token answers the refusal `{type: "error", message}` and joins nothing, and the session sweep
-// (every 30 s, `dropStaleSessions`) takes sockets out of their room once their token expired
-// or was ended (a logout, the account page of another device, a new password).
+// (every 30 s, `dropStaleSessions`) takes sockets out of their room once their token expired;
+// a session ended on purpose (a logout, the account page of another device, a new password)
+// takes its sockets out at once (`Notifier.sessionsEnded`).
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
@@ -87,10 +88,18 @@ export function startSessionSweep(io: Server, ctx: AppContext, everyMs = SESSION
 
 /**
  * Takes every socket whose token no longer lives (expired or ended) out of
- * its user's room. Returns how many sockets were logged out.
+ * its user's room (only `onlyUser`'s sockets when given: their sessions just ended). Returns how
+ * many sockets were logged out.
  */
-export async function dropStaleSessions(io: Server, ctx: AppContext): Promise<number> {
-  const sockets = [...io.sockets.sockets.values()].filter((s) => sessionOf(s).userId !== undefined);
+export async function dropStaleSessions(
+  io: Server,
+  ctx: AppContext,
+  onlyUser?: number,
+): Promise<number> {
+  const sockets = [...io.sockets.sockets.values()].filter((s) => {
+    const { userId } = sessionOf(s);
+    return userId !== undefined && (onlyUser === undefined || userId === onlyUser);
+  });
   if (sockets.length === 0) return 0;
   const hashes = [...new Set(sockets.map((s) => sessionOf(s).tokenHash ?? ''))];
   const rows = await ctx.db.query<{ user_id: number; token_hash: string }>(

@@ -55,6 +55,11 @@ describe('form rules', () => {
     expect(validateTransfer({ ...base, amount: '-1' }).amount).toBe(
       'validation.wallet.amountRequired',
     );
+    // an exponent, a sign or letters are never read as a number (a "1e1" is not 10)
+    for (const typed of ['1e1', '5e1abc', '+5', '1,5', '0x10', ' 1 0 '])
+      expect(validateTransfer({ ...base, amount: typed }).amount, typed).toBe(
+        'validation.wallet.amountRequired',
+      );
     expect(validateTransfer({ ...base, amount: '100.01' }).amount).toBe(
       'validation.wallet.insufficient',
     );

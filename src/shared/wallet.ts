@@ -2,7 +2,8 @@
 // shared by the page (messages next to fields), the engine (refuse before sending) and the
 // reference server (the same answer in its envelope). Each check returns a message id of
 // locales/*.json (`validation.wallet.*`) or null. Amounts are exact decimals.
-import { Decimal, parseDecimal } from './decimal.ts';
+import { parsePlainAmount } from './amount.ts';
+import { Decimal } from './decimal.ts';
 
 export type WalletValidationId =
   | 'validation.wallet.amountRequired'
@@ -72,9 +73,12 @@ export type AcceptorWay = (typeof ACCEPTOR_WAYS)[number];
 /** Card types of the real-name form: 1 identity card, 2 household book, 3 driver licence. */
 export const CARD_TYPES = [1, 2, 3] as const;
 
-/** A positive decimal from user input, or null. */
+/**
+ * A positive decimal from user input, or null: plain digits only, as the server's edge takes
+ * them (`parsePlainAmount`: no exponent, sign or letter, so "1e4" is never 10,000 or 14).
+ */
 export function positiveAmount(v: unknown): Decimal | null {
-  const d = parseDecimal(typeof v === 'string' ? v.trim() : v);
+  const d = parsePlainAmount(v);
   return d !== null && d.isFinite() && d.greaterThan(0) ? d : null;
 }
 

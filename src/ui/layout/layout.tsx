@@ -23,7 +23,8 @@ export const TRADING_PATHS: ReadonlySet<string> = new Set([
 
 export function Layout() {
   const { t } = useI18n();
-  const trading = TRADING_PATHS.has(useLocation().pathname);
+  const { pathname } = useLocation();
+  const trading = TRADING_PATHS.has(pathname);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -33,7 +34,8 @@ export function Layout() {
       <ReplayBanner />
       <EngineStatusBar />
       <UpdatePrompt />
-      <main id="main" className="app__main">
+      {/* data-path: the route whose screen is shown (it changes with the screen, in one commit) */}
+      <main id="main" className="app__main" data-path={pathname}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -51,7 +51,7 @@ export function NoticeList({ rows, live, loading, error, hasMore, filtered }: Pr
   );
 }
 
-function NoticeItem({ row, live }: { row: NotificationRow; live: boolean }) {
+export function NoticeItem({ row, live }: { row: NotificationRow; live: boolean }) {
   const { t, fmt } = useI18n();
   const words = noticeWords(row, t, fmt, liveNoticeDecimals);
   const unread = !row.read;
