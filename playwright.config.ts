@@ -12,6 +12,7 @@ import { E2E_ADMIN_TOKEN } from './e2e/operator-token.ts';
 const OWN_USERS = [
   'account',
   'axe',
+  'busy-focus',
   'c2c',
   'csv-export',
   'earn',

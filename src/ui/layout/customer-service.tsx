@@ -6,12 +6,14 @@ import { failureMessage } from '../engine-bridge/result-message.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { toast } from '../toast/toast.ts';
 import { LineIcon } from '../components/line-icon.tsx';
+import { busyProps } from '../components/busy-button.ts';
 
 export function CustomerService({ withText = false }: { withText?: boolean }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
 
   const open = async (): Promise<void> => {
+    if (busy) return;
     setBusy(true);
     const result = await engine.customerService();
     setBusy(false);
@@ -25,7 +27,7 @@ export function CustomerService({ withText = false }: { withText?: boolean }) {
       type="button"
       className="icon-btn"
       onClick={() => void open()}
-      disabled={busy}
+      {...busyProps(busy)}
       aria-label={t('header.service.label')}
       title={t('header.service.label')}
     >

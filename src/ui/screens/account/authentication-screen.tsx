@@ -19,6 +19,7 @@ import { AccountShell } from '../wallet/account-shell.tsx';
 import { ImageUpload } from '../wallet/image-upload.tsx';
 import { useAccountQuery } from '../wallet/use-account-query.ts';
 import '../../styles/account-settings.css';
+import { busyProps } from '../../components/busy-button.ts';
 
 const CARD_LABEL: Record<(typeof CARD_TYPES)[number], MessageId> = {
   1: 'account.identity.card.idCard',
@@ -284,7 +285,7 @@ function IdentityForm({ onSent }: { onSent: () => void }) {
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={form.busy}
+          {...busyProps(form.busy)}
           data-testid="identity-submit"
         >
           {form.busy ? t('account.identity.submitting') : t('account.identity.submit')}

@@ -35,6 +35,7 @@ import {
 } from './aceite-screen.tsx';
 import '../../styles/account-records.css';
 import { anyAmountIssue, FIAT_DECIMALS, plainAmountText } from '../../forms/amount-text.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 /** Balances: 8 decimals (asset lists). */
 const BALANCE_DECIMALS = 8;
@@ -231,6 +232,7 @@ function DealForm({ acceptor: a, current, ways, way, form }: FormProps) {
   const usdt = dealUsdt(plainAmountText(form.values.money, FIAT_DECIMALS), rate);
 
   const submit = async () => {
+    if (form.busy) return;
     const values = form.values;
     const errors = validateAcceptorDeal(values);
     if (
@@ -319,7 +321,7 @@ function DealForm({ acceptor: a, current, ways, way, form }: FormProps) {
       <button
         type="submit"
         className="btn btn--primary btn--block"
-        disabled={form.busy}
+        {...busyProps(form.busy)}
         data-testid="acceptor-deal-submit"
       >
         {form.busy

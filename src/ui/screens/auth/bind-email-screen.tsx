@@ -10,6 +10,7 @@ import { Field } from './field.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
 import { useForm } from './use-form.ts';
 import { sendCode } from './use-send-code.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 export default function BindEmailScreen() {
   const { t } = useI18n();
@@ -70,7 +71,7 @@ export default function BindEmailScreen() {
           />
         }
       />
-      <button type="submit" className="btn btn--primary btn--block" disabled={form.busy}>
+      <button type="submit" className="btn btn--primary btn--block" {...busyProps(form.busy)}>
         {form.busy ? t('auth.bindEmail.submitting') : t('auth.bindEmail.submit')}
       </button>
     </AuthCard>

@@ -21,6 +21,7 @@ import { Field } from './field.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
 import { useForm } from './use-form.ts';
 import { sendCode } from './use-send-code.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 type Fields = 'account' | 'code' | 'password' | 'confirm';
 
@@ -123,7 +124,7 @@ export default function ForgetScreen() {
               />
             }
           />
-          <button type="submit" className="btn btn--primary btn--block" disabled={form.busy}>
+          <button type="submit" className="btn btn--primary btn--block" {...busyProps(form.busy)}>
             {form.busy ? t('auth.forget.checking') : t('auth.forget.next')}
           </button>
         </>
@@ -153,12 +154,15 @@ export default function ForgetScreen() {
             <button
               type="button"
               className="btn btn--ghost"
-              onClick={() => setStep(1)}
-              disabled={form.busy}
+              onClick={() => {
+                if (!form.busy) setStep(1);
+              }}
+              // not `disabled`, which would drop the focus (ADR 0046); not the one busy either
+              aria-disabled={form.busy}
             >
               {t('auth.forget.back')}
             </button>
-            <button type="submit" className="btn btn--primary" disabled={form.busy}>
+            <button type="submit" className="btn btn--primary" {...busyProps(form.busy)}>
               {form.busy ? t('auth.forget.submitting') : t('auth.forget.submit')}
             </button>
           </div>

@@ -11,6 +11,7 @@ import { AuthCard } from './auth-card.tsx';
 import { Field } from './field.tsx';
 import { prefilledAccount } from './login-prefill.ts';
 import { useForm } from './use-form.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 export default function LoginScreen() {
   const { t } = useI18n();
@@ -69,7 +70,7 @@ export default function LoginScreen() {
       <div className="auth__links">
         <Link to={PATH.forgetPwd}>{t('auth.login.forgot')}</Link>
       </div>
-      <button type="submit" className="btn btn--primary btn--block" disabled={form.busy}>
+      <button type="submit" className="btn btn--primary btn--block" {...busyProps(form.busy)}>
         {form.busy ? t('auth.login.submitting') : t('auth.login.submit')}
       </button>
     </AuthCard>

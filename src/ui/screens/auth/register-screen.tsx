@@ -17,6 +17,7 @@ import { Field } from './field.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
 import { useForm } from './use-form.ts';
 import { sendCode } from './use-send-code.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 type Fields = 'account' | 'code' | 'password' | 'confirm' | 'invite' | 'agreement';
 
@@ -170,7 +171,7 @@ export default function RegisterScreen() {
           form.setValue('agreement', checked ? '1' : '');
         }}
       />
-      <button type="submit" className="btn btn--primary btn--block" disabled={form.busy}>
+      <button type="submit" className="btn btn--primary btn--block" {...busyProps(form.busy)}>
         {form.busy ? t('auth.register.submitting') : t('auth.register.submit')}
       </button>
     </AuthCard>

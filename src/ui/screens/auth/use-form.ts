@@ -1,6 +1,8 @@
 // Form state of the auth screens: values (never cleared on an error), per-field validation
-// ids, a form-level server message, and an in-flight flag that disables submit.
-import { useCallback, useState } from 'react';
+// ids, a form-level server message, and an in-flight flag: the submit button shows it (busyProps:
+// aria-disabled, never `disabled`, which would drop the keyboard focus) and a second run while
+// one is in flight is refused (issue 41, ADR 0046).
+import { useCallback, useRef, useState } from 'react';
 import type { CommandResult } from '../../../engine/api.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
 import { failureMessage } from '../../engine-bridge/result-message.ts';
@@ -14,6 +16,8 @@ export function useForm<F extends string>(initial: Record<F, string>) {
   const [errors, setErrorsState] = useState<Errors<F>>({});
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  /** A command is in flight (a ref: two presses within one render both see `busy` false). */
+  const inFlight = useRef(false);
 
   const setValue = useCallback((field: F, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -27,9 +31,14 @@ export function useForm<F extends string>(initial: Record<F, string>) {
     [],
   );
 
-  /** Run a command with submit disabled; failures become field errors or the form message. */
+  /**
+   * Run a command while busy; failures become field errors or the form message. While one is in
+   * flight another is not sent: it answers `busy` and changes nothing on the form.
+   */
   const run = useCallback(
     async <T>(command: () => Promise<CommandResult<T>>): Promise<CommandResult<T>> => {
+      if (inFlight.current) return { ok: false, code: 'busy' };
+      inFlight.current = true;
       setBusy(true);
       setFormError(null);
       try {
@@ -42,6 +51,7 @@ export function useForm<F extends string>(initial: Record<F, string>) {
         }
         return result;
       } finally {
+        inFlight.current = false;
         setBusy(false);
       }
     },

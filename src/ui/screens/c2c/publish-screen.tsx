@@ -34,6 +34,7 @@ import {
   usePaidBy,
   PayoutWayMissing,
 } from './c2c-parts.tsx';
+import { busyProps } from '../../components/busy-button.ts';
 
 type FieldName = 'number' | 'price' | 'way' | 'currency';
 type Errors = Partial<Record<FieldName, ValidationId>>;
@@ -261,8 +262,8 @@ function PublishForm({
       <button
         type="submit"
         className={`btn btn--block c2c-submit c2c-submit--${type}`}
-        disabled={busy || done}
-        aria-busy={busy}
+        // published: the same until the page moves on to my ads (the handler ignores a press)
+        {...busyProps(busy || done)}
         data-testid="c2c-publish-submit"
       >
         {isBuy ? t('c2c.publish.submitBuy', { coin }) : t('c2c.publish.submitSell', { coin })}

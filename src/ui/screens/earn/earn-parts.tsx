@@ -71,7 +71,10 @@ export function usePaged<T extends { id: number }, P extends PageView<T>>(
   return {
     ...state,
     reload: () => void fetchPage(1),
-    more: () => void fetchPage(state.n + 1),
+    // one page at a time: the button stays focusable while busy (ADR 0046), a press is ignored
+    more: () => {
+      if (!state.busy) void fetchPage(state.n + 1);
+    },
   };
 }
 

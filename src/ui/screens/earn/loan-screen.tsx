@@ -28,6 +28,7 @@ import { RepayForm } from './repay-form.tsx';
 import '../../styles/earn.css';
 import { AmountInput, useAmountIssue } from '../../forms/amount-input.tsx';
 import { anyAmountIssue, plainAmountText } from '../../forms/amount-text.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 /** Spec §8: the pause between a message and the page it leads to. */
 const REDIRECT_MS = 500;
@@ -105,6 +106,7 @@ function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => v
   };
 
   const submit = async () => {
+    if (busy) return;
     const bounds = { min: config.min, max: config.max };
     const invalid = validateLoanApplication(form, bounds);
     setErrors(invalid);
@@ -263,7 +265,7 @@ function ApplyForm({ config, onDone }: { config: LoanConfigView; onDone: () => v
       <button
         type="submit"
         className="btn btn--primary btn--block"
-        disabled={busy}
+        {...busyProps(busy)}
         data-testid="loan-apply-submit"
       >
         {t('loan.apply.submit')}
@@ -435,7 +437,7 @@ function LoanRecords({ loans, config }: { loans: Loans; config: LoanConfigView |
           <button
             type="button"
             className="btn btn--ghost btn--sm"
-            disabled={loans.busy}
+            {...busyProps(loans.busy)}
             onClick={loans.more}
           >
             {t('lock.records.more')}

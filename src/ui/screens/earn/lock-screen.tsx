@@ -24,6 +24,7 @@ import { Modal, useAmount, useEarnPages, useEarnQuery } from './earn-parts.tsx';
 import '../../styles/earn.css';
 import { AmountInput, useAmountIssue } from '../../forms/amount-input.tsx';
 import { amountForInput, plainAmountText } from '../../forms/amount-text.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 type LockOrders = ReturnType<typeof useEarnPages<'lock-orders'>>;
 
@@ -163,6 +164,7 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
   };
 
   const submit = async () => {
+    if (busy) return;
     const invalid = validateLockPurchase(input).amount;
     if (invalid !== undefined) return setError(tv(invalid));
     // the field says what is wrong with "5e1abc" and the like; it is never sent (ADR 0041)
@@ -251,7 +253,7 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
       <button
         type="submit"
         className="btn btn--primary btn--block"
-        disabled={busy}
+        {...busyProps(busy)}
         data-testid="lock-buy-submit"
       >
         {t('lock.buy.submit')}
@@ -349,7 +351,7 @@ function Records({ orders }: { orders: LockOrders }) {
           <button
             type="button"
             className="btn btn--ghost btn--sm"
-            disabled={orders.busy}
+            {...busyProps(orders.busy)}
             onClick={orders.more}
           >
             {t('lock.records.more')}

@@ -15,6 +15,7 @@ import { toast } from '../../toast/toast.ts';
 import { useNow } from '../../components/use-now.ts';
 import { copyText } from '../wallet/copy-text.ts';
 import { ImageUpload } from '../wallet/image-upload.tsx';
+import { busyProps } from '../../components/busy-button.ts';
 
 const COIN_LABEL: Record<RepayCoin, MessageId> = {
   btc: 'loan.coin.btc',
@@ -45,6 +46,7 @@ export function RepayForm({
   const quote = q.quote?.coin === coin && !q.loading ? q.quote : null;
 
   const submit = async () => {
+    if (busy) return;
     if (image === '') return setError(t('validation.loan.imageRequired'));
     if (quote === null) return;
     setBusy(true);
@@ -109,7 +111,7 @@ export function RepayForm({
       <button
         type="submit"
         className="btn btn--primary btn--block"
-        disabled={busy || quote === null}
+        {...busyProps(busy, quote === null)}
         data-testid="loan-repay-submit"
       >
         {t('loan.repay.submit')}

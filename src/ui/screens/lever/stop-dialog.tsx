@@ -19,6 +19,7 @@ import { toast } from '../../toast/toast.ts';
 import { Field } from '../auth/field.tsx';
 import { handsCount } from './lever-form-math.ts';
 import '../../styles/lever.css';
+import { busyProps } from '../../components/busy-button.ts';
 
 /** Spec §9: prices, totals and lever prices to 4 decimals; stop prices to 2. */
 export const LEVER_DP = { money: DECIMALS.price, stop: 2 } as const;
@@ -235,7 +236,7 @@ export function StopDialog({ position: p, onClose }: StopDialogProps) {
           <button
             type="submit"
             className="btn btn--primary btn--sm"
-            disabled={busy}
+            {...busyProps(busy)}
             data-testid="lever-stop-submit"
           >
             {t('lever.stop.submit')}

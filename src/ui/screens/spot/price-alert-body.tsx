@@ -19,6 +19,7 @@ import { tickerSignal } from '../../engine-bridge/signals.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import { Field } from '../auth/field.tsx';
 import { pairMetaSignal, type PairMeta } from './pair-meta.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 /** How often the open dialog reads the list again (alerts that fired leave it). */
 const REFRESH_MS = 5000;
@@ -180,7 +181,7 @@ function AlertForm({ meta, full, limit, onAdded }: FormProps) {
       <button
         type="submit"
         className="btn btn--primary btn--sm alert-form__submit"
-        disabled={busy}
+        {...busyProps(busy)}
         data-testid="price-alert-submit"
       >
         {t('spot.alert.submit')}
@@ -257,6 +258,7 @@ function AlertList({ alerts, error, limit, onRemoved, onRetry }: ListProps) {
   }, [alerts]);
 
   const remove = async (a: PriceAlertView, index: number): Promise<void> => {
+    if (busyId === a.id) return;
     setBusyId(a.id);
     setRemoveError(null);
     const r = await engine.removePriceAlert({ id: a.id });
@@ -329,7 +331,7 @@ function AlertRow(p: { alert: PriceAlertView; busy: boolean; onRemove: () => voi
       <button
         type="button"
         className="btn btn--ghost btn--sm"
-        disabled={p.busy}
+        {...busyProps(p.busy)}
         aria-label={t('spot.alert.removeLabel', { pair: a.symbol, condition })}
         data-testid="price-alert-remove"
         onClick={p.onRemove}

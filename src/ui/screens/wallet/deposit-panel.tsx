@@ -14,6 +14,7 @@ import { useAccountQuery } from './use-account-query.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { copyText } from './copy-text.ts';
 import { useCurrencyDecimals } from '../../forms/currency-decimals.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 export function DepositPanel({ currencyId, currency }: { currencyId: number; currency: string }) {
   const { t } = useI18n();
@@ -129,6 +130,7 @@ function DepositForm({
   const decimals = useCurrencyDecimals(currencyId);
   const form = useForm({ amount: '', source: '', hash: '', pic: '' });
   const submit = async () => {
+    if (form.busy) return;
     const errors = validateDeposit({ amount: form.values.amount, pic: form.values.pic });
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
@@ -195,7 +197,7 @@ function DepositForm({
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={form.busy}
+          {...busyProps(form.busy)}
           data-testid="deposit-submit"
         >
           {t('wallet.deposit.submit')}

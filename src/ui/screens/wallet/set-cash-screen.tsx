@@ -14,6 +14,7 @@ import { useForm } from '../auth/use-form.ts';
 import { AccountShell } from './account-shell.tsx';
 import { useAccountQuery } from './use-account-query.ts';
 import '../../styles/account-settings.css';
+import { busyProps } from '../../components/busy-button.ts';
 
 export default function SetCashScreen() {
   const { t } = useI18n();
@@ -137,7 +138,7 @@ function CashForm({ saved }: { saved: CashInfoView }) {
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={form.busy}
+          {...busyProps(form.busy)}
           data-testid="cash-save"
         >
           {form.busy ? t('account.cash.saving') : t('account.cash.save')}

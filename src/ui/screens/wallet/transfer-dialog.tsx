@@ -16,6 +16,7 @@ import { UNKNOWN } from './asset-table.tsx';
 import { amountForInput } from '../../forms/amount-text.ts';
 import { FALLBACK_DECIMALS } from '../../forms/currency-decimals.ts';
 import { anyAmountIssue } from '../../forms/amount-text.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 export interface TransferTarget {
   currencyId: number;
@@ -99,7 +100,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
   };
 
   const send = async () => {
-    if (target === null) return;
+    if (busy || target === null) return;
     setBusy(true);
     const r = await engine.accountCommand('transfer', {
       currencyId: target.currencyId,
@@ -121,7 +122,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
   };
 
   const submit = () => {
-    if (!check()) return;
+    if (busy || !check()) return;
     if (leverPage && !confirming) {
       setConfirming(true);
       return;
@@ -200,7 +201,7 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
             <button
               type="submit"
               className="btn btn--primary btn--sm"
-              disabled={busy || !known}
+              {...busyProps(busy, !known)}
               data-testid="transfer-submit"
             >
               {confirming ? t('wallet.transfer.sure') : t('wallet.transfer.submit')}

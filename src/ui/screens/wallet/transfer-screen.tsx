@@ -16,6 +16,7 @@ import { TransferAvailable } from './transfer-dialog.tsx';
 import { amountForInput } from '../../forms/amount-text.ts';
 import { FALLBACK_DECIMALS } from '../../forms/currency-decimals.ts';
 import { anyAmountIssue } from '../../forms/amount-text.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 /** Which accounts can hold a currency (legal: is_legal, lever: is_lever, micro: is_micro). */
 function holds(
@@ -56,7 +57,7 @@ export default function TransferScreen() {
   const available = availableIn(wallet, from, coin?.currencyId ?? null);
 
   const submit = async () => {
-    if (coin === null) return;
+    if (form.busy || coin === null) return;
     const errors = validateTransfer({ amount: form.values.amount, from, to, available });
     const first = errors.amount ?? errors.to;
     if (first !== undefined) {
@@ -181,7 +182,7 @@ export default function TransferScreen() {
             <button
               type="submit"
               className="btn btn--primary btn--block"
-              disabled={form.busy || coin === null || !known}
+              {...busyProps(form.busy, coin === null || !known)}
               data-testid="transfer-submit"
             >
               {t('wallet.transfer.submit')}

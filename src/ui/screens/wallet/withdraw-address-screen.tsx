@@ -19,6 +19,7 @@ import { AccountShell } from './account-shell.tsx';
 import { ListState } from './list-state.tsx';
 import { useAccountQuery } from './use-account-query.ts';
 import '../../styles/account-records.css';
+import { busyProps } from '../../components/busy-button.ts';
 
 export default function WithdrawAddressScreen() {
   const { t } = useI18n();
@@ -86,6 +87,7 @@ function AddForm({
   const form = useForm<Fields>({ currency: '', address: '', notes: '' });
 
   const submit = async () => {
+    if (form.busy) return;
     const input = {
       currencyId: currency?.id ?? null,
       address: form.values.address.trim(),
@@ -157,7 +159,7 @@ function AddForm({
         <button
           type="submit"
           className="btn btn--primary addr-form__submit"
-          disabled={form.busy}
+          {...busyProps(form.busy)}
           data-testid="address-add"
         >
           {form.busy ? t('common.loading') : t('account.address.addButton')}

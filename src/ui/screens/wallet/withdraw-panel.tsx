@@ -25,6 +25,7 @@ import { useAccountQuery } from './use-account-query.ts';
 import { amountForInput } from '../../forms/amount-text.ts';
 import { useCurrencyDecimals } from '../../forms/currency-decimals.ts';
 import { anyAmountIssue, plainAmountText } from '../../forms/amount-text.ts';
+import { busyProps } from '../../components/busy-button.ts';
 
 type Network = WithdrawInput['network'];
 
@@ -97,6 +98,7 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
   };
 
   const submit = async () => {
+    if (form.busy) return;
     const errors = validateWithdraw({ ...input, bankAccount: input.address });
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
@@ -225,7 +227,7 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
           <button
             type="submit"
             className="btn btn--primary"
-            disabled={form.busy}
+            {...busyProps(form.busy)}
             data-testid="withdraw-submit"
           >
             {t('wallet.withdraw.submit')}
