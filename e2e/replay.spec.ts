@@ -207,6 +207,8 @@ test('a session over every trading and money screen exports only events their sc
   ]) {
     await page.goto(route);
     await page.waitForLoadState('networkidle');
+    // the screen's lists are in (a loaded machine answers later than the network goes idle)
+    await expect(page.locator('#main .state--loading')).toHaveCount(0, { timeout: 20_000 });
     await page.waitForTimeout(1200);
   }
   await page.getByTestId('user-menu').click();

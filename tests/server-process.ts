@@ -79,7 +79,7 @@ export async function startServerProcess(
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilUp(url, child, options.startupMs ?? 60_000);
+    await waitUntilUp(url, child, options.startupMs ?? 120_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${String(error)}\n${log}`, { cause: error });
