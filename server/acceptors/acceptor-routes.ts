@@ -53,6 +53,8 @@ export function registerAcceptorRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post('/api/acceptor/deal', async (req) => {
     const userId = await requireUser(ctx, req);
     const b = parse(dealBody, req);
+    // the amount's form first: "1e4" is told to be written as digits, not that it is missing
+    const money = amountOf(b.money, 'validation.acceptor.amountRequired');
     const errors = validateAcceptorDeal({
       mobile: b.mobile,
       dealAccount: b.deal_account,
@@ -61,7 +63,6 @@ export function registerAcceptorRoutes(app: FastifyInstance, ctx: AppContext): v
     });
     const first = errors.mobile ?? errors.dealAccount ?? errors.money ?? errors.way;
     if (first !== undefined) throw new ApiError(first);
-    const money = amountOf(b.money, 'validation.acceptor.amountRequired');
     // a fiat amount: cents, never rounded for the user
     requireAmount(money, 2);
     const way = ACCEPTOR_WAYS.find((w) => w === b.way);
