@@ -5,11 +5,10 @@
 import { Link } from 'react-router';
 import { Popover } from '../components/popover.tsx';
 import { Empty, ErrorState, Loading } from '../components/states.tsx';
-import { engine } from '../engine-bridge/bridge.ts';
 import { notices, session } from '../engine-bridge/signals.ts';
 import { useSignalValue } from '../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
-import { NoticeItem } from './notice-list.tsx';
+import { NoticeItem, ReadAllButton } from './notice-list.tsx';
 import { NOTICE_CENTRE_PATH } from './notice-paths.ts';
 import '../styles/notices.css';
 
@@ -71,15 +70,7 @@ function BellPanel({ close }: { close: () => void }) {
     >
       <div className="bell-pop__head">
         <h2 className="bell-pop__title">{t('notice.centre.title')}</h2>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          disabled={!live || view.unread === 0}
-          onClick={() => void engine.readNotices('all')}
-          data-testid="notice-bell-read-all"
-        >
-          {t('notice.readAll')}
-        </button>
+        <ReadAllButton live={live} unread={view.unread} testId="notice-bell-read-all" />
       </div>
       {rows.length === 0 ? (
         !view.loaded && !view.held ? (

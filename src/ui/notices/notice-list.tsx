@@ -91,3 +91,19 @@ export function NoticeItem({ row, live }: { row: NotificationRow; live: boolean 
     </li>
   );
 }
+
+/** "Mark all as read": the centre's and the bell panel's (nothing to read, or held: disabled). */
+export function ReadAllButton(p: { live: boolean; unread: number; testId: string }) {
+  const { t } = useI18n();
+  return (
+    <button
+      type="button"
+      className="btn btn--ghost btn--sm"
+      disabled={!p.live || p.unread === 0}
+      onClick={() => void engine.readNotices('all')}
+      data-testid={p.testId}
+    >
+      {t('notice.readAll')}
+    </button>
+  );
+}

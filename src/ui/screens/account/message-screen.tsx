@@ -6,12 +6,11 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NOTIFICATION_GROUPS, type NotificationGroup } from '../../../shared/notifications.ts';
-import { engine } from '../../engine-bridge/bridge.ts';
 import { notices } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { GROUP_LABEL } from '../../notices/notice-groups.ts';
-import { NoticeList } from '../../notices/notice-list.tsx';
+import { NoticeList, ReadAllButton } from '../../notices/notice-list.tsx';
 import { NoticePrefsPanel } from '../../notices/notice-prefs.tsx';
 import { AccountShell } from '../wallet/account-shell.tsx';
 import { AnnouncementList } from './announcement-list.tsx';
@@ -91,15 +90,7 @@ function MyNotices() {
           <span>{t('notice.filter.unread')}</span>
         </label>
         <span className="notices__spacer" />
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          disabled={!live || view.unread === 0}
-          onClick={() => void engine.readNotices('all')}
-          data-testid="notice-read-all"
-        >
-          {t('notice.readAll')}
-        </button>
+        <ReadAllButton live={live} unread={view.unread} testId="notice-read-all" />
         <button
           type="button"
           className="btn btn--ghost btn--sm"
