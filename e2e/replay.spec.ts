@@ -21,7 +21,9 @@ async function screen(page: Page) {
   const levels = (side: 'bids' | 'asks') =>
     page
       .locator(`[data-testid="book-${side}"] [data-price]`)
-      .evaluateAll((els) => els.slice(0, 12).map((e) => e.textContent?.trim() ?? ''));
+      // the 8 levels next to the spread: the book lists as many as its height holds, and the
+      // replay's banner takes a level's height (11 live, 10 replayed on one CI run)
+      .evaluateAll((els) => els.slice(0, 8).map((e) => e.textContent?.trim() ?? ''));
   return {
     bids: await levels('bids'),
     asks: await levels('asks'),

@@ -2,7 +2,7 @@
 // at the end. The resting orders are placed and cancelled over the API with the demo user's
 // REST token (the page's token never leaves its worker), so the test leaves the book as it found it.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { CURRENCY_ID } from './api.ts';
+import { cancelOpenSpotOrders, CURRENCY_ID } from './api.ts';
 import { login } from './helpers.ts';
 
 const DEMO = { user_string: 'demo@bourse.local', password: 'demo1234', type: '1' };
@@ -17,6 +17,8 @@ async function token(request: APIRequestContext): Promise<string> {
 
 test('current orders: load more after 8 rows, then no more', async ({ page, request }) => {
   const auth = { authorization: await token(request) };
+  // only this test's orders rest: one an earlier spec left behind would make 12
+  await cancelOpenSpotOrders(request, auth.authorization);
   const ids: number[] = [];
   try {
     for (let i = 0; i < 11; i++) {
