@@ -44,21 +44,8 @@ test('current orders: load more after 8 rows, then no more', async ({ page, requ
       ...(await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-order-id'))))),
     );
   } finally {
-    // Cancel whatever rests, found through the API (a token of its own: `auth` may be the one
-    // that failed above).
-    const again = { authorization: await token(request) };
-    for (let p = 1; p <= 3; p++) {
-      const list = await request.post('/api/transaction_in', {
-        headers: again,
-        form: { page: '1' },
-      });
-      const body = (await list.json()) as { message: { list: { id: number }[] } };
-      for (const o of body.message.list)
-        await request.post('/api/transaction_del', {
-          headers: again,
-          form: { id: String(o.id), type: 'in' },
-        });
-    }
+    // Cancel whatever rests (a token of its own: `auth` may be the one that failed above).
+    await cancelOpenSpotOrders(request, await token(request));
   }
   expect(ids.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
 });
