@@ -51,6 +51,11 @@ export default defineConfig({
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS],
     },
+    // a hung click or load fails where it hangs, well inside the test's time, instead of at the
+    // test's timeout inside a `finally` that then hides it (CI, book-orders: a 120 s timeout
+    // reported in the market's release, the step that hung unknown)
+    actionTimeout: 30_000,
+    navigationTimeout: 45_000,
     screenshot: 'only-on-failure',
     trace: 'off',
   },
