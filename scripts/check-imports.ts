@@ -8,6 +8,12 @@
 // network edge (transport, ingest) is not imported by the state (log, projections) or by the
 // frames, and the projections import only events, the public types and each other.
 //
+// It fails on an upward import between the rooms of the server and of the UI (SERVER_LAYERS,
+// UI_LAYERS below: each room has a rank, and a room imports only rooms of a lower rank or of its
+// own), and on a circle between rooms anywhere (ADR 0047): under any folder, its children
+// (folders and files) are its rooms, and two rooms that import each other, however deep the two
+// files sit, stand on each other. Tests and testing/ folders are free.
+//
 // Prints each circle as one path through it (a → b → … → a) and each crossing, and exits 1;
 // prints nothing and exits 0 when there is none.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -163,7 +169,7 @@ export function pathAround(graph: Graph, component: readonly string[]): string[]
 export const ENGINE_LAYERS: Readonly<Record<string, readonly string[]>> = {
   transport: ['ingest', 'log', 'projections', 'frames', 'commands', 'replay', 'store'],
   ingest: ['log', 'projections', 'frames', 'commands', 'replay', 'store'],
-  log: ['transport', 'ingest', 'projections', 'frames', 'commands'],
+  log: ['transport', 'ingest', 'projections', 'frames', 'commands', 'replay'],
   projections: ['transport', 'ingest', 'log', 'frames', 'commands', 'replay', 'store'],
   frames: ['transport', 'ingest', 'log', 'commands', 'replay'],
 };
@@ -195,12 +201,163 @@ export function layerCrossings(graph: Graph, name: (f: string) => string): [stri
   return out.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
 }
 
+/**
+ * The server's rooms, lowest first: a room imports only the rooms of its own rank or below.
+ * The base holds the configuration, storage, the messages and the context's ports (a leaf); the
+ * edge the HTTP toolkit and the job runner; then the services every flow uses (sessions and
+ * users, the notification outbox, uploads, the socket hub); the money and the market; the
+ * products; the operator's rooms and the seed; the composition root (app.ts, main.ts).
+ */
+export const SERVER_LAYERS: readonly (readonly string[])[] = [
+  ['config.ts', 'context.ts', 'db', 'i18n', 'kernel'],
+  ['http', 'jobs'],
+  ['accounts', 'notify', 'uploads', 'socket'],
+  ['wallet', 'market', 'identity'],
+  ['trading', 'c2c', 'lever', 'micro', 'earn', 'lending', 'presale', 'acceptors', 'news', 'alerts'],
+  ['admin', 'misc', 'seed'],
+  ['app.ts', 'main.ts'],
+];
+
+/**
+ * The UI's rooms, lowest first: the bridge to the engine and the page's own stores; the
+ * messages; the parts every screen uses; the features laid over the screens; the screens; the
+ * shell that lays them out and routes to them.
+ */
+export const UI_LAYERS: readonly (readonly string[])[] = [
+  [
+    'engine-bridge',
+    'storage.ts',
+    'route-paths.ts',
+    'theme.ts',
+    'workspace.ts',
+    'session',
+    'announce',
+  ],
+  ['i18n'],
+  ['components', 'forms', 'toast'],
+  ['hotkeys', 'notices'],
+  ['screens'],
+  ['layout', 'routes.tsx', 'app.tsx', 'main.tsx'],
+];
+
+/** Where ranked rooms live: the folder and its rooms, lowest first. */
+export const RANKED: readonly { folder: string; layers: readonly (readonly string[])[] }[] = [
+  { folder: 'server', layers: SERVER_LAYERS },
+  { folder: 'src/ui', layers: UI_LAYERS },
+];
+
+/** The room of a path under `folder` (its first segment below it), or null. */
+function roomOf(path: string, folder: string): string | null {
+  const p = slashed(path);
+  if (!p.startsWith(`${folder}/`)) return null;
+  return p.slice(folder.length + 1).split('/')[0] ?? null;
+}
+
+/**
+ * Imports from a room to a room of a higher rank, as [from, to] paths; and rooms the table does
+ * not name (a new room is given its rank when it is made), as [path, ''].
+ */
+export function rankCrossings(
+  graph: Graph,
+  name: (f: string) => string,
+  ranked: typeof RANKED = RANKED,
+): [string, string][] {
+  const out: [string, string][] = [];
+  const unnamed = new Set<string>();
+  for (const { folder, layers } of ranked) {
+    const rank = new Map<string, number>();
+    layers.forEach((rooms, i) => rooms.forEach((r) => rank.set(r, i)));
+    for (const [file, edges] of graph) {
+      const from = name(file);
+      const room = roomOf(from, folder);
+      if (room === null || isTestCode(from) || from.endsWith('.md')) continue;
+      const r = rank.get(room);
+      if (r === undefined) {
+        unnamed.add(`${folder}/${room}`);
+        continue;
+      }
+      for (const target of edges) {
+        const to = name(target);
+        const other = roomOf(to, folder);
+        const t = other === null ? undefined : rank.get(other);
+        if (t !== undefined && t > r) out.push([from, to]);
+      }
+    }
+  }
+  for (const room of unnamed) out.push([room, '']);
+  return out.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+}
+
+/**
+ * Circles between rooms: for every folder, its children are its rooms, and an import between
+ * two files under it (outside tests) is an arrow between the rooms holding them. Returns each
+ * circle as the folder and its rooms.
+ */
+export function roomCircles(
+  graph: Graph,
+  name: (f: string) => string,
+): { folder: string; rooms: string[] }[] {
+  const byFolder = new Map<string, Graph>();
+  for (const [file, edges] of graph) {
+    const from = slashed(name(file));
+    if (isTestCode(from)) continue;
+    for (const target of edges) {
+      const arrow = roomArrow(from, slashed(name(target)));
+      if (arrow !== null) addArrow(byFolder, arrow);
+    }
+  }
+  const out: { folder: string; rooms: string[] }[] = [];
+  for (const [folder, rooms] of [...byFolder].sort((x, y) => x[0].localeCompare(y[0])))
+    for (const c of circles(rooms)) out.push({ folder, rooms: pathAround(rooms, c) });
+  return out;
+}
+
+const slashed = (path: string): string => path.split('\\').join('/');
+
+/** The folder that holds both files, and the two rooms of it they sit in (null: one room). */
+function roomArrow(from: string, to: string): { folder: string; a: string; b: string } | null {
+  const a = from.split('/');
+  const b = to.split('/');
+  let i = 0;
+  while (i < a.length - 1 && i < b.length - 1 && a[i] === b[i]) i += 1;
+  const roomA = a[i] ?? '';
+  const roomB = b[i] ?? '';
+  return roomA === roomB ? null : { folder: a.slice(0, i).join('/'), a: roomA, b: roomB };
+}
+
+function addArrow(byFolder: Map<string, Graph>, arrow: { folder: string; a: string; b: string }) {
+  const rooms = byFolder.get(arrow.folder) ?? new Map<string, Set<string>>();
+  byFolder.set(arrow.folder, rooms);
+  const set = rooms.get(arrow.a) ?? new Set<string>();
+  rooms.set(arrow.a, set);
+  set.add(arrow.b);
+  if (!rooms.has(arrow.b)) rooms.set(arrow.b, new Set());
+}
+
 function main(): void {
   const files = DIRS.flatMap((d) => sourceFiles(join(ROOT, d)));
   const graph = importGraph(files, (f) => readFileSync(f, 'utf8'));
   const found = circles(graph);
   const name = (f: string) => relative(ROOT, f);
   const crossings = layerCrossings(graph, name);
+  const upward = rankCrossings(graph, name);
+  if (upward.length > 0) {
+    process.stderr.write(`check:imports: ${upward.length} upward import(s) between rooms:\n`);
+    for (const [from, to] of upward)
+      process.stderr.write(
+        to === ''
+          ? `  ${from}: a room with no rank (scripts/check-imports.ts)\n`
+          : `  ${from} → ${to}\n`,
+      );
+    process.exitCode = 1;
+  }
+  const roomLoops = roomCircles(graph, name);
+  if (roomLoops.length > 0) {
+    process.stderr.write(`check:imports: ${roomLoops.length} circle(s) between rooms:\n`);
+    for (const { folder, rooms } of roomLoops)
+      process.stderr.write(`  ${folder === '' ? '.' : folder}: ${rooms.join(' → ')}\n`);
+    process.exitCode = 1;
+  }
   if (crossings.length > 0) {
     process.stderr.write(
       `check:imports: ${crossings.length} import(s) across the engine's layers:\n`,

@@ -13,11 +13,12 @@ import { registerAccountRoutes } from './accounts/account-routes.ts';
 import { registerCashRoutes } from './accounts/cash-routes.ts';
 import { NotificationPump } from './notify/notification-pump.ts';
 import { registerNotificationRoutes } from './notify/notification-routes.ts';
-import { PriceAlertService } from './notify/price-alert-service.ts';
-import { registerPriceAlertRoutes } from './notify/price-alert-routes.ts';
+import { PriceAlertService } from './alerts/price-alert-service.ts';
+import { registerPriceAlertRoutes } from './alerts/price-alert-routes.ts';
 import { registerWorkspaceRoutes } from './accounts/workspace-routes.ts';
 import type { CodeSender } from './accounts/code-sender.ts';
 import { DevCodeSender } from './accounts/code-sender.ts';
+import { userIdOfToken } from './accounts/tokens.ts';
 import { registerCodeRoutes } from './accounts/send-code-routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -51,7 +52,7 @@ import { ensureSimAccounts } from './trading/sim-accounts.ts';
 import type { SimAccountIds } from './trading/sim-accounts.ts';
 import { SpotPublisher } from './trading/spot-publisher.ts';
 import { SpotService } from './trading/spot-service.ts';
-import { ensureDemoAccount, ensureDemoReady } from './wallet/demo-account.ts';
+import { ensureDemoAccount, ensureDemoReady } from './seed/demo-account.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { IMAGE_MAX_BYTES } from '../src/shared/wallet.ts';
 import { registerAcceptorRoutes } from './acceptors/acceptor-routes.ts';
@@ -61,6 +62,7 @@ import { registerIdentityRoutes } from './identity/identity.ts';
 import { registerEntrustRoute } from './trading/entrust-route.ts';
 import { registerUploadRoutes } from './uploads/uploads.ts';
 import { registerFundingRoutes } from './wallet/funding-routes.ts';
+import { registerUserCenterRoute } from './wallet/user-center-route.ts';
 import { registerWalletRoutes } from './wallet/wallet-routes.ts';
 import { loadLeverPairs } from './lever/lever-pairs.ts';
 import { registerLeverRoutes } from './lever/lever-routes.ts';
@@ -81,6 +83,8 @@ export interface RunningServer {
   app: FastifyInstance;
   io: Server;
   ctx: AppContext;
+  /** The simulator behind `ctx.market` (tests advance it and read its fair value). */
+  market: MarketSimulator;
   publisher: MarketPublisher;
   spot: SpotService;
   spotPublisher: SpotPublisher;
@@ -129,6 +133,7 @@ export async function createServer(
 
 interface Prepared {
   ctx: AppContext;
+  market: MarketSimulator;
   spot: SpotService;
   sim: SimAccountIds;
   lever: LeverService;
@@ -169,7 +174,16 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
   const leverPairs = await loadLeverPairs(db, pairs);
   const lever = new LeverService(db, () => leverPairs, marks.priceOf, config.now);
   return {
-    ctx: { config, db, sender, market, notify: new Notifier(), metrics: { internalErrors: 0 } },
+    ctx: {
+      config,
+      db,
+      sessions: { userOf: (token) => userIdOfToken(db, token, config.now()) },
+      sender,
+      market,
+      notify: new Notifier(),
+      metrics: { internalErrors: 0 },
+    },
+    market,
     spot,
     sim,
     lever,
@@ -177,7 +191,7 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
   };
 }
 
-async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<RunningServer> {
+async function start({ ctx, market, spot, sim, lever, marks }: Prepared): Promise<RunningServer> {
   const { config } = ctx;
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   const routes = collectRoutes(app);
@@ -202,6 +216,7 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
   registerMicroRoutes(app, ctx, micro);
   registerEntrustRoute(app, ctx);
   registerWalletRoutes(app, ctx);
+  registerUserCenterRoute(app, ctx);
   registerFundingRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
@@ -235,7 +250,7 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
     },
   );
   const publisher = new MarketPublisher(
-    ctx.market,
+    market,
     io,
     config.now,
     config.simOff ? 'off' : 'fair',
@@ -245,7 +260,7 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
     ? null
     : new MarketMakers(
         spot,
-        ctx.market,
+        market,
         { makers: sim.makers, taker: sim.taker },
         {
           seed: config.simSeed,
@@ -297,6 +312,7 @@ async function start({ ctx, spot, sim, lever, marks }: Prepared): Promise<Runnin
     app,
     io,
     ctx,
+    market,
     publisher,
     spot,
     spotPublisher,

@@ -1,9 +1,11 @@
 // Server configuration: read once from the environment and command line (main.ts) or built by
 // tests.
-import type { RateLimits } from './http/rate-limit-policy.ts';
-import { DEFAULT_RATE_LIMITS } from './http/rate-limit-policy.ts';
-import type { LoadProfile } from './trading/market-makers.ts';
-import { LOAD_PROFILES } from './trading/market-makers.ts';
+import type { RateLimits } from './kernel/rate-limit-policy.ts';
+import { DEFAULT_RATE_LIMITS } from './kernel/rate-limit-policy.ts';
+
+/** The market makers' load profiles (BUDGETS.md's F-rows): a busy book, bursts, a deep book. */
+export type LoadProfile = 'F-busy' | 'F-burst' | 'F-deep';
+export const LOAD_PROFILES: readonly LoadProfile[] = ['F-busy', 'F-burst', 'F-deep'];
 
 export interface ServerConfig {
   port: number;

@@ -1,11 +1,45 @@
-// What every route module receives: configuration, storage, the code sender, the market.
-import type { FastifyRequest } from 'fastify';
-import type { CodeSender } from './accounts/code-sender.ts';
-import { userIdOfToken } from './accounts/tokens.ts';
+// What every route module receives: configuration, storage, and the ports of the parts that
+// cross rooms (ADR 0047): the sessions, the code sender, the market's read side, the private
+// pushes. A leaf: it imports only the base (config, db, kernel), never a room, so every room
+// can import it. The composition root (app.ts) fills the ports with their implementations.
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { sessionExpired } from './http/api-error.ts';
-import type { MarketSimulator } from './market/simulator.ts';
+import type { AggBar, PairSpec, ServerPeriod } from './kernel/market-types.ts';
+
+/** Who a raw `Authorization` token belongs to (accounts/tokens.ts behind it). */
+export interface Sessions {
+  /** The user id of a live token, or null (missing, unknown or expired); notes its use. */
+  userOf(token: unknown): Promise<number | null>;
+}
+
+/** A verification code or notice on its way to an address. */
+export interface OutgoingCode {
+  to: string;
+  channel: 'sms' | 'email';
+  purpose: string;
+  /**
+   * null: a notice instead of a code, where the account's state makes a code useless (a
+   * register request for an address that has an account, a reset for one that has none).
+   */
+  code: string | null;
+  text: string;
+  sentAt: number;
+}
+
+/** Delivery of verification codes (accounts/code-sender.ts: the development sender). */
+export interface CodeSender {
+  readonly development: boolean;
+  send(message: OutgoingCode): Promise<void>;
+}
+
+/** The market's read side as the routes use it (market/simulator.ts behind it). */
+export interface MarketView {
+  pairs(): PairSpec[];
+  pair(matchId: number): PairSpec | null;
+  history(matchId: number, period: ServerPeriod, from: number, to: number): AggBar[];
+  current(matchId: number, period: ServerPeriod, nowMs: number): AggBar | null;
+  lastPrice(matchId: number): number | null;
+}
 
 /** Private pushes to a user's room; set up once socket.io runs (no-op before that). */
 export class Notifier {
@@ -53,15 +87,9 @@ export interface ServerMetrics {
 export interface AppContext {
   config: ServerConfig;
   db: Database;
+  sessions: Sessions;
   sender: CodeSender;
-  market: MarketSimulator;
+  market: MarketView;
   notify: Notifier;
   metrics: ServerMetrics;
-}
-
-/** The id of the logged-in user (raw `Authorization` token), or a "999" error. */
-export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise<number> {
-  const id = await userIdOfToken(ctx.db, req.headers.authorization, ctx.config.now());
-  if (id === null) throw sessionExpired();
-  return id;
 }

@@ -1,7 +1,7 @@
 // Entry point: configuration from the environment, start, graceful shutdown.
 import { createServer } from './app.ts';
 import { configFromEnv } from './config.ts';
-import { ensureAdminToken } from './admin/admin-auth.ts';
+import { ensureAdminToken } from './http/admin-auth.ts';
 
 let config;
 try {

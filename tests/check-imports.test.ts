@@ -7,6 +7,8 @@ import {
   importGraph,
   layerCrossings,
   pathAround,
+  rankCrossings,
+  roomCircles,
   staticImports,
 } from '../scripts/check-imports.ts';
 
@@ -77,5 +79,43 @@ describe('check-imports', () => {
     expect(layerCrossings(graph, (f) => f)).toEqual([
       ['src/engine/projections/trades.ts', 'src/engine/ingest/fast.ts'],
     ]);
+  });
+
+  it('refuses an upward import between ranked rooms, and a room with no rank', () => {
+    const ranked = [
+      { folder: 'server', layers: [['context.ts', 'http'], ['wallet'], ['trading']] },
+    ];
+    const graph = new Map([
+      // down, and sideways in one rank: allowed
+      ['server/trading/routes.ts', new Set(['server/wallet/ledger.ts', 'server/http/auth.ts'])],
+      ['server/http/auth.ts', new Set(['server/context.ts'])],
+      // up: the context reaching a room that stands on it
+      ['server/context.ts', new Set(['server/wallet/ledger.ts'])],
+      // a test reaches anywhere
+      ['server/http/auth.test.ts', new Set(['server/trading/routes.ts'])],
+      ['server/wallet/ledger.ts', new Set<string>()],
+      ['server/brand-new/x.ts', new Set<string>()],
+    ]);
+    expect(rankCrossings(graph, (f) => f, ranked)).toEqual([
+      ['server/brand-new', ''],
+      ['server/context.ts', 'server/wallet/ledger.ts'],
+    ]);
+  });
+
+  it('finds two rooms that import each other, however deep the files, and no room in a tree', () => {
+    const graph = new Map([
+      ['src/ui/screens/account/center.tsx', new Set(['src/ui/screens/wallet/shell.tsx'])],
+      ['src/ui/screens/wallet/deep/detail.tsx', new Set(['src/ui/screens/account/parts.tsx'])],
+      ['src/ui/screens/account/parts.tsx', new Set<string>()],
+      ['src/ui/screens/wallet/shell.tsx', new Set<string>()],
+      // inside one room: not a circle between rooms
+      ['src/ui/screens/spot/a.ts', new Set(['src/ui/screens/spot/b/c.ts'])],
+      ['src/ui/screens/spot/b/c.ts', new Set<string>()],
+    ]);
+    expect(roomCircles(graph, (f) => f)).toEqual([
+      { folder: 'src/ui/screens', rooms: ['account', 'wallet', 'account'] },
+    ]);
+    graph.delete('src/ui/screens/wallet/deep/detail.tsx');
+    expect(roomCircles(graph, (f) => f)).toEqual([]);
   });
 });

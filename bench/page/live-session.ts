@@ -3,7 +3,7 @@
 // with Event Timing, heap and log size, and waiting for an F-burst burst.
 import type { Page } from '@playwright/test';
 import type { BenchStats } from '../../src/ui/engine-bridge/bench-hook.ts';
-import type { PainterStats } from '../../src/ui/components/frame-budget.ts';
+import type { PainterStats } from '../../src/ui/engine-bridge/frame-budget.ts';
 import { benchStats, quantile, readProbe, resetProbe, setHidden, sleep } from './harness.ts';
 import type { LongFrame, ProbeData } from './harness.ts';
 

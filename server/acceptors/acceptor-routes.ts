@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ACCEPTOR_WAYS, validateAcceptorDeal } from '../../src/shared/wallet.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf, requireAmount } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';

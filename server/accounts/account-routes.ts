@@ -10,11 +10,10 @@ import {
   validateRegister,
 } from '../../src/shared/validation.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
-import { totalAssetsUsdt } from '../wallet/valuation.ts';
 import { checkCode, normalizeTarget } from './codes.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { deviceOf } from './devices.ts';
@@ -24,7 +23,6 @@ import {
   insertUser,
   setEmail,
   setPassword,
-  toUserCenter,
   toUserInfo,
   userById,
   userIdByInvite,
@@ -142,11 +140,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get('/api/user/info', async (req) => ok(toUserInfo(await currentUser(ctx, req))));
 
-  app.get('/api/user/center', async (req) => {
-    const user = await currentUser(ctx, req);
-    return ok(toUserCenter(user, await totalAssetsUsdt(ctx, user.id)));
-  });
-
   app.post('/api/user/forget', async (req) => {
     const b = parse(forgetBody, req);
     const invalid = checkAccount(b.account);
@@ -177,7 +170,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 }
 
-async function currentUser(ctx: AppContext, req: Parameters<typeof requireUser>[1]) {
+/** The logged-in user's row, or a "999" error (its token ended, or the account is gone). */
+export async function currentUser(ctx: AppContext, req: Parameters<typeof requireUser>[1]) {
   const id = await requireUser(ctx, req);
   const user = await userById(ctx.db, id);
   if (user === null) throw new ApiError('auth.loginAgain', {}, '999');

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validateCashInfo } from '../../src/shared/wallet.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';

@@ -1,23 +1,9 @@
 // Delivery of verification codes. Pluggable: a real deployment provides an SMS / e-mail
 // sender; the development sender logs the message and keeps it in an in-memory outbox
 // (GET /api/dev/outbox?to=<account>). The server refuses the development sender in production.
-export interface OutgoingCode {
-  to: string;
-  channel: 'sms' | 'email';
-  purpose: string;
-  /**
-   * null: a notice instead of a code, where the account's state makes a code useless (a
-   * register request for an address that has an account, a reset for one that has none).
-   */
-  code: string | null;
-  text: string;
-  sentAt: number;
-}
+import type { CodeSender, OutgoingCode } from '../context.ts';
 
-export interface CodeSender {
-  readonly development: boolean;
-  send(message: OutgoingCode): Promise<void>;
-}
+export type { CodeSender, OutgoingCode };
 
 export class DevCodeSender implements CodeSender {
   readonly development = true;

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseWorkspace, WORKSPACE_MAX_BYTES } from '../../src/shared/workspace.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { jsonObjectField } from '../http/json-field.ts';
 import { ok, parse } from '../http/envelope.ts';
 import { saveWorkspace, workspaceOf } from './workspace.ts';

@@ -19,7 +19,7 @@ import { decideDeposit, decideWithdrawal, saveSetting } from '../wallet/funds.ts
 import { PRESALE_SETTINGS } from '../presale/presale.ts';
 import { validCancelFeePct } from '../earn/lockup-rules.ts';
 import { microSettings, setMicroDuration, setMicroFee } from '../micro/micro-admin.ts';
-import { isAdmin } from './admin-auth.ts';
+import { isAdmin } from '../http/admin-auth.ts';
 import { queue, userSheet } from './admin-views.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);

@@ -5,9 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parsePlainAmount } from '../../src/shared/amount.ts';
 import { Decimal } from '../../src/shared/decimal.ts';
-import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { optionalUser, requireUser } from '../http/auth.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';
 import type { C2cChange } from './c2c-deals.ts';
@@ -72,7 +71,7 @@ export function registerC2cRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/c2c_deal_platform', async (req) => {
-    const viewer = await userIdOfToken(ctx.db, req.headers.authorization, now());
+    const viewer = await optionalUser(ctx, req);
     const q = parse(z.object({ type: typeFilter, currency_id: idFilter, page }), req);
     return ok(
       await platformAds(ctx.db, langOf(req), {

@@ -8,9 +8,9 @@ import { t } from '../i18n/messages.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { TestServer } from '../testing/helpers.ts';
 import { post, startTestServer } from '../testing/helpers.ts';
-import { ensureDemoAccount } from '../wallet/demo-account.ts';
-import { DEFAULT_RATE_LIMITS } from './rate-limit-policy.ts';
-import type { RateLimits } from './rate-limit-policy.ts';
+import { ensureDemoAccount } from '../seed/demo-account.ts';
+import { DEFAULT_RATE_LIMITS } from '../kernel/rate-limit-policy.ts';
+import type { RateLimits } from '../kernel/rate-limit-policy.ts';
 import {
   ADDRESS_FACTOR,
   CountMinSketch,

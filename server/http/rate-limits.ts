@@ -7,11 +7,11 @@
 // (ADDRESS_FACTOR times a subject's allowance). No flood of keys can reset a counted one: see
 // FixedWindows (ADR 0042).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from './api-error.ts';
 import { input } from './envelope.ts';
-import type { RateLimit, RatePolicy } from './rate-limit-policy.ts';
+import type { RateLimit, RatePolicy } from '../kernel/rate-limit-policy.ts';
+import { optionalUser } from './auth.ts';
 
 /** The limited calls (route patterns) and their policy. */
 export const RATE_LIMITED_ROUTES: Readonly<Record<string, RatePolicy>> = {
@@ -183,7 +183,7 @@ export class CountMinSketch {
  */
 async function subjectOf(ctx: AppContext, req: FastifyRequest, policy: RatePolicy) {
   if (policy === 'orders') {
-    const id = await userIdOfToken(ctx.db, req.headers.authorization, ctx.config.now());
+    const id = await optionalUser(ctx, req);
     return id === null ? '-' : String(id);
   }
   const account = input(req).user_string;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { validateIdentity } from '../../src/shared/wallet.ts';
 import type { IdentityStatus } from '../../src/shared/wire.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { LoanState } from '../../src/shared/lending.ts';
-import { isAdmin } from '../admin/admin-auth.ts';
+import { isAdmin } from '../http/admin-auth.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok, parse, text } from '../http/envelope.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { REPAY_COINS } from '../../src/shared/lending.ts';
 import type { LogItem, PagedList } from '../../src/shared/wire.ts';
-import { ADMIN_HEADER } from '../admin/admin-auth.ts';
+import { ADMIN_HEADER } from '../http/admin-auth.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { TEST_ADMIN_TOKEN } from '../config.ts';

@@ -8,7 +8,7 @@ import type { Decimal } from '../../src/shared/decimal.ts';
 import type { RepayCoin } from '../../src/shared/lending.ts';
 import { REPAY_COIN_CURRENCY } from '../../src/shared/lending.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { input, langOf, ok, parse } from '../http/envelope.ts';
 import { t } from '../i18n/messages.ts';

@@ -4,9 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Lang } from '../../src/shared/locales.ts';
-import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { optionalUser, requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
@@ -89,7 +88,7 @@ export function registerLeverRoutes(
   app.all('/api/lever/deal', async (req) => {
     const b = parse(pairBody, req);
     const pair = pairOf(b.legal_id, b.currency_id);
-    const userId = await userIdOfToken(ctx.db, req.headers.authorization, ctx.config.now());
+    const userId = await optionalUser(ctx, req);
     return ok(await deal(ctx, lever, pair, userId, langOf(req)));
   });
 

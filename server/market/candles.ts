@@ -1,27 +1,11 @@
 // Candles in integer units: prices in ticks (price × 10^price_precision), amounts in lots
 // (amount × 10^amount_precision), turnover `q` in ticks × lots. Integers keep the money exact;
 // they become decimal strings only at the wire (market/wire-format.ts).
+import type { AggBar, Bar, ServerPeriod } from '../kernel/market-types.ts';
 import type { KlinePeriod } from '../../src/shared/constants.ts';
 import { KLINE_PERIOD_ALIASES, KLINE_PERIODS } from '../../src/shared/constants.ts';
 
-/** The periods of the push plus `1year`, which only new_timeshar answers. */
-export type ServerPeriod = KlinePeriod | '1year';
-
-export interface Bar {
-  /** Open time, unix seconds. */
-  t: number;
-  o: number;
-  h: number;
-  l: number;
-  c: number;
-  v: number;
-  q: number;
-}
-
-/** An aggregated bar: turnover summed exactly as a bigint. */
-export interface AggBar extends Omit<Bar, 'q'> {
-  q: bigint;
-}
+export type { AggBar, Bar, ServerPeriod };
 
 const FIXED_SECONDS: Partial<Record<ServerPeriod, number>> = {
   '1min': 60,

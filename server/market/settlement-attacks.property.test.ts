@@ -69,7 +69,7 @@ const amountText = (p: PairSpec, value: Decimal, price: Decimal): string =>
 
 function world(s: TestServer) {
   const index = (p: PairSpec): Decimal => {
-    const ticks = s.ctx.market.fairPrice(p.matchId);
+    const ticks = s.market.fairPrice(p.matchId);
     if (ticks === null) throw new Error(`no index for ${p.matchId}`);
     return new Decimal(ticks).dividedBy(pow10(p.pricePrecision));
   };
@@ -158,7 +158,7 @@ describe.each(backends())('prices that settle money, simulator on (%s)', (backen
    */
   async function second(indexAt: Map<number, Decimal>, settle: boolean): Promise<void> {
     s.clock.now += 1000;
-    s.ctx.market.advance(s.clock.now);
+    s.market.advance(s.clock.now);
     if (!settle) return;
     const settled = await s.micro.settle();
     for (const o of settled) {
@@ -449,7 +449,7 @@ describe.each(backends())('prices that settle money, simulator on (%s)', (backen
         const t0 = s.clock.now;
         const tick = (): void => {
           s.clock.now += 1000;
-          s.ctx.market.advance(s.clock.now);
+          s.market.advance(s.clock.now);
           expect(s.marks.mark(1)?.equals(w.index(btc))).toBe(true);
         };
         for (const st of steps) {

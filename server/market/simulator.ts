@@ -6,25 +6,11 @@
 // value is the index that contracts settle on, and a walk anyone can replay from the public seed
 // would tell its future (ADR 0040). Candles of every period are aggregated from
 // the minute series (periods under an hour) or the hour series.
-import type { AggBar, Bar, ServerPeriod } from './candles.ts';
+import type { AggBar, Bar, PairSpec, ServerPeriod } from '../kernel/market-types.ts';
 import { aggregate, bucketStart, mergeInto, usesHours } from './candles.ts';
 import { Prng, secureNormal } from './prng.ts';
 
-export interface PairSpec {
-  matchId: number;
-  legalId: number;
-  currencyId: number;
-  legalName: string;
-  currencyName: string;
-  pricePrecision: number;
-  amountPrecision: number;
-  /** Reference price (a plain number: it only seeds the simulation). */
-  refPrice: number;
-  /** Typical daily volatility, e.g. 0.03 for 3 %. */
-  dailyVolatility: number;
-  /** Typical base amount traded per minute. */
-  minuteVolume: number;
-}
+export type { PairSpec };
 
 export interface SimulatorOptions {
   seed: number;

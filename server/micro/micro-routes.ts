@@ -4,9 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Decimal } from '../../src/shared/decimal.ts';
-import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { optionalUser, requireUser } from '../http/auth.ts';
 import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
 import { requireIdentity } from '../identity/identity.ts';
@@ -48,7 +47,7 @@ export function registerMicroRoutes(
   micro: MicroService,
 ): void {
   app.get('/api/microtrade/payable_currencies', async (req) => {
-    const userId = await userIdOfToken(ctx.db, req.headers.authorization, ctx.config.now());
+    const userId = await optionalUser(ctx, req);
     const currencies = await payableCurrencies(ctx.db);
     const wallets = userId === null ? [] : await microBalances(ctx.db, userId);
     return ok(

@@ -6,7 +6,7 @@ import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
-import { ADMIN_HEADER } from '../admin/admin-auth.ts';
+import { ADMIN_HEADER } from '../http/admin-auth.ts';
 import { configFromEnv, TEST_ADMIN_TOKEN } from '../config.ts';
 import { t } from '../i18n/messages.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';

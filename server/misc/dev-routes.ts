@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Server } from 'socket.io';
 import { z } from 'zod';
-import { isAdmin } from '../admin/admin-auth.ts';
+import { isAdmin } from '../http/admin-auth.ts';
 import { DevCodeSender } from '../accounts/code-sender.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { issueToken } from '../accounts/tokens.ts';
-import { ADMIN_HEADER } from '../admin/admin-auth.ts';
+import { ADMIN_HEADER } from '../http/admin-auth.ts';
 import { c2cLimits } from '../c2c/c2c-rules.ts';
 import { TEST_ADMIN_TOKEN } from '../config.ts';
 import { backends } from '../db/test-databases.ts';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOTIFICATION_GROUPS, parseNotificationPrefs } from '../../src/shared/notifications.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { jsonObjectField } from '../http/json-field.ts';
 import { ok, parse } from '../http/envelope.ts';
 import { pageLimit } from '../http/paging.ts';

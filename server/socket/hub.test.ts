@@ -12,7 +12,7 @@ import { findUser } from '../accounts/users.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { TestServer } from '../testing/helpers.ts';
 import { post, startTestServer } from '../testing/helpers.ts';
-import { ensureDemoAccount } from '../wallet/demo-account.ts';
+import { ensureDemoAccount } from '../seed/demo-account.ts';
 import { dropStaleSessions, SOCKET_PATH, userRoom } from './hub.ts';
 
 const PRIVATE_EVENTS = [

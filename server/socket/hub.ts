@@ -12,7 +12,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
-import { sha256, userIdOfToken } from '../accounts/tokens.ts';
+import { sha256 } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { SOCKET_HEADERS } from '../http/security-headers.ts';
 import { t } from '../i18n/messages.ts';
@@ -127,7 +127,7 @@ async function login(ctx: AppContext, socket: Socket, payload: unknown, ack: Ack
     return;
   }
   try {
-    const userId = await userIdOfToken(ctx.db, token, ctx.config.now());
+    const userId = await ctx.sessions.userOf(token);
     if (userId === null) {
       ack?.({ type: 'error', message: t(lang, 'auth.loginAgain') });
       return;

@@ -9,7 +9,7 @@ import { Decimal } from '../../src/shared/decimal.ts';
 import type { EntrustItem } from '../../src/shared/wire.ts';
 import { userById } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { ok, parse, text } from '../http/envelope.ts';
 import { formatTime } from '../http/format.ts';
 import type { OrderDbRow } from './order-history.ts';

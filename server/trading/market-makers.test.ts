@@ -40,7 +40,7 @@ describe('the simulated taker', () => {
       await s.makers?.step();
       await s.spot.idle();
     }
-    const fair = new Decimal(s.ctx.market.fairPrice(1) ?? 0).dividedBy(100);
+    const fair = new Decimal(s.market.fairPrice(1) ?? 0).dividedBy(100);
     const fills = await s.ctx.db.query<{ price: string }>(
       'SELECT price FROM transaction_complete WHERE user_id = $1 OR from_user_id = $1',
       [user.id],

@@ -7,11 +7,9 @@ import { Decimal } from '../../src/shared/decimal.ts';
 import type { MarketSimulator, PairSpec } from '../market/simulator.ts';
 import { Prng } from '../market/prng.ts';
 import type { NewOrder } from './core.ts';
+import type { LoadProfile } from '../config.ts';
 import type { Side } from './order-book.ts';
 import type { SpotService } from './spot-service.ts';
-
-export type LoadProfile = 'F-busy' | 'F-burst' | 'F-deep';
-export const LOAD_PROFILES: readonly LoadProfile[] = ['F-busy', 'F-burst', 'F-deep'];
 
 /** F-burst's cycle (s): the burst runs from BURST_FROM_S for BURST_FOR_S in every period. */
 const BURST_PERIOD_S = 30;

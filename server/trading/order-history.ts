@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { OrderHistoryRow, PagedList } from '../../src/shared/wire.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { parse } from '../http/envelope.ts';
 import { formatTime } from '../http/format.ts';
 import { offsetOf, paged, pageNumber } from '../http/paging.ts';

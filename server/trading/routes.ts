@@ -12,9 +12,8 @@ import type {
   SpotFill,
   TradeHistoryItem,
 } from '../../src/shared/wire.ts';
-import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { optionalUser, requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';
@@ -161,7 +160,7 @@ async function deal(ctx: AppContext, spot: SpotService, req: FastifyRequest): Pr
   const b = parse(pairBody, req);
   const pair = spot.pairByIds(b.legal_id, b.currency_id);
   if (pair === null) throw new ApiError('spot.pairClosed');
-  const userId = await userIdOfToken(ctx.db, req.headers.authorization, ctx.config.now());
+  const userId = await optionalUser(ctx, req);
   const balances =
     userId === null
       ? { legal: '0', currency: '0' }

@@ -602,7 +602,7 @@ describe('spot engine under concurrency, restart and load', () => {
     const { loadPairs } = await import('../market/pairs.ts');
     const fresh = new SpotService({
       db: s.ctx.db,
-      market: s.ctx.market,
+      market: s.market,
       pairs: await loadPairs(s.ctx.db),
       fees: new Map(),
       now: () => s.clock.now,
@@ -631,7 +631,7 @@ describe('spot engine under concurrency, restart and load', () => {
     const taker = ids.find((r) => r.account.startsWith('taker'))?.id ?? 0;
     const load = new MarketMakers(
       s.spot,
-      s.ctx.market,
+      s.market,
       { makers, taker },
       { seed: 3, profile: 'F-busy' },
     );

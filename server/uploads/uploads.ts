@@ -5,13 +5,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../src/shared/wallet.ts';
-import { userIdOfToken } from '../accounts/tokens.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { optionalUser, requireUser } from '../http/auth.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
-import { isAdmin } from '../admin/admin-auth.ts';
+import { isAdmin } from '../http/admin-auth.ts';
 
 export const UPLOAD_PREFIX = '/api/upload/';
 const NAME_RE = /^[0-9a-f]{32}\.(jpg|png)$/;
@@ -92,9 +91,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     const name = (req.params as { name?: string }).name ?? '';
     if (!NAME_RE.test(name)) throw new ApiError('upload.notFound');
     const admin = isAdmin(ctx, req);
-    const userId = admin
-      ? null
-      : await userIdOfToken(ctx.db, req.headers.authorization, ctx.config.now());
+    const userId = admin ? null : await optionalUser(ctx, req);
     if (!admin && userId === null) throw new ApiError('auth.loginAgain', {}, '999');
     const rows = await ctx.db.query<{ mime: string; hex: string; user_id: number }>(
       "SELECT mime, encode(data, 'hex') AS hex, user_id FROM uploads WHERE name = $1",

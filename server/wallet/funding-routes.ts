@@ -9,7 +9,7 @@ import { checkAddress, validateAddressEntry } from '../../src/shared/wallet.ts';
 import type { DepositAddresses } from '../../src/shared/wire.ts';
 import type { AppContext } from '../context.ts';
 import { requireIdentity } from '../identity/identity.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';

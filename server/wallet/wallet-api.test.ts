@@ -12,7 +12,7 @@ import type {
   WalletList,
   WithdrawInfo,
 } from '../../src/shared/wire.ts';
-import { ADMIN_HEADER } from '../admin/admin-auth.ts';
+import { ADMIN_HEADER } from '../http/admin-auth.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import { TEST_ADMIN_TOKEN } from '../config.ts';

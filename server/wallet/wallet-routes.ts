@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AccountName } from '../../src/shared/wallet.ts';
 import { ACCOUNTS, LEGACY_TRANSFER, LOG_PAGE_SIZE } from '../../src/shared/wallet.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
 import { langOf, ok, parse, text } from '../http/envelope.ts';

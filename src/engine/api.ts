@@ -525,6 +525,9 @@ export const PROJECTION_NAMES = [
 ] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 
+/** Engine state as JSON: one value per projection (a checkpoint's, a replay file's start). */
+export type StateDoc = Record<ProjectionName, unknown>;
+
 export interface ReplayInfo {
   app: string;
   events: number;

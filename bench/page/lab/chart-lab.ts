@@ -15,7 +15,7 @@ import { ChartController } from '../../../src/ui/screens/spot/chart/chart-contro
 import type { ChartInput } from '../../../src/ui/screens/spot/chart/chart-controller.ts';
 import { workerChartSurface } from '../../../src/ui/screens/spot/chart/chart-surface.ts';
 import type { ChartSurfaceFactory } from '../../../src/ui/screens/spot/chart/chart-surface.ts';
-import type { ChartDrawn } from '../../../src/ui/screens/spot/paint-protocol.ts';
+import type { ChartDrawn } from '../../../src/ui/screens/spot/paint/paint-protocol.ts';
 import { prng } from '../../stats.ts';
 import type { Box, FirstDrawResult, LabApi, RedrawResult, RedrawSpec } from './protocol.ts';
 

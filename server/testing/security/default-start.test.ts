@@ -26,7 +26,7 @@ import { CURRENCY_ID } from '../fixtures.ts';
 import type { Reply, TestServer } from '../helpers.ts';
 import { get, post } from '../helpers.ts';
 import { SOCKET_PATH } from '../../socket/hub.ts';
-import { DEMO_IDENTITY } from '../../wallet/demo-account.ts';
+import { DEMO_IDENTITY } from '../../seed/demo-account.ts';
 import { changeBalance, LOG_TYPE } from '../../wallet/ledger.ts';
 import { idsOf, snapshotOf } from './fuzz-world.ts';
 

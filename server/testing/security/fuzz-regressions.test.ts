@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../accounts/tokens.ts';
 import type { TestServer } from '../helpers.ts';
 import { startTestServer } from '../helpers.ts';
-import { ensureDemoAccount } from '../../wallet/demo-account.ts';
+import { ensureDemoAccount } from '../../seed/demo-account.ts';
 
 let s: TestServer;
 let token: string;

@@ -2,7 +2,7 @@
 // with one record of each kind, and the checks that B stayed untouched and that the ledger
 // still explains every balance. Test support only (imported by fuzz.test.ts).
 import { Decimal } from '../../../src/shared/decimal.ts';
-import { ensureDemoAccount } from '../../wallet/demo-account.ts';
+import { ensureDemoAccount } from '../../seed/demo-account.ts';
 import { BALANCE_FIELDS } from '../../wallet/ledger.ts';
 import { issueToken } from '../../accounts/tokens.ts';
 import { findUser, insertUser } from '../../accounts/users.ts';

@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_HEADER } from '../../admin/admin-auth.ts';
+import { ADMIN_HEADER } from '../../http/admin-auth.ts';
 import { TEST_ADMIN_TOKEN } from '../../config.ts';
 import type { TestServer } from '../helpers.ts';
 import { startTestServer } from '../helpers.ts';

@@ -9,10 +9,10 @@ import { CURRENCY_ID } from '../fixtures.ts';
 import type { Reply, TestServer } from '../helpers.ts';
 import { get, post, startTestServer } from '../helpers.ts';
 import { issueToken } from '../../accounts/tokens.ts';
-import { ADMIN_HEADER } from '../../admin/admin-auth.ts';
+import { ADMIN_HEADER } from '../../http/admin-auth.ts';
 import { TEST_ADMIN_TOKEN } from '../../config.ts';
 import { PNG_1PX } from '../../uploads/test-images.ts';
-import { ensureDemoAccount } from '../../wallet/demo-account.ts';
+import { ensureDemoAccount } from '../../seed/demo-account.ts';
 
 const PAYLOADS = [
   '<script>alert("x")</script>',

@@ -1,8 +1,9 @@
 // Checkpoints of the event log (ARCHITECTURE §4 "Log", issue 5): the engine's state after event
-// `seq`, as a state document (replay/codec.ts), taken every CHECKPOINT_EVENTS events or
-// CHECKPOINT_MS of event time. They bound start-up (restore the latest, fold only the tail; B10)
-// and make retention safe: the log is compacted only behind a checkpoint, so whatever it still
-// holds can be folded from a known state (an export starts at one).
+// `seq`, as a state document (api.ts's StateDoc, written by replay/codec.ts), taken every
+// CHECKPOINT_EVENTS events or CHECKPOINT_MS of event time. They bound start-up (restore the
+// latest, fold only the tail; B10) and make retention safe: the log is compacted only behind a
+// checkpoint, so whatever it still holds can be folded from a known state (an export starts at
+// one).
 //
 // Retention: the window is the newest `events` events that are also within `ageMs` of the last
 // event's time (whichever bound is tighter); the compaction base is the newest checkpoint
@@ -11,7 +12,7 @@
 // PRUNE_RECORDS chunk records per write transaction so that a large backlog of old chunks never
 // makes one long transaction.
 import type { Table } from 'dexie';
-import type { StateDoc } from '../replay/codec.ts';
+import type { StateDoc } from '../api.ts';
 
 export const CHECKPOINT_TABLE = 'checkpoints';
 export const CHECKPOINT_EVENTS = 10_000;

@@ -26,17 +26,14 @@ import type { SpotState } from '../projections/spot.ts';
 import type { EngineState } from '../store.ts';
 
 import { PROJECTION_NAMES } from '../api.ts';
-import type { ProjectionName } from '../api.ts';
+import type { ProjectionName, StateDoc } from '../api.ts';
 
 /** The projections, in the order hashes and documents list them. */
 export const PROJECTIONS = PROJECTION_NAMES;
-export type { ProjectionName };
+export type { ProjectionName, StateDoc };
 
 /** A book as written: sides as [price, amount] levels, best first. */
 export type BookDoc = Omit<BookState, 'bids' | 'asks'> & { bids: BookLevel[]; asks: BookLevel[] };
-
-/** Engine state as JSON: one value per projection. */
-export type StateDoc = Record<ProjectionName, unknown>;
 
 export const isProjectionName = (name: string): name is ProjectionName =>
   (PROJECTIONS as readonly string[]).includes(name);

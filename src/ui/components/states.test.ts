@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { failureMessage, retryHelps } from '../engine-bridge/result-message.ts';
+import { failureMessage, retryHelps } from '../i18n/result-message.ts';
 import { t } from '../i18n/i18n.ts';
 import { ListState } from '../screens/wallet/list-state.tsx';
 import { ErrorState } from './states.tsx';

@@ -5,8 +5,8 @@
 //                 engine to measure frame sizes. Without the flags nothing here runs and
 //                 nothing is exposed.
 import type { EngineApi, EngineStats, FrameDiff } from '../../engine/api.ts';
-import { frameBudget } from '../components/frame-budget.ts';
-import type { PainterStats } from '../components/frame-budget.ts';
+import { frameBudget } from './frame-budget.ts';
+import type { PainterStats } from './frame-budget.ts';
 
 export interface BenchFlags {
   mainThread: boolean;

@@ -11,7 +11,7 @@ import type { CommandResult, EngineApi, EngineCallsOf, FrameDiff } from '../../e
 import type { Lang } from '../../shared/locales.ts';
 import { benchFlags, countingSink, exposeBenchHook } from './bench-hook.ts';
 import { applyFrame, applySnapshot, setBridgeStatus } from './signals.ts';
-import { frameBudget } from '../components/frame-budget.ts';
+import { frameBudget } from './frame-budget.ts';
 
 type Remote = EngineApi;
 
@@ -102,7 +102,7 @@ async function boot(lang: Lang): Promise<Remote> {
 /**
  * The engine waits for each diff's acknowledgement before it posts the next (frame-scheduler.ts,
  * back-pressure). Acknowledging at the end of the page's next animation frame after which no
- * canvas waits to be painted (components/frame-budget.ts), rather than right after applying,
+ * canvas waits to be painted (engine-bridge/frame-budget.ts), rather than right after applying,
  * makes that at most one diff per page frame even when the page's and the worker's frames drift
  * apart (B3), and lets a slow page receive one coalesced diff once it has painted the last one
  * instead of new work every frame (issue 19). While the page is hidden there is no frame and no

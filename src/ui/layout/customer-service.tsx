@@ -2,7 +2,7 @@
 // or '' when the back office has none; then a toast asks to configure it first.
 import { useState } from 'react';
 import { engine } from '../engine-bridge/bridge.ts';
-import { failureMessage } from '../engine-bridge/result-message.ts';
+import { failureMessage } from '../i18n/result-message.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { toast } from '../toast/toast.ts';
 import { LineIcon } from '../components/line-icon.tsx';

@@ -11,7 +11,7 @@ import {
   type NotificationPrefs,
 } from '../../shared/notifications.ts';
 import { engine } from '../engine-bridge/bridge.ts';
-import { failureMessage } from '../engine-bridge/result-message.ts';
+import { failureMessage } from '../i18n/result-message.ts';
 import { notices } from '../engine-bridge/signals.ts';
 import { useSignalValue } from '../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';

@@ -10,7 +10,7 @@ import type { MessageId } from '../../i18n/i18n.ts';
 import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
 import { ListState } from '../wallet/list-state.tsx';
 import { useAccountQuery } from '../wallet/use-account-query.ts';
-import { arrayList, isStale } from './record-parts.tsx';
+import { arrayList, isStale } from '../wallet/record-parts.tsx';
 import '../../styles/account-records.css';
 
 /** CNY amounts (spec: 2 decimals for CNY money). */

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { NewsItem } from '../../../shared/wire.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 

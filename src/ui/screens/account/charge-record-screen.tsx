@@ -10,7 +10,7 @@ import type { AcceptorDealView, ConnectionView } from '../../../engine/api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { replayInfo, replayStatus } from '../../engine-bridge/replay-bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { connection } from '../../engine-bridge/signals.ts';
 import { useSignalSelect, useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -19,7 +19,7 @@ import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
 import { ListState } from '../wallet/list-state.tsx';
 import { useAccountQuery } from '../wallet/use-account-query.ts';
 import { CNY_DECIMALS, DEAL_USDT_DECIMALS, isWay, WAY_LABEL } from './aceite-screen.tsx';
-import { arrayList, isStale, RecordTabs, TabPanel, type TabItem } from './record-parts.tsx';
+import { arrayList, isStale, RecordTabs, TabPanel, type TabItem } from '../wallet/record-parts.tsx';
 import '../../styles/account-records.css';
 
 type DealType = AcceptorDealView['type'];

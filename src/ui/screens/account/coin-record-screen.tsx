@@ -17,7 +17,7 @@ import {
   TabPanel,
   useOrNone,
   type TabItem,
-} from './record-parts.tsx';
+} from '../wallet/record-parts.tsx';
 import '../../styles/account-records.css';
 
 type Kind = FundingRecordView['kind'];

@@ -14,7 +14,7 @@ import { ListState, LoadMore } from '../wallet/list-state.tsx';
 import { usePagedQuery } from '../wallet/use-account-query.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { entrustCells, entrustExport } from './record-csv.ts';
-import { isStale, RecordTabs, TabPanel, type TabItem } from './record-parts.tsx';
+import { isStale, RecordTabs, TabPanel, type TabItem } from '../wallet/record-parts.tsx';
 import '../../styles/account-records.css';
 
 type EntrustType = AccountQueries['entrusts']['input']['type'];

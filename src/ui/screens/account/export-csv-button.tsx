@@ -14,7 +14,7 @@ import {
   type CsvFormat,
 } from '../../components/csv.ts';
 import { downloadFile } from '../../components/download-file.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { fetchAllPages, type AllRows } from '../wallet/all-pages.ts';

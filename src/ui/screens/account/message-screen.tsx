@@ -14,7 +14,7 @@ import { NoticeList, ReadAllButton } from '../../notices/notice-list.tsx';
 import { NoticePrefsPanel } from '../../notices/notice-prefs.tsx';
 import { AccountShell } from '../wallet/account-shell.tsx';
 import { AnnouncementList } from './announcement-list.tsx';
-import { RecordTabs, TabPanel } from './record-parts.tsx';
+import { RecordTabs, TabPanel } from '../wallet/record-parts.tsx';
 import '../../styles/account-records.css';
 import '../../styles/notices.css';
 

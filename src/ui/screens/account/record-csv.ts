@@ -15,7 +15,7 @@ import type { I18n } from '../../i18n/i18n-context.tsx';
 import { OUTCOME_LABEL } from '../spot/orders-tables.tsx';
 import { pairMetaSignal } from '../spot/pair-meta.ts';
 import type { CsvExport } from './export-csv-button.tsx';
-import { LOG_DECIMALS } from './record-parts.tsx';
+import { LOG_DECIMALS } from '../wallet/record-parts.tsx';
 
 type EntrustType = AccountQueries['entrusts']['input']['type'];
 type T = I18n['t'];

@@ -6,7 +6,7 @@ import type { SessionRowView } from '../../../engine/api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LineIcon } from '../../components/line-icon.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { useAccountQuery } from '../wallet/use-account-query.ts';

@@ -7,7 +7,13 @@ import { AccountShell } from '../wallet/account-shell.tsx';
 import { usePagedQuery } from '../wallet/use-account-query.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { logExport } from './record-csv.ts';
-import { LogTable, RecordTabs, TabPanel, useAccountText, type TabItem } from './record-parts.tsx';
+import {
+  LogTable,
+  RecordTabs,
+  TabPanel,
+  useAccountText,
+  type TabItem,
+} from '../wallet/record-parts.tsx';
 import '../../styles/account-records.css';
 
 type LogKind = 'all' | 'transfers';

@@ -5,7 +5,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { CommandResult } from '../../../engine/api.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { tv } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
 

@@ -3,7 +3,7 @@
 import type { SendCodeInput } from '../../../engine/api.ts';
 import { validateSendCode, type ValidationId } from '../../../shared/validation.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { t } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
 

@@ -8,7 +8,7 @@ import type { C2cType, C2cWay, CommandResult } from '../../../engine/api.ts';
 import { C2C_PAGE_SIZE, canBePaidBy } from '../../../shared/c2c.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { c2c } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';

@@ -12,7 +12,7 @@ import type { C2cDealView, C2cPayout, C2cWay, CommandResult } from '../../../eng
 import { AsOfNote } from '../../components/as-of-note.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { useNow } from '../../components/use-now.ts';

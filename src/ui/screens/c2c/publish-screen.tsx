@@ -11,7 +11,7 @@ import { anyAmountIssue } from '../../forms/amount-text.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
 import { ErrorState, Loading, Empty } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { c2c } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';

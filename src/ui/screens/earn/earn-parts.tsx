@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useModal } from '../../components/use-modal.ts';
 import type { EarnQueries, PageView } from '../../../engine/api.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 

@@ -19,7 +19,7 @@ import {
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';

@@ -13,7 +13,7 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { CoinIcon } from '../../components/markets/coin-icon.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { tv } from '../../i18n/i18n.ts';

@@ -8,7 +8,7 @@ import type { LoanConfigView, LoanQuoteView, LoanView } from '../../../engine/ap
 import { parseDecimal } from '../../../shared/decimal.ts';
 import { PAYABLE_DP, REPAY_COIN_CURRENCY, type RepayCoin } from '../../../shared/lending.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';

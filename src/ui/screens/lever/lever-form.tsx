@@ -16,7 +16,7 @@ import type {
 import { validateLeverOrder } from '../../../shared/lever.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { NumberField, PercentSlider } from '../spot/form-fields.tsx';

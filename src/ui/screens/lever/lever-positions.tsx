@@ -14,7 +14,7 @@ import { parseDecimal } from '../../../shared/decimal.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useFocusKeeper } from '../../components/focus-keeper.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { lever, session } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';

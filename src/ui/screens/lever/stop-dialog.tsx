@@ -13,7 +13,7 @@ import { checkStopPrice, STOP_PRICE_DECIMALS } from '../../../shared/lever.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../auth/field.tsx';

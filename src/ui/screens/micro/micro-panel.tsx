@@ -11,7 +11,7 @@ import { validateMicro } from '../../../shared/micro.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';

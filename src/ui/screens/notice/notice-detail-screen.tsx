@@ -5,7 +5,7 @@ import type { NewsDetail } from '../../../shared/wire.ts';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PATH } from '../../route-paths.ts';
 

@@ -1,7 +1,7 @@
 // Owns one side of the book on the page (ADR 0012): a native scroller whose spacer is as tall as
 // all the side's levels, and a sticky canvas the size of the scroller's view that paints the
 // levels in view. Data, scrolling, resizing and the pointer only mark the side dirty; the page's
-// frame budget paints it (components/frame-budget.ts: at most one paint per frame, nothing laid
+// frame budget paints it (engine-bridge/frame-budget.ts: at most one paint per frame, nothing laid
 // out per update; the user's scroll, hover and keys are urgent, new data may wait a frame).
 // The asks' scroller is `column-reverse`, so browsers keep it anchored at the spread (scrollTop
 // 0 there, negative above). A changed amount at the same price flashes its cell for FLASH_MS.
@@ -10,10 +10,10 @@
 // The pixels are the paint worker's (painted-canvas.ts, ADR 0028): a paint here only sends it
 // the scene.
 import type { BookOwn, BookRow } from '../../../engine/api.ts';
-import { BOOK_ROW_HEIGHT, levelAt, levelsInView, MARKER_HIT } from './book-paint.ts';
-import type { BookColors, Side } from './book-paint.ts';
+import { BOOK_ROW_HEIGHT, levelAt, levelsInView, MARKER_HIT } from './paint/book-paint.ts';
+import type { BookColors, Side } from './paint/book-paint.ts';
 import { perTheme } from './chart/chart-colors.ts';
-import { PaintedCanvas } from './painted-canvas.ts';
+import { PaintedCanvas } from './paint/painted-canvas.ts';
 
 /** How long a changed amount stays highlighted. */
 export const FLASH_MS = 400;

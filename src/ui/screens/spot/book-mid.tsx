@@ -13,10 +13,10 @@ import { book, spot, trades } from '../../engine-bridge/signals.ts';
 import { useSignalSampled } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { locale } from '../../i18n/i18n.ts';
-import { spreadPercent } from './book-math.ts';
+import { spreadPercent } from './paint/book-math.ts';
 import { MidCanvasController } from './mid-canvas.ts';
 import type { MidFigures } from './mid-canvas.ts';
-import { PERCENT_SLOT } from './mid-paint.ts';
+import { PERCENT_SLOT } from './paint/mid-paint.ts';
 
 interface BookMidProps {
   symbol: string;

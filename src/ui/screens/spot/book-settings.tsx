@@ -6,7 +6,7 @@ import type { BookLayout } from '../../../shared/workspace.ts';
 import { Popover } from '../../components/popover.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import { RATES, groupingLabel } from './book-math.ts';
+import { RATES, groupingLabel } from './paint/book-math.ts';
 
 const LAYOUTS: readonly { id: BookLayout; label: MessageId }[] = [
   { id: 'both', label: 'spot.book.viewBoth' },

@@ -11,9 +11,9 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { locale } from '../../i18n/i18n.ts';
 import { BookSideController, bookColors } from './book-canvas.ts';
 import type { BookSideData, BookSideOptions } from './book-canvas.ts';
-import type { Side } from './book-paint.ts';
+import type { Side } from './paint/book-paint.ts';
 
-export type { Side } from './book-paint.ts';
+export type { Side } from './paint/book-paint.ts';
 
 /** How often the fallback list (assistive technology) follows the book. */
 const LIST_REFRESH_MS = 1000;

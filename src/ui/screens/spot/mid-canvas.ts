@@ -2,8 +2,8 @@
 // spread only marks it dirty; the page's frame budget sends the scene right after the bids, and
 // the paint worker draws it.
 import { bookColors } from './book-canvas.ts';
-import type { MidDirection } from './mid-paint.ts';
-import { PaintedCanvas } from './painted-canvas.ts';
+import type { MidDirection } from './paint/mid-paint.ts';
+import { PaintedCanvas } from './paint/painted-canvas.ts';
 
 export interface MidFigures {
   last: string | null;

@@ -26,14 +26,14 @@ import { useConnectionDown } from '../../components/connection-down.ts';
 import { BookMid } from './book-mid.tsx';
 import { BookSettings } from './book-settings.tsx';
 import { BookSide, type Side } from './book-side.tsx';
-import { warmPainter } from './worker-canvas.ts';
+import { warmPainter } from './paint/worker-canvas.ts';
 import {
   DEFAULT_WINDOW,
   fitGrouping,
   groupingDecimals,
   groupingOptions,
   sameWindow,
-} from './book-math.ts';
+} from './paint/book-math.ts';
 import type { PairMeta } from './pair-meta.ts';
 
 interface OrderBookProps {

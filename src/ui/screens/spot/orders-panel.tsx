@@ -11,7 +11,7 @@ import { AsOfNote } from '../../components/as-of-note.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useFocusKeeper } from '../../components/focus-keeper.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { orders, session } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';

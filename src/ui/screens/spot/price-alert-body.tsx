@@ -14,7 +14,7 @@ import {
 } from '../../../shared/price-alerts.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { tickerSignal } from '../../engine-bridge/signals.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import { Field } from '../auth/field.tsx';

@@ -10,7 +10,7 @@ import type { CommandResult, OpenOrderView } from '../../../engine/api.ts';
 import type { OrderTemplate } from '../../../shared/workspace.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { book, orders, session, spot } from '../../engine-bridge/signals.ts';
 import { HotkeySheet } from '../../hotkeys/hotkey-sheet.tsx';
 import { focusField, usePairStep } from '../../hotkeys/screen-keys.ts';

@@ -2,8 +2,8 @@
 // frame budget sends the scene after the book's, and the paint worker draws it (trades-paint.ts).
 import type { TradeView } from '../../../engine/api.ts';
 import { bookColors } from './book-canvas.ts';
-import { PaintedCanvas } from './painted-canvas.ts';
-import { TRADE_ROW_HEIGHT } from './trades-paint.ts';
+import { PaintedCanvas } from './paint/painted-canvas.ts';
+import { TRADE_ROW_HEIGHT } from './paint/trades-paint.ts';
 
 export interface TradesOptions {
   priceDp: number;

@@ -6,7 +6,7 @@ import { Decimal } from '../../../shared/decimal.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
-import { LogTable } from '../account/record-parts.tsx';
+import { LogTable } from './record-parts.tsx';
 import { useAccountQuery, usePagedQuery } from './use-account-query.ts';
 
 export function AccountDetail({ type }: { type: 'legal' | 'change' }) {

@@ -13,7 +13,7 @@ import {
   RecordTabs,
   TabPanel,
   type TabItem,
-} from '../account/record-parts.tsx';
+} from './record-parts.tsx';
 import { AccountShell } from './account-shell.tsx';
 import { usePagedQuery } from './use-account-query.ts';
 import { useWallet } from './use-wallet.ts';

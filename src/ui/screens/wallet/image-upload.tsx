@@ -5,7 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import { checkImageFile } from '../../../shared/wallet.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import '../../styles/upload.css';
 

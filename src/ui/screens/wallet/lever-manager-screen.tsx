@@ -17,7 +17,7 @@ import { AccountShell, WALLET_PATH } from './account-shell.tsx';
 import { WalletError } from './asset-table.tsx';
 import { usePagedQuery } from './use-account-query.ts';
 import { balancesKnown, useWallet } from './use-wallet.ts';
-import { LogTable } from '../account/record-parts.tsx';
+import { LogTable } from './record-parts.tsx';
 import '../../styles/account-settings.css';
 
 /** Spec §9: 8 decimals in asset lists. */

@@ -4,7 +4,7 @@
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell } from './account-shell.tsx';
-import { LogTable } from '../account/record-parts.tsx';
+import { LogTable } from './record-parts.tsx';
 import { usePagedQuery } from './use-account-query.ts';
 
 export default function LeverRecordsScreen() {

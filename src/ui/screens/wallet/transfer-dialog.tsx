@@ -6,7 +6,7 @@ import type { AccountName } from '../../../engine/api.ts';
 import { validateTransfer } from '../../../shared/wallet.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../engine-bridge/result-message.ts';
+import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { showModalFrom } from '../../components/use-modal.ts';
 import { toast } from '../../toast/toast.ts';

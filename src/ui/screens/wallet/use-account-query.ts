@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountQueries, AccountQueryKind, PageView } from '../../../engine/api.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage, retryHelps } from '../../engine-bridge/result-message.ts';
+import { failureMessage, retryHelps } from '../../i18n/result-message.ts';
 
 export type QueryState<T> =
   | { status: 'loading'; data: T | null }

@@ -3,7 +3,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { Bar } from '../../../../engine/api.ts';
 import { ChartController } from './chart-controller.ts';
-import type { ChartMode } from './chart-draw.ts';
+import type { ChartMode } from '../paint/chart-draw.ts';
 import type { ChartIndicator } from '../../../../shared/workspace.ts';
 import { ChartLegend } from './chart-legend.tsx';
 

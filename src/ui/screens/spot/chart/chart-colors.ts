@@ -1,6 +1,6 @@
 // The chart's colours come from the theme's CSS variables (styles/base.css, styles/chart.css).
 // They are read once per theme and kept; a theme change repaints the canvases (theme.ts).
-import type { ChartColors } from './chart-draw.ts';
+import type { ChartColors } from '../paint/chart-draw.ts';
 
 /** `read(element)` once per theme, then the kept result (the book's colours use it too). */
 export function perTheme<T>(read: (element: Element) => T): (element: Element) => T {

@@ -1,23 +1,23 @@
 // Owns the canvas: size (ResizeObserver, devicePixelRatio), input (drag to pan, wheel or a
 // two-finger pinch to zoom, keys, double-click to reset) and the frame loop. Every change only
-// marks the chart dirty; the page's frame budget sends a frame (components/frame-budget.ts; B11: at most one redraw
-// per frame): the user's drag, wheel, pointer and keys at the next frame, new bars after the
-// book and the trades when a frame is full. The paint worker draws it (chart-surface.ts,
-// chart-painter.ts, issue 19): the page keeps the view, the pointer and the legend, the worker
+// marks the chart dirty; the page's frame budget sends a frame (engine-bridge/frame-budget.ts;
+// B11: at most one redraw per frame): the user's drag, wheel, pointer and keys at the next
+// frame, new bars after the book and the trades when a frame is full. The paint worker draws it
+// (chart-surface.ts, paint/chart-painter.ts, issue 19): the page keeps the view, the pointer and the legend, the worker
 // the pixels. The legend reads the bar under the pointer from the `legend` signal.
 import { signal } from '@preact/signals-core';
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Bar } from '../../../../engine/api.ts';
 import type { ChartIndicator } from '../../../../shared/workspace.ts';
-import { syncBarCache, type BarCache } from './bar-cache.ts';
+import { syncBarCache, type BarCache } from '../paint/bar-cache.ts';
 import { chartColors } from './chart-colors.ts';
-import type { ChartMode } from './chart-draw.ts';
-import type { ChartDrawn } from '../paint-protocol.ts';
+import type { ChartMode } from '../paint/chart-draw.ts';
+import type { ChartDrawn } from '../paint/paint-protocol.ts';
 import { workerChartSurface } from './chart-surface.ts';
 import type { ChartSurface, ChartSurfaceFactory } from './chart-surface.ts';
-import { frameBudget } from '../../../components/frame-budget.ts';
+import { frameBudget } from '../../../engine-bridge/frame-budget.ts';
 import { theme } from '../../../theme.ts';
-import type { Painter } from '../../../components/frame-budget.ts';
+import type { Painter } from '../../../engine-bridge/frame-budget.ts';
 import {
   barAt,
   defaultViewport,
@@ -27,7 +27,7 @@ import {
   zoomViewport,
   type ViewLimits,
   type Viewport,
-} from './viewport.ts';
+} from '../paint/viewport.ts';
 
 export interface ChartInput {
   /** Symbol and button (period or realtime): a new key resets the view. */

@@ -11,10 +11,10 @@ import { useSignalDeferred } from '../../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import { formatFixed } from '../../../i18n/format.ts';
 import type { ChartController } from './chart-controller.ts';
-import type { ChartMode } from './chart-draw.ts';
+import type { ChartMode } from '../paint/chart-draw.ts';
 import type { ChartIndicator } from '../../../../shared/workspace.ts';
-import { CROSS_FAST, CROSS_SLOW, MA_MAIN } from './indicators.ts';
-import { formatBarTime, localOffsetMs } from './ticks.ts';
+import { CROSS_FAST, CROSS_SLOW, MA_MAIN } from '../paint/indicators.ts';
+import { formatBarTime, localOffsetMs } from '../paint/ticks.ts';
 
 interface ChartLegendProps {
   controller: ChartController;

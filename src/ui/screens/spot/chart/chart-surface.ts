@@ -3,10 +3,10 @@
 // the worker only the rows it does not hold yet (a live update: the newest bar), and the whole
 // series again when the key changes or the worker says it lost track.
 import type { Bar } from '../../../../engine/api.ts';
-import type { ChartDrawn, ChartScene, FromPainter } from '../paint-protocol.ts';
-import { WorkerCanvas } from '../worker-canvas.ts';
-import { firstChanged, SERIES_COLUMNS, seriesColumns } from './bar-cache.ts';
-import type { BarCache } from './bar-cache.ts';
+import type { ChartDrawn, ChartScene, FromPainter } from '../paint/paint-protocol.ts';
+import { WorkerCanvas } from '../paint/worker-canvas.ts';
+import { firstChanged, SERIES_COLUMNS, seriesColumns } from '../paint/bar-cache.ts';
+import type { BarCache } from '../paint/bar-cache.ts';
 
 /** One frame of the chart as the controller sees it: the scene and the page's bar cache. */
 export type ChartFrame = Omit<

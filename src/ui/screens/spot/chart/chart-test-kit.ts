@@ -2,7 +2,7 @@
 // deterministic series of bars.
 import type { Bar } from '../../../../engine/api.ts';
 import type { DecStr } from '../../../../shared/decimal.ts';
-import type { ChartColors } from './chart-draw.ts';
+import type { ChartColors } from '../paint/chart-draw.ts';
 
 export const COLORS: ChartColors = {
   background: '#000',

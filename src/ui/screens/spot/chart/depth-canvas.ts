@@ -4,10 +4,15 @@
 // the pointer is a signal, which the read-out above the chart follows.
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { DepthView } from '../../../../engine/api.ts';
-import { PaintedCanvas } from '../painted-canvas.ts';
+import { PaintedCanvas } from '../paint/painted-canvas.ts';
 import { chartColors } from './chart-colors.ts';
-import { depthScales } from './depth-paint.ts';
-import { depthSeries, levelAtPrice, type DepthSeries, type DepthSide } from './depth-math.ts';
+import { depthScales } from '../paint/depth-paint.ts';
+import {
+  depthSeries,
+  levelAtPrice,
+  type DepthSeries,
+  type DepthSide,
+} from '../paint/depth-math.ts';
 
 export interface DepthLevel {
   side: DepthSide;

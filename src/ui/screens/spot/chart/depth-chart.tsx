@@ -13,7 +13,7 @@ import { useSignalDeferred, useSignalValue } from '../../../engine-bridge/use-si
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import type { PairMeta } from '../pair-meta.ts';
 import { DepthCanvas } from './depth-canvas.ts';
-import { depthFigures } from './depth-math.ts';
+import { depthFigures } from '../paint/depth-math.ts';
 
 export function DepthPane({ meta, switcher }: { meta: PairMeta; switcher: ReactNode }) {
   const { t } = useI18n();

@@ -22,7 +22,7 @@ import { LineIcon } from '../../../components/line-icon.tsx';
 import { Popover } from '../../../components/popover.tsx';
 import { updateWorkspace, workspace } from '../../../workspace.ts';
 import { useSignalSelect } from '../../../engine-bridge/use-signal-value.ts';
-import { CROSS_FAST, CROSS_SLOW, MA_MAIN } from './indicators.ts';
+import { CROSS_FAST, CROSS_SLOW, MA_MAIN } from '../paint/indicators.ts';
 import '../../../styles/chart.css';
 import type { PairMeta } from '../pair-meta.ts';
 import { ChartCanvas } from './chart-canvas.tsx';

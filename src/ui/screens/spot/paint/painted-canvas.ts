@@ -1,11 +1,11 @@
 // What the spot screen's worker-drawn canvases share (the book's sides, its middle row, the
 // recent trades): the canvas takes the size of a box it watches (ResizeObserver, in device
 // pixels for the paint worker), a change only marks it dirty, and the page's frame budget
-// (components/frame-budget.ts) calls `paint` when the frame has room; the paint worker draws the
+// (engine-bridge/frame-budget.ts) calls `paint` when the frame has room; the paint worker draws the
 // scene (worker-canvas.ts, ADR 0028). A subclass says what its scene is.
-import { frameBudget } from '../../components/frame-budget.ts';
-import type { Painter } from '../../components/frame-budget.ts';
-import { theme } from '../../theme.ts';
+import { frameBudget } from '../../../engine-bridge/frame-budget.ts';
+import type { Painter } from '../../../engine-bridge/frame-budget.ts';
+import { theme } from '../../../theme.ts';
 import { WorkerCanvas } from './worker-canvas.ts';
 
 export interface PaintedCanvasSetup {

@@ -2,8 +2,8 @@
 // recording stub of CanvasRenderingContext2D (node has no canvas).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BookRow } from '../../../engine/api.ts';
-import type { DecStr } from '../../../shared/decimal.ts';
+import type { BookRow } from '../../../../engine/api.ts';
+import type { DecStr } from '../../../../shared/decimal.ts';
 import {
   BOOK_ROW_HEIGHT as H,
   levelAt,

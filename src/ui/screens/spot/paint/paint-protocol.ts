@@ -1,11 +1,11 @@
 // What the page tells the paint worker (paint-worker.ts) and what it answers (ADR 0028). The
 // page keeps everything the user touches (scrolling, the pointer, keys, which levels are in
 // view); the worker owns the canvases' pixels and draws each scene it is sent.
-import type { Bar } from '../../../engine/api.ts';
+import type { Bar } from '../../../../engine/api.ts';
 import type { BookPaintScene } from './book-paint.ts';
-import type { SeriesColumns } from './chart/bar-cache.ts';
-import type { Scene as ChartPaintScene } from './chart/chart-draw.ts';
-import type { DepthPaintScene } from './chart/depth-paint.ts';
+import type { SeriesColumns } from './bar-cache.ts';
+import type { Scene as ChartPaintScene } from './chart-draw.ts';
+import type { DepthPaintScene } from './depth-paint.ts';
 import type { MidPaintScene } from './mid-paint.ts';
 import type { TradesPaintScene } from './trades-paint.ts';
 

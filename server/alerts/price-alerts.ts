@@ -14,7 +14,7 @@ import { Decimal } from '../../src/shared/decimal.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { lockUser } from '../wallet/ledger.ts';
-import { addNotification } from './notifications.ts';
+import { addNotification } from '../notify/notifications.ts';
 
 /** Fired alerts kept per user (the list shows them; older ones are deleted as new ones fire). */
 export const PRICE_ALERT_FIRED_KEPT = PRICE_ALERT_FIRED_SHOWN;

@@ -1,8 +1,8 @@
 // Pure helpers of the order book panel: the groupings a pair offers (by its price), their
 // steps and decimals, stored preferences, the spread in percent, and the row windows the
 // engine is asked for.
-import type { BookGrouping, BookRate, BookWindow } from '../../../engine/api.ts';
-import { Decimal, parseDecimal } from '../../../shared/decimal.ts';
+import type { BookGrouping, BookRate, BookWindow } from '../../../../engine/api.ts';
+import { Decimal, parseDecimal } from '../../../../shared/decimal.ts';
 
 /** The groupings every pair offers: the tick and 10, 100 and 1000 ticks. */
 export const GROUPINGS: readonly BookGrouping[] = [1, 10, 100, 1000];

@@ -6,8 +6,8 @@
 // Invariant (chart-painter.test.ts):
 //   P1 holds-the-page's-series: after any sequence of scenes from the page's surface
 //      (chart-surface.ts), the series held equals the page's cache, column for column.
-import type { Paint2D } from '../book-paint.ts';
-import type { ChartDrawn, ChartScene } from '../paint-protocol.ts';
+import type { Paint2D } from './book-paint.ts';
+import type { ChartDrawn, ChartScene } from './paint-protocol.ts';
 import { spliceSeries, type ChartSeries } from './bar-cache.ts';
 import { drawChart } from './chart-draw.ts';
 import { localOffsetMs } from './ticks.ts';

@@ -4,8 +4,8 @@
 // the session watch (layout/session-watch.tsx) gives its one 'Please login again' notice.
 import type { CommandResult } from '../../engine/api.ts';
 import { RESPONSE } from '../../shared/constants.ts';
-import { t, tv } from '../i18n/i18n.ts';
-import { connection } from './signals.ts';
+import { t, tv } from './i18n.ts';
+import { connection } from '../engine-bridge/signals.ts';
 
 type Failure = Exclude<CommandResult<unknown>, { ok: true }>;
 

@@ -18,7 +18,7 @@ import {
   type PriceAlertDirection,
 } from '../../src/shared/price-alerts.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf, requireAmount } from '../http/amounts.ts';
 import { ok, parse, text } from '../http/envelope.ts';

@@ -1,6 +1,6 @@
 // The types one frame of the chart is painted from, and the small helpers its layers share.
 import type { ChartIndicator } from '../../../../shared/workspace.ts';
-import type { Paint2D } from '../book-paint.ts';
+import type { Paint2D } from './book-paint.ts';
 import type { ScaleLinear } from 'd3-scale';
 import type { ChartSeries } from './bar-cache.ts';
 import type { ChartLayout } from './chart-layout.ts';

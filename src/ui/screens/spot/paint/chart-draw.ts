@@ -2,7 +2,7 @@
 // slice of the numeric cache is touched; candles and volume are batched into one path per
 // colour, so a frame is a handful of fills whatever the zoom. No DOM access here: the controller
 // passes the context, the colours and the size.
-import type { Paint2D } from '../book-paint.ts';
+import type { Paint2D } from './book-paint.ts';
 import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import {

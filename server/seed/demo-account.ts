@@ -9,8 +9,8 @@ import { isEmail } from '../../src/shared/validation.ts';
 import type { Database } from '../db/database.ts';
 import { hasPayout } from '../c2c/c2c-rules.ts';
 import { cashInfoOf, saveCashInfo } from '../accounts/cash-info.ts';
-import type { BalanceField } from './ledger.ts';
-import { changeBalance, LOG_TYPE } from './ledger.ts';
+import type { BalanceField } from '../wallet/ledger.ts';
+import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 
 /** Per currency name: change (spot), legal (fiat), lever, micro amounts. */
 const GRANTS: Readonly<Record<string, readonly [string, string, string, string]>> = {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DepthView } from '../../../../engine/api.ts';
 import type { DecStr } from '../../../../shared/decimal.ts';
-import { COLORS, stubContext } from './chart-test-kit.ts';
+import { COLORS, stubContext } from '../chart/chart-test-kit.ts';
 import { depthSeries } from './depth-math.ts';
 import { depthScales, paintDepth, type DepthPaintScene } from './depth-paint.ts';
 

@@ -3,7 +3,7 @@
 // the top), asks run up from it (level 0 at the bottom); `offset` is how far the side is
 // scrolled away from the spread, in CSS px. Numbers arrive as decimal strings and are drawn as
 // the locale formats them: no float touches a price or an amount here.
-import type { BookRow } from '../../../engine/api.ts';
+import type { BookRow } from '../../../../engine/api.ts';
 
 export type Side = 'bid' | 'ask';
 

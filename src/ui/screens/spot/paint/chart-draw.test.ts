@@ -5,7 +5,7 @@ import type { Bar } from '../../../../engine/api.ts';
 import { buildBarCache } from './bar-cache.ts';
 import { formatAxisPrice } from './ticks.ts';
 import { drawChart, type Scene } from './chart-draw.ts';
-import { bars, COLORS, stubContext } from './chart-test-kit.ts';
+import { bars, COLORS, stubContext } from '../chart/chart-test-kit.ts';
 import { defaultViewport, maxVisible, RIGHT_PAD, visibleRange } from './viewport.ts';
 
 function scene(overrides: Partial<Scene>, data: Bar[]): Scene {

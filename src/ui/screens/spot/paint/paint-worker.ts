@@ -3,12 +3,12 @@
 // and handing the pixels to the compositor happen here, off the page's main thread, which then
 // only lays out and answers the user. Scenes arriving faster than this thread draws are coalesced: each canvas
 // paints the newest one at its next animation frame.
-import { formatFixed, formatTime } from '../../i18n/format.ts';
+import { formatFixed, formatTime } from '../../../i18n/format.ts';
 import { paintBookSide } from './book-paint.ts';
 import { paintMid } from './mid-paint.ts';
 import type { BookPaintMemo } from './book-paint.ts';
-import { paintDepth } from './chart/depth-paint.ts';
-import { ChartPainter } from './chart/chart-painter.ts';
+import { paintDepth } from './depth-paint.ts';
+import { ChartPainter } from './chart-painter.ts';
 import type { FromPainter, PaintScene, ToPainter } from './paint-protocol.ts';
 import { paintTrades } from './trades-paint.ts';
 

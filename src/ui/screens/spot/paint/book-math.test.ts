@@ -8,7 +8,7 @@ import {
   sameWindow,
   spreadPercent,
 } from './book-math.ts';
-import { formatFixed } from '../../i18n/format.ts';
+import { formatFixed } from '../../../i18n/format.ts';
 
 describe('grouping', () => {
   it('steps are multiples of the tick', () => {

@@ -4,11 +4,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Bar } from '../../../../engine/api.ts';
 import type { DecStr } from '../../../../shared/decimal.ts';
-import type { ChartScene } from '../paint-protocol.ts';
+import type { ChartScene } from './paint-protocol.ts';
 import { SERIES_COLUMNS, syncBarCache, type BarCache, type ChartSeries } from './bar-cache.ts';
 import { ChartPainter } from './chart-painter.ts';
-import { chartScene, type ChartFrame } from './chart-surface.ts';
-import { bars as makeBars, COLORS, stubContext } from './chart-test-kit.ts';
+import { chartScene, type ChartFrame } from '../chart/chart-surface.ts';
+import { bars as makeBars, COLORS, stubContext } from '../chart/chart-test-kit.ts';
 
 /** The page's cache as the controller keeps it: synced with each new series. */
 let pageCache: BarCache | null = null;

@@ -6,7 +6,7 @@
 import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import { area, curveStepAfter, curveStepBefore, line } from 'd3-shape';
-import type { Paint2D } from '../book-paint.ts';
+import type { Paint2D } from './book-paint.ts';
 import type { ChartColors } from './chart-frame.ts';
 import { midOf, type DepthLine, type DepthSide } from './depth-math.ts';
 import { formatAxisVolume } from './ticks.ts';

@@ -1,7 +1,7 @@
 // Painting the recent trades on a canvas (ADR 0012): newest first, one row per trade with the
 // price coloured by the taker's direction, the amount and the time, in the columns of the
 // headers above. Pure: the texts arrive formatted by the caller's functions.
-import type { TradeView } from '../../../engine/api.ts';
+import type { TradeView } from '../../../../engine/api.ts';
 import { BOOK_ROW_HEIGHT, ROW_PAD, columns } from './book-paint.ts';
 import type { BookColors, Paint2D } from './book-paint.ts';
 

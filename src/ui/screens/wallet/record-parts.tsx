@@ -5,8 +5,8 @@ import type { LogRowView } from '../../../engine/api.ts';
 import { isAccountName, type AccountName } from '../../../shared/wallet.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import { ListState, LoadMore } from '../wallet/list-state.tsx';
-import type { PagedState, QueryState } from '../wallet/use-account-query.ts';
+import { ListState, LoadMore } from './list-state.tsx';
+import type { PagedState, QueryState } from './use-account-query.ts';
 import '../../styles/account-records.css';
 
 export interface TabItem<T extends string> {
