@@ -181,7 +181,7 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
       sender,
       market,
       notify: new Notifier(),
-      metrics: { internalErrors: 0 },
+      metrics: { internalErrors: 0, replyDrift: [] },
     },
     market,
     spot,

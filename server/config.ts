@@ -54,6 +54,11 @@ export interface ServerConfig {
   devRoutes: boolean;
   /** Engine.IO sessions (socket/hub.ts, ADR 0043). */
   sockets: SocketLimits;
+  /**
+   * Check every reply of a declared call against its wire declaration (src/shared/wire,
+   * ADR 0048) and count a drift in `metrics.replyDrift`. On outside production.
+   */
+  checkReplies: boolean;
 }
 
 export interface SocketLimits {
@@ -102,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
       perAddress: Math.max(0, intOr(env.SOCKETS_PER_ADDRESS, DEFAULT_SOCKET_LIMITS.perAddress)),
       idleMs: numOr(env.SOCKET_IDLE_SECONDS, DEFAULT_SOCKET_LIMITS.idleMs / 1000) * 1000,
     },
+    checkReplies: !production,
   };
 }
 

@@ -33,7 +33,7 @@ export interface CodeSender {
 }
 
 /** The market's read side as the routes use it (market/simulator.ts behind it). */
-export interface MarketView {
+export interface MarketReader {
   pairs(): PairSpec[];
   pair(matchId: number): PairSpec | null;
   history(matchId: number, period: ServerPeriod, from: number, to: number): AggBar[];
@@ -82,6 +82,8 @@ export class Notifier {
 export interface ServerMetrics {
   /** Answers of `error.internal`: exceptions no route turned into a message. */
   internalErrors: number;
+  /** Replies of declared calls that did not match their wire declaration (`config.checkReplies`). */
+  replyDrift: { path: string; issue: string }[];
 }
 
 export interface AppContext {
@@ -89,7 +91,7 @@ export interface AppContext {
   db: Database;
   sessions: Sessions;
   sender: CodeSender;
-  market: MarketView;
+  market: MarketReader;
   notify: Notifier;
   metrics: ServerMetrics;
 }

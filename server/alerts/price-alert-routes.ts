@@ -7,8 +7,7 @@
 //   that is not a price of the pair, the limit reached, or a level the last price has already
 //   crossed (it would fire at once)
 // - POST /api/user/price_alert_remove  `id` → `{id, waiting}`; only a waiting alert of the user's
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import { amountIssue } from '../../src/shared/amount.ts';
 import type { Decimal } from '../../src/shared/decimal.ts';
 import {
@@ -17,11 +16,12 @@ import {
   PRICE_ALERT_LIMIT,
   type PriceAlertDirection,
 } from '../../src/shared/price-alerts.ts';
+import { priceAlertAdd, priceAlertRemove, priceAlerts } from '../../src/shared/wire/alerts.ts';
+import type { RequestIn } from '../../src/shared/wire/call.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf, requireAmount } from '../http/amounts.ts';
-import { ok, parse, text } from '../http/envelope.ts';
+import { route } from '../http/wire-route.ts';
 import { localDecimal } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import { symbolOf } from '../market/wire-format.ts';
@@ -35,43 +35,24 @@ import {
   type NewPriceAlert,
 } from './price-alerts.ts';
 
-const addBody = z.object({
-  symbol: text(40),
-  direction: text(200),
-  // checked by amountOf / requireAmount below (their localized messages)
-  price: z.unknown().optional(),
-});
-
-const removeBody = z.object({
-  id: z
-    .union([z.string(), z.number().transform(String)])
-    .pipe(z.string().regex(/^\d{1,10}$/))
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 2_147_483_647),
-});
-
 export function registerPriceAlertRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   alerts: PriceAlertService,
 ): void {
-  app.get('/api/user/price_alerts', async (req) => {
-    const userId = await requireUser(ctx, req);
+  route(app, ctx, priceAlerts, async ({ userId }) => {
     const lists = await listPriceAlerts(ctx.db, userId, alerts.priceDecimals);
-    return ok({ ...lists, limit: PRICE_ALERT_LIMIT });
+    return { ...lists, limit: PRICE_ALERT_LIMIT };
   });
 
-  app.post('/api/user/price_alert_add', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const alert = await newAlert(ctx, alerts, req);
-    return ok(await addPriceAlert(ctx.db, userId, alert, ctx.config.now(), alerts.priceDecimals));
+  route(app, ctx, priceAlertAdd, async ({ userId, body }) => {
+    const alert = await newAlert(ctx, alerts, body);
+    return addPriceAlert(ctx.db, userId, alert, ctx.config.now(), alerts.priceDecimals);
   });
 
-  app.post('/api/user/price_alert_remove', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const { id } = parse(removeBody, req);
+  route(app, ctx, priceAlertRemove, async ({ userId, body: { id } }) => {
     if (!(await removePriceAlert(ctx.db, userId, id))) throw new ApiError('alert.notFound');
-    return ok({ id, waiting: await waitingCount(ctx.db, userId) });
+    return { id, waiting: await waitingCount(ctx.db, userId) };
   });
 }
 
@@ -79,9 +60,8 @@ export function registerPriceAlertRoutes(
 async function newAlert(
   ctx: AppContext,
   alerts: PriceAlertService,
-  req: FastifyRequest,
+  b: RequestIn<typeof priceAlertAdd>,
 ): Promise<NewPriceAlert> {
-  const b = parse(addBody, req);
   const pair = alerts.pairOf(b.symbol.toUpperCase());
   if (pair === null || !(await pairListed(ctx.db, pair.matchId)))
     throw new ApiError('alert.pairUnknown');

@@ -9,7 +9,8 @@
 //      or fired (one notification), never both, never neither.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
-import { PRICE_ALERT_LIMIT, type PriceAlertRow } from '../../src/shared/price-alerts.ts';
+import { PRICE_ALERT_LIMIT } from '../../src/shared/price-alerts.ts';
+import type { PriceAlertRow } from '../../src/shared/wire/alerts.ts';
 import { backends } from '../db/test-databases.ts';
 import { symbolOf } from '../market/wire-format.ts';
 import { burst, mixed, times } from '../testing/races.ts';
@@ -94,7 +95,7 @@ describe.each(backends())('price alerts under parallel calls on %s', (backend) =
   it('PA2 firedOnce: two jobs and direct fires fire each alert once', async () => {
     const u = await newUser();
     const ids: number[] = [];
-    for (let i = 0; i < 10; i += 1) ids.push((await addAs(u, String(60001 + i))).id);
+    for (let i = 0; i < 10; i += 1) ids.push(Number((await addAs(u, String(60001 + i))).id));
     last = new Decimal('61000');
     const fires = times(20, (i) =>
       fireAlert(s.ctx.db, ids[i % ids.length] ?? 0, last, s.clock.now),
@@ -132,7 +133,7 @@ describe.each(backends())('price alerts under parallel calls on %s', (backend) =
     };
     expect(list.waiting).toEqual([]);
     const fired = list.fired.map((a) => a.id);
-    expect(fired.filter((id) => removed.includes(id))).toEqual([]);
+    expect(fired.filter((id) => removed.includes(Number(id)))).toEqual([]);
     expect(fired.length + removed.length).toBe(alerts.length);
     expect(await notes(u.id)).toBe(fired.length);
   });

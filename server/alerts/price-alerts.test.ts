@@ -5,7 +5,7 @@
 // by replacing `s.alerts.lastOf` (the default reads the spot ticker's last trade).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
-import type { PriceAlertRow } from '../../src/shared/price-alerts.ts';
+import type { PriceAlertRow } from '../../src/shared/wire/alerts.ts';
 import { backends } from '../db/test-databases.ts';
 import { localDecimal, t, type MessageValues } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
@@ -193,7 +193,8 @@ describe.each(backends())('price alerts on %s', (backend) => {
   it('keeps at most 20 waiting alerts per user', async () => {
     const u = await newUser();
     const ids: number[] = [];
-    for (let i = 0; i < 20; i += 1) ids.push((await added(u, BTC, 'above', `${70000 + i}`)).id);
+    for (let i = 0; i < 20; i += 1)
+      ids.push(Number((await added(u, BTC, 'above', `${70000 + i}`)).id));
     expect(await add(u, { symbol: ETH, direction: 'below', price: '100' })).toEqual(
       refusal('alert.limit', { limit: 20 }),
     );

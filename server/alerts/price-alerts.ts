@@ -8,9 +8,9 @@ import {
   PRICE_ALERT_FIRED_SHOWN,
   PRICE_ALERT_LIMIT,
   type PriceAlertDirection,
-  type PriceAlertRow,
 } from '../../src/shared/price-alerts.ts';
 import { Decimal } from '../../src/shared/decimal.ts';
+import type { PriceAlertRow } from '../../src/shared/wire/alerts.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { lockUser } from '../wallet/ledger.ts';

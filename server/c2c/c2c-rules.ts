@@ -2,7 +2,13 @@
 // (the daily cancel limit, the unpaid window), and the checks every operation runs first: an
 // approved identity, payout details of the ad's way (issue 20), a legal currency, amounts of
 // at most 2 decimals within bounds. Pure of HTTP; the state machine is c2c-deals.ts.
-import { canBePaidBy } from '../../src/shared/c2c.ts';
+import {
+  C2C_TYPES,
+  C2C_WAYS,
+  canBePaidBy,
+  type C2cType,
+  type C2cWay,
+} from '../../src/shared/c2c.ts';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { cashInfoOf } from '../accounts/cash-info.ts';
 import type { CashInfo } from '../accounts/cash-info.ts';
@@ -11,10 +17,7 @@ import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { setting } from '../wallet/funds.ts';
 
-export type C2cType = 'buy' | 'sell';
-export type C2cWay = 'bank' | 'we_chat' | 'ali_pay';
-export const C2C_TYPES = ['buy', 'sell'] as const;
-export const C2C_WAYS = ['bank', 'we_chat', 'ali_pay'] as const;
+export { C2C_TYPES, C2C_WAYS, type C2cType, type C2cWay };
 /** Deal states (is_sure). */
 export const UNPAID = 0;
 export const COMPLETED = 1;

@@ -1,17 +1,16 @@
 // The `{type, message}` envelope, the per-request language, zod input parsing with localized
 // errors, and the error handler that turns anything thrown into an envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { toLang } from '../../src/shared/locales.ts';
 import type { ServerMetrics } from '../context.ts';
 import type { Lang } from '../../src/shared/locales.ts';
+import type { Envelope } from '../../src/shared/wire.ts';
+import { text } from '../../src/shared/wire/primitives.ts';
 import { t } from '../i18n/messages.ts';
 import { ApiError } from './api-error.ts';
 
-export interface Envelope {
-  type: string;
-  message: unknown;
-}
+export type { Envelope };
 
 export const ok = (message: unknown): Envelope => ({ type: 'ok', message });
 
@@ -40,9 +39,8 @@ export function parse<S extends z.ZodType>(schema: S, req: FastifyRequest): z.in
   throw new ApiError(missing ? 'error.fieldRequired' : 'error.fieldInvalid', { field });
 }
 
-/** Text field: trimmed string; numbers from JSON bodies accepted. */
-export const text = (max = 200) =>
-  z.union([z.string(), z.number().transform(String)]).pipe(z.string().trim().max(max));
+/** Text field: trimmed string; numbers from JSON bodies accepted (the wire's own form). */
+export { text };
 
 /**
  * Every thrown error becomes an envelope; an unexpected one also counts in `metrics`. An error

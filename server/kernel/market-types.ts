@@ -22,7 +22,7 @@ export interface PairSpec {
 /** The periods of the push plus `1year`, which only new_timeshar answers. */
 export type ServerPeriod = KlinePeriod | '1year';
 
-export interface Bar {
+export interface TickBar {
   /** Open time, unix seconds. */
   t: number;
   o: number;
@@ -34,6 +34,6 @@ export interface Bar {
 }
 
 /** An aggregated bar: turnover summed exactly as a bigint. */
-export interface AggBar extends Omit<Bar, 'q'> {
+export interface AggBar extends Omit<TickBar, 'q'> {
   q: bigint;
 }

@@ -1,11 +1,11 @@
 // Candles in integer units: prices in ticks (price × 10^price_precision), amounts in lots
 // (amount × 10^amount_precision), turnover `q` in ticks × lots. Integers keep the money exact;
 // they become decimal strings only at the wire (market/wire-format.ts).
-import type { AggBar, Bar, ServerPeriod } from '../kernel/market-types.ts';
+import type { AggBar, TickBar, ServerPeriod } from '../kernel/market-types.ts';
 import type { KlinePeriod } from '../../src/shared/constants.ts';
 import { KLINE_PERIOD_ALIASES, KLINE_PERIODS } from '../../src/shared/constants.ts';
 
-export type { AggBar, Bar, ServerPeriod };
+export type { AggBar, TickBar, ServerPeriod };
 
 const FIXED_SECONDS: Partial<Record<ServerPeriod, number>> = {
   '1min': 60,
@@ -41,7 +41,7 @@ export const usesHours = (period: ServerPeriod): boolean =>
   (FIXED_SECONDS[period] ?? 86400) >= 3600;
 
 /** Folds a bar or a tick (o = h = l = c) into the series' bucket `t` (appending when new). */
-export function mergeInto(series: Bar[], t: number, bar: Omit<Bar, 't'>): void {
+export function mergeInto(series: TickBar[], t: number, bar: Omit<TickBar, 't'>): void {
   const last = series[series.length - 1];
   if (last !== undefined && last.t === t) {
     last.h = Math.max(last.h, bar.h);
@@ -55,7 +55,7 @@ export function mergeInto(series: Bar[], t: number, bar: Omit<Bar, 't'>): void {
 }
 
 /** Index of the first bar with open time >= t (series sorted by t). */
-export function lowerBound(series: readonly Bar[], t: number): number {
+export function lowerBound(series: readonly TickBar[], t: number): number {
   let lo = 0;
   let hi = series.length;
   while (lo < hi) {
@@ -69,7 +69,7 @@ export function lowerBound(series: readonly Bar[], t: number): number {
 
 /** Aggregates base bars with open time in [from, to] into `period` bars, oldest first. */
 export function aggregate(
-  base: readonly Bar[],
+  base: readonly TickBar[],
   period: ServerPeriod,
   from: number,
   to: number,

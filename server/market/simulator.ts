@@ -6,7 +6,7 @@
 // value is the index that contracts settle on, and a walk anyone can replay from the public seed
 // would tell its future (ADR 0040). Candles of every period are aggregated from
 // the minute series (periods under an hour) or the hour series.
-import type { AggBar, Bar, PairSpec, ServerPeriod } from '../kernel/market-types.ts';
+import type { AggBar, TickBar, PairSpec, ServerPeriod } from '../kernel/market-types.ts';
 import { aggregate, bucketStart, mergeInto, usesHours } from './candles.ts';
 import { Prng, secureNormal } from './prng.ts';
 
@@ -39,8 +39,8 @@ interface PairState {
   sigmaPerMinute: number;
   priceScale: number;
   amountScale: number;
-  minutes: Bar[];
-  hours: Bar[];
+  minutes: TickBar[];
+  hours: TickBar[];
   lastTickMs: number;
 }
 
@@ -184,7 +184,13 @@ function activity(rng: Prng): number {
 }
 
 /** A bar of `substeps` walk steps spanning `minutes` minutes. */
-function walkBar(s: PairState, t: number, minutes: number, substeps: number, speed: number): Bar {
+function walkBar(
+  s: PairState,
+  t: number,
+  minutes: number,
+  substeps: number,
+  speed: number,
+): TickBar {
   const o = priceTicks(s);
   let h = o;
   let l = o;

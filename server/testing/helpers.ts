@@ -40,6 +40,12 @@ export async function startTestServer(
     async close() {
       await close();
       await created?.drop();
+      // every reply of a declared call matched its wire declaration (ADR 0048)
+      const drift = server.ctx.metrics.replyDrift;
+      if (drift.length > 0)
+        throw new Error(
+          `${drift.length} reply(ies) drifted from their wire declaration: ${JSON.stringify(drift.slice(0, 5))}`,
+        );
     },
   });
 }

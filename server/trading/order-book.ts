@@ -31,7 +31,7 @@ export interface Fill {
   makerLeft: bigint;
 }
 
-export interface Level {
+export interface TickLevel {
   price: bigint;
   total: bigint;
   orders: Map<number, RestingOrder>;
@@ -47,7 +47,7 @@ export interface LevelChange {
 class BookSide {
   /** Sorted so that the best price is last: bids ascending, asks descending. */
   private readonly keys: bigint[] = [];
-  readonly levels = new Map<bigint, Level>();
+  readonly levels = new Map<bigint, TickLevel>();
   private readonly side: Side;
 
   constructor(side: Side) {
@@ -71,10 +71,10 @@ class BookSide {
     return lo;
   }
 
-  level(price: bigint): Level {
+  level(price: bigint): TickLevel {
     const existing = this.levels.get(price);
     if (existing !== undefined) return existing;
-    const level: Level = { price, total: 0n, orders: new Map() };
+    const level: TickLevel = { price, total: 0n, orders: new Map() };
     this.levels.set(price, level);
     this.keys.splice(this.indexOf(price), 0, price);
     return level;
@@ -95,7 +95,7 @@ class BookSide {
   }
 
   /** Levels best first; at most `n`. */
-  *iterate(n = Infinity): Generator<Level> {
+  *iterate(n = Infinity): Generator<TickLevel> {
     let count = 0;
     for (let i = this.keys.length - 1; i >= 0 && count < n; i--, count++) {
       const k = this.keys[i];

@@ -1,5 +1,11 @@
 // C2C rules shared by the page, the engine and the reference server (trading-c2c-market.md §5,
 // §9; api-contract §8): quantities and CNY prices with at most 2 decimals, above zero, a pay way.
+/** An ad's side as the wire names it, and the ways it is paid (one list, server and engine). */
+export const C2C_TYPES = ['buy', 'sell'] as const;
+export const C2C_WAYS = ['bank', 'we_chat', 'ali_pay'] as const;
+export type C2cType = (typeof C2C_TYPES)[number];
+export type C2cWay = (typeof C2C_WAYS)[number];
+
 export type C2cValidationId =
   | 'validation.c2c.numberRequired'
   | 'validation.c2c.sellNumberRequired'
@@ -19,7 +25,7 @@ export interface PayoutAccounts {
  * account (saved with its bank), Alipay an Alipay account, WeChat a WeChat account. The seller
  * side of a deal is paid by the ad's way only: the publisher of a sell ad, the taker of a buy ad.
  */
-export function canBePaidBy(c: PayoutAccounts, way: 'bank' | 'we_chat' | 'ali_pay'): boolean {
+export function canBePaidBy(c: PayoutAccounts, way: C2cWay): boolean {
   const account =
     way === 'bank' ? c.bankAccount : way === 'ali_pay' ? c.alipayAccount : c.wechatAccount;
   return account.trim() !== '';

@@ -26,22 +26,6 @@ export type PriceAlertValidationId =
   | 'validation.alert.alreadyAbove'
   | 'validation.alert.alreadyBelow';
 
-/** A price alert as the wire carries it (GET /api/user/price_alerts, the add call's reply). */
-export interface PriceAlertRow {
-  id: number;
-  /** The pair, "BTC/USDT". */
-  symbol: string;
-  direction: PriceAlertDirection;
-  /** The level, with the pair's price decimals. */
-  price: string;
-  /** When it was set, ms since the epoch (the server's clock). */
-  created_at: number;
-  /** When it fired (null while waiting). */
-  fired_at: number | null;
-  /** The last trade price it fired at (null while waiting). */
-  fired_price: string | null;
-}
-
 export const isPriceAlertDirection = (value: unknown): value is PriceAlertDirection =>
   typeof value === 'string' && (PRICE_ALERT_DIRECTIONS as readonly string[]).includes(value);
 

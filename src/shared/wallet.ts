@@ -58,6 +58,8 @@ export const LEGACY_TRANSFER: Readonly<Record<number, readonly [AccountName, Acc
 /** Withdrawal networks (tab order of the withdraw panel). */
 export const WITHDRAW_NETWORKS = ['erc20', 'trc20', 'omni', 'bank'] as const;
 export type WithdrawNetwork = (typeof WITHDRAW_NETWORKS)[number] | 'btc';
+/** Spec §2: deposits are offered for BTC, USDT and ETH only (where a reply does not say). */
+export const DEPOSIT_CURRENCIES: readonly string[] = ['BTC', 'USDT', 'ETH'];
 export const DEPOSIT_NETWORKS = ['erc20', 'trc20', 'omni', 'btc'] as const;
 
 /** Unified transfer input max (spec §5) and the lever page's minimum (§9). */

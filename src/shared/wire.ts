@@ -1,7 +1,9 @@
-// Types of the wire contract (../shared/api-contract.md) for the calls and pushes the client
-// uses. The reference server produces exactly these; the engine validates every payload
-// against schemas built from them (src/engine/ingest) before anything else reads it.
-// Decimals are `string | number` on the wire (contract decision 8).
+// Types of the wire contract (../shared/api-contract.md) for the calls and pushes not yet
+// declared in src/shared/wire/ (ADR 0048: one declaration per call, with its zod schemas, that
+// the server's route and the engine's ingest both use). These are TypeScript types only: the
+// engine's ingest schemas (src/engine/ingest) are written beside them, not built from them, and
+// nothing ties the two until the call is declared in wire/. Decimals are `string | number` on
+// the wire (contract decision 8).
 import type { KlinePeriod } from './constants.ts';
 
 export type WireDecimal = string | number;

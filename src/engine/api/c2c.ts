@@ -1,10 +1,10 @@
 // The engine's public types: c2c (re-exported by api.ts).
+import type { C2cType, C2cWay } from '../../shared/c2c.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 
-// ---- C2C (issue 8) -------------------------------------------------------------------------
+export type { C2cType, C2cWay };
 
-export type C2cType = 'buy' | 'sell';
-export type C2cWay = 'bank' | 'we_chat' | 'ali_pay';
+// ---- C2C (issue 8) -------------------------------------------------------------------------
 
 export interface C2cAdView {
   id: number;

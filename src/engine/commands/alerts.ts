@@ -5,6 +5,8 @@
 // direction and the level (no personal data).
 import { parseDecimal } from '../../shared/decimal.ts';
 import { validatePriceAlert } from '../../shared/price-alerts.ts';
+import * as wire from '../../shared/wire/alerts.ts';
+import type { RequestOut } from '../../shared/wire/call.ts';
 import type { AddPriceAlert, CommandResult, PriceAlertsView, PriceAlertView } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import {
@@ -15,9 +17,9 @@ import {
 import { runCommand, toCommandResult } from './run-command.ts';
 import { runQuery } from './wallet.ts';
 
-const LIST = '/api/user/price_alerts';
-const ADD = '/api/user/price_alert_add';
-const REMOVE = '/api/user/price_alert_remove';
+const LIST = wire.priceAlerts.path;
+const ADD = wire.priceAlertAdd.path;
+const REMOVE = wire.priceAlertRemove.path;
 
 export function priceAlerts(ctx: EngineContext): Promise<CommandResult<PriceAlertsView>> {
   return runQuery<PriceAlertsView>(
@@ -52,11 +54,12 @@ export function addPriceAlert(
         },
       ),
     execute: async () => {
-      const r = await ctx.rest.post(ADD, {
+      const body: RequestOut<typeof wire.priceAlertAdd> = {
         symbol: input.symbol,
         direction: input.direction,
         price,
-      });
+      };
+      const r = await ctx.rest.post(ADD, body);
       return toCommandResult(ctx, r, priceAlertAddReply, `reply:${ADD}`, (alert) => ({
         message: '',
         data: alert,
@@ -74,7 +77,8 @@ export function removePriceAlert(
     input: { id: input.id },
     fields: { id: input.id },
     execute: async () => {
-      const r = await ctx.rest.post(REMOVE, { id: input.id });
+      const body: RequestOut<typeof wire.priceAlertRemove> = { id: input.id };
+      const r = await ctx.rest.post(REMOVE, body);
       return toCommandResult(ctx, r, priceAlertRemoveReply, `reply:${REMOVE}`, () => ({
         message: '',
         data: undefined,

@@ -2,20 +2,14 @@
 // form (decimals as strings or numbers, flags as 0/1, ids possibly as strings when a push
 // came through the legacy HTTP port) into the domain form of events.ts.
 import { z } from 'zod';
-import { decStr, fixed } from '../../shared/decimal.ts';
+import { fixed } from '../../shared/decimal.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { FilledOrderView, OpenOrderView } from '../api.ts';
 import type { BookLevel } from '../events.ts';
+import { wireDecimal, wireInt } from '../../shared/wire/primitives.ts';
 
-/** A wire decimal (string or number) → canonical DecStr. */
-export const wireDecimal = z.union([z.string(), z.number()]).transform((value, ctx): DecStr => {
-  const d = decStr(value);
-  if (d === null) {
-    ctx.addIssue({ code: 'custom', message: `not a decimal: ${String(value).slice(0, 40)}` });
-    return z.NEVER;
-  }
-  return d;
-});
+// the wire's field forms, declared once with the calls (src/shared/wire, ADR 0048)
+export { wireDecimal, wireInt };
 
 /**
  * A percent change ("+1.23", "-0.5", 1.2) → signed, 2 decimals ("1.23", "-0.50"), rounded half
@@ -23,19 +17,6 @@ export const wireDecimal = z.union([z.string(), z.number()]).transform((value, c
  * (fast-market.ts).
  */
 export const wireChange = wireDecimal.transform((d): DecStr => fixed(d, 2) as DecStr);
-
-/**
- * An integer that may arrive as a number or a digit string; a safe integer either way (a
- * 20-digit seq would round, and then outrank every later push).
- */
-export const wireInt = z
-  .union([z.number().int(), z.string().regex(/^-?\d+$/)])
-  .transform((v, ctx): number => {
-    const n = Number(v);
-    if (Number.isSafeInteger(n)) return n;
-    ctx.addIssue({ code: 'custom', message: `not a safe integer: ${String(v).slice(0, 40)}` });
-    return z.NEVER;
-  });
 
 const flag = wireInt.transform((v) => v === 1);
 const optionalSeq = wireInt.optional().transform((v) => v ?? null);

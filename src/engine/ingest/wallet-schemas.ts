@@ -3,6 +3,7 @@
 // api.ts. Optional extension fields fall back to what a legacy backend implies.
 import { z } from 'zod';
 import type { DecStr } from '../../shared/decimal.ts';
+import { DEPOSIT_CURRENCIES } from '../../shared/wallet.ts';
 import type { AccountName, AccountView, BalanceRowView, EntrustView, PageView } from '../api.ts';
 import type { WalletBody } from '../events.ts';
 import { orderOutcome } from './order-history-schemas.ts';
@@ -280,7 +281,7 @@ export const currencyListReply = z.array(
       isMatch: c.is_match ?? true,
       isMicro: c.is_micro ?? false,
       // legacy: the spec shows deposits only for BTC, USDT and ETH
-      canDeposit: c.can_deposit ?? ['BTC', 'USDT', 'ETH'].includes(c.name),
+      canDeposit: c.can_deposit ?? DEPOSIT_CURRENCIES.includes(c.name),
       canWithdraw: c.can_withdraw ?? true,
     })),
 );

@@ -9,14 +9,12 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
 import { AccountShell, WALLET_PATH } from './account-shell.tsx';
+import { DEPOSIT_CURRENCIES } from '../../../shared/wallet.ts';
 import { AccountSummary, AssetTable } from './asset-table.tsx';
 import { DepositPanel } from './deposit-panel.tsx';
 import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
 import { balancesKnown, useWallet } from './use-wallet.ts';
 import { WithdrawPanel } from './withdraw-panel.tsx';
-
-/** Spec §2: deposits are offered for BTC, USDT and ETH only. */
-export const DEPOSIT_CURRENCIES: ReadonlySet<string> = new Set(['BTC', 'USDT', 'ETH']);
 
 const TITLES: Record<Exclude<AccountName, 'micro'>, MessageId> = {
   legal: 'wallet.account.legal',
@@ -100,7 +98,7 @@ export function AccountAssetTable({
   const actions = (r: BalanceRowView) =>
     account === 'change' ? (
       <>
-        {DEPOSIT_CURRENCIES.has(r.name) && (
+        {DEPOSIT_CURRENCIES.includes(r.name) && (
           <button
             type="button"
             className={`link-btn${panel?.currencyId === r.currencyId && panel.kind === 'deposit' ? ' link-btn--on' : ''}`}

@@ -1,0 +1,94 @@
+// npm run docs:wire: writes docs/wire-calls.md, the table of every declared call (src/shared/wire,
+// ADR 0048): method, path, who may call, where it is written, its request fields, its reply and
+// its refusals, read from the declarations themselves. tests/wire-docs.test.ts fails when the
+// committed file is not what this writes.
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { z } from 'zod';
+import { CALLS } from '../src/shared/wire/index.ts';
+import { wireDecimal, wireInt } from '../src/shared/wire/primitives.ts';
+
+export const WIRE_DOC = resolve(import.meta.dirname, '..', 'docs', 'wire-calls.md');
+
+const NAMED = new Map<unknown, string>([
+  [wireInt, 'int'],
+  [wireDecimal, 'decimal'],
+]);
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+  entries?: Record<string, string>;
+  values?: unknown[];
+}
+
+const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+const inner = (s: z.ZodType | undefined, depth: number): string =>
+  s === undefined ? 'any' : describe(s, depth);
+
+/** How each kind of schema is said, by its zod definition's type. */
+const SAY: Record<string, (d: Def, depth: number) => string> = {
+  object: (d, depth) => {
+    const fields = Object.entries(d.shape ?? {}).map(([k, v]) => `${k}: ${describe(v, depth + 1)}`);
+    return fields.length === 0 ? '—' : `{${fields.join(', ')}}`;
+  },
+  array: (d, depth) => `${inner(d.element, depth)}[]`,
+  optional: (d, depth) => `${inner(d.innerType, depth)} (optional)`,
+  nullable: (d, depth) => `${inner(d.innerType, depth)} \\| null`,
+  pipe: (d, depth) => inner(d.in, depth),
+  union: (d, depth) => (d.options ?? []).map((o) => describe(o, depth)).join(' \\| '),
+  enum: (d) => Object.values(d.entries ?? {}).join(' \\| '),
+  literal: (d) => (d.values ?? []).map((v) => JSON.stringify(v)).join(' \\| '),
+  unknown: () => 'any',
+};
+
+/** A schema in a few words: `int`, `decimal`, `text ≤ 40`, `above | below`, `{id, …}`, `T[]`. */
+export function describe(schema: z.ZodType, depth = 0): string {
+  const named = NAMED.get(schema) ?? schema.description;
+  if (named !== undefined) return named;
+  const d = defOf(schema);
+  return SAY[d.type]?.(d, depth) ?? d.type;
+}
+
+/** The markdown table of the declared calls. */
+export function wireDoc(): string {
+  const lines = [
+    '# The declared calls',
+    '',
+    'Written by `npm run docs:wire` from the declarations in `src/shared/wire/` (ADR 0048); do not',
+    'edit by hand (`tests/wire-docs.test.ts` fails when this file is not what they say). Types:',
+    '`int` and `decimal` take a number or a string of digits (api-contract decision 8); `—` is no',
+    "field. Refusals are message ids of the server catalogue, besides the envelope's own (999 for a",
+    'logged-in call without a live session, `error.fieldRequired` / `error.fieldInvalid`).',
+    '',
+  ];
+  let domain = '';
+  for (const { domain: d, call } of CALLS) {
+    if (d !== domain) {
+      domain = d;
+      lines.push(`## ${d}`, '');
+    }
+    lines.push(
+      `### \`${call.method} ${call.path}\``,
+      '',
+      call.summary,
+      '',
+      `- who: ${call.auth === 'user' ? 'a logged-in user' : 'anyone'}; written in: ${
+        call.origin === 'legacy' ? 'the legacy contract' : 'docs/api-extensions.md'
+      }`,
+      `- request: ${describe(call.request)}`,
+      `- reply: ${describe(call.reply)}`,
+      `- refusals: ${call.errors.length === 0 ? '—' : call.errors.map((e) => `\`${e}\``).join(', ')}`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename))
+  writeFileSync(WIRE_DOC, wireDoc());

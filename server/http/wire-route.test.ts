@@ -1,0 +1,64 @@
+// http/wire-route.ts: a declared call's route asks for the user first, parses the declared
+// request, and records a reply that drifts from the declared reply.
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { call } from '../../src/shared/wire/call.ts';
+import { wireInt } from '../../src/shared/wire/primitives.ts';
+import { testConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { installErrorHandling } from './envelope.ts';
+import { route } from './wire-route.ts';
+
+const echo = call({
+  method: 'POST',
+  path: '/api/test/echo',
+  auth: 'user',
+  origin: 'extension',
+  summary: 'Answers the number it was given.',
+  request: z.object({ n: wireInt }),
+  reply: z.object({ n: wireInt }),
+  errors: [],
+});
+
+async function serve(reply: (n: number) => unknown) {
+  const ctx = {
+    config: testConfig(),
+    metrics: { internalErrors: 0, replyDrift: [] },
+    sessions: { userOf: (token: unknown) => Promise.resolve(token === 'good' ? 7 : null) },
+  } as unknown as AppContext;
+  const app = Fastify();
+  installErrorHandling(app, false, ctx.metrics);
+  route(app, ctx, echo, ({ body, userId }) => {
+    expect(userId).toBe(7);
+    return reply(body.n) as { n: number };
+  });
+  await app.ready();
+  const post = async (payload: object, authorization?: string) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: echo.path,
+        payload,
+        headers: authorization === undefined ? {} : { authorization },
+      })
+    ).json<{ type: string; message: unknown }>();
+  return { ctx, post };
+}
+
+describe('route of a declared call', () => {
+  it('asks for the user before it reads a field, then parses the declared request', async () => {
+    const { post } = await serve((n) => ({ n }));
+    expect((await post({ n: 'x' })).type).toBe('999');
+    expect((await post({ n: 'x' }, 'good')).type).toBe('error');
+    expect(await post({ n: 3 }, 'good')).toEqual({ type: 'ok', message: { n: 3 } });
+  });
+
+  it('records a reply that drifts from its declaration, and still sends it', async () => {
+    const { ctx, post } = await serve((n) => ({ n: `${n} apples` }));
+    expect(await post({ n: 3 }, 'good')).toEqual({ type: 'ok', message: { n: '3 apples' } });
+    expect(ctx.metrics.replyDrift).toEqual([
+      { path: '/api/test/echo', issue: expect.stringMatching(/^n: /) as unknown },
+    ]);
+  });
+});

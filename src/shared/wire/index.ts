@@ -1,0 +1,22 @@
+// Every declared call of the wire (ADR 0048), by domain: what the generated call table
+// (docs/wire-calls.md, scripts/wire-docs.ts) and the tests walk.
+import * as alerts from './alerts.ts';
+import type { Call } from './call.ts';
+
+const DOMAINS = { alerts } as const;
+
+const isCall = (v: unknown): v is Call =>
+  typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'reply' in v;
+
+/** The declared calls, domain by domain, each domain's by path (a module's key order differs
+ *  between loaders). */
+export const CALLS: readonly { domain: string; name: string; call: Call }[] = Object.entries(
+  DOMAINS,
+).flatMap(([domain, module]) => {
+  const found: { domain: string; name: string; call: Call }[] = [];
+  for (const [name, value] of Object.entries(module as Record<string, unknown>))
+    if (isCall(value)) found.push({ domain, name, call: value });
+  return found.sort(
+    (a, b) => a.call.path.localeCompare(b.call.path) || a.call.method.localeCompare(b.call.method),
+  );
+});

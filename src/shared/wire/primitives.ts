@@ -1,0 +1,41 @@
+// The wire's field forms (api-contract decision 8), shared by the declarations of wire/*.ts: the
+// reference server parses requests with them and checks its replies against them, the engine
+// parses replies with them. They accept what the legacy backend sends (decimals as strings or
+// numbers, integers possibly as strings) and give one form.
+import { z } from 'zod';
+import { decStr, type DecStr } from '../decimal.ts';
+
+/** A wire decimal (string or number) → canonical DecStr. */
+export const wireDecimal = z.union([z.string(), z.number()]).transform((value, ctx): DecStr => {
+  const d = decStr(value);
+  if (d === null) {
+    ctx.addIssue({ code: 'custom', message: `not a decimal: ${String(value).slice(0, 40)}` });
+    return z.NEVER;
+  }
+  return d;
+});
+
+/** A wire integer (a number, or a string of digits) → a safe integer. */
+export const wireInt = z
+  .union([z.number().int(), z.string().regex(/^-?\d+$/)])
+  .transform((v, ctx): number => {
+    const n = Number(v);
+    if (Number.isSafeInteger(n)) return n;
+    ctx.addIssue({ code: 'custom', message: `not a safe integer: ${String(v).slice(0, 40)}` });
+    return z.NEVER;
+  });
+
+/** A request's text field: a trimmed string of at most `max` characters; a JSON number too. */
+export const text = (max = 200) =>
+  z
+    .union([z.string(), z.number().transform(String)])
+    .pipe(z.string().trim().max(max))
+    .describe(`text ≤ ${max}`);
+
+/** A request's row id: 1 to 2^31 − 1, as digits or a JSON number. */
+export const rowId = z
+  .union([z.string(), z.number().transform(String)])
+  .pipe(z.string().regex(/^\d{1,10}$/))
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 2_147_483_647)
+  .describe('id');
