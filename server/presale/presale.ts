@@ -21,7 +21,8 @@ export const PRESALE_SETTINGS = [
   'presale_whitepaper_url',
 ] as const;
 
-export interface PresaleView {
+/** The pre-sale's terms as this server writes them (the reply of `wire/presale.ts`). */
+export interface PresaleTerms {
   name: string;
   total: string;
   yfx: string;
@@ -50,7 +51,7 @@ const moment = (v: string | undefined): string => {
   return Number.isNaN(ms) ? '' : new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 };
 
-export async function presaleOf(db: Queryable, lang: Lang = 'en'): Promise<PresaleView> {
+export async function presaleOf(db: Queryable, lang: Lang = 'en'): Promise<PresaleTerms> {
   const rows = await db.query<{ key: string; value: string }>(
     "SELECT key, value FROM settings WHERE key = ANY(string_to_array($1, ','))",
     [PRESALE_SETTINGS.join(',')],

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { BCP47 } from '../../src/shared/locales.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 import { localDecimal, localNumber, t } from '../i18n/messages.ts';
-import type { PresaleView } from './presale.ts';
+import type { PresaleTerms } from './presale.ts';
 
 const STYLE =
   'body{font:16px/1.6 system-ui,sans-serif;margin:0;padding:2rem 1.25rem}' +
@@ -25,7 +25,7 @@ export const WHITEPAPER_CSP = [
 ].join('; ');
 
 /** The page for the pre-sale `p`, in `lang`, with the figures as of `nowMs`. */
-export function whitepaperHtml(p: PresaleView, lang: Lang, nowMs: number): string {
+export function whitepaperHtml(p: PresaleTerms, lang: Lang, nowMs: number): string {
   const m = (id: string, values: Record<string, string> = {}) =>
     escapeHtml(t(lang, `presale.paper.${id}`, values));
   const named = { hasName: p.name === '' ? 'no' : 'yes', name: p.name };

@@ -20,6 +20,7 @@ import {
   presaleReply,
 } from '../ingest/earn-schemas.ts';
 import { textReply } from '../ingest/schemas.ts';
+import { presale as presaleCall } from '../../shared/wire/presale.ts';
 import { LOCK_PAGE_SIZE } from '../../shared/earn.ts';
 import { runPost, type PostSpec } from './run-command.ts';
 import { runQuery, type QuerySpec } from './wallet.ts';
@@ -27,7 +28,7 @@ import { runQuery, type QuerySpec } from './wallet.ts';
 type QueryTable = { [K in EarnQueryKind]: (input: EarnQueries[K]['input']) => QuerySpec };
 
 const QUERIES: QueryTable = {
-  presale: () => ({ method: 'GET', path: '/api/iepn', params: {}, schema: presaleReply }),
+  presale: () => ({ method: 'GET', path: presaleCall.path, params: {}, schema: presaleReply }),
   'lock-products': () => ({
     method: 'GET',
     path: '/api/lh/deposit/config',

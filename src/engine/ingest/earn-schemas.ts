@@ -13,36 +13,23 @@ import type {
   LockProductView,
   PresaleView,
 } from '../api.ts';
+import { wireText } from '../../shared/wire/primitives.ts';
+import { presale } from '../../shared/wire/presale.ts';
 import { wireDecimal, wireInt } from './schemas.ts';
 
-const text = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === undefined || v === null ? '' : String(v)));
+const text = wireText;
 
-export const presaleReply = z
-  .object({
-    name: text,
-    total: wireDecimal,
-    yfx: wireDecimal,
-    sy: wireDecimal,
-    price: wireDecimal,
-    start: text,
-    end: text,
-    site_url: text,
-    whitepaper_url: text,
-  })
-  .transform((p): PresaleView => ({
-    name: p.name,
-    total: p.total,
-    issued: p.yfx,
-    remaining: p.sy,
-    price: p.price,
-    start: p.start,
-    end: p.end,
-    siteUrl: p.site_url,
-    whitepaperUrl: p.whitepaper_url,
-  }));
+export const presaleReply = presale.reply.transform((p): PresaleView => ({
+  name: p.name,
+  total: p.total,
+  issued: p.yfx,
+  remaining: p.sy,
+  price: p.price,
+  start: p.start,
+  end: p.end,
+  siteUrl: p.site_url,
+  whitepaperUrl: p.whitepaper_url,
+}));
 
 export const lockProductsReply = z.array(
   z

@@ -25,6 +25,13 @@ export const wireInt = z
     return z.NEVER;
   });
 
+/** A reply's text: a string or a number, absent or null read as empty. */
+export const wireText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === undefined || v === null ? '' : String(v)))
+  .describe('text');
+
 /** A request's text field: a trimmed string of at most `max` characters; a JSON number too. */
 export const text = (max = 200) =>
   z
