@@ -2,27 +2,11 @@
 // page count, and the three shapes the routes answer with — `{list, page, pages, total}` (news,
 // the spot lists), the legacy `pageData` `{data, page, pages, total}`, and the Laravel 5
 // paginator subset of lever/my_trade, microtrade/lists and wallet/hzhistory.
-import { z } from 'zod';
 import type { PagedList } from '../../src/shared/wire.ts';
+import { pageLimit, pageNumber } from '../../src/shared/wire/primitives.ts';
 
-/** `page`: a whole number from 1 (default 1). */
-export const pageNumber = z.coerce.number().int().positive().max(100_000).default(1);
-
-/**
- * Page size (`limit`): a whole number, clamped to 1..max rather than refused, as the legacy
- * backend does (api-contract decision 11: its client asks for `limit=99999` to mean "all").
- * An empty value means the default; anything else that is not a whole number is still
- * refused.
- */
-export const pageLimit = (max: number, fallback: number) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number()
-      .int()
-      .default(fallback)
-      .transform((n) => Math.min(max, Math.max(1, n))),
-  );
+// the request's page and page size are the wire's own forms (src/shared/wire/primitives.ts)
+export { pageLimit, pageNumber };
 
 /** How many pages `total` rows fill, at least 1 (an empty list is one empty page). */
 export const lastPage = (total: number, size: number): number =>

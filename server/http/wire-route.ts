@@ -21,14 +21,20 @@ export interface CallInput<C extends Call> {
   viewer: () => Promise<number | null>;
 }
 
+/**
+ * `gate`: a check of the logged-in user before any field is read (the identity review's `998`
+ * of the contract's money calls).
+ */
 export function route<C extends Call>(
   app: FastifyInstance,
   ctx: AppContext,
   c: C,
   handler: (input: CallInput<C>) => Promise<ReplyOut<C>> | ReplyOut<C>,
+  options: { gate?: (userId: number) => Promise<void> } = {},
 ): void {
   const handle = async (req: FastifyRequest) => {
     const userId = c.auth === 'user' ? await requireUser(ctx, req) : null;
+    if (userId !== null) await options.gate?.(userId);
     const body = parse(c.request, req) as RequestIn<C>;
     const viewer = () => (userId === null ? optionalUser(ctx, req) : Promise.resolve(userId));
     const message = await handler({ req, body, userId, viewer } as CallInput<C>);

@@ -13,7 +13,7 @@ import { SOCKET_PATH } from '../socket/hub.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { Reply, TestServer } from '../testing/helpers.ts';
 import { get, post, startTestServer } from '../testing/helpers.ts';
-import type { MicroOrderView, MicroPage } from './micro-views.ts';
+import type { MicroOrderOut, MicroPage } from './micro-views.ts';
 
 let s: TestServer;
 let demo: string;
@@ -221,7 +221,7 @@ describe('placing', () => {
     const placedAt = s.clock.now;
     const r = await submit(demo, { client_id: 'order-1' });
     expect(r.type).toBe('ok');
-    const o = r.message as MicroOrderView;
+    const o = r.message as MicroOrderOut;
     expect(o).toMatchObject({
       match_id: BTC,
       currency_id: USDT,
@@ -265,8 +265,8 @@ describe('placing', () => {
     const again = await submit(demo, { client_id: 'order-1', number: '500', type: '2' });
     expect(again.type).toBe('ok');
     const first = (await list(demo)).data[0];
-    expect((again.message as MicroOrderView).id).toBe(first?.id);
-    expect((again.message as MicroOrderView).number).toBe('100');
+    expect((again.message as MicroOrderOut).id).toBe(first?.id);
+    expect((again.message as MicroOrderOut).number).toBe('100');
     expect(await microBalance(demoId)).toBe('899');
     expect((await list(demo)).total).toBe(1);
   });
@@ -276,7 +276,7 @@ describe('settlement', () => {
   it('settles at the price at expiry, credits a win and pushes the full order to the owner only', async () => {
     const mine = await openSocket(demo);
     const theirs = await openSocket(other);
-    const closed = collect<{ type: string; to: number; data: MicroOrderView }>(
+    const closed = collect<{ type: string; to: number; data: MicroOrderOut }>(
       mine,
       'closed_microorder',
     );

@@ -26,7 +26,7 @@ import type { MicroOrderRow } from './micro-views.ts';
 
 // ---- placing ------------------------------------------------------------------------------
 
-export interface MicroSubmit {
+export interface MicroPlacement {
   userId: number;
   matchId: number;
   /** The payment currency. */
@@ -55,7 +55,7 @@ export interface SubmitResult {
 export async function submitMicro(
   db: Database,
   priceOf: PriceOf,
-  r: MicroSubmit,
+  r: MicroPlacement,
 ): Promise<SubmitResult> {
   if (r.clientId !== null) {
     const first = await orderByClientId(db, r.userId, r.clientId);

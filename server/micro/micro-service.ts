@@ -3,11 +3,11 @@
 import type { AppContext } from '../context.ts';
 import { PeriodicJob } from '../jobs/periodic-job.ts';
 import { settleDue, submitMicro } from './micro-orders.ts';
-import type { MicroSubmit, SubmitResult } from './micro-orders.ts';
+import type { MicroPlacement, SubmitResult } from './micro-orders.ts';
 import { MICRO_TICK_MS } from './micro-rules.ts';
 import type { PriceOf } from './micro-rules.ts';
 import { orderView } from './micro-views.ts';
-import type { MicroOrderView } from './micro-views.ts';
+import type { MicroOrderOut } from './micro-views.ts';
 
 // ---- the service --------------------------------------------------------------------------
 
@@ -17,7 +17,7 @@ import type { MicroOrderView } from './micro-views.ts';
  * Settlement runs one at a time; tests call `settle()` by hand.
  */
 export class MicroService {
-  private readonly job: PeriodicJob<MicroOrderView[]>;
+  private readonly job: PeriodicJob<MicroOrderOut[]>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -40,7 +40,7 @@ export class MicroService {
   }
 
   /** Settles what is due at `ctx.config.now()` and pushes; returns the settled orders. */
-  settle(): Promise<MicroOrderView[]> {
+  settle(): Promise<MicroOrderOut[]> {
     return this.job.run();
   }
 
@@ -49,11 +49,11 @@ export class MicroService {
     return this.job.idle();
   }
 
-  submit(r: MicroSubmit): Promise<SubmitResult> {
+  submit(r: MicroPlacement): Promise<SubmitResult> {
     return submitMicro(this.ctx.db, this.priceOf, r);
   }
 
-  private async settleAndPush(): Promise<MicroOrderView[]> {
+  private async settleAndPush(): Promise<MicroOrderOut[]> {
     const nowMs = this.ctx.config.now();
     const rows = await settleDue(this.ctx.db, this.priceOf, nowMs);
     // a push has no request to take a language from: names in English (clients use the codes)

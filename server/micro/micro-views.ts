@@ -35,7 +35,7 @@ export interface MicroOrderRow {
 }
 
 /** An order as `microtrade/lists`, `microtrade/submit` and `closed_microorder` send it. */
-export interface MicroOrderView {
+export interface MicroOrderOut {
   id: number;
   user_id: number;
   match_id: number;
@@ -92,7 +92,7 @@ const RESULT_NAME: Readonly<Record<MicroResult, string>> = {
   1: 'micro.result.profit',
 };
 
-export function orderView(r: MicroOrderRow, lang: Lang, nowMs: number): MicroOrderView {
+export function orderView(r: MicroOrderRow, lang: Lang, nowMs: number): MicroOrderOut {
   const handled = ms(r.handled_at);
   return {
     id: r.id,
@@ -135,7 +135,7 @@ export interface ListQuery {
   limit: number;
 }
 
-export type MicroPage = LaravelPage<MicroOrderView>;
+export type MicroPage = LaravelPage<MicroOrderOut>;
 
 /** The user's orders, newest first, as a Laravel paginator. */
 export async function listMicro(

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
 import { clientId } from './spot.ts';
+import { microSubmit } from '../../shared/wire/micro.ts';
 
 /** submit answers the created order (any object): the command only needs that it is ok. */
 const placed = z.union([
@@ -50,7 +51,7 @@ export function submitMicro(
     execute: async () => {
       const reply = await postIdempotent(ctx, {
         command: 'micro-submit',
-        path: '/api/microtrade/submit',
+        path: microSubmit.path,
         params: {
           match_id: order.matchId,
           currency_id: order.currencyId,
@@ -66,7 +67,7 @@ export function submitMicro(
         ctx,
         reply,
         placed,
-        'reply:/api/microtrade/submit',
+        `reply:${microSubmit.path}`,
         (message) => ({ message, data: undefined }),
       );
       if (result.ok || result.code === 'unknown') await refresh();

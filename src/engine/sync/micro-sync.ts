@@ -11,6 +11,7 @@ import {
   microSecondsReply,
 } from '../ingest/micro-schemas.ts';
 import { MICRO_PAGE_SIZE } from '../../shared/micro.ts';
+import { microCurrencies, microList, microSeconds } from '../../shared/wire/micro.ts';
 
 export interface MicroSync {
   watch(on: boolean): void;
@@ -28,8 +29,8 @@ export function createMicroSync(ctx: EngineContext): MicroSync {
 
   const setup = async (): Promise<void> => {
     const [currencies, seconds] = await Promise.all([
-      ctx.rest.get('/api/microtrade/payable_currencies'),
-      ctx.rest.get('/api/microtrade/seconds'),
+      ctx.rest.get(microCurrencies.path),
+      ctx.rest.get(microSeconds.path),
     ]);
     if (!currencies.ok || !seconds.ok) {
       const failed = !currencies.ok ? currencies : seconds;
@@ -45,10 +46,10 @@ export function createMicroSync(ctx: EngineContext): MicroSync {
     const c = parseEdge(
       microCurrenciesReply,
       currencies.message,
-      'reply:/api/microtrade/payable_currencies',
+      `reply:${microCurrencies.path}`,
       now(),
     );
-    const s = parseEdge(microSecondsReply, seconds.message, 'reply:/api/microtrade/seconds', now());
+    const s = parseEdge(microSecondsReply, seconds.message, `reply:${microSeconds.path}`, now());
     if (!c.ok) return void ctx.store.dispatch(c.event);
     if (!s.ok) return void ctx.store.dispatch(s.event);
     ctx.store.dispatch({
@@ -62,13 +63,13 @@ export function createMicroSync(ctx: EngineContext): MicroSync {
   const list = async (tab: 'trading' | 'closed', page: number): Promise<void> => {
     if (ctx.auth.token === null) return;
     const generation = ctx.auth.generation;
-    const reply = await ctx.rest.get('/api/microtrade/lists', {
+    const reply = await ctx.rest.get(microList.path, {
       status: STATUS[tab],
       page,
       limit: MICRO_PAGE_SIZE,
     });
     if (!reply.ok || generation !== ctx.auth.generation) return;
-    const p = parseEdge(microListReply, reply.message, 'reply:/api/microtrade/lists', now());
+    const p = parseEdge(microListReply, reply.message, `reply:${microList.path}`, now());
     if (!p.ok) return void ctx.store.dispatch(p.event);
     ctx.store.dispatch({
       at: now(),

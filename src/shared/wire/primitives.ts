@@ -46,3 +46,21 @@ export const rowId = z
   .transform(Number)
   .refine((n) => n >= 1 && n <= 2_147_483_647)
   .describe('id');
+
+/** A request's page number: a whole number from 1 (default 1). */
+export const pageNumber = z.coerce.number().int().positive().max(100_000).default(1);
+
+/**
+ * A request's page size (`limit`): a whole number, clamped to 1..max rather than refused, as the
+ * legacy backend does (api-contract decision 11: its client asks for `limit=99999` to mean
+ * "all"). An empty value means the default; anything else that is not a whole number is refused.
+ */
+export const pageLimit = (max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .default(fallback)
+      .transform((n) => Math.min(max, Math.max(1, n))),
+  );
