@@ -23,7 +23,8 @@ test('register, log in, every language, night mode, log out', async ({ page }) =
       page.waitForEvent('load'),
       page.getByRole('option').getByText(LANG_NATIVE_NAME[lang], { exact: true }).click(),
     ]);
-    await expect(page.locator('html')).toHaveAttribute('lang', BCP47[lang]);
+    // the reload restarts the app and its engine: on a loaded machine that takes its time
+    await expect(page.locator('html')).toHaveAttribute('lang', BCP47[lang], { timeout: 30_000 });
     // Some names ("Spot") are kept by translators; the navigation as a whole is not.
     const nav = page.locator('header nav');
     if (lang === 'en') await expect(nav).toHaveText(englishNav ?? '');
