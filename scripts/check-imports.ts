@@ -176,7 +176,7 @@ export const ENGINE_LAYERS: Readonly<Record<string, readonly string[]>> = {
 
 /** The engine layer of a path relative to the root ('store' for store.ts), or null. */
 export function engineLayer(path: string): string | null {
-  const m = /^src\/engine\/([^/]+)/.exec(path.split('\\').join('/'));
+  const m = /^src\/engine\/([^/]+)/.exec(slashed(path));
   if (m === null) return null;
   const top = m[1] ?? '';
   return top.endsWith('.ts') ? top.slice(0, -3) : top;
