@@ -293,7 +293,9 @@ test('a contract order whose reply is late: the form says it is checking, and on
     await login(page, email, password);
     await page.goto('/leverdealCenter');
     const long = page.getByTestId('lever-form-long');
-    await expect(long.getByTestId('lever-available')).toContainText('500');
+    // the first load goes through the proxy: the bundle, the worker, the pair list, then the
+    // panel (polled every 5 s); on a loaded CI machine 10 s was not enough once
+    await expect(long.getByTestId('lever-available')).toContainText('500', { timeout: 30_000 });
     await long.locator('input[name="share"]').fill('1');
     await long.locator('[data-multiple="10"]').click();
     await page.getByTestId('lever-submit-long').click();
