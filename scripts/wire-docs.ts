@@ -74,7 +74,7 @@ export function wireDoc(): string {
       lines.push(`## ${d}`, '');
     }
     lines.push(
-      `### \`${call.method} ${call.path}\``,
+      `### \`${call.method}${call.also === undefined ? '' : `, ${call.also}`} ${call.path}\``,
       '',
       call.summary,
       '',
@@ -82,7 +82,13 @@ export function wireDoc(): string {
         call.origin === 'legacy' ? 'the legacy contract' : 'docs/api-extensions.md'
       }`,
       `- request: ${describe(call.request)}`,
-      `- reply: ${describe(call.reply)}`,
+      `- reply: ${
+        call.form === 'file'
+          ? 'a file (bytes, its own content type)'
+          : call.form === 'bare'
+            ? `${describe(call.reply)} (the whole body, no envelope)`
+            : describe(call.reply)
+      }`,
       `- refusals: ${call.errors.length === 0 ? '—' : call.errors.map((e) => `\`${e}\``).join(', ')}`,
       '',
     );

@@ -61,4 +61,31 @@ describe('route of a declared call', () => {
       { path: '/api/test/echo', issue: expect.stringMatching(/^n: /) as unknown },
     ]);
   });
+
+  it('answers on its other method too, and a bare reply goes out without the envelope', async () => {
+    const ctx = {
+      config: testConfig(),
+      metrics: { internalErrors: 0, replyDrift: [] },
+      sessions: { userOf: () => Promise.resolve(null) },
+    } as unknown as AppContext;
+    const app = Fastify();
+    installErrorHandling(app, false, ctx.metrics);
+    const both = call({
+      method: 'GET',
+      also: 'POST',
+      path: '/api/test/both',
+      auth: 'visitor',
+      origin: 'legacy',
+      form: 'bare',
+      summary: 'Answers on GET and POST, no envelope.',
+      request: z.object({}),
+      reply: z.object({ port: wireInt }),
+      errors: [],
+    });
+    route(app, ctx, both, () => ({ port: 1 }));
+    await app.ready();
+    for (const method of ['GET', 'POST'] as const)
+      expect((await app.inject({ method, url: both.path })).json()).toEqual({ port: 1 });
+    expect(ctx.metrics.replyDrift).toEqual([]);
+  });
 });

@@ -39,14 +39,16 @@ export function route<C extends Call>(
     const viewer = () => (userId === null ? optionalUser(ctx, req) : Promise.resolve(userId));
     const message = await handler({ req, body, userId, viewer } as CallInput<C>);
     if (ctx.config.checkReplies) checkReply(ctx, c, message);
-    return ok(message);
+    return c.form === 'bare' ? message : ok(message);
   };
-  if (c.method === 'GET') app.get(c.path, handle);
-  else app.post(c.path, handle);
+  for (const method of c.also === undefined ? [c.method] : [c.method, c.also])
+    if (method === 'GET') app.get(c.path, handle);
+    else app.post(c.path, handle);
 }
 
 /** Records a reply that its declaration refuses (the first issue, with its path). */
 export function checkReply(ctx: AppContext, c: Call, message: unknown): void {
+  if (c.form === 'file') return;
   const res = c.reply.safeParse(message);
   if (res.success) return;
   const issue = res.error.issues[0];

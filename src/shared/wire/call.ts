@@ -14,6 +14,8 @@ export interface Call<
   A extends Auth = Auth,
 > {
   readonly method: 'GET' | 'POST';
+  /** The other method the same call also answers (legacy clients use both; e.g. the news). */
+  readonly also?: 'GET' | 'POST';
   readonly path: string;
   /** 'user': a logged-in user (999 without); 'visitor': anyone. */
   readonly auth: A;
@@ -23,8 +25,13 @@ export interface Call<
   readonly summary: string;
   /** The request's fields (the query of a GET, the form or JSON body of a POST). */
   readonly request: Req;
-  /** The reply's `message` when `type` is ok. */
+  /**
+   * The reply's `message` when `type` is ok. With `form: 'bare'` the whole body (no envelope);
+   * with `form: 'file'` nothing is checked (an image or a document: `z.unknown()`).
+   */
   readonly reply: Rep;
+  /** 'envelope' (the default): `{type, message}`; 'bare': a JSON body of its own; 'file': bytes. */
+  readonly form?: 'envelope' | 'bare' | 'file';
   /** The message ids (server catalogue) of its refusals, besides the envelope's own. */
   readonly errors: readonly string[];
 }
