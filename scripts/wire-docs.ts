@@ -2,13 +2,17 @@
 // ADR 0048): method, path, who may call, where it is written, its request fields, its reply and
 // its refusals, read from the declarations themselves. tests/wire-docs.test.ts fails when the
 // committed file is not what this writes.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { CALLS } from '../src/shared/wire/index.ts';
 import { wireDecimal, wireInt } from '../src/shared/wire/primitives.ts';
+import { LEGACY_NAMED, LEGACY_NOT_KEPT } from './legacy-calls.ts';
 
 export const WIRE_DOC = resolve(import.meta.dirname, '..', 'docs', 'wire-calls.md');
+export const README = resolve(import.meta.dirname, '..', 'README.md');
+const LEGACY_START = '<!-- legacy calls: written by npm run docs:wire -->';
+const LEGACY_END = '<!-- end of legacy calls -->';
 
 const NAMED = new Map<unknown, string>([
   [wireInt, 'int'],
@@ -96,5 +100,38 @@ export function wireDoc(): string {
   return lines.join('\n');
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename))
+/** The README's list of the legacy calls: the named ones kept (declared) and the ones not kept. */
+export function legacyList(): string {
+  const declared = new Map(CALLS.map(({ call }) => [call.path, call]));
+  const kept = LEGACY_NAMED.filter((path) => declared.has(path)).map((path) => {
+    const c = declared.get(path);
+    return `\`${c?.method ?? ''}${c?.also === undefined ? '' : `/${c.also}`} ${path}\``;
+  });
+  const notKept = Object.entries(LEGACY_NOT_KEPT).map(([path, why]) => `- \`${path}\`: ${why}.`);
+  return [
+    LEGACY_START,
+    '',
+    `**Kept** (${kept.length} of the ${LEGACY_NAMED.length} calls the specs and the contract name; each`,
+    'with its fields and refusals in [docs/wire-calls.md](docs/wire-calls.md)):',
+    kept.join(', ') + '.',
+    '',
+    `**Not answered** (${notKept.length}):`,
+    '',
+    ...notKept,
+    '',
+    LEGACY_END,
+  ].join('\n');
+}
+
+/** The README with its legacy list as the declarations say it. */
+export function readmeWithLegacyList(readme: string): string {
+  const start = readme.indexOf(LEGACY_START);
+  const end = readme.indexOf(LEGACY_END);
+  if (start < 0 || end < start) throw new Error(`README.md: no ${LEGACY_START} … ${LEGACY_END}`);
+  return readme.slice(0, start) + legacyList() + readme.slice(end + LEGACY_END.length);
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   writeFileSync(WIRE_DOC, wireDoc());
+  writeFileSync(README, readmeWithLegacyList(readFileSync(README, 'utf8')));
+}
