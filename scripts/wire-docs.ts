@@ -39,6 +39,7 @@ const SAY: Record<string, (d: Def, depth: number) => string> = {
   },
   array: (d, depth) => `${inner(d.element, depth)}[]`,
   optional: (d, depth) => `${inner(d.innerType, depth)} (optional)`,
+  default: (d, depth) => `${inner(d.innerType, depth)} (optional)`,
   nullable: (d, depth) => `${inner(d.innerType, depth)} \\| null`,
   pipe: (d, depth) => inner(d.in, depth),
   union: (d, depth) => (d.options ?? []).map((o) => describe(o, depth)).join(' \\| '),

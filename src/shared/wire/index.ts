@@ -2,10 +2,11 @@
 // (docs/wire-calls.md, scripts/wire-docs.ts) and the tests walk.
 import * as alerts from './alerts.ts';
 import * as micro from './micro.ts';
+import * as notifications from './notifications.ts';
 import * as presale from './presale.ts';
 import type { Call } from './call.ts';
 
-const DOMAINS = { alerts, micro, presale } as const;
+const DOMAINS = { alerts, micro, presale, notifications } as const;
 
 const isCall = (v: unknown): v is Call =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'reply' in v;
