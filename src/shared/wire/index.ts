@@ -4,9 +4,10 @@ import * as alerts from './alerts.ts';
 import * as micro from './micro.ts';
 import * as notifications from './notifications.ts';
 import * as presale from './presale.ts';
+import * as workspace from './workspace.ts';
 import type { Call } from './call.ts';
 
-const DOMAINS = { alerts, micro, presale, notifications } as const;
+const DOMAINS = { alerts, micro, presale, notifications, workspace } as const;
 
 const isCall = (v: unknown): v is Call =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'reply' in v;
