@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
+import type { Call } from '../src/shared/wire/call.ts';
 import { CALLS } from '../src/shared/wire/index.ts';
 import { wireDecimal, wireInt } from '../src/shared/wire/primitives.ts';
 
@@ -56,6 +57,13 @@ export function describe(schema: z.ZodType, depth = 0): string {
   return SAY[d.type]?.(d, depth) ?? d.type;
 }
 
+/** Who may make a call, by its `auth`. */
+const WHO: Record<Call['auth'], string> = {
+  user: 'a logged-in user',
+  visitor: 'anyone',
+  operator: 'the operator (`x-admin-token`; `admin.forbidden` without)',
+};
+
 /** The markdown table of the declared calls. */
 export function wireDoc(): string {
   const lines = [
@@ -79,7 +87,7 @@ export function wireDoc(): string {
       '',
       call.summary,
       '',
-      `- who: ${call.auth === 'user' ? 'a logged-in user' : 'anyone'}; written in: ${
+      `- who: ${WHO[call.auth]}; written in: ${
         call.origin === 'legacy' ? 'the legacy contract' : 'docs/api-extensions.md'
       }`,
       `- request: ${describe(call.request)}`,
