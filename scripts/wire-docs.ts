@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
+import type { Call } from '../src/shared/wire/call.ts';
 import { CALLS } from '../src/shared/wire/index.ts';
 import { wireDecimal, wireInt } from '../src/shared/wire/primitives.ts';
 import { LEGACY_NAMED, LEGACY_NOT_KEPT } from './legacy-calls.ts';
@@ -43,6 +44,7 @@ const SAY: Record<string, (d: Def, depth: number) => string> = {
   },
   array: (d, depth) => `${inner(d.element, depth)}[]`,
   optional: (d, depth) => `${inner(d.innerType, depth)} (optional)`,
+  default: (d, depth) => `${inner(d.innerType, depth)} (optional)`,
   nullable: (d, depth) => `${inner(d.innerType, depth)} \\| null`,
   pipe: (d, depth) => inner(d.in, depth),
   union: (d, depth) => (d.options ?? []).map((o) => describe(o, depth)).join(' \\| '),
@@ -58,6 +60,13 @@ export function describe(schema: z.ZodType, depth = 0): string {
   const d = defOf(schema);
   return SAY[d.type]?.(d, depth) ?? d.type;
 }
+
+/** Who may make a call, by its `auth`. */
+const WHO: Record<Call['auth'], string> = {
+  user: 'a logged-in user',
+  visitor: 'anyone',
+  operator: 'the operator (`x-admin-token`; `admin.forbidden` without)',
+};
 
 /** The markdown table of the declared calls. */
 export function wireDoc(): string {
@@ -82,7 +91,7 @@ export function wireDoc(): string {
       '',
       call.summary,
       '',
-      `- who: ${call.auth === 'user' ? 'a logged-in user' : 'anyone'}; written in: ${
+      `- who: ${WHO[call.auth]}; written in: ${
         call.origin === 'legacy' ? 'the legacy contract' : 'docs/api-extensions.md'
       }`,
       `- request: ${describe(call.request)}`,

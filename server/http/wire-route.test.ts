@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call } from '../../src/shared/wire/call.ts';
 import { wireInt } from '../../src/shared/wire/primitives.ts';
-import { testConfig } from '../config.ts';
+import { TEST_ADMIN_TOKEN, testConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { ADMIN_HEADER } from './admin-auth.ts';
 import { installErrorHandling } from './envelope.ts';
 import { route } from './wire-route.ts';
 
@@ -87,5 +88,44 @@ describe('route of a declared call', () => {
     for (const method of ['GET', 'POST'] as const)
       expect((await app.inject({ method, url: both.path })).json()).toEqual({ port: 1 });
     expect(ctx.metrics.replyDrift).toEqual([]);
+  });
+
+  it("asks for the operator token before it reads a field of an operator's call", async () => {
+    const ctx = {
+      config: testConfig(),
+      metrics: { internalErrors: 0, replyDrift: [] },
+      sessions: { userOf: () => Promise.resolve(7) },
+    } as unknown as AppContext;
+    const app = Fastify();
+    installErrorHandling(app, false, ctx.metrics);
+    const op = call({
+      method: 'POST',
+      path: '/api/test/operator',
+      auth: 'operator',
+      origin: 'extension',
+      summary: 'Answers the number it was given, to the operator.',
+      request: z.object({ n: wireInt }),
+      reply: z.object({ n: wireInt }),
+      errors: [],
+    });
+    route(app, ctx, op, ({ body, userId }) => {
+      expect(userId).toBeNull();
+      return { n: body.n };
+    });
+    await app.ready();
+    const post = async (payload: object, headers: Record<string, string>) =>
+      (await app.inject({ method: 'POST', url: op.path, payload, headers })).json<{
+        type: string;
+        message: unknown;
+      }>();
+    const user = { authorization: 'good' };
+    const refused = await post({ n: 'x' }, user);
+    expect(refused.type).toBe('error');
+    expect(refused.message).toBe(
+      await post({ n: 3 }, { [ADMIN_HEADER]: 'wrong' }).then((r) => r.message),
+    );
+    const operator = { [ADMIN_HEADER]: TEST_ADMIN_TOKEN };
+    expect((await post({ n: 'x' }, operator)).type).toBe('error');
+    expect(await post({ n: 3 }, operator)).toEqual({ type: 'ok', message: { n: 3 } });
   });
 });

@@ -1,12 +1,15 @@
 // A route of a declared call (src/shared/wire, ADR 0048): its method and path, who may call it
 // and its request schema come from the declaration, and its handler returns the reply's
 // `message` in the declaration's wire form. A logged-in call asks for the user first (a 999
-// before any field is read, as every route did by hand). With `config.checkReplies` every reply
-// is checked against the declaration; a drift is counted in `metrics.replyDrift` (the server's
-// tests fail on one) and the reply goes out as it is.
+// before any field is read, as every route did by hand); an operator's call asks for the
+// operator token first (`admin.forbidden` without, admin-auth.ts). With `config.checkReplies`
+// every reply is checked against the declaration; a drift is counted in `metrics.replyDrift`
+// (the server's tests fail on one) and the reply goes out as it is.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Call, ReplyOut, RequestIn } from '../../src/shared/wire/call.ts';
 import type { AppContext } from '../context.ts';
+import { isAdmin } from './admin-auth.ts';
+import { ApiError } from './api-error.ts';
 import { optionalUser, requireUser } from './auth.ts';
 import { ok, parse } from './envelope.ts';
 
@@ -33,6 +36,7 @@ export function route<C extends Call>(
   options: { gate?: (userId: number) => Promise<void> } = {},
 ): void {
   const handle = async (req: FastifyRequest) => {
+    if (c.auth === 'operator' && !isAdmin(ctx, req)) throw new ApiError('admin.forbidden');
     const userId = c.auth === 'user' ? await requireUser(ctx, req) : null;
     if (userId !== null) await options.gate?.(userId);
     const body = parse(c.request, req) as RequestIn<C>;

@@ -3,33 +3,22 @@
 // development, AUTO_REVIEW_SECONDS approves it after a delay. users.review_status: 0 none or
 // rejected (submit the form), 1 under review, 2 approved; CheckUser's `998` stops at 2.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { validateIdentity } from '../../src/shared/wallet.ts';
-import type { IdentityStatus } from '../../src/shared/wire.ts';
+import type { ReplyOut, RequestIn } from '../../src/shared/wire/call.ts';
+import { identity, realName } from '../../src/shared/wire/identity.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/auth.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf } from '../http/envelope.ts';
 import { formatTime } from '../http/format.ts';
 import { t } from '../i18n/messages.ts';
 import { addNotification } from '../notify/notifications.ts';
 import { ownsUpload } from '../uploads/uploads.ts';
 import { userById } from '../accounts/users.ts';
-
-const realNameBody = z.object({
-  name: text(60).default(''),
-  card_id: text(40).default(''),
-  front_pic: text(200).default(''),
-  reverse_pic: text(200).default(''),
-  hand_pic: text(200).default(''),
-  cardType: z.coerce.number().int().default(1),
-});
+import { route } from '../http/wire-route.ts';
 
 export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/user/real_name', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(realNameBody, req);
+  route(app, ctx, realName, async ({ req, userId, body: b }) => {
     const errors = validateIdentity({
       name: b.name,
       cardId: b.card_id,
@@ -52,19 +41,16 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
       }, delay);
       timer.unref();
     }
-    return ok(t(langOf(req), 'identity.submitted'));
+    return t(langOf(req), 'identity.submitted');
   });
 
-  app.get('/api/user/identity', async (req) => {
-    const userId = await requireUser(ctx, req);
-    return ok(await identityStatus(ctx.db, userId));
-  });
+  route(app, ctx, identity, ({ userId }) => identityStatus(ctx.db, userId));
 }
 
 async function submit(
   db: Database,
   userId: number,
-  b: z.infer<typeof realNameBody>,
+  b: RequestIn<typeof realName>,
   nowMs: number,
 ): Promise<number> {
   return db.transaction(async (tx) => {
@@ -134,7 +120,7 @@ export async function decideIdentity(
   });
 }
 
-async function identityStatus(db: Database, userId: number): Promise<IdentityStatus> {
+async function identityStatus(db: Database, userId: number): Promise<ReplyOut<typeof identity>> {
   const users = await db.query<{ review_status: number }>(
     'SELECT review_status FROM users WHERE id = $1',
     [userId],

@@ -3,15 +3,15 @@
 // random a positive expectation, fee included, is refused with the numbers that show why, and
 // nothing is written (the check runs inside the change's transaction).
 import { Decimal } from '../../src/shared/decimal.ts';
+import type { ReplyOut } from '../../src/shared/wire/call.ts';
+import type { operatorMicro } from '../../src/shared/wire/operator.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { UnfairPayout } from './micro-rules.ts';
 import { fairRatioMax, payableCurrencies, unfairPayouts } from './micro-rules.ts';
 
-export interface MicroSettings {
-  durations: { seconds: number; profit_ratio: string; status: number }[];
-  currencies: { name: string; micro_trade_fee: string; fair_ratio_max: string }[];
-}
+/** The operator's view of them: the reply of src/shared/wire/operator.ts's micro calls. */
+type MicroSettings = ReplyOut<typeof operatorMicro>;
 
 /** Every duration (offered or not) and every payable currency's fee with its fair ratio cap. */
 export async function microSettings(q: Queryable): Promise<MicroSettings> {

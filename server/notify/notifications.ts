@@ -18,8 +18,6 @@ import type { Queryable } from '../db/database.ts';
 
 /** Notifications a user keeps (the pump deletes older ones now and then). */
 export const NOTIFICATIONS_KEPT = 1000;
-/** Most rows one list call answers. */
-export const NOTIFICATIONS_PAGE_MAX = 100;
 
 type DbRow = {
   id: number;

@@ -5,21 +5,11 @@
 import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
 import { safeLink } from '../../src/shared/links.ts';
 import type { Lang } from '../../src/shared/locales.ts';
+import { PRESALE_SETTINGS } from '../../src/shared/wire/operator.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** Where the server serves its default white paper; the seeded `presale_whitepaper_url` (migration 0014). */
 export const WHITEPAPER_PATH = '/api/iepn/whitepaper';
-
-export const PRESALE_SETTINGS = [
-  'presale_name',
-  'presale_total',
-  'presale_issued',
-  'presale_price',
-  'presale_start',
-  'presale_end',
-  'presale_site_url',
-  'presale_whitepaper_url',
-] as const;
 
 /** The pre-sale's terms as this server writes them (the reply of `wire/presale.ts`). */
 export interface PresaleTerms {

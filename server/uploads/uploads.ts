@@ -1,7 +1,8 @@
 // Image uploads (`POST /api/upload`, multipart): jpg or png only, at most 4 MB, the content
 // checked (signature and end marker, not the file name or the declared type), stored in the
 // database under a random name. `GET /api/upload/<name>` serves it to its owner or an
-// operator only, with its checked type and `nosniff`.
+// operator only, with its checked type and `nosniff`. Both are declared in
+// src/shared/wire/identity.ts and registered here by hand (a multipart body, a file reply).
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../src/shared/wallet.ts';
@@ -11,6 +12,8 @@ import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok } from '../http/envelope.ts';
 import { isAdmin } from '../http/admin-auth.ts';
+import { checkReply } from '../http/wire-route.ts';
+import { upload, uploadFile } from '../../src/shared/wire/identity.ts';
 
 export const UPLOAD_PREFIX = '/api/upload/';
 const NAME_RE = /^[0-9a-f]{32}\.(jpg|png)$/;
@@ -63,7 +66,7 @@ export async function ownsUpload(db: Queryable, url: string, userId: number): Pr
 }
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/upload', async (req) => {
+  app.post(upload.path, async (req) => {
     const userId = await requireUser(ctx, req);
     const file = fileOf(req.body);
     if (file === null) throw new ApiError('error.fieldRequired', { field: 'file' });
@@ -84,10 +87,12 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
         new Date(ctx.config.now()),
       ],
     );
-    return ok(`${UPLOAD_PREFIX}${name}`);
+    const url = `${UPLOAD_PREFIX}${name}`;
+    if (ctx.config.checkReplies) checkReply(ctx, upload, url);
+    return ok(url);
   });
 
-  app.get('/api/upload/:name', async (req, reply) => {
+  app.get(uploadFile.path, async (req, reply) => {
     const name = (req.params as { name?: string }).name ?? '';
     if (!NAME_RE.test(name)) throw new ApiError('upload.notFound');
     const admin = isAdmin(ctx, req);

@@ -7,14 +7,7 @@ import { z } from 'zod';
 import { KLINE_PERIODS } from '../shared/constants.ts';
 import { isDecStr } from '../shared/decimal.ts';
 import type { DecStr } from '../shared/decimal.ts';
-import {
-  NOTIFICATION_KIND_NAMES,
-  paramsIssue,
-  parseNotificationPrefs,
-  type NotificationKind,
-  type NotificationPrefs,
-  type NotificationRow,
-} from '../shared/notifications.ts';
+import { parseNotificationPrefs, type NotificationPrefs } from '../shared/notifications.ts';
 import type {
   AccountView,
   Bar,
@@ -301,19 +294,8 @@ export const c2cPayout = z.object({
 
 // ---- notifications (issue 25) ---------------------------------------------------------------
 
-/** A notification row: a known kind whose parameters fit it (src/shared/notifications.ts). */
-export const notificationRow: z.ZodType<NotificationRow> = z
-  .object({
-    id: z.int().positive(),
-    kind: z.enum(NOTIFICATION_KIND_NAMES as [NotificationKind, ...NotificationKind[]]),
-    params: z.record(z.string(), z.string()),
-    created_at: z.int().nonnegative(),
-    read: z.boolean(),
-  })
-  .superRefine((row, issues) => {
-    const issue = paramsIssue(row.kind, row.params);
-    if (issue !== null) issues.addIssue({ code: 'custom', message: issue, path: ['params'] });
-  });
+// A notification row: the wire's (src/shared/wire/notifications.ts), exact numbers as logged.
+export { notificationRow } from '../shared/wire/notifications.ts';
 
 /** Preferences as parseNotificationPrefs makes them (a stored or sent document goes through it). */
 export const notificationPrefs = z.custom<NotificationPrefs>(

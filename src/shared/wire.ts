@@ -598,12 +598,3 @@ export interface RegionUser {
   phone: string;
   time: string;
 }
-
-/** `message` of /api/user/identity (extension): the latest real-name submission. */
-export interface IdentityStatus {
-  review_status: number;
-  name: string;
-  card_type: number | null;
-  reason: string;
-  submitted_time: string;
-}

@@ -42,6 +42,11 @@ import {
   withdrawInfoReply,
 } from '../ingest/wallet-schemas.ts';
 import { refreshUserInfo } from '../session-actions.ts';
+import {
+  identity as identityCall,
+  realName,
+  upload as uploadCall,
+} from '../../shared/wire/identity.ts';
 import type { Params } from '../transport/rest.ts';
 import { runCommand, runPost, toCommandResult, type PostSpec } from './run-command.ts';
 
@@ -81,7 +86,7 @@ const QUERIES: QueryTable = {
       {},
       currencyListReply,
     ),
-  identity: () => get('/api/user/identity', {}, identityReply),
+  identity: () => get(identityCall.path, {}, identityReply),
   acceptors: () => get('/api/acceptor/list', {}, acceptorReply.array()),
   acceptor: (i) => get('/api/acceptor/info', { id: i.id }, acceptorReply),
   'acceptor-deals': (i) =>
@@ -238,7 +243,7 @@ const COMMANDS: CommandTable = {
   }),
   identity: (i) => ({
     command: 'identity-submit',
-    path: '/api/user/real_name',
+    path: realName.path,
     params: {
       name: i.name.trim(),
       card_id: i.cardId.trim(),
@@ -360,8 +365,8 @@ export function uploadImage(
     },
     execute: async () => {
       const ext = file.type === 'image/png' ? 'png' : 'jpg';
-      const reply = await ctx.rest.upload('/api/upload', file, `image.${ext}`, onProgress);
-      return toCommandResult(ctx, reply, uploadReply, 'reply:/api/upload', (url) => ({
+      const reply = await ctx.rest.upload(uploadCall.path, file, `image.${ext}`, onProgress);
+      return toCommandResult(ctx, reply, uploadReply, `reply:${uploadCall.path}`, (url) => ({
         message: '',
         data: { url },
       }));

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { DecStr } from '../../shared/decimal.ts';
 import { DEPOSIT_CURRENCIES } from '../../shared/wallet.ts';
+import { identity, upload } from '../../shared/wire/identity.ts';
 import type { AccountName, AccountView, BalanceRowView, EntrustView, PageView } from '../api.ts';
 import type { WalletBody } from '../events.ts';
 import { orderOutcome } from './order-history-schemas.ts';
@@ -286,21 +287,13 @@ export const currencyListReply = z.array(
     })),
 );
 
-export const identityReply = z
-  .object({
-    review_status: wireInt,
-    name: text,
-    card_type: wireInt.nullish(),
-    reason: text,
-    submitted_time: text,
-  })
-  .transform((i) => ({
-    reviewStatus: i.review_status,
-    name: i.name,
-    cardType: i.card_type ?? null,
-    reason: i.reason,
-    submittedTime: i.submitted_time,
-  }));
+export const identityReply = identity.reply.transform((i) => ({
+  reviewStatus: i.review_status,
+  name: i.name,
+  cardType: i.card_type,
+  reason: i.reason,
+  submittedTime: i.submitted_time,
+}));
 
 export const acceptorReply = z
   .object({
@@ -467,7 +460,4 @@ export const cashInfoReply = z
   }));
 
 /** /api/upload answers the image's URL (legacy: the message is the URL). */
-export const uploadReply = z
-  .string()
-  .max(500)
-  .regex(/^(\/|https?:\/\/)[^\s"'<>]*$/);
+export const uploadReply = upload.reply;

@@ -1,10 +1,9 @@
-// The workspace replies (docs/api-extensions.md "Workspace", issue 24): `{workspace, updated_at}`
-// with the document, or null when the user has none saved yet. The document is whatever
-// parseWorkspace makes of it (a field it does not know is dropped, a wrong one defaulted); a
-// reply whose `workspace` is not an object or null is malformed.
-import { z } from 'zod';
-import { parseWorkspace, type Workspace } from '../../shared/workspace.ts';
+// The workspace reply (src/shared/wire/workspace.ts): the document, or null when the user has
+// none saved yet, as parseWorkspace makes it (a field it does not know is dropped, a wrong one
+// defaulted); a reply whose `workspace` is not an object or null is malformed.
+import { parseWorkspace } from '../../shared/workspace.ts';
+import { userWorkspace } from '../../shared/wire/workspace.ts';
 
-export const workspaceReply: z.ZodType<Workspace | null> = z
-  .object({ workspace: z.union([z.null(), z.record(z.string(), z.unknown())]) })
-  .transform(({ workspace }) => (workspace === null ? null : parseWorkspace(workspace)));
+export const workspaceReply = userWorkspace.reply.transform(({ workspace: doc }) =>
+  doc === null ? null : parseWorkspace(doc),
+);

@@ -17,6 +17,13 @@ import type { EngineContext } from '../context.ts';
 import type { NewEvent } from '../events.ts';
 import { parseEdge } from '../ingest/ingest.ts';
 import { noticesReadReply, noticesReply, prefsReply } from '../ingest/notices-schemas.ts';
+import type { RequestOut } from '../../shared/wire/call.ts';
+import {
+  notificationPrefs,
+  notificationPrefsSave,
+  notifications,
+  notificationsRead,
+} from '../../shared/wire/notifications.ts';
 
 export const PAGE_SIZE = 50;
 export const CATCH_UP_PAGES = 4;
@@ -26,7 +33,7 @@ export const HIDDEN_CLAIM_DELAY_MS = 1500;
  * already known: one this much older than the newest known still counts as new.
  */
 export const AWAY_SLACK_MS = 60_000;
-const PATH = '/api/user/notifications';
+const PATH = notifications.path;
 
 export interface NoticesSync {
   refresh(): Promise<void>;
@@ -93,9 +100,10 @@ export function createNoticesSync(ctx: EngineContext, visible: () => boolean): N
   };
 
   const fetchPrefs = async (generation: number): Promise<void> => {
-    const reply = await ctx.rest.get('/api/user/notification_prefs');
+    const path = notificationPrefs.path;
+    const reply = await ctx.rest.get(path);
     if (generation !== ctx.auth.generation || !reply.ok) return;
-    const p = parseEdge(prefsReply, reply.message, 'reply:/api/user/notification_prefs', now());
+    const p = parseEdge(prefsReply, reply.message, `reply:${path}`, now());
     if (!p.ok) return void dispatch(p.event);
     dispatch({ at: now(), kind: 'reply', name: 'notices.prefs', body: { prefs: p.value } });
   };
@@ -180,10 +188,9 @@ export function createNoticesSync(ctx: EngineContext, visible: () => boolean): N
         input: ids,
         fields: { count: ids === 'all' ? 'all' : ids.length },
         execute: async () => {
-          const reply = await ctx.rest.post(
-            '/api/user/notifications_read',
-            ids === 'all' ? { all: '1' } : { ids: ids.join(',') },
-          );
+          const body: RequestOut<typeof notificationsRead> =
+            ids === 'all' ? { all: '1' } : { ids: ids.join(',') };
+          const reply = await ctx.rest.post(notificationsRead.path, body);
           const result = toCommandResult(ctx, reply, noticesReadReply, 'reply:read', (v) => ({
             message: '',
             data: v,
@@ -200,8 +207,9 @@ export function createNoticesSync(ctx: EngineContext, visible: () => boolean): N
         input: prefs,
         fields: {},
         execute: async () => {
-          const path = '/api/user/notification_prefs_save';
-          const reply = await ctx.rest.post(path, { prefs: JSON.stringify(prefs) });
+          const path = notificationPrefsSave.path;
+          const body: RequestOut<typeof notificationPrefsSave> = { prefs: JSON.stringify(prefs) };
+          const reply = await ctx.rest.post(path, body);
           const result = toCommandResult(ctx, reply, prefsReply, `reply:${path}`, (v) => ({
             message: '',
             data: v,

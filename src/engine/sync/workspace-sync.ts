@@ -8,6 +8,8 @@ import { parseWorkspace, type Workspace } from '../../shared/workspace.ts';
 import type { EngineContext } from '../context.ts';
 import { parseEdge } from '../ingest/ingest.ts';
 import { workspaceReply } from '../ingest/workspace-schemas.ts';
+import type { RequestOut } from '../../shared/wire/call.ts';
+import { userWorkspace, workspaceSave } from '../../shared/wire/workspace.ts';
 import type { TimerId } from '../services.ts';
 
 /** Quiet time after the last change before it is saved. */
@@ -33,7 +35,7 @@ export function createWorkspaceSync(ctx: EngineContext): WorkspaceSync {
 
   /** Logs the server's copy from a read, unless the page changed the workspace since `seen`. */
   const logCopy = (message: unknown, seen: number): void => {
-    const parsed = parseEdge(workspaceReply, message, 'reply:/api/user/workspace', now());
+    const parsed = parseEdge(workspaceReply, message, `reply:${userWorkspace.path}`, now());
     if (!parsed.ok) return void ctx.store.dispatch(parsed.event);
     if (seen !== changes) return;
     ctx.store.dispatch({
@@ -48,9 +50,8 @@ export function createWorkspaceSync(ctx: EngineContext): WorkspaceSync {
     const doc = owed;
     if (doc === null || ctx.auth.token === null) return;
     const generation = ctx.auth.generation;
-    const reply = await ctx.rest.post('/api/user/workspace_save', {
-      workspace: JSON.stringify(doc),
-    });
+    const body: RequestOut<typeof workspaceSave> = { workspace: JSON.stringify(doc) };
+    const reply = await ctx.rest.post(workspaceSave.path, body);
     if (generation !== ctx.auth.generation) return;
     if (!reply.ok) {
       if (!(reply.code === 'server' && reply.type === '999')) failed(reply.message);
@@ -97,7 +98,7 @@ export function createWorkspaceSync(ctx: EngineContext): WorkspaceSync {
       if (owed !== null) return saveNow();
       const seen = changes;
       const generation = ctx.auth.generation;
-      const reply = await ctx.rest.get('/api/user/workspace');
+      const reply = await ctx.rest.get(userWorkspace.path);
       if (generation !== ctx.auth.generation) return;
       if (!reply.ok) {
         if (!(reply.code === 'server' && reply.type === '999')) failed(reply.message);

@@ -1,12 +1,12 @@
 // One declaration per call of the wire contract (issue 42, ADR 0048): its method and path, who
-// may make it, where it is written (the legacy contract or docs/api-extensions.md), its request
+// may make it (a user, anyone, the operator), where it is written (the legacy contract or docs/api-extensions.md), its request
 // fields and its reply's `message`, in wire form (zod, the legacy field names), and the message
 // ids it refuses with. The reference server takes its route's path and body schema from it and
 // types its reply with it (a reply that drifts from it fails the server's tests); the engine
 // parses the reply with the same schema before it maps it to its own types.
 import type { z } from 'zod';
 
-export type Auth = 'user' | 'visitor';
+export type Auth = 'user' | 'visitor' | 'operator';
 
 export interface Call<
   Req extends z.ZodType = z.ZodType,
@@ -17,7 +17,10 @@ export interface Call<
   /** The other method the same call also answers (legacy clients use both; e.g. the news). */
   readonly also?: 'GET' | 'POST';
   readonly path: string;
-  /** 'user': a logged-in user (999 without); 'visitor': anyone. */
+  /**
+   * 'user': a logged-in user (999 without); 'visitor': anyone; 'operator': the operator API's
+   * token (`x-admin-token`; `admin.forbidden` without), no user session.
+   */
   readonly auth: A;
   /** 'legacy': a call of api-contract.md; 'extension': one of docs/api-extensions.md. */
   readonly origin: 'legacy' | 'extension';
