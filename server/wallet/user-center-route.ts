@@ -4,17 +4,15 @@
 // (ADR 0047: rooms in one direction).
 import type { FastifyInstance } from 'fastify';
 import { userCenter } from '../../src/shared/wire/wallet.ts';
-import { toUserCenter, userById } from '../accounts/users.ts';
+import { userOf } from '../accounts/account-routes.ts';
+import { toUserCenter } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError } from '../http/api-error.ts';
 import { route } from '../http/wire-route.ts';
 import { totalAssetsUsdt } from './valuation.ts';
 
 export function registerUserCenterRoute(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, userCenter, async ({ userId }) => {
-    const user = await userById(ctx.db, userId);
-    // its token ended, or the account is gone
-    if (user === null) throw new ApiError('auth.loginAgain', {}, '999');
+    const user = await userOf(ctx, userId);
     return toUserCenter(user, await totalAssetsUsdt(ctx, user.id));
   });
 }

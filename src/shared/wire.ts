@@ -131,25 +131,7 @@ export interface KlinePush extends MarketPushHeader {
   now_price?: WireDecimal;
 }
 
-/** `message` of /api/user/info. */
-export interface UserInfo {
-  id: number;
-  account: string;
-  account_number: string;
-  phone: string | null;
-  email: string | null;
-  extension_code: string;
-  is_seller: 0 | 1 | number;
-  review_status: number;
-  credit_score?: number;
-  vip_code?: string;
-}
-
-/** `message` of /api/user/center (account settings screen). */
-export interface UserCenter extends UserInfo {
-  security_level: number;
-  total_assets?: WireDecimal;
-}
+// user/info and user/center are declared in wire/accounts.ts and wire/wallet.ts.
 
 export interface NewsItem {
   id: number;
@@ -458,13 +440,6 @@ export interface EntrustItem {
    */
   fee?: WireDecimal;
   notional?: WireDecimal;
-}
-
-export interface RegionUser {
-  city_name: string;
-  district_name: string;
-  phone: string;
-  time: string;
 }
 
 /** `message` of /api/user/identity (extension): the latest real-name submission. */

@@ -3,6 +3,7 @@
 // reply checked against its schema). Commands that move money ask the wallet sync to refresh.
 import type { z } from 'zod';
 import type { Call, RequestOut } from '../../shared/wire/call.ts';
+import * as accounts from '../../shared/wire/accounts.ts';
 import * as funding from '../../shared/wire/funding.ts';
 import * as wire from '../../shared/wire/wallet.ts';
 import {
@@ -36,7 +37,7 @@ import {
   fundingRecordsReply,
   identityReply,
   pageOf,
-  regionUserRow,
+  regionUsersReply,
   sessionsReply,
   transferLogReply,
   uploadReply,
@@ -89,12 +90,12 @@ const QUERIES: QueryTable = {
   acceptor: (i) => get('/api/acceptor/info', { id: i.id }, acceptorReply),
   'acceptor-deals': (i) =>
     get('/api/acceptor/my_deal', { type: i.type ?? undefined }, acceptorDealRow.array()),
-  'region-users': (i) => get('/api/user/region_users', { page: i.page }, pageOf(regionUserRow)),
+  'region-users': (i) => ask(accounts.regionUsers, { page: i.page }, regionUsersReply),
   entrusts: (i) =>
     post('/api/transaction/entrust', { type: i.type, page: i.page }, pageOf(entrustItemRow)),
   'user-center': () => ask(wire.userCenter, {}, userCenterReply),
   'cash-info': () => ask(wire.cashInfo, {}, cashInfoReply),
-  sessions: () => get('/api/user/sessions', {}, sessionsReply),
+  sessions: () => ask(accounts.sessions, {}, sessionsReply),
 };
 
 function post(path: string, params: Params, schema: z.ZodType): QuerySpec {
@@ -289,7 +290,7 @@ const COMMANDS: CommandTable = {
   }),
   'session-end': (i) => ({
     command: 'session-end',
-    path: '/api/user/sessions/end',
+    path: accounts.sessionEnd.path,
     params: { id: i.id },
     fields: { id: i.id },
     validate: () => ({}),

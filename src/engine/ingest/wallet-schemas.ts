@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { DecStr } from '../../shared/decimal.ts';
 import { DEPOSIT_CURRENCIES } from '../../shared/wallet.ts';
+import * as accounts from '../../shared/wire/accounts.ts';
 import * as funding from '../../shared/wire/funding.ts';
 import * as wire from '../../shared/wire/wallet.ts';
 import type { balanceItem, currencyItem, logItem, walletGroup } from '../../shared/wire/wallet.ts';
@@ -295,14 +296,19 @@ export const acceptorDealRow = z
     autoConfirmAt: d.auto_confirm_at ?? null,
   }));
 
-export const regionUserRow = z
-  .object({ city_name: text, district_name: text, phone: text, time: text })
-  .transform((r) => ({
-    city: r.city_name,
-    district: r.district_name,
-    phone: r.phone,
-    time: r.time,
-  }));
+export const regionUsersReply = accounts.regionUsers.reply.transform((p) =>
+  pageView(
+    p.list.map((r) => ({
+      city: r.city_name,
+      district: r.district_name,
+      phone: r.phone,
+      time: r.time,
+    })),
+    p.page,
+    p.pages,
+    p.total,
+  ),
+);
 
 export const entrustItemRow = z
   .object({
@@ -351,25 +357,16 @@ export const userCenterReply = wire.userCenter.reply.transform((u) => ({
 }));
 
 /** /api/user/sessions: the user's live sessions (ADR 0042). */
-export const sessionsReply = z
-  .object({
-    id: wireInt,
-    created_at: wireInt,
-    last_used_at: wireInt,
-    browser: z.string().max(80).nullable(),
-    os: z.string().max(80).nullable(),
-    current: z.boolean(),
-  })
-  .transform((r) => ({
+export const sessionsReply = accounts.sessions.reply.transform((list) =>
+  list.map((r) => ({
     id: r.id,
     createdAt: r.created_at,
     lastUsedAt: r.last_used_at,
     browser: r.browser,
     os: r.os,
     current: r.current,
-  }))
-  .array()
-  .max(100);
+  })),
+);
 
 /** /api/user/cash_info: the payout details ('' for what was not given). */
 export const cashInfoReply = wire.cashInfo.reply.transform((c) => ({

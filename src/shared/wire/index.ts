@@ -1,5 +1,6 @@
 // Every declared call of the wire (ADR 0048), by domain: what the generated call table
 // (docs/wire-calls.md, scripts/wire-docs.ts) and the tests walk.
+import * as accounts from './accounts.ts';
 import * as alerts from './alerts.ts';
 import * as funding from './funding.ts';
 import * as micro from './micro.ts';
@@ -7,7 +8,7 @@ import * as presale from './presale.ts';
 import * as wallet from './wallet.ts';
 import type { Call } from './call.ts';
 
-const DOMAINS = { alerts, micro, presale, wallet, funding } as const;
+const DOMAINS = { alerts, micro, presale, wallet, funding, accounts } as const;
 
 const isCall = (v: unknown): v is Call =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'reply' in v;
