@@ -168,6 +168,8 @@ export const deposit = call({
     'wallet.notOpen',
     'wallet.unknownCurrency',
     'wallet.depositUnsupported',
+    'validation.amountDecimals',
+    'validation.amountTooLarge',
     'wallet.networkUnsupported',
   ],
 });
