@@ -1,6 +1,5 @@
 // register, login, logout, the user's sessions, user/info, user/center, forget, safe/email.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   checkAccount,
   hasErrors,
@@ -9,10 +8,20 @@ import {
   validateLogin,
   validateRegister,
 } from '../../src/shared/validation.ts';
+import {
+  bindEmail,
+  forget,
+  login,
+  logout,
+  register,
+  sessionEnd,
+  sessions,
+  userInfo,
+} from '../../src/shared/wire/accounts.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf } from '../http/envelope.ts';
+import { route } from '../http/wire-route.ts';
 import { t } from '../i18n/messages.ts';
 import { checkCode, normalizeTarget } from './codes.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
@@ -28,31 +37,6 @@ import {
   userIdByInvite,
 } from './users.ts';
 
-const registerBody = z.object({
-  type: z.enum(['mobile', 'email']),
-  user_string: text(),
-  code: text(12),
-  password: z.string().max(64),
-  re_password: z.string().max(64),
-  extension_code: text(32).optional(),
-  country_code: text(8).optional(),
-  area_code: text(8).optional(),
-});
-const loginBody = z.object({
-  user_string: text(),
-  password: z.string().max(64),
-  type: z.coerce.number().int().default(1),
-  area_code_id: text(8).optional(),
-});
-const forgetBody = z.object({
-  account: text(),
-  password: z.string().max(64),
-  repassword: z.string().max(64),
-  code: text(12),
-});
-const bindEmailBody = z.object({ email: text(), code: text(12) });
-const endSessionBody = z.object({ id: z.coerce.number().int().positive() });
-
 /** Throws the first validation message id of `errors`, if any. */
 function firstError(errors: Record<string, string | undefined>): void {
   if (!hasErrors(errors)) return;
@@ -61,8 +45,7 @@ function firstError(errors: Record<string, string | undefined>): void {
 }
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/user/register', async (req) => {
-    const b = parse(registerBody, req);
+  route(app, ctx, register, async ({ req, body: b }) => {
     firstError(
       validateRegister({
         kind: b.type,
@@ -93,11 +76,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       invitedBy,
       nowMs: now,
     });
-    return ok(t(langOf(req), 'account.registered'));
+    return t(langOf(req), 'account.registered');
   });
 
-  app.post('/api/user/login', async (req) => {
-    const b = parse(loginBody, req);
+  route(app, ctx, login, async ({ req, body: b }) => {
     firstError(validateLogin({ account: b.user_string, password: b.password }));
     if (b.type !== 1) throw new ApiError('account.loginTypeUnsupported');
     const user = await findUser(ctx.db, b.user_string);
@@ -105,43 +87,37 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const valid = await verifyPassword(b.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!valid || user === null) throw new ApiError('account.wrongPassword');
     const agent = req.headers['user-agent'];
-    return ok(await issueToken(ctx.db, user.id, ctx.config.now(), agent ?? null));
+    return issueToken(ctx.db, user.id, ctx.config.now(), agent ?? null);
   });
 
   // Ends the token the request carries (extension, ADR 0042). Always ok: a token that had
   // already ended is as logged out as one this call ends.
-  app.post('/api/user/logout', async (req) => {
+  route(app, ctx, logout, async ({ req }) => {
     const userId = await endToken(ctx.db, req.headers.authorization);
     if (userId !== null) ctx.notify.sessionsEnded(userId);
-    return ok(t(langOf(req), 'account.loggedOut'));
+    return t(langOf(req), 'account.loggedOut');
   });
 
-  app.get('/api/user/sessions', async (req) => {
-    const userId = await requireUser(ctx, req);
+  route(app, ctx, sessions, async ({ req, userId }) => {
     const rows = await listSessions(ctx.db, userId, req.headers.authorization, ctx.config.now());
-    return ok(
-      rows.map((r) => ({
-        id: r.id,
-        created_at: r.createdAt.getTime(),
-        last_used_at: r.lastUsedAt.getTime(),
-        ...deviceOf(r.userAgent),
-        current: r.current,
-      })),
-    );
+    return rows.map((r) => ({
+      id: r.id,
+      created_at: r.createdAt.getTime(),
+      last_used_at: r.lastUsedAt.getTime(),
+      ...deviceOf(r.userAgent),
+      current: r.current,
+    }));
   });
 
-  app.post('/api/user/sessions/end', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(endSessionBody, req);
+  route(app, ctx, sessionEnd, async ({ req, userId, body: b }) => {
     if (!(await endSession(ctx.db, userId, b.id))) throw new ApiError('account.sessionNotFound');
     ctx.notify.sessionsEnded(userId);
-    return ok(t(langOf(req), 'account.sessionEnded'));
+    return t(langOf(req), 'account.sessionEnded');
   });
 
-  app.get('/api/user/info', async (req) => ok(toUserInfo(await currentUser(ctx, req))));
+  route(app, ctx, userInfo, async ({ userId }) => toUserInfo(await userOf(ctx, userId)));
 
-  app.post('/api/user/forget', async (req) => {
-    const b = parse(forgetBody, req);
+  route(app, ctx, forget, async ({ req, body: b }) => {
     const invalid = checkAccount(b.account);
     if (invalid) throw new ApiError(invalid);
     firstError(validateForgetStep2({ password: b.password, confirm: b.repassword }));
@@ -153,12 +129,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const hash = await hashPassword(b.password);
     await setPassword(ctx.db, user.id, hash);
     ctx.notify.sessionsEnded(user.id);
-    return ok(t(langOf(req), 'account.passwordChanged'));
+    return t(langOf(req), 'account.passwordChanged');
   });
 
-  app.post('/api/safe/email', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(bindEmailBody, req);
+  route(app, ctx, bindEmail, async ({ req, userId, body: b }) => {
     firstError(validateBindEmail({ email: b.email, code: b.code }));
     const email = normalizeTarget(b.email);
     // The code first: an address that has an account was sent a notice, never a code.
@@ -166,14 +140,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const owner = await findUser(ctx.db, email);
     if (owner !== null && owner.id !== userId) throw new ApiError('account.emailTaken');
     await setEmail(ctx.db, userId, email);
-    return ok(t(langOf(req), 'account.emailBound'));
+    return t(langOf(req), 'account.emailBound');
   });
 }
 
-/** The logged-in user's row, or a "999" error (its token ended, or the account is gone). */
-export async function currentUser(ctx: AppContext, req: Parameters<typeof requireUser>[1]) {
-  const id = await requireUser(ctx, req);
-  const user = await userById(ctx.db, id);
+/** The row of a user whose session was checked, or a "999" error (the account is gone). */
+export async function userOf(ctx: AppContext, userId: number) {
+  const user = await userById(ctx.db, userId);
   if (user === null) throw new ApiError('auth.loginAgain', {}, '999');
   return user;
 }

@@ -2,27 +2,16 @@
 // in c2c deals: a real name and at least one of a bank account (with its bank), an Alipay
 // account or a WeChat account. One row per user in user_cash_info; the rules are the shared
 // `validateCashInfo`, so the page, the engine and this server give the same answer. The table
-// is read and written in cash-info.ts.
+// is read and written in cash-info.ts; both calls are declared in src/shared/wire/wallet.ts.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { validateCashInfo } from '../../src/shared/wallet.ts';
+import { cashInfo, cashSave } from '../../src/shared/wire/wallet.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf } from '../http/envelope.ts';
+import { route } from '../http/wire-route.ts';
 import { t } from '../i18n/messages.ts';
 import { cashInfoOf, saveCashInfo } from './cash-info.ts';
-
-// Generous transport bounds: the shared rule answers "too long" in the user's language first.
-const field = text(400).default('');
-const saveBody = z.object({
-  real_name: field,
-  bank_name: field,
-  bank_account: field,
-  alipay_account: field,
-  wechat_nickname: field,
-  wechat_account: field,
-});
 
 /** Which error to answer first when several fields are wrong (the form's order). */
 const ORDER = [
@@ -36,14 +25,9 @@ const ORDER = [
 ] as const;
 
 export function registerCashRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/user/cash_info', async (req) => {
-    const userId = await requireUser(ctx, req);
-    return ok(await cashInfoOf(ctx.db, userId));
-  });
+  route(app, ctx, cashInfo, ({ userId }) => cashInfoOf(ctx.db, userId));
 
-  app.post('/api/user/cash_save', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(saveBody, req);
+  route(app, ctx, cashSave, async ({ req, userId, body: b }) => {
     const errors = validateCashInfo({
       realName: b.real_name,
       bankName: b.bank_name,
@@ -57,6 +41,6 @@ export function registerCashRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (id !== undefined) throw new ApiError(id);
     }
     await saveCashInfo(ctx.db, userId, b, ctx.config.now());
-    return ok(t(langOf(req), 'cash.saved'));
+    return t(langOf(req), 'cash.saved');
   });
 }

@@ -1,6 +1,11 @@
 // Region agents (spec §6): the users an agent invited, with the agent's city and district, and
 // the masking that shows an agent (or a c2c counterparty) who, not how to reach them.
-import type { PagedList, RegionUser } from '../../src/shared/wire.ts';
+import type { z } from 'zod';
+import type { ReplyOut } from '../../src/shared/wire/call.ts';
+import type {
+  regionUserRow,
+  regionUsers as regionUsersCall,
+} from '../../src/shared/wire/accounts.ts';
 import type { Queryable } from '../db/database.ts';
 import { formatTime } from '../http/format.ts';
 import { offsetOf, paged } from '../http/paging.ts';
@@ -33,7 +38,7 @@ export async function regionUsers(
   db: Queryable,
   agentId: number,
   page: number,
-): Promise<PagedList<RegionUser> | null> {
+): Promise<ReplyOut<typeof regionUsersCall> | null> {
   const agents = await db.query<{ city_name: string; district_name: string }>(
     'SELECT city_name, district_name FROM region_agents WHERE user_id = $1',
     [agentId],
@@ -49,7 +54,7 @@ export async function regionUsers(
      LIMIT ${REGION_PAGE_SIZE} OFFSET ${offsetOf(page, REGION_PAGE_SIZE)}`,
     [agentId],
   );
-  const list: RegionUser[] = rows.map((r) => ({
+  const list: z.input<typeof regionUserRow>[] = rows.map((r) => ({
     city_name: agent.city_name,
     district_name: agent.district_name,
     phone: maskContact(r.phone ?? r.account),

@@ -1,20 +1,16 @@
-// The region agent's users (spec §6, region-agents.ts). Anyone else gets the spec's "not a
-// region agent" message.
+// The region agent's users (spec §6, region-agents.ts; declared in
+// src/shared/wire/accounts.ts). Anyone else gets the spec's "not a region agent" message.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { regionUsers as regionUsersCall } from '../../src/shared/wire/accounts.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
-import { ok, parse } from '../http/envelope.ts';
-import { pageNumber } from '../http/paging.ts';
+import { route } from '../http/wire-route.ts';
 import { regionUsers } from './region-agents.ts';
 
 export function registerRegionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user/region_users', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const { page } = parse(z.object({ page: pageNumber }), req);
-    const users = await regionUsers(ctx.db, userId, page);
+  route(app, ctx, regionUsersCall, async ({ userId, body: b }) => {
+    const users = await regionUsers(ctx.db, userId, b.page);
     if (users === null) throw new ApiError('region.notAgent');
-    return ok(users);
+    return users;
   });
 }

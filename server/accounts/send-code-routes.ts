@@ -1,47 +1,33 @@
-// sms_send, sms_mail, check_mobile, check_email: issuing and checking verification codes.
+// sms_send, sms_mail, check_mobile, check_email: issuing and checking verification codes
+// (declared in src/shared/wire/accounts.ts).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { checkAccount } from '../../src/shared/validation.ts';
 import type { AccountKind } from '../../src/shared/validation.ts';
+import { checkEmail, checkMobile, sendMail, sendSms } from '../../src/shared/wire/accounts.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf } from '../http/envelope.ts';
+import { route } from '../http/wire-route.ts';
 import { t } from '../i18n/messages.ts';
 import { checkCode, CODE_VALID_SECONDS, createCode, normalizeTarget } from './codes.ts';
 import type { CodePurpose } from './codes.ts';
 import { findUser } from './users.ts';
 
-const purpose = z.enum(['register', 'forget', 'bind']);
-const smsBody = z.object({
-  user_string: text(),
-  country_code: text(8)
-    .pipe(z.string().regex(/^\d{0,6}$/))
-    .optional(),
-  type: purpose.default('register'),
-});
-const mailBody = z.object({ user_string: text(), type: purpose.default('register') });
-const checkMobileBody = z.object({ user_string: text(), mobile_code: text(12) });
-const checkEmailBody = z.object({ user_string: text(), email_code: text(12) });
-
 export function registerCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/sms_send', async (req) => {
-    const b = parse(smsBody, req);
+  route(app, ctx, sendSms, async ({ req, body: b }) => {
     await sendCode(ctx, langOf(req), 'mobile', b.user_string, b.type);
-    return ok(t(langOf(req), 'code.sent'));
+    return t(langOf(req), 'code.sent');
   });
-  app.post('/api/sms_mail', async (req) => {
-    const b = parse(mailBody, req);
+  route(app, ctx, sendMail, async ({ req, body: b }) => {
     await sendCode(ctx, langOf(req), 'email', b.user_string, b.type);
-    return ok(t(langOf(req), 'code.sent'));
+    return t(langOf(req), 'code.sent');
   });
-  app.post('/api/user/check_mobile', async (req) => {
-    const b = parse(checkMobileBody, req);
-    return checkForForget(ctx, langOf(req), b.user_string, b.mobile_code);
-  });
-  app.post('/api/user/check_email', async (req) => {
-    const b = parse(checkEmailBody, req);
-    return checkForForget(ctx, langOf(req), b.user_string, b.email_code);
-  });
+  route(app, ctx, checkMobile, ({ req, body: b }) =>
+    checkForForget(ctx, langOf(req), b.user_string, b.mobile_code),
+  );
+  route(app, ctx, checkEmail, ({ req, body: b }) =>
+    checkForForget(ctx, langOf(req), b.user_string, b.email_code),
+  );
 }
 
 /**
@@ -92,10 +78,10 @@ async function checkForForget(
   lang: Parameters<typeof t>[0],
   account: string,
   code: string,
-) {
+): Promise<string> {
   if (code === '') throw new ApiError('validation.codeRequired');
   const invalid = checkAccount(account);
   if (invalid) throw new ApiError(invalid);
   await checkCode(ctx.db, normalizeTarget(account), 'forget', code, ctx.config.now(), false);
-  return ok(t(lang, 'code.valid'));
+  return t(lang, 'code.valid');
 }

@@ -1,7 +1,9 @@
 // The users table: lookup, creation (with a unique invite code), and the reply shapes
-// UserInfo / UserCenter of src/shared/wire.ts.
+// of user/info and user/center (src/shared/wire/accounts.ts, wallet.ts).
 import { randomInt } from 'node:crypto';
-import type { UserCenter, UserInfo } from '../../src/shared/wire.ts';
+import type { ReplyOut } from '../../src/shared/wire/call.ts';
+import type { userInfo } from '../../src/shared/wire/accounts.ts';
+import type { userCenter } from '../../src/shared/wire/wallet.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { endSessions } from './tokens.ts';
 
@@ -95,7 +97,7 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<number> {
   }
 }
 
-export function toUserInfo(u: UserRow): UserInfo {
+export function toUserInfo(u: UserRow): ReplyOut<typeof userInfo> {
   return {
     id: u.id,
     account: u.account,
@@ -110,7 +112,7 @@ export function toUserInfo(u: UserRow): UserInfo {
 }
 
 /** Security level 1–3: a password, plus one for each bound contact (phone, e-mail). */
-export function toUserCenter(u: UserRow, totalAssets: string): UserCenter {
+export function toUserCenter(u: UserRow, totalAssets: string): ReplyOut<typeof userCenter> {
   const level = 1 + (u.phone === null ? 0 : 1) + (u.email === null ? 0 : 1);
   return { ...toUserInfo(u), security_level: level, total_assets: totalAssets };
 }

@@ -1,7 +1,7 @@
 // The user's withdraw address book: at most ADDRESS_BOOK_MAX addresses, one entry per address
 // and currency (hex and bech32 compared without case).
 import { isSavedAddress } from '../../src/shared/wallet.ts';
-import type { WithdrawAddress } from '../../src/shared/wire.ts';
+import type { WithdrawAddressOut } from '../../src/shared/wire/funding.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { lockUser } from './ledger.ts';
@@ -12,8 +12,8 @@ export async function savedAddresses(
   db: Queryable,
   userId: number,
   currencyId: number,
-): Promise<WithdrawAddress[]> {
-  return db.query<WithdrawAddress & Record<string, unknown>>(
+): Promise<WithdrawAddressOut[]> {
+  return db.query<WithdrawAddressOut & Record<string, unknown>>(
     `SELECT a.id, a.currency_id AS currency, c.name AS currency_name, a.address, a.notes
      FROM withdraw_addresses a JOIN currencies c ON c.id = a.currency_id
      WHERE a.user_id = $1 AND a.currency_id = $2 ORDER BY a.id DESC`,

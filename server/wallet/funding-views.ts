@@ -4,7 +4,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { LOG_PAGE_SIZE } from '../../src/shared/wallet.ts';
-import type { FundingRecord, WithdrawInfo } from '../../src/shared/wire.ts';
+import type { ReplyOut } from '../../src/shared/wire/call.ts';
+import type {
+  FundingRecordOut,
+  withdrawInfo as withdrawInfoCall,
+} from '../../src/shared/wire/funding.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { formatTime } from '../http/format.ts';
@@ -16,7 +20,7 @@ export async function withdrawInfo(
   ctx: AppContext,
   userId: number,
   currencyId: number,
-): Promise<WithdrawInfo> {
+): Promise<ReplyOut<typeof withdrawInfoCall>> {
   const c = await currencyRules(ctx.db, currencyId);
   const rows = await ctx.db.query<{ change_balance: string }>(
     'SELECT change_balance FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
@@ -114,7 +118,7 @@ export async function fundingRecords(
     `${table} ORDER BY id DESC LIMIT ${LOG_PAGE_SIZE} OFFSET ${offsetOf(pageNo, LOG_PAGE_SIZE)}`,
     [userId],
   );
-  const list: FundingRecord[] = rows.map((r) => ({
+  const list: FundingRecordOut[] = rows.map((r) => ({
     id: r.id,
     kind,
     currency_name: r.currency_name,

@@ -2,7 +2,7 @@
 // written from the type code and the memo's machine data, "Y-m-d H:i:s" time.
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Lang } from '../../src/shared/locales.ts';
-import type { LogItem } from '../../src/shared/wire.ts';
+import type { LogItemOut } from '../../src/shared/wire/wallet.ts';
 import { formatTime } from '../http/format.ts';
 import { t } from '../i18n/messages.ts';
 import { LOG_TYPE } from './ledger.ts';
@@ -65,7 +65,7 @@ export function logInfo(lang: Lang, type: number, memo: string): string {
   return t(lang, id, { ref: ref === '' ? '' : `#${ref}`, from, to });
 }
 
-export function toLogItem(lang: Lang, r: LogDbRow): LogItem {
+export function toLogItem(lang: Lang, r: LogDbRow): LogItemOut {
   return {
     id: r.id,
     value: new Decimal(r.delta).toFixed(),

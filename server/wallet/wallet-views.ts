@@ -2,13 +2,14 @@
 // the ledger and the currency lists (the queries behind wallet-routes.ts).
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { AccountName } from '../../src/shared/wallet.ts';
+import type { ReplyOut } from '../../src/shared/wire/call.ts';
 import type {
-  BalanceItem,
-  CurrencyListItem,
-  WalletDetail,
-  WalletGroup,
-  WalletList,
-} from '../../src/shared/wire.ts';
+  BalanceItemOut,
+  currencyList as currencyListCall,
+  walletDetail as walletDetailCall,
+  walletList as walletListCall,
+  WalletGroupOut,
+} from '../../src/shared/wire/wallet.ts';
 import type { AppContext } from '../context.ts';
 import { offsetOf } from '../http/paging.ts';
 import { accountHolds, currencyRules, networksOf, setting } from './funds.ts';
@@ -34,7 +35,7 @@ export async function walletList(
   ctx: AppContext,
   userId: number,
   filter: string,
-): Promise<WalletList> {
+): Promise<ReplyOut<typeof walletListCall>> {
   const rows = await ctx.db.query<WalletDbRow & Record<string, unknown>>(
     `SELECT c.id, c.name, c.is_legal, c.is_lever, c.is_micro, c.is_match, c.currency_type,
             c.deposit_networks, c.withdraw_networks, c.min_number, c.max_number, c.day_limit,
@@ -47,10 +48,10 @@ export async function walletList(
   );
   const prices = usdtPrices(ctx);
   const rate = await cnyRate(ctx);
-  const group = (account: AccountName): WalletGroup => {
+  const group = (account: AccountName): WalletGroupOut => {
     const [field, lock] = ACCOUNT_FIELDS[account];
     let usdt = new Decimal(0);
-    const balance: BalanceItem[] = [];
+    const balance: BalanceItemOut[] = [];
     for (const r of rows) {
       if (!accountHolds(account, r)) continue;
       const price = prices.get(r.id) ?? new Decimal(0);
@@ -81,7 +82,7 @@ export async function walletList(
   };
 }
 
-function flags(r: CurrencyRules): Omit<BalanceItem, 'usdt_price' | 'cny_price'> {
+function flags(r: CurrencyRules) {
   return {
     id: r.id,
     currency: r.id,
@@ -101,7 +102,7 @@ export async function walletDetail(
   userId: number,
   currencyId: number,
   type: 'legal' | 'change',
-): Promise<WalletDetail> {
+): Promise<ReplyOut<typeof walletDetailCall>> {
   const c = await currencyRules(ctx.db, currencyId);
   const [field, lock] = ACCOUNT_FIELDS[type];
   const rows = await ctx.db.query<Record<string, string>>(
@@ -147,7 +148,9 @@ export async function logPage(
   return { items, total: count[0]?.n ?? 0 };
 }
 
-export async function currencyList(ctx: AppContext): Promise<CurrencyListItem[]> {
+export async function currencyList(
+  ctx: AppContext,
+): Promise<(ReplyOut<typeof currencyListCall>[number] & { can_withdraw: number })[]> {
   const rows = await ctx.db.query<CurrencyRules & Record<string, unknown>>(
     `SELECT id, name, is_legal, is_lever, is_micro, is_match, currency_type, deposit_networks,
             withdraw_networks, min_number, max_number, day_limit, withdraw_rate, decimal_scale

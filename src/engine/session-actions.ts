@@ -9,6 +9,7 @@
 // 999 (a request that needs a login, sent without one) gives the notice once as well.
 import type { AuthHolder, EngineContext } from './context.ts';
 import { parseEdge } from './ingest/ingest.ts';
+import * as accounts from '../shared/wire/accounts.ts';
 import { userInfoReply } from './ingest/schemas.ts';
 import type { UserBody } from './events.ts';
 import type { SentAs } from './transport/rest.ts';
@@ -55,10 +56,10 @@ export function sessionTag(token: string): string {
 export async function refreshUserInfo(ctx: EngineContext): Promise<UserBody | null> {
   if (ctx.auth.token === null) return null;
   const generation = ctx.auth.generation;
-  const reply = await ctx.rest.get('/api/user/info');
+  const reply = await ctx.rest.get(accounts.userInfo.path);
   if (!reply.ok || generation !== ctx.auth.generation) return null;
   const at = ctx.services.clock.now();
-  const parsed = parseEdge(userInfoReply, reply.message, 'reply:/api/user/info', at);
+  const parsed = parseEdge(userInfoReply, reply.message, `reply:${accounts.userInfo.path}`, at);
   if (!parsed.ok) {
     ctx.store.dispatch(parsed.event);
     return null;
@@ -108,7 +109,7 @@ export const LOGOUT_WAIT_MS = 3_000;
 export async function logout(ctx: EngineContext): Promise<void> {
   const hadToken = ctx.auth.token !== null;
   // `post` reads the token as it is called, before the token is cleared below
-  const ended = hadToken ? ctx.rest.post('/api/user/logout') : null;
+  const ended = hadToken ? ctx.rest.post(accounts.logout.path) : null;
   ctx.auth.token = null;
   nextSession(ctx);
   await ctx.sessionStore.clearToken();

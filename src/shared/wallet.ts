@@ -84,7 +84,8 @@ export function positiveAmount(v: unknown): Decimal | null {
   return d !== null && d.isFinite() && d.greaterThan(0) ? d : null;
 }
 
-export interface TransferInput {
+/** What the transfer rule checks (the engine's command is `TransferInput` of engine/api). */
+export interface TransferCheck {
   amount: string;
   from: AccountName;
   to: AccountName;
@@ -94,7 +95,7 @@ export interface TransferInput {
   leverPage?: boolean;
 }
 
-export function validateTransfer(v: TransferInput): {
+export function validateTransfer(v: TransferCheck): {
   amount?: WalletValidationId;
   to?: WalletValidationId;
 } {
@@ -130,7 +131,8 @@ export function withdrawFee(
   return { fee, received: amount.minus(fee) };
 }
 
-export interface WithdrawInput {
+/** What the withdrawal rule checks (the engine's command is `WithdrawInput` of engine/api). */
+export interface WithdrawCheck {
   network: WithdrawNetwork;
   amount: string;
   address: string;
@@ -144,7 +146,7 @@ export interface WithdrawInput {
 export type WithdrawField = 'amount' | 'address' | 'realName' | 'bankName';
 
 export function validateWithdraw(
-  v: WithdrawInput,
+  v: WithdrawCheck,
 ): Partial<Record<WithdrawField, WalletValidationId>> {
   const errors: Partial<Record<WithdrawField, WalletValidationId>> = {};
   if (v.network === 'bank') {

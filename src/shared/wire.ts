@@ -131,25 +131,7 @@ export interface KlinePush extends MarketPushHeader {
   now_price?: WireDecimal;
 }
 
-/** `message` of /api/user/info. */
-export interface UserInfo {
-  id: number;
-  account: string;
-  account_number: string;
-  phone: string | null;
-  email: string | null;
-  extension_code: string;
-  is_seller: 0 | 1 | number;
-  review_status: number;
-  credit_score?: number;
-  vip_code?: string;
-}
-
-/** `message` of /api/user/center (account settings screen). */
-export interface UserCenter extends UserInfo {
-  security_level: number;
-  total_assets?: WireDecimal;
-}
+// user/info and user/center are declared in wire/accounts.ts and wire/wallet.ts.
 
 export interface NewsItem {
   id: number;
@@ -388,142 +370,10 @@ export interface CoinListItem {
 
 // ---- Wallets and the account area (issue 6; api-contract §4, docs/api-extensions.md) ------
 
-/** A row of a `*_wallet.balance` array: the currency's flags and prices, and that account's two fields. */
-export interface BalanceItem {
-  id: number;
-  currency: number;
-  currency_name: string;
-  currency_type: string;
-  is_legal: number;
-  is_lever: number;
-  is_match: number;
-  is_micro: number;
-  /** Extension: the currency's decimals (amounts of it have at most these). */
-  decimals?: number;
-  usdt_price: WireDecimal;
-  cny_price: WireDecimal;
-  legal_balance?: WireDecimal;
-  lock_legal_balance?: WireDecimal;
-  change_balance?: WireDecimal;
-  lock_change_balance?: WireDecimal;
-  lever_balance?: WireDecimal;
-  lock_lever_balance?: WireDecimal;
-  micro_balance?: WireDecimal;
-  lock_micro_balance?: WireDecimal;
-}
-
-export interface WalletGroup {
-  balance: BalanceItem[];
-  /** Sic (legacy typo); the reference server fills it with the CNY total. */
-  totle: WireDecimal;
-  usdt_totle: WireDecimal;
-  CNY?: WireDecimal;
-}
-
-/** `message` of /api/wallet/list. */
-export interface WalletList {
-  legal_wallet: WalletGroup;
-  change_wallet: WalletGroup;
-  lever_wallet: WalletGroup;
-  micro_wallet: WalletGroup;
-  ExRate?: WireDecimal;
-  is_open_CTbi: string | number;
-}
-
-/** A ledger row (wallet/legal_log, account/list, wallet/hzhistory). */
-export interface LogItem {
-  id: number;
-  /** Signed amount. */
-  value: WireDecimal;
-  /** Localized explanation. */
-  info: string;
-  /** "Y-m-d H:i:s" (UTC). */
-  created_time: string;
-  /** legal | change | lever | micro, with "lock_" for the locked part. */
-  account: string;
-  type: number;
-  currency_name: string;
-  before?: WireDecimal;
-  after?: WireDecimal;
-}
-
-/** `message` of /api/wallet/detail. */
-export interface WalletDetail {
-  currency: number;
-  currency_name: string;
-  type: 'legal' | 'change';
-  balance: WireDecimal;
-  lock_balance: WireDecimal;
-  /** The same two figures under the names the legacy client reads (api-contract decision 11). */
-  legal_balance?: WireDecimal;
-  lock_legal_balance?: WireDecimal;
-  change_balance?: WireDecimal;
-  lock_change_balance?: WireDecimal;
-  cny_price: WireDecimal;
-  usdt_price: WireDecimal;
-}
-
-/** `message` of /api/wallet/get_info: withdrawal rules and the available amount. */
-export interface WithdrawInfo {
-  name: string;
-  change_balance: WireDecimal;
-  min_number: WireDecimal;
-  max_number: WireDecimal;
-  day_limit: WireDecimal;
-  /** Fee in percent. */
-  rate: WireDecimal;
-  /** Extension: what may still be withdrawn today, and the networks offered. */
-  day_left?: WireDecimal;
-  networks?: string[];
-  /** Extension: the currency's decimals (amounts and the fee are kept to them). */
-  decimals?: number;
-}
-
-/** `message` of /api/wallet/get_in_address: one address per network. */
-export interface DepositAddresses {
-  /** Legacy form: "network:address" pairs, comma separated. */
-  address: string;
-  /** Extension: the same pairs as a list. */
-  list?: { network: string; address: string }[];
-}
-
-export interface WithdrawAddress {
-  id: number;
-  currency: number;
-  currency_name?: string;
-  address: string;
-  notes: string;
-}
-
-export interface CurrencyListItem {
-  id: number;
-  name: string;
-  currency_type: string;
-  is_legal: number;
-  is_lever: number;
-  is_match: number;
-  is_micro: number;
-  /** Extension: whether deposits / withdrawals are offered for it. */
-  can_deposit?: number;
-  can_withdraw?: number;
-}
-
-/** A withdrawal or deposit request as the records list shows it (extension). */
-export interface FundingRecord {
-  id: number;
-  kind: 'withdraw' | 'deposit';
-  currency_name: string;
-  network: string;
-  number: WireDecimal;
-  fee: WireDecimal;
-  received: WireDecimal;
-  address: string;
-  /** 0 applying / pending, 1 sent / credited, 2 rejected. */
-  status: number;
-  reason: string;
-  created_time: string;
-  handled_time: string;
-}
+// The wallet calls are declared in wire/wallet.ts and wire/funding.ts; the rows a reader has
+// (after the wire forms) are their own types, re-exported here for the server's tests.
+export type { LogItem, WalletList } from './wire/wallet.ts';
+export type { DepositAddresses, WithdrawInfo } from './wire/funding.ts';
 
 export interface Acceptor {
   id: number;
@@ -590,11 +440,4 @@ export interface EntrustItem {
    */
   fee?: WireDecimal;
   notional?: WireDecimal;
-}
-
-export interface RegionUser {
-  city_name: string;
-  district_name: string;
-  phone: string;
-  time: string;
 }

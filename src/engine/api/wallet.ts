@@ -1,11 +1,13 @@
 // The engine's public types: wallets and the account area (re-exported by api.ts).
 import type { DecStr } from '../../shared/decimal.ts';
 import type { SpotMode } from '../../shared/spot.ts';
+import type { AccountName, WithdrawNetwork } from '../../shared/wallet.ts';
 import type { SpotOrderOutcome } from './spot.ts';
 
 // ---- Wallets and the account area (issue 6) ------------------------------------------------
 
-export type AccountName = 'legal' | 'change' | 'lever' | 'micro';
+// the four accounts' names are the shared rules' (src/shared/wallet.ts), declared once
+export type { AccountName };
 
 /** One currency in one account: available and locked amounts and the currency's prices. */
 export interface BalanceRowView {
@@ -293,7 +295,7 @@ export interface TransferInput {
 
 export interface WithdrawInput {
   currencyId: number;
-  network: 'erc20' | 'trc20' | 'omni' | 'bank' | 'btc';
+  network: WithdrawNetwork;
   amount: string;
   address: string;
   realName: string;

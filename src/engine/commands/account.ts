@@ -10,6 +10,8 @@ import {
   validateSendCode,
 } from '../../shared/validation.ts';
 import type { AccountKind } from '../../shared/validation.ts';
+import * as wire from '../../shared/wire/accounts.ts';
+import type { RequestOut } from '../../shared/wire/call.ts';
 import type {
   BindEmailCommand,
   CommandResult,
@@ -19,7 +21,7 @@ import type {
   SendCodeInput,
 } from '../api.ts';
 import type { EngineContext } from '../context.ts';
-import { textReply, tokenReply } from '../ingest/schemas.ts';
+import { textReply } from '../ingest/schemas.ts';
 import { maskAccount } from '../projections/mask.ts';
 import { adoptToken, refreshUserInfo } from '../session-actions.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
@@ -44,12 +46,15 @@ export function sendCode(ctx: EngineContext, input: SendCodeInput): Promise<Comm
     execute: async () => {
       const reply =
         input.kind === 'email'
-          ? await ctx.rest.post('/api/sms_mail', { user_string: account, type: input.purpose })
-          : await ctx.rest.post('/api/sms_send', {
+          ? await ctx.rest.post(wire.sendMail.path, {
+              user_string: account,
+              type: input.purpose,
+            } satisfies RequestOut<typeof wire.sendMail>)
+          : await ctx.rest.post(wire.sendSms.path, {
               user_string: account,
               country_code: input.areaCode.replace(/^\+/, ''),
               type: input.purpose,
-            });
+            } satisfies RequestOut<typeof wire.sendSms>);
       return toCommandResult(ctx, reply, textReply, 'reply:send-code', text);
     },
   });
@@ -68,14 +73,14 @@ export function checkCode(
     execute: async () => {
       const reply =
         input.kind === 'email'
-          ? await ctx.rest.post('/api/user/check_email', {
+          ? await ctx.rest.post(wire.checkEmail.path, {
               user_string: account,
               email_code: input.code.trim(),
-            })
-          : await ctx.rest.post('/api/user/check_mobile', {
+            } satisfies RequestOut<typeof wire.checkEmail>)
+          : await ctx.rest.post(wire.checkMobile.path, {
               user_string: account,
               mobile_code: input.code.trim(),
-            });
+            } satisfies RequestOut<typeof wire.checkMobile>);
       return toCommandResult(ctx, reply, textReply, 'reply:check-code', text);
     },
   });
@@ -95,7 +100,7 @@ export function register(ctx: EngineContext, cmd: RegisterCommand): Promise<Comm
     },
     validate: () => validateRegister({ ...cmd, account }),
     execute: async () => {
-      const reply = await ctx.rest.post('/api/user/register', {
+      const reply = await ctx.rest.post(wire.register.path, {
         type: cmd.kind,
         user_string: account,
         code: cmd.code.trim(),
@@ -104,7 +109,7 @@ export function register(ctx: EngineContext, cmd: RegisterCommand): Promise<Comm
         extension_code: cmd.extensionCode.trim() === '' ? undefined : cmd.extensionCode.trim(),
         country_code: cmd.areaCode.replace(/^\+/, ''),
         area_code: cmd.countryId ?? undefined,
-      });
+      } satisfies RequestOut<typeof wire.register>);
       return toCommandResult(ctx, reply, textReply, 'reply:register', text);
     },
   });
@@ -122,13 +127,13 @@ export function login(
     validate: () => validateLogin({ account, password: cmd.password }),
     secretReply: true,
     execute: async (): Promise<CommandResult<{ userId: number }>> => {
-      const reply = await ctx.rest.post('/api/user/login', {
+      const reply = await ctx.rest.post(wire.login.path, {
         user_string: account,
         password: cmd.password,
         type: 1,
         area_code_id: cmd.areaCodeId ?? undefined,
-      });
-      const token = toCommandResult(ctx, reply, tokenReply, 'reply:login', (t) => ({
+      } satisfies RequestOut<typeof wire.login>);
+      const token = toCommandResult(ctx, reply, wire.login.reply, 'reply:login', (t) => ({
         message: '',
         data: t,
       }));
@@ -152,12 +157,12 @@ export function forget(ctx: EngineContext, cmd: ForgetCommand): Promise<CommandR
       ...validateForgetStep2(cmd),
     }),
     execute: async () => {
-      const reply = await ctx.rest.post('/api/user/forget', {
+      const reply = await ctx.rest.post(wire.forget.path, {
         account,
         password: cmd.password,
         repassword: cmd.confirm,
         code: cmd.code.trim(),
-      });
+      } satisfies RequestOut<typeof wire.forget>);
       return toCommandResult(ctx, reply, textReply, 'reply:forget', text);
     },
   });
@@ -171,7 +176,8 @@ export function bindEmail(ctx: EngineContext, cmd: BindEmailCommand): Promise<Co
     fields: { email: maskAccount(email) },
     validate: () => validateBindEmail(cmd),
     execute: async () => {
-      const reply = await ctx.rest.post('/api/safe/email', { email, code: cmd.code.trim() });
+      const body: RequestOut<typeof wire.bindEmail> = { email, code: cmd.code.trim() };
+      const reply = await ctx.rest.post(wire.bindEmail.path, body);
       const result = toCommandResult(ctx, reply, textReply, 'reply:bind-email', text);
       if (result.ok) await refreshUserInfo(ctx);
       return result;

@@ -2,6 +2,10 @@
 // runCommand (logged without personal data, validated with src/shared/wallet.ts first, the
 // reply checked against its schema). Commands that move money ask the wallet sync to refresh.
 import type { z } from 'zod';
+import type { Call, RequestOut } from '../../shared/wire/call.ts';
+import * as accounts from '../../shared/wire/accounts.ts';
+import * as funding from '../../shared/wire/funding.ts';
+import * as wire from '../../shared/wire/wallet.ts';
 import {
   checkImageFile,
   validateAcceptorDeal,
@@ -23,22 +27,25 @@ import type { EngineContext } from '../context.ts';
 import type { CommandName } from '../events.ts';
 import { textReply } from '../ingest/schemas.ts';
 import {
+  accountLogReply,
   acceptorDealRow,
   acceptorReply,
   cashInfoReply,
   currencyListReply,
   depositAddressesReply,
   entrustItemRow,
-  fundingRecordRow,
+  fundingRecordsReply,
   identityReply,
-  logRow,
   pageOf,
-  regionUserRow,
+  regionUsersReply,
   sessionsReply,
+  transferLogReply,
   uploadReply,
   userCenterReply,
   walletDetailReply,
+  walletLogReply,
   withdrawAddressesReply,
+  withdrawCurrenciesReply,
   withdrawInfoReply,
 } from '../ingest/wallet-schemas.ts';
 import { refreshUserInfo } from '../session-actions.ts';
@@ -63,44 +70,45 @@ const LOG_ACCOUNT = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
 
 const QUERIES: QueryTable = {
   'wallet-detail': (i) =>
-    post('/api/wallet/detail', { currency: i.currencyId, type: i.type }, walletDetailReply),
+    ask(wire.walletDetail, { currency: i.currencyId, type: i.type }, walletDetailReply),
   'wallet-log': (i) =>
-    post(
-      '/api/wallet/legal_log',
+    ask(
+      wire.walletLog,
       { type: LOG_ACCOUNT[i.account], currency: i.currencyId ?? undefined, page: i.page },
-      pageOf(logRow),
+      walletLogReply,
     ),
-  'account-log': (i) => post('/api/account/list', { page: i.page, limit: 20 }, pageOf(logRow)),
-  'transfer-log': (i) => post('/api/wallet/hzhistory', { page: i.page }, pageOf(logRow)),
-  'withdraw-info': (i) =>
-    post('/api/wallet/get_info', { currency: i.currencyId }, withdrawInfoReply),
+  'account-log': (i) => ask(wire.accountLog, { page: i.page, limit: 20 }, accountLogReply),
+  'transfer-log': (i) => ask(wire.transferLog, { page: i.page }, transferLogReply),
+  'withdraw-info': (i) => ask(funding.withdrawInfo, { currency: i.currencyId }, withdrawInfoReply),
   'deposit-addresses': (i) =>
-    post('/api/wallet/get_in_address', { currency: i.currencyId }, depositAddressesReply),
+    ask(funding.depositAddresses, { currency: i.currencyId }, depositAddressesReply),
   'funding-records': (i) =>
-    post('/api/wallet/records', { kind: i.kind, page: i.page }, pageOf(fundingRecordRow)),
+    ask(funding.fundingRecords, { kind: i.kind, page: i.page }, fundingRecordsReply),
   addresses: (i) =>
-    post('/api/wallet/get_address', { currency: i.currencyId }, withdrawAddressesReply),
+    ask(funding.withdrawAddresses, { currency: i.currencyId }, withdrawAddressesReply),
   currencies: (i) =>
-    get(
-      i.withdrawable ? '/api/currency/user_currency_list' : '/api/wallet/currencylist',
-      {},
-      currencyListReply,
-    ),
+    i.withdrawable
+      ? ask(wire.withdrawCurrencies, {}, withdrawCurrenciesReply)
+      : ask(wire.currencyList, {}, currencyListReply),
   identity: () => get(identityCall.path, {}, identityReply),
   acceptors: () => get('/api/acceptor/list', {}, acceptorReply.array()),
   acceptor: (i) => get('/api/acceptor/info', { id: i.id }, acceptorReply),
   'acceptor-deals': (i) =>
     get('/api/acceptor/my_deal', { type: i.type ?? undefined }, acceptorDealRow.array()),
-  'region-users': (i) => get('/api/user/region_users', { page: i.page }, pageOf(regionUserRow)),
+  'region-users': (i) => ask(accounts.regionUsers, { page: i.page }, regionUsersReply),
   entrusts: (i) =>
     post('/api/transaction/entrust', { type: i.type, page: i.page }, pageOf(entrustItemRow)),
-  'user-center': () => get('/api/user/center', {}, userCenterReply),
-  'cash-info': () => post('/api/user/cash_info', {}, cashInfoReply),
-  sessions: () => get('/api/user/sessions', {}, sessionsReply),
+  'user-center': () => ask(wire.userCenter, {}, userCenterReply),
+  'cash-info': () => ask(wire.cashInfo, {}, cashInfoReply),
+  sessions: () => ask(accounts.sessions, {}, sessionsReply),
 };
 
 function post(path: string, params: Params, schema: z.ZodType): QuerySpec {
   return { method: 'POST', path, params, schema };
+}
+/** A query of a declared call: its method and path, its request typed by the declaration. */
+function ask<C extends Call>(c: C, params: RequestOut<C> & Params, schema: z.ZodType): QuerySpec {
+  return { method: c.method, path: c.path, params, schema };
 }
 function get(path: string, params: Params, schema: z.ZodType): QuerySpec {
   return { method: 'GET', path, params, schema };
@@ -159,13 +167,13 @@ const TAB_OF = { erc20: 0, trc20: 1, omni: 2, bank: 3, btc: 0 } as const;
 const COMMANDS: CommandTable = {
   transfer: (i) => ({
     command: 'wallet-transfer',
-    path: '/api/wallet/change',
+    path: wire.walletChange.path,
     params: {
       currency_id: i.currencyId,
       number: i.amount.trim(),
       from_field: i.from,
       to_field: i.to,
-    },
+    } satisfies RequestOut<typeof wire.walletChange>,
     fields: { currencyId: i.currencyId, from: i.from, to: i.to, amount: i.amount.trim() },
     validate: () =>
       validateTransfer({
@@ -179,7 +187,7 @@ const COMMANDS: CommandTable = {
   }),
   withdraw: (i) => ({
     command: 'wallet-withdraw',
-    path: '/api/wallet/out',
+    path: funding.withdraw.path,
     params: {
       currency: i.currencyId,
       number: i.amount.trim(),
@@ -190,7 +198,7 @@ const COMMANDS: CommandTable = {
       real_name: i.network === 'bank' ? i.realName.trim() : undefined,
       bank_name: i.network === 'bank' ? i.bankName.trim() : undefined,
       bank_address: i.network === 'bank' ? i.bankAddress.trim() : undefined,
-    },
+    } satisfies RequestOut<typeof funding.withdraw>,
     fields: { currencyId: i.currencyId, network: i.network, amount: i.amount.trim() },
     validate: () =>
       validateWithdraw({
@@ -207,7 +215,7 @@ const COMMANDS: CommandTable = {
   }),
   deposit: (i) => ({
     command: 'wallet-deposit',
-    path: '/api/wallet/charge_req',
+    path: funding.deposit.path,
     params: {
       currency: i.currencyId,
       amount: i.amount.trim(),
@@ -215,14 +223,14 @@ const COMMANDS: CommandTable = {
       hash: i.hash.trim(),
       pic: i.pic,
       type: i.network,
-    },
+    } satisfies RequestOut<typeof funding.deposit>,
     fields: { currencyId: i.currencyId, network: i.network, amount: i.amount.trim() },
     validate: () => validateDeposit({ amount: i.amount, pic: i.pic }),
     after: 'none',
   }),
   'address-add': (i) => ({
     command: 'wallet-address-add',
-    path: '/api/wallet/addaddress',
+    path: funding.addressAdd.path,
     params: {
       currency_id: i.currencyId ?? undefined,
       address: i.address.trim(),
@@ -235,7 +243,7 @@ const COMMANDS: CommandTable = {
   }),
   'address-delete': (i) => ({
     command: 'wallet-address-delete',
-    path: '/api/wallet/deladdress',
+    path: funding.addressDelete.path,
     params: { address_id: i.id },
     fields: { id: i.id },
     validate: () => ({}),
@@ -287,7 +295,7 @@ const COMMANDS: CommandTable = {
   }),
   'session-end': (i) => ({
     command: 'session-end',
-    path: '/api/user/sessions/end',
+    path: accounts.sessionEnd.path,
     params: { id: i.id },
     fields: { id: i.id },
     validate: () => ({}),
@@ -312,7 +320,7 @@ const COMMANDS: CommandTable = {
     };
     return {
       command: 'cash-save',
-      path: '/api/user/cash_save',
+      path: wire.cashSave.path,
       params: {
         real_name: v.realName,
         bank_name: v.bankName,
@@ -320,7 +328,7 @@ const COMMANDS: CommandTable = {
         alipay_account: v.alipayAccount,
         wechat_nickname: v.wechatNickname,
         wechat_account: v.wechatAccount,
-      },
+      } satisfies RequestOut<typeof wire.cashSave>,
       // which ways were given, never the names or numbers
       fields: {
         bank: v.bankAccount !== '',

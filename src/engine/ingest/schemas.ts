@@ -6,6 +6,7 @@ import { fixed } from '../../shared/decimal.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { FilledOrderView, OpenOrderView } from '../api.ts';
 import type { BookLevel } from '../events.ts';
+import * as accounts from '../../shared/wire/accounts.ts';
 import { wireDecimal, wireInt } from '../../shared/wire/primitives.ts';
 
 // the wire's field forms, declared once with the calls (src/shared/wire, ADR 0048)
@@ -20,10 +21,6 @@ export const wireChange = wireDecimal.transform((d): DecStr => fixed(d, 2) as De
 
 const flag = wireInt.transform((v) => v === 1);
 const optionalSeq = wireInt.optional().transform((v) => v ?? null);
-const nullableText = z
-  .string()
-  .nullish()
-  .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
 const quotationItem = z.object({
   id: wireInt,
@@ -182,29 +179,15 @@ export const klineEnvelope = z.object({
   data: z.array(klineBar).nullish(),
 });
 
-export const userInfoReply = z
-  .object({
-    id: wireInt,
-    account: z.string().nullish(),
-    account_number: z.string().nullish(),
-    phone: nullableText,
-    email: nullableText,
-    extension_code: z.string().nullish(),
-    is_seller: flag.optional(),
-    review_status: wireInt.optional(),
-  })
-  .transform((u) => ({
-    id: u.id,
-    account: u.account ?? u.account_number ?? '',
-    phone: u.phone,
-    email: u.email,
-    extensionCode: u.extension_code ?? '',
-    isSeller: u.is_seller ?? false,
-    reviewStatus: u.review_status ?? 0,
-  }));
-
-/** Login answers the token as a bare string. */
-export const tokenReply = z.string().regex(/^[A-Za-z0-9._~+/=-]{8,512}$/);
+export const userInfoReply = accounts.userInfo.reply.transform((u) => ({
+  id: u.id,
+  account: u.account ?? u.account_number ?? '',
+  phone: u.phone === undefined || u.phone === null || u.phone === '' ? null : u.phone,
+  email: u.email === undefined || u.email === null || u.email === '' ? null : u.email,
+  extensionCode: u.extension_code ?? '',
+  isSeller: u.is_seller === undefined ? false : u.is_seller === 1,
+  reviewStatus: u.review_status ?? 0,
+}));
 
 export const serverTimeReply = wireInt;
 

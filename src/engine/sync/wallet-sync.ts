@@ -5,6 +5,7 @@
 import type { EngineContext } from '../context.ts';
 import type { NewEvent } from '../events.ts';
 import { parseEdge } from '../ingest/ingest.ts';
+import { walletList } from '../../shared/wire/wallet.ts';
 import { walletListReply } from '../ingest/wallet-schemas.ts';
 import { refreshUserInfo } from '../session-actions.ts';
 
@@ -26,7 +27,7 @@ export function createWalletSync(ctx: EngineContext): WalletSync {
 
   const fetchOnce = async (): Promise<void> => {
     const generation = ctx.auth.generation;
-    const reply = await ctx.rest.post('/api/wallet/list');
+    const reply = await ctx.rest.post(walletList.path);
     if (generation !== ctx.auth.generation) return;
     if (!reply.ok) {
       if (reply.code === 'server' && reply.type === '999') return;
@@ -38,7 +39,7 @@ export function createWalletSync(ctx: EngineContext): WalletSync {
       });
       return;
     }
-    const parsed = parseEdge(walletListReply, reply.message, 'reply:/api/wallet/list', now());
+    const parsed = parseEdge(walletListReply, reply.message, `reply:${walletList.path}`, now());
     if (!parsed.ok) {
       ctx.store.dispatch(parsed.event);
       ctx.store.dispatch({

@@ -1,15 +1,29 @@
 // Every declared call of the wire (ADR 0048), by domain: what the generated call table
 // (docs/wire-calls.md, scripts/wire-docs.ts) and the tests walk.
+import * as accounts from './accounts.ts';
 import * as alerts from './alerts.ts';
 import * as identity from './identity.ts';
+import * as funding from './funding.ts';
 import * as micro from './micro.ts';
 import * as notifications from './notifications.ts';
 import * as operator from './operator.ts';
 import * as presale from './presale.ts';
+import * as wallet from './wallet.ts';
 import * as workspace from './workspace.ts';
 import type { Call } from './call.ts';
 
-const DOMAINS = { alerts, micro, presale, notifications, workspace, identity, operator } as const;
+const DOMAINS = {
+  accounts,
+  alerts,
+  funding,
+  identity,
+  micro,
+  notifications,
+  operator,
+  presale,
+  wallet,
+  workspace,
+} as const;
 
 const isCall = (v: unknown): v is Call =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'reply' in v;
