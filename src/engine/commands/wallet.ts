@@ -12,6 +12,7 @@ import {
   validateTransfer,
   validateWithdraw,
 } from '../../shared/wallet.ts';
+import * as acceptorWire from '../../shared/wire/c2c.ts';
 import type {
   AccountCommandKind,
   AccountCommands,
@@ -21,10 +22,9 @@ import type {
 } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandName } from '../events.ts';
+import { acceptorDealsReply, acceptorReply, acceptorsReply } from '../ingest/acceptor-schemas.ts';
 import { textReply } from '../ingest/schemas.ts';
 import {
-  acceptorDealRow,
-  acceptorReply,
   cashInfoReply,
   currencyListReply,
   depositAddressesReply,
@@ -82,10 +82,10 @@ const QUERIES: QueryTable = {
       currencyListReply,
     ),
   identity: () => get('/api/user/identity', {}, identityReply),
-  acceptors: () => get('/api/acceptor/list', {}, acceptorReply.array()),
-  acceptor: (i) => get('/api/acceptor/info', { id: i.id }, acceptorReply),
+  acceptors: () => get(acceptorWire.acceptorList.path, {}, acceptorsReply),
+  acceptor: (i) => get(acceptorWire.acceptorInfo.path, { id: i.id }, acceptorReply),
   'acceptor-deals': (i) =>
-    get('/api/acceptor/my_deal', { type: i.type ?? undefined }, acceptorDealRow.array()),
+    get(acceptorWire.acceptorMyDeals.path, { type: i.type ?? undefined }, acceptorDealsReply),
   'region-users': (i) => get('/api/user/region_users', { page: i.page }, pageOf(regionUserRow)),
   entrusts: (i) =>
     post('/api/transaction/entrust', { type: i.type, page: i.page }, pageOf(entrustItemRow)),
@@ -261,7 +261,7 @@ const COMMANDS: CommandTable = {
   }),
   'acceptor-deal': (i) => ({
     command: 'acceptor-deal',
-    path: '/api/acceptor/deal',
+    path: acceptorWire.acceptorDeal.path,
     params: {
       acceptor_id: i.acceptorId,
       type: i.type,
@@ -290,7 +290,7 @@ const COMMANDS: CommandTable = {
   }),
   'acceptor-confirm': (i) => ({
     command: 'acceptor-confirm',
-    path: '/api/acceptor/confirm',
+    path: acceptorWire.acceptorConfirm.path,
     params: { id: i.id },
     fields: { id: i.id },
     validate: () => ({}),
