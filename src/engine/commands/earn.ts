@@ -20,6 +20,7 @@ import {
   presaleReply,
 } from '../ingest/earn-schemas.ts';
 import { textReply } from '../ingest/schemas.ts';
+import * as loans from '../../shared/wire/loans.ts';
 import { presale as presaleCall } from '../../shared/wire/presale.ts';
 import { LOCK_PAGE_SIZE } from '../../shared/earn.ts';
 import { runPost, type PostSpec } from './run-command.ts';
@@ -43,20 +44,20 @@ const QUERIES: QueryTable = {
   }),
   'loan-config': () => ({
     method: 'GET',
-    path: '/api/lending/config',
+    path: loans.loanConfig.path,
     params: {},
     schema: loanConfigReply,
   }),
   'loan-orders': (i) => ({
     method: 'GET',
-    path: '/api/lending/order/list',
+    path: loans.loanList.path,
     params: { page: i.page },
     schema: loanListReply,
   }),
   // issue 20 (ADR 0023): the amount to send, held for a minute; the repayment names its id
   'loan-quote': (i) => ({
     method: 'POST',
-    path: '/api/lending/order/repayment/quote',
+    path: loans.loanQuote.path,
     params: { order_id: i.orderId, coin: i.coin },
     schema: loanQuoteReply,
   }),
@@ -89,7 +90,7 @@ const COMMANDS: { [K in EarnCommandKind]: (i: EarnCommands[K]) => Spec } = {
   }),
   'loan-apply': (i) => ({
     command: 'loan-apply',
-    path: '/api/lending/order/apply',
+    path: loans.loanApply.path,
     params: {
       amount: i.amount.trim(),
       day: i.day ?? undefined,
@@ -107,7 +108,7 @@ const COMMANDS: { [K in EarnCommandKind]: (i: EarnCommands[K]) => Spec } = {
   }),
   'loan-repay': (i) => ({
     command: 'loan-repay',
-    path: '/api/lending/order/repayment',
+    path: loans.loanRepay.path,
     params: { order_id: i.orderId, coin: i.coin, quote_id: i.quoteId, image: i.image },
     fields: { orderId: i.orderId, coin: i.coin, quoteId: i.quoteId },
     validate: () => (i.image === '' ? { image: 'validation.loan.imageRequired' } : {}),

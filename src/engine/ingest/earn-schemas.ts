@@ -14,6 +14,7 @@ import type {
   PresaleView,
 } from '../api.ts';
 import { wireText } from '../../shared/wire/primitives.ts';
+import { loanConfig, loanList, loanQuote, type loanRow } from '../../shared/wire/loans.ts';
 import { presale } from '../../shared/wire/presale.ts';
 import { wireDecimal, wireInt } from './schemas.ts';
 
@@ -115,130 +116,69 @@ export const lockOrdersReply = z
     };
   });
 
-const coin = z.enum(REPAY_COINS);
+const toLoan = (l: z.output<typeof loanRow>): LoanView => ({
+  id: l.id,
+  time: l.add_time,
+  amount: l.amount,
+  currency: l.currency_name,
+  days: l.day,
+  rate: l.rate,
+  interest: l.interest,
+  owed: l.repayment_amount,
+  due: l.repayment_time,
+  state: loanState(l.status, l.repayment_status),
+  overdue: l.overdue ?? false,
+  reason: l.reason,
+  repayment:
+    l.repayment == null
+      ? null
+      : {
+          coin: l.repayment.coin,
+          amount: l.repayment.amount,
+          status: l.repayment.status,
+          reason: l.repayment.reason,
+          time: l.repayment.created_time,
+        },
+});
 
-export const loanConfigReply = z
-  .object({
-    currency_name: text,
-    min_amount: wireDecimal,
-    max_amount: wireDecimal,
-    timeset: z.array(z.object({ day: wireInt, rate: wireDecimal })),
-    agreement_title: text,
-    agreement: text,
-    repay_coins: z.array(coin).optional(),
-    address: z.record(z.string(), z.string().nullish()).optional(),
-  })
-  .transform((c): LoanConfigView => ({
-    currency: c.currency_name,
-    min: c.min_amount,
-    max: c.max_amount,
-    terms: c.timeset.map((s) => ({ days: s.day, rate: s.rate })),
-    agreementTitle: c.agreement_title,
-    agreementHtml: c.agreement,
-    coins: c.repay_coins ?? [...REPAY_COINS],
-    addresses: Object.fromEntries(REPAY_COINS.map((k) => [k, c.address?.[k] ?? ''])) as Record<
-      RepayCoin,
-      string
-    >,
-  }));
+export const loanConfigReply = loanConfig.reply.transform((c): LoanConfigView => ({
+  currency: c.currency_name,
+  min: c.min_amount,
+  max: c.max_amount,
+  terms: c.timeset.map((s) => ({ days: s.day, rate: s.rate })),
+  agreementTitle: c.agreement_title,
+  agreementHtml: c.agreement,
+  coins: c.repay_coins ?? [...REPAY_COINS],
+  addresses: Object.fromEntries(REPAY_COINS.map((k) => [k, c.address?.[k] ?? ''])) as Record<
+    RepayCoin,
+    string
+  >,
+}));
 
-const loan = z
-  .object({
-    id: wireInt,
-    add_time: text,
-    amount: wireDecimal,
-    currency_name: text,
-    day: wireInt,
-    rate: wireDecimal,
-    interest: wireDecimal,
-    repayment_amount: wireDecimal,
-    repayment_time: text,
-    status: wireInt,
-    repayment_status: wireInt,
-    state: wireInt.optional(),
-    overdue: z.boolean().optional(),
-    reason: text,
-    repayment: z
-      .object({
-        coin: text,
-        amount: wireDecimal,
-        status: wireInt,
-        reason: text,
-        created_time: text,
-      })
-      .nullish(),
-  })
-  .transform((l): LoanView => ({
-    id: l.id,
-    time: l.add_time,
-    amount: l.amount,
-    currency: l.currency_name,
-    days: l.day,
-    rate: l.rate,
-    interest: l.interest,
-    owed: l.repayment_amount,
-    due: l.repayment_time,
-    state: loanState(l.status, l.repayment_status),
-    overdue: l.overdue ?? false,
-    reason: l.reason,
-    repayment:
-      l.repayment == null
-        ? null
-        : {
-            coin: l.repayment.coin,
-            amount: l.repayment.amount,
-            status: l.repayment.status,
-            reason: l.repayment.reason,
-            time: l.repayment.created_time,
-          },
-  }));
-
-export const loanListReply = z
-  .object({
-    list: z.array(loan),
-    page: wireInt.optional(),
-    pages: wireInt.optional(),
-    total: wireInt.optional(),
-    currery_money: z.object({ btc: wireDecimal, eth: wireDecimal }).partial().optional(),
-  })
-  .transform((p): LoanListView => {
-    const page = p.page ?? 1;
-    const pages = p.pages ?? 1;
-    const zero = '0' as DecStr;
-    return {
-      rows: p.list,
-      page,
-      pages,
-      total: p.total ?? p.list.length,
-      hasMore: page < pages,
-      prices: { btc: p.currery_money?.btc ?? zero, eth: p.currery_money?.eth ?? zero },
-    };
-  });
+export const loanListReply = loanList.reply.transform((p): LoanListView => {
+  const page = p.page ?? 1;
+  const pages = p.pages ?? 1;
+  const zero = '0' as DecStr;
+  return {
+    rows: p.list.map(toLoan),
+    page,
+    pages,
+    total: p.total ?? p.list.length,
+    hasMore: page < pages,
+    prices: { btc: p.currery_money?.btc ?? zero, eth: p.currery_money?.eth ?? zero },
+  };
+});
 
 /** POST /api/lending/order/repayment/quote (issue 20, ADR 0023). */
-export const loanQuoteReply = z
-  .object({
-    id: wireInt,
-    order_id: wireInt,
-    coin,
-    currency: text,
-    repayment_amount: wireDecimal,
-    price: wireDecimal,
-    amount: wireDecimal,
-    address: text,
-    expires_at: wireInt,
-    server_time: wireInt,
-    ttl: wireInt,
-  })
-  .transform((q): LoanQuoteView => ({
-    id: q.id,
-    orderId: q.order_id,
-    coin: q.coin,
-    currency: q.currency,
-    owed: q.repayment_amount,
-    price: q.price,
-    amount: q.amount,
-    address: q.address,
-    leftMs: Math.max(0, q.expires_at - q.server_time),
-    ttlSeconds: q.ttl,
-  }));
+export const loanQuoteReply = loanQuote.reply.transform((q): LoanQuoteView => ({
+  id: q.id,
+  orderId: q.order_id,
+  coin: q.coin,
+  currency: q.currency,
+  owed: q.repayment_amount,
+  price: q.price,
+  amount: q.amount,
+  address: q.address,
+  leftMs: Math.max(0, q.expires_at - q.server_time),
+  ttlSeconds: q.ttl,
+}));
