@@ -20,6 +20,7 @@ import {
   presaleReply,
 } from '../ingest/earn-schemas.ts';
 import { textReply } from '../ingest/schemas.ts';
+import * as lockup from '../../shared/wire/earn.ts';
 import * as loans from '../../shared/wire/loans.ts';
 import { presale as presaleCall } from '../../shared/wire/presale.ts';
 import { LOCK_PAGE_SIZE } from '../../shared/earn.ts';
@@ -32,13 +33,13 @@ const QUERIES: QueryTable = {
   presale: () => ({ method: 'GET', path: presaleCall.path, params: {}, schema: presaleReply }),
   'lock-products': () => ({
     method: 'GET',
-    path: '/api/lh/deposit/config',
+    path: lockup.lockProducts.path,
     params: {},
     schema: lockProductsReply,
   }),
   'lock-orders': (i) => ({
     method: 'GET',
-    path: '/api/lh/deposit/order',
+    path: lockup.lockOrders.path,
     params: { page: i.page, limit: LOCK_PAGE_SIZE },
     schema: lockOrdersReply,
   }),
@@ -76,14 +77,14 @@ type Spec = PostSpec;
 const COMMANDS: { [K in EarnCommandKind]: (i: EarnCommands[K]) => Spec } = {
   'lock-buy': (i) => ({
     command: 'lock-buy',
-    path: '/api/lh/deposit',
+    path: lockup.lockDeposit.path,
     params: { config_id: i.productId, amount: i.amount.trim() },
     fields: { productId: i.productId, amount: i.amount.trim() },
     validate: () => validateLockPurchase(i),
   }),
   'lock-cancel': (i) => ({
     command: 'lock-cancel',
-    path: '/api/lh/deposit/order/cancel',
+    path: lockup.lockCancel.path,
     params: { id: i.id },
     fields: { id: i.id },
     validate: () => ({}),

@@ -1,6 +1,6 @@
-// Schemas of the savings, loan and pre-sale replies (wallet-account-earn.md "Pre-sale",
-// "Lock-up", "Loan"; docs/api-extensions.md "Pre-sale", "Lock-up savings", "Loans").
-import { z } from 'zod';
+// The savings, loan and pre-sale replies (src/shared/wire/earn.ts, loans.ts, presale.ts),
+// mapped to the engine's views.
+import type { z } from 'zod';
 import { Decimal, toDecStr, type DecStr } from '../../shared/decimal.ts';
 import { loanState, REPAY_COINS, type RepayCoin } from '../../shared/lending.ts';
 import type {
@@ -13,12 +13,14 @@ import type {
   LockProductView,
   PresaleView,
 } from '../api.ts';
-import { wireText } from '../../shared/wire/primitives.ts';
+import {
+  lockOrders,
+  lockProducts,
+  type lockOrderRow,
+  type lockProductRow,
+} from '../../shared/wire/earn.ts';
 import { loanConfig, loanList, loanQuote, type loanRow } from '../../shared/wire/loans.ts';
 import { presale } from '../../shared/wire/presale.ts';
-import { wireDecimal, wireInt } from './schemas.ts';
-
-const text = wireText;
 
 export const presaleReply = presale.reply.transform((p): PresaleView => ({
   name: p.name,
@@ -32,89 +34,50 @@ export const presaleReply = presale.reply.transform((p): PresaleView => ({
   whitepaperUrl: p.whitepaper_url,
 }));
 
-export const lockProductsReply = z.array(
-  z
-    .object({
-      id: wireInt,
-      currency_id: wireInt,
-      currency_name: text,
-      currency_logo: text,
-      save_min: wireDecimal,
-      save_max: wireDecimal,
-      day: wireInt,
-      interest_rate: wireDecimal,
-      total_rate: wireDecimal.optional(),
-      tempo: wireDecimal,
-      cancel_fee: wireDecimal,
-    })
-    .transform((p): LockProductView => ({
-      id: p.id,
-      currencyId: p.currency_id,
-      currency: p.currency_name,
-      logo: p.currency_logo,
-      min: p.save_min,
-      max: p.save_max,
-      days: p.day,
-      dailyRate: p.interest_rate,
-      totalRate: p.total_rate ?? toDecStr(new Decimal(p.interest_rate).times(p.day)),
-      progress: p.tempo,
-      cancelFeeRate: p.cancel_fee,
-    })),
-);
+const toProduct = (p: z.output<typeof lockProductRow>): LockProductView => ({
+  id: p.id,
+  currencyId: p.currency_id,
+  currency: p.currency_name,
+  logo: p.currency_logo,
+  min: p.save_min,
+  max: p.save_max,
+  days: p.day,
+  dailyRate: p.interest_rate,
+  totalRate: p.total_rate ?? toDecStr(new Decimal(p.interest_rate).times(p.day)),
+  progress: p.tempo,
+  cancelFeeRate: p.cancel_fee,
+});
 
-const lockOrder = z
-  .object({
-    id: wireInt,
-    currency_name: text,
-    amount: wireDecimal,
-    lock_amount: wireDecimal,
-    interest_rate: wireDecimal.optional(),
-    day_rate: wireDecimal,
-    day: wireInt.optional(),
-    total_interest: wireDecimal,
-    shouyi: wireDecimal.optional(),
-    cancel_fee: wireDecimal,
-    start_at: text,
-    end_at: text,
-    status: wireInt,
-    is_cancel: wireInt.optional(),
-  })
-  .transform((o): LockOrderView => ({
-    id: o.id,
-    currency: o.currency_name,
-    amount: o.amount,
-    locked: o.lock_amount,
-    dailyRate: o.interest_rate ?? toDecStr(new Decimal(o.day_rate).times(100)),
-    days: o.day ?? 0,
-    interest: o.total_interest,
-    expected: o.shouyi ?? o.total_interest,
-    cancelFee: o.cancel_fee,
-    start: o.start_at,
-    end: o.end_at,
-    // spec §4: cancelled is a status of its own on the page
-    status: o.status === 1 ? 1 : o.is_cancel === 1 ? 3 : 2,
-  }));
+export const lockProductsReply = lockProducts.reply.transform((list) => list.map(toProduct));
 
-export const lockOrdersReply = z
-  .object({
-    order_list: z.array(lockOrder),
-    total_interest: wireDecimal.optional(),
-    total: wireInt.optional(),
-    page: wireInt.optional(),
-    pages: wireInt.optional(),
-  })
-  .transform((p): LockOrdersView => {
-    const page = p.page ?? 1;
-    const pages = p.pages ?? 1;
-    return {
-      rows: p.order_list,
-      page,
-      pages,
-      total: p.total ?? p.order_list.length,
-      hasMore: page < pages,
-      totalInterest: p.total_interest ?? ('0' as DecStr),
-    };
-  });
+const toOrder = (o: z.output<typeof lockOrderRow>): LockOrderView => ({
+  id: o.id,
+  currency: o.currency_name,
+  amount: o.amount,
+  locked: o.lock_amount,
+  dailyRate: o.interest_rate ?? toDecStr(new Decimal(o.day_rate).times(100)),
+  days: o.day ?? 0,
+  interest: o.total_interest,
+  expected: o.shouyi ?? o.total_interest,
+  cancelFee: o.cancel_fee,
+  start: o.start_at,
+  end: o.end_at,
+  // spec §4: cancelled is a status of its own on the page
+  status: o.status === 1 ? 1 : o.is_cancel === 1 ? 3 : 2,
+});
+
+export const lockOrdersReply = lockOrders.reply.transform((p): LockOrdersView => {
+  const page = p.page ?? 1;
+  const pages = p.pages ?? 1;
+  return {
+    rows: p.order_list.map(toOrder),
+    page,
+    pages,
+    total: p.total ?? p.order_list.length,
+    hasMore: page < pages,
+    totalInterest: p.total_interest ?? ('0' as DecStr),
+  };
+});
 
 const toLoan = (l: z.output<typeof loanRow>): LoanView => ({
   id: l.id,

@@ -2,12 +2,13 @@
 // (docs/wire-calls.md, scripts/wire-docs.ts) and the tests walk.
 import * as alerts from './alerts.ts';
 import * as c2c from './c2c.ts';
+import * as earn from './earn.ts';
 import * as loans from './loans.ts';
 import * as micro from './micro.ts';
 import * as presale from './presale.ts';
 import type { Call } from './call.ts';
 
-const DOMAINS = { alerts, c2c, loans, micro, presale } as const;
+const DOMAINS = { alerts, c2c, earn, loans, micro, presale } as const;
 
 const isCall = (v: unknown): v is Call =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'reply' in v;
