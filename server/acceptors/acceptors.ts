@@ -12,7 +12,6 @@
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { AcceptorWay } from '../../src/shared/wallet.ts';
 import { ACCEPTOR_AUTO_CONFIRM_MS } from '../../src/shared/wallet.ts';
-import type { Acceptor, AcceptorDeal } from '../../src/shared/wire.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { formatTime } from '../http/format.ts';
@@ -33,29 +32,60 @@ async function acceptorCurrencyId(tx: Queryable): Promise<number> {
   return id;
 }
 
-interface AcceptorRow extends Omit<
-  Acceptor,
-  'recharge_amount' | 'recharge_rate' | 'cash_amount' | 'cash_rate' | 'user_balance'
-> {
+/** An acceptor as the server writes it (src/shared/wire/c2c.ts `acceptorRow`). */
+export interface AcceptorOut {
+  id: number;
+  name: string;
+  user_id: number | null;
   recharge_amount: string;
   recharge_rate: string;
   cash_amount: string;
   cash_rate: string;
+  wechat_nickname: string;
+  wechat_account: string;
+  ali_nickname: string;
+  ali_account: string;
+  bank_name: string;
+  bank_account: string;
+  bank_address: string;
   user_balance: string;
+}
+
+/** An acceptor's row: the same fields, its decimals as the database gives them. */
+type AcceptorRow = AcceptorOut;
+
+/** One of the user's deals as the server writes it (src/shared/wire/c2c.ts `acceptorDealRow`). */
+export interface AcceptorDealOut {
+  id: number;
+  create_time: string;
+  update_time: string;
+  deal_account: string;
+  acceptor_name: string;
+  /** The acceptor's receiving account for the deal's way. */
+  hes_account: string;
+  way: string;
+  type: 'buy' | 'sell';
+  money: string;
+  number: string;
+  rate: string;
+  is_sure: number;
+  /** Extension: the acceptor marked a sell deal paid ("" otherwise); auto-confirm deadline (ms). */
+  paid_time: string;
+  auto_confirm_at: number | null;
 }
 
 const ACCEPTOR_COLUMNS = `id, name, user_id, recharge_amount, recharge_rate, cash_amount, cash_rate,
   wechat_nickname, wechat_account, ali_nickname, ali_account, bank_name, bank_account,
   bank_address, user_balance`;
 
-export async function listAcceptors(db: Queryable): Promise<Acceptor[]> {
+export async function listAcceptors(db: Queryable): Promise<AcceptorOut[]> {
   const rows = await db.query<AcceptorRow & Record<string, unknown>>(
     `SELECT ${ACCEPTOR_COLUMNS} FROM acceptors WHERE is_open = 1 ORDER BY id`,
   );
   return rows.map(toAcceptor);
 }
 
-export async function acceptorById(db: Queryable, id: number): Promise<Acceptor> {
+export async function acceptorById(db: Queryable, id: number): Promise<AcceptorOut> {
   const rows = await db.query<AcceptorRow & Record<string, unknown>>(
     `SELECT ${ACCEPTOR_COLUMNS} FROM acceptors WHERE id = $1 AND is_open = 1`,
     [id],
@@ -65,7 +95,7 @@ export async function acceptorById(db: Queryable, id: number): Promise<Acceptor>
   return toAcceptor(row);
 }
 
-function toAcceptor(r: AcceptorRow): Acceptor {
+function toAcceptor(r: AcceptorRow): AcceptorOut {
   const dec = (v: string) => new Decimal(v).toFixed();
   return {
     ...r,
@@ -283,7 +313,7 @@ interface DealListRow {
   deal_account: string;
   acceptor_name: string;
   way: string;
-  type: string;
+  type: 'buy' | 'sell';
   money: string;
   number: string;
   rate: string;
@@ -298,7 +328,7 @@ export async function myDeals(
   db: Queryable,
   userId: number,
   filter: { type: string | null; way: string | null },
-): Promise<AcceptorDeal[]> {
+): Promise<AcceptorDealOut[]> {
   const rows = await db.query<DealListRow & Record<string, unknown>>(
     `SELECT d.id, d.create_time, d.update_time, d.deal_account, a.name AS acceptor_name, d.way,
             d.type, d.money, d.number, d.rate, d.is_sure, d.paid_at, a.wechat_account,

@@ -1,59 +1,56 @@
 // C2C over HTTP (api-contract §8, trading-c2c-market.md §7 "c2c and payout";
 // docs/api-extensions.md "C2C"): publish, the platform list, take, my ads, withdraw, my deals,
-// the deal detail, pay / cancel / confirm, the deals of one ad, and the legal currencies.
+// the deal detail, pay / cancel / confirm, the deals of one ad, and the legal currencies. The
+// calls are declared in src/shared/wire/c2c.ts.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { parsePlainAmount } from '../../src/shared/amount.ts';
 import { Decimal } from '../../src/shared/decimal.ts';
+import type { Call } from '../../src/shared/wire/call.ts';
+import {
+  c2cAdDeals,
+  c2cCancel,
+  c2cDeal,
+  c2cLimits as c2cLimitsCall,
+  c2cMyAds,
+  c2cMyDeals,
+  c2cPay,
+  c2cPlatform,
+  c2cPublish,
+  c2cPublisherConfirm,
+  c2cTake,
+  c2cTakerConfirm,
+  c2cWithdraw,
+  legalCurrencyList,
+} from '../../src/shared/wire/c2c.ts';
 import type { AppContext } from '../context.ts';
-import { optionalUser, requireUser } from '../http/auth.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf } from '../http/envelope.ts';
+import { route } from '../http/wire-route.ts';
 import { t } from '../i18n/messages.ts';
 import type { C2cChange } from './c2c-deals.ts';
 import { cancelDeal, confirmDeal, markPaid, publishAd, takeAd, withdrawAd } from './c2c-deals.ts';
-import { C2C_TYPES, C2C_WAYS, c2cLimits, cancelsToday } from './c2c-rules.ts';
+import { c2cLimits, cancelsToday } from './c2c-rules.ts';
 import { pushChange } from './c2c-service.ts';
 import { dealFor, dealsOfAd, legalCurrencies, myAds, myDeals, platformAds } from './c2c-views.ts';
-import { pageNumber } from '../http/paging.ts';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-/** Optional filters: an empty value (`currency_id=`) means none. */
-const blank = (v: unknown) => (v === '' ? undefined : v);
-const idFilter = z.preprocess(blank, id.optional());
-const typeFilter = z.preprocess(blank, z.enum(C2C_TYPES).optional());
-const page = pageNumber;
-
-const sendBody = z.object({
-  type: z.enum(C2C_TYPES),
-  way: z.enum(C2C_WAYS),
-  price: text(40).default(''),
-  total_number: text(40).default(''),
-  currency_id: id,
-});
-const idBody = z.object({ id });
+/** A deal step's call: an `id`, a localized text. */
+type StepCall = Call<typeof c2cPay.request, typeof c2cPay.reply, 'user'>;
 
 export function registerC2cRoutes(app: FastifyInstance, ctx: AppContext): void {
   const now = () => ctx.config.now();
 
-  app.get('/api/currency/list', async (req) => {
-    await requireUser(ctx, req);
-    return ok({ legal: await legalCurrencies(ctx.db) });
-  });
+  route(app, ctx, legalCurrencyList, async () => ({ legal: await legalCurrencies(ctx.db) }));
 
   // Extension: the user's cancellations today against the daily limit, and the unpaid window.
-  app.get('/api/c2c/limits', async (req) => {
-    const userId = await requireUser(ctx, req);
+  route(app, ctx, c2cLimitsCall, async ({ userId }) => {
     const { cancelLimit, windowMs } = await c2cLimits(ctx.db);
-    return ok({
+    return {
       cancel_today: await cancelsToday(ctx.db, userId, now()),
       cancel_limit: cancelLimit,
       pay_minutes: windowMs / 60_000,
-    });
+    };
   });
 
-  app.post('/api/c2c_send', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(sendBody, req);
+  route(app, ctx, c2cPublish, async ({ req, userId, body: b }) => {
     const price = parsePlainAmount(b.price);
     const number = parsePlainAmount(b.total_number);
     await publishAd(ctx.db, {
@@ -67,126 +64,79 @@ export function registerC2cRoutes(app: FastifyInstance, ctx: AppContext): void {
       nowMs: now(),
     });
     if (b.type === 'sell') ctx.notify.balance(userId);
-    return ok(t(langOf(req), 'c2c.published'));
+    return t(langOf(req), 'c2c.published');
   });
 
-  app.get('/api/c2c_deal_platform', async (req) => {
-    const viewer = await optionalUser(ctx, req);
-    const q = parse(z.object({ type: typeFilter, currency_id: idFilter, page }), req);
-    return ok(
-      await platformAds(ctx.db, langOf(req), {
-        type: q.type ?? 'sell',
-        currencyId: q.currency_id ?? null,
-        page: q.page,
-        viewer,
-      }),
-    );
-  });
+  route(app, ctx, c2cPlatform, async ({ req, body: q, viewer }) =>
+    platformAds(ctx.db, langOf(req), {
+      type: q.type ?? 'sell',
+      currencyId: q.currency_id ?? null,
+      page: q.page,
+      viewer: await viewer(),
+    }),
+  );
 
-  app.post('/api/c2c/do_legal_deal', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(idBody, req);
+  route(app, ctx, c2cTake, async ({ req, userId, body: b }) => {
     const change = await takeAd(ctx.db, userId, b.id, now());
     await pushChange(ctx, change);
     const lang = langOf(req);
-    return ok({
+    return {
       msg: t(lang, 'c2c.taken'),
       data: await dealFor(ctx.db, lang, change.dealId, userId, now()),
-    });
+    };
   });
 
-  app.get('/api/c2c/seller_trade', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const q = parse(z.object({ type: typeFilter, currency_id: idFilter, page }), req);
-    return ok(
-      await myAds(ctx.db, langOf(req), {
-        userId,
-        type: q.type ?? null,
-        currencyId: q.currency_id ?? null,
-        page: q.page,
-      }),
-    );
-  });
+  route(app, ctx, c2cMyAds, ({ req, userId, body: q }) =>
+    myAds(ctx.db, langOf(req), {
+      userId,
+      type: q.type ?? null,
+      currencyId: q.currency_id ?? null,
+      page: q.page,
+    }),
+  );
 
-  app.post('/api/c2c/back_send', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(idBody, req);
+  route(app, ctx, c2cWithdraw, async ({ req, userId, body: b }) => {
     const r = await withdrawAd(ctx.db, userId, b.id, now());
     for (const u of r.balances) ctx.notify.balance(u);
-    return ok(t(langOf(req), 'c2c.withdrawn'));
+    return t(langOf(req), 'c2c.withdrawn');
   });
 
-  app.get('/api/c2c_user_deal', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const q = parse(
-      z.object({
-        is_sure: z.preprocess(
-          blank,
-          z.coerce
-            .number()
-            .int()
-            .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]))
-            .optional(),
-        ),
-        type: typeFilter,
-        currency_id: idFilter,
-        page,
-      }),
-      req,
-    );
-    return ok(
-      await myDeals(ctx.db, langOf(req), {
-        userId,
-        isSure: q.is_sure ?? null,
-        type: q.type ?? null,
-        currencyId: q.currency_id ?? null,
-        page: q.page,
-        nowMs: now(),
-      }),
-    );
-  });
+  route(app, ctx, c2cMyDeals, ({ req, userId, body: q }) =>
+    myDeals(ctx.db, langOf(req), {
+      userId,
+      isSure: q.is_sure ?? null,
+      type: q.type ?? null,
+      currencyId: q.currency_id ?? null,
+      page: q.page,
+      nowMs: now(),
+    }),
+  );
 
-  app.get('/api/c2c_deal', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const q = parse(idBody, req);
-    return ok(await dealFor(ctx.db, langOf(req), q.id, userId, now()));
-  });
+  route(app, ctx, c2cDeal, ({ req, userId, body: q }) =>
+    dealFor(ctx.db, langOf(req), q.id, userId, now()),
+  );
 
-  app.get('/api/c2c/legal_send_deal_list', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const q = parse(z.object({ id, page }), req);
-    return ok(
-      await dealsOfAd(ctx.db, langOf(req), { userId, adId: q.id, page: q.page, nowMs: now() }),
-    );
-  });
+  route(app, ctx, c2cAdDeals, ({ req, userId, body: q }) =>
+    dealsOfAd(ctx.db, langOf(req), { userId, adId: q.id, page: q.page, nowMs: now() }),
+  );
 
-  const dealAction = (
-    path: string,
+  const dealStep = (
+    c: StepCall,
     run: (userId: number, dealId: number, nowMs: number) => Promise<C2cChange>,
     message: string,
   ) =>
-    app.post(path, async (req) => {
-      const userId = await requireUser(ctx, req);
-      const b = parse(idBody, req);
+    route(app, ctx, c, async ({ req, userId, body: b }) => {
       const change = await run(userId, b.id, now());
       await pushChange(ctx, change);
-      return ok(t(langOf(req), message));
+      return t(langOf(req), message);
     });
 
-  dealAction('/api/c2c/user_legal_pay', (u, d, n) => markPaid(ctx.db, u, d, n), 'c2c.paid');
-  dealAction(
-    '/api/c2c/user_legal_pay_cancel',
-    (u, d, n) => cancelDeal(ctx.db, u, d, n),
-    'c2c.cancelled',
-  );
-  dealAction(
-    '/api/c2c/legal_deal_sure',
+  dealStep(c2cPay, (u, d, n) => markPaid(ctx.db, u, d, n), 'c2c.paid');
+  dealStep(c2cCancel, (u, d, n) => cancelDeal(ctx.db, u, d, n), 'c2c.cancelled');
+  dealStep(
+    c2cPublisherConfirm,
     (u, d, n) => confirmDeal(ctx.db, u, d, n, 'publisher'),
     'c2c.confirmed',
   );
-  dealAction(
-    '/api/c2c/legal_deal_user_sure',
-    (u, d, n) => confirmDeal(ctx.db, u, d, n, 'taker'),
-    'c2c.confirmed',
-  );
+  dealStep(c2cTakerConfirm, (u, d, n) => confirmDeal(ctx.db, u, d, n, 'taker'), 'c2c.confirmed');
 }

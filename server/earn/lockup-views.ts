@@ -8,8 +8,7 @@ import type { LockupOrderRow, LockupProduct } from './lockup-rules.ts';
 import { cancelFeeOf, cancelFeePct, clampScale, expectedYield } from './lockup-rules.ts';
 import { lastPage, offsetOf } from '../http/paging.ts';
 
-export const LOCKUP_PAGE_SIZE = 20;
-export const LOCKUP_PAGE_MAX = 50;
+export { LOCKUP_PAGE_MAX, LOCKUP_PAGE_SIZE } from '../../src/shared/wire/earn.ts';
 
 export interface LockupProductView {
   id: number;

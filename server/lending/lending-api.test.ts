@@ -13,7 +13,7 @@ import { TEST_ADMIN_TOKEN } from '../config.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { Reply, TestServer } from '../testing/helpers.ts';
 import { get, post, startTestServer } from '../testing/helpers.ts';
-import type { AdminLoanView, LendingConfig, LoanView } from './lending-views.ts';
+import type { AdminLoanOut, LendingConfig, LoanOut } from './lending-views.ts';
 import { PNG_1PX } from '../uploads/test-images.ts';
 
 let s: TestServer;
@@ -40,7 +40,7 @@ const apply = (u: Who, form: Record<string, string> = FORM, lang = 'en') =>
 const repay = (u: Who, body: Record<string, string>, lang = 'en') =>
   post(s, '/api/lending/order/repayment', body, auth(u, lang));
 
-type LoanList = PagedList<LoanView> & { currery_money: { btc: string; eth: string } };
+type LoanList = PagedList<LoanOut> & { currery_money: { btc: string; eth: string } };
 
 /** A repayment quote (`POST /api/lending/order/repayment/quote`). */
 interface Quote {
@@ -72,7 +72,7 @@ async function loans(u: Who): Promise<LoanList> {
   return r.message as LoanList;
 }
 
-async function newest(u: Who): Promise<LoanView> {
+async function newest(u: Who): Promise<LoanOut> {
   const loan = (await loans(u)).list[0];
   if (loan === undefined) throw new Error('no loan');
   return loan;
@@ -284,7 +284,7 @@ describe('the life of a loan', () => {
       'error',
     );
     const queue = (await get(s, '/api/admin/queue', operator)).message as {
-      loans: AdminLoanView[];
+      loans: AdminLoanOut[];
     };
     expect(queue.loans.map((l) => l.id)).toEqual([loanId]);
     expect(await admin('loan', { id, action: 'approve' })).toEqual({
@@ -431,7 +431,7 @@ describe('the life of a loan', () => {
     const loan = await newest('a');
     expect(loan).toMatchObject({ interest: '2.63025', repayment_amount: '253.13025' });
     const queue = (await get(s, '/api/admin/queue', operator)).message as {
-      loans: AdminLoanView[];
+      loans: AdminLoanOut[];
     };
     expect(queue.loans.map((l) => l.id)).toEqual([loan.id]);
     expect(queue.loans[0]).toMatchObject({ account: 'loan-a@example.com', tel: FORM.tel, age: 35 });
@@ -444,10 +444,10 @@ describe('the life of a loan', () => {
   });
 
   it('lists loans for the operator by state', async () => {
-    const all = (await get(s, '/api/admin/loans', operator)).message as PagedList<AdminLoanView>;
+    const all = (await get(s, '/api/admin/loans', operator)).message as PagedList<AdminLoanOut>;
     expect(all.total).toBe(3);
     const repaid = (await get(s, '/api/admin/loans?state=4', operator))
-      .message as PagedList<AdminLoanView>;
+      .message as PagedList<AdminLoanOut>;
     expect(repaid.list.map((l) => l.id)).toEqual([loanId]);
     expect((await get(s, '/api/admin/loans?state=9', operator)).type).toBe('error');
     expect((await get(s, '/api/admin/loans')).type).toBe('error');

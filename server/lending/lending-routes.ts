@@ -1,16 +1,23 @@
 // Loans over HTTP (wallet-account-earn.md §7 "Pre-sale, lock-up, loan"; docs/api-extensions.md
 // "Loans"): the config (public), the user's records with the live BTC / ETH prices, apply
 // (identity approved, else 998), a repayment quote and the repayment with a voucher that
-// records it (issue 20, ADR 0023); the operator's calls are in lending-admin-routes.ts.
+// records it (issue 20, ADR 0023); the operator's calls are in lending-admin-routes.ts. The
+// calls are declared in src/shared/wire/loans.ts.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Decimal } from '../../src/shared/decimal.ts';
 import type { RepayCoin } from '../../src/shared/lending.ts';
 import { REPAY_COIN_CURRENCY } from '../../src/shared/lending.ts';
+import {
+  loanApply,
+  loanConfig,
+  loanList,
+  loanQuote,
+  loanRepay,
+} from '../../src/shared/wire/loans.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
-import { input, langOf, ok, parse } from '../http/envelope.ts';
+import { langOf } from '../http/envelope.ts';
+import { route } from '../http/wire-route.ts';
 import { t } from '../i18n/messages.ts';
 import { ownsUpload } from '../uploads/uploads.ts';
 import { requireIdentity } from '../identity/identity.ts';
@@ -20,44 +27,43 @@ import { applyLoan, quoteRepayment, requestRepayment } from './lending.ts';
 import { registerLendingAdminRoutes } from './lending-admin-routes.ts';
 import { parseLoanForm, parseQuoteForm, parseRepaymentForm } from './lending-form.ts';
 import { lendingConfig, myLoans } from './lending-views.ts';
-import { pageNumber } from '../http/paging.ts';
-
-const page = pageNumber;
 
 export function registerLendingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const now = () => ctx.config.now();
 
-  app.get('/api/lending/config', async (req) => ok(await lendingConfig(ctx.db, langOf(req))));
+  route(app, ctx, loanConfig, ({ req }) => lendingConfig(ctx.db, langOf(req)));
 
-  app.get('/api/lending/order/list', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const q = parse(z.object({ page }), req);
+  route(app, ctx, loanList, async ({ userId, body: q }) => {
     const prices = coinPrices(ctx);
-    return ok({
+    return {
       ...(await myLoans(ctx.db, userId, q.page, now())),
       currery_money: { btc: prices.BTC?.toFixed() ?? '0', eth: prices.ETH?.toFixed() ?? '0' },
-    });
+    };
   });
 
-  app.post('/api/lending/order/apply', async (req) => {
-    const userId = await requireUser(ctx, req);
-    await requireIdentity(ctx, userId);
-    const form = parseLoanForm(input(req));
-    await applyLoan(ctx.db, userId, form, now());
-    return ok(t(langOf(req), 'lending.applied'));
-  });
+  // the forms answer their first bad field's own message (lending-form.ts): read here
+  route(
+    app,
+    ctx,
+    loanApply,
+    async ({ req, userId, body }) => {
+      const form = parseLoanForm(body);
+      await applyLoan(ctx.db, userId, form, now());
+      return t(langOf(req), 'lending.applied');
+    },
+    { gate: (userId) => requireIdentity(ctx, userId) },
+  );
 
   // Extension (issue 20, ADR 0023): the amount to send, held for a minute; the repayment names it.
-  app.post('/api/lending/order/repayment/quote', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const form = parseQuoteForm(input(req));
+  route(app, ctx, loanQuote, async ({ userId, body }) => {
+    const form = parseQuoteForm(body);
     const q = await quoteRepayment(ctx.db, {
       userId,
       ...form,
       prices: coinPrices(ctx),
       nowMs: now(),
     });
-    return ok({
+    return {
       id: q.id,
       order_id: q.orderId,
       coin: q.coin,
@@ -69,12 +75,11 @@ export function registerLendingRoutes(app: FastifyInstance, ctx: AppContext): vo
       expires_at: q.expiresMs,
       server_time: now(),
       ttl: Math.round((q.expiresMs - q.createdMs) / 1000),
-    });
+    };
   });
 
-  app.post('/api/lending/order/repayment', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const form = parseRepaymentForm(input(req));
+  route(app, ctx, loanRepay, async ({ req, userId, body }) => {
+    const form = parseRepaymentForm(body);
     if (!(await ownsUpload(ctx.db, form.image, userId))) throw new ApiError('upload.notYours');
     const filed = await requestRepayment(ctx.db, {
       userId,
@@ -84,12 +89,10 @@ export function registerLendingRoutes(app: FastifyInstance, ctx: AppContext): vo
       image: form.image,
       nowMs: now(),
     });
-    return ok(
-      t(langOf(req), 'lending.repaymentSubmitted', {
-        amount: filed.amount.toFixed(),
-        coin: coinLabel(form.coin),
-      }),
-    );
+    return t(langOf(req), 'lending.repaymentSubmitted', {
+      amount: filed.amount.toFixed(),
+      coin: coinLabel(form.coin),
+    });
   });
 
   registerLendingAdminRoutes(app, ctx);

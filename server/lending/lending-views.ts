@@ -44,7 +44,7 @@ export interface RepaymentView {
   handled_time: string;
 }
 
-export interface LoanView {
+export interface LoanOut {
   id: number;
   add_time: string;
   amount: string;
@@ -138,7 +138,7 @@ export async function myLoans(
   userId: number,
   page: number,
   nowMs: number,
-): Promise<PagedList<LoanView>> {
+): Promise<PagedList<LoanOut>> {
   const total = await db.query<{ n: number }>(
     'SELECT COUNT(*)::int AS n FROM loan_orders WHERE user_id = $1',
     [userId],
@@ -152,7 +152,7 @@ export async function myLoans(
     db,
     rows.map((r) => r.id),
   );
-  const list = rows.map((r) => toLoanView(r, latest.get(r.id) ?? null, nowMs));
+  const list = rows.map((r) => toLoanOut(r, latest.get(r.id) ?? null, nowMs));
   return paged(list, page, total[0]?.n ?? 0, LOAN_PAGE_SIZE);
 }
 
@@ -174,7 +174,7 @@ async function latestRepayments(
 const time = (d: Date | string | null): string => (d === null ? '' : formatTime(new Date(d)));
 const dec = (v: string): string => new Decimal(v).toFixed();
 
-function toLoanView(r: LoanRow, repayment: RepaymentRow | null, nowMs: number): LoanView {
+function toLoanOut(r: LoanRow, repayment: RepaymentRow | null, nowMs: number): LoanOut {
   const state = loanState(r.status, r.repayment_status);
   return {
     id: r.id,
@@ -223,7 +223,7 @@ const STATE_WHERE: Readonly<Record<LoanState, string>> = {
   4: 'o.status = 1 AND o.repayment_status = 1',
 };
 
-export type AdminLoanView = LoanView & {
+export type AdminLoanOut = LoanOut & {
   user_id: number;
   account: string;
   tel: string;
@@ -239,7 +239,7 @@ export async function adminLoans(
   state: LoanState | null,
   page: number,
   nowMs: number,
-): Promise<PagedList<AdminLoanView>> {
+): Promise<PagedList<AdminLoanOut>> {
   const size = 50;
   const where = state === null ? 'TRUE' : STATE_WHERE[state];
   const total = await db.query<{ n: number }>(
@@ -256,7 +256,7 @@ export async function adminLoans(
     rows.map((r) => r.id),
   );
   const list = rows.map((r) => ({
-    ...toLoanView(r, latest.get(r.id) ?? null, nowMs),
+    ...toLoanOut(r, latest.get(r.id) ?? null, nowMs),
     user_id: r.user_id,
     account: r.account ?? '',
     tel: r.tel,

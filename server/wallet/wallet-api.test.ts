@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type {
-  AcceptorDeal,
   DepositAddresses,
   LogItem,
   PagedList,
   WalletList,
   WithdrawInfo,
 } from '../../src/shared/wire.ts';
+import type { AcceptorDealOut as AcceptorDeal } from '../acceptors/acceptors.ts';
 import { ADMIN_HEADER } from '../http/admin-auth.ts';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';

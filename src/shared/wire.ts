@@ -375,43 +375,6 @@ export interface CoinListItem {
 export type { LogItem, WalletList } from './wire/wallet.ts';
 export type { DepositAddresses, WithdrawInfo } from './wire/funding.ts';
 
-export interface Acceptor {
-  id: number;
-  name: string;
-  user_id: number | null;
-  recharge_amount: WireDecimal;
-  recharge_rate: WireDecimal;
-  cash_amount: WireDecimal;
-  cash_rate: WireDecimal;
-  wechat_nickname: string;
-  wechat_account: string;
-  ali_nickname: string;
-  ali_account: string;
-  bank_name: string;
-  bank_account: string;
-  bank_address: string;
-  user_balance: WireDecimal;
-}
-
-export interface AcceptorDeal {
-  id: number;
-  create_time: string;
-  update_time: string;
-  deal_account: string;
-  acceptor_name: string;
-  /** The acceptor's receiving account for the chosen way. */
-  hes_account: string;
-  way: 'we_chat' | 'ali_pay' | 'bank' | string;
-  type: 'buy' | 'sell' | string;
-  money: WireDecimal;
-  number: WireDecimal;
-  rate: WireDecimal;
-  is_sure: number;
-  /** Extension: the acceptor marked a sell deal paid ("" otherwise); auto-confirm deadline (ms). */
-  paid_time?: string;
-  auto_confirm_at?: number | null;
-}
-
 export interface EntrustItem {
   id: number;
   create_time: string;

@@ -4,6 +4,8 @@
 // redirect on. Lists are fetched again after each success.
 import { z } from 'zod';
 import { validateC2cPublish } from '../../shared/c2c.ts';
+import type { RequestOut } from '../../shared/wire/call.ts';
+import * as wire from '../../shared/wire/c2c.ts';
 import type { C2cCommandKind, C2cCommands, CommandResult } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandName } from '../events.ts';
@@ -15,7 +17,7 @@ type Spec = PostSpec;
 const idSpec = (command: CommandName, path: string, id: number): Spec => ({
   command,
   path,
-  params: { id },
+  params: { id } satisfies RequestOut<typeof wire.c2cPay>,
   fields: { id },
   validate: () => ({}),
 });
@@ -23,7 +25,7 @@ const idSpec = (command: CommandName, path: string, id: number): Spec => ({
 const SPECS: { [K in C2cCommandKind]: (i: C2cCommands[K]) => Spec } = {
   publish: (i) => ({
     command: 'c2c-publish',
-    path: '/api/c2c_send',
+    path: wire.c2cPublish.path,
     params: {
       type: i.type,
       way: i.way ?? undefined,
@@ -40,16 +42,16 @@ const SPECS: { [K in C2cCommandKind]: (i: C2cCommands[K]) => Spec } = {
     },
     validate: () => validateC2cPublish(i),
   }),
-  take: (i) => idSpec('c2c-take', '/api/c2c/do_legal_deal', i.id),
-  pay: (i) => idSpec('c2c-pay', '/api/c2c/user_legal_pay', i.id),
-  cancel: (i) => idSpec('c2c-cancel', '/api/c2c/user_legal_pay_cancel', i.id),
+  take: (i) => idSpec('c2c-take', wire.c2cTake.path, i.id),
+  pay: (i) => idSpec('c2c-pay', wire.c2cPay.path, i.id),
+  cancel: (i) => idSpec('c2c-cancel', wire.c2cCancel.path, i.id),
   confirm: (i) =>
     idSpec(
       'c2c-confirm',
-      i.isPublisher ? '/api/c2c/legal_deal_sure' : '/api/c2c/legal_deal_user_sure',
+      i.isPublisher ? wire.c2cPublisherConfirm.path : wire.c2cTakerConfirm.path,
       i.id,
     ),
-  withdraw: (i) => idSpec('c2c-withdraw', '/api/c2c/back_send', i.id),
+  withdraw: (i) => idSpec('c2c-withdraw', wire.c2cWithdraw.path, i.id),
 };
 
 /** Replies are a text, except take's `{msg, data}`. */

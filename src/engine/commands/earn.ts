@@ -20,6 +20,8 @@ import {
   presaleReply,
 } from '../ingest/earn-schemas.ts';
 import { textReply } from '../ingest/schemas.ts';
+import * as lockup from '../../shared/wire/earn.ts';
+import * as loans from '../../shared/wire/loans.ts';
 import { presale as presaleCall } from '../../shared/wire/presale.ts';
 import { LOCK_PAGE_SIZE } from '../../shared/earn.ts';
 import { runPost, type PostSpec } from './run-command.ts';
@@ -31,32 +33,32 @@ const QUERIES: QueryTable = {
   presale: () => ({ method: 'GET', path: presaleCall.path, params: {}, schema: presaleReply }),
   'lock-products': () => ({
     method: 'GET',
-    path: '/api/lh/deposit/config',
+    path: lockup.lockProducts.path,
     params: {},
     schema: lockProductsReply,
   }),
   'lock-orders': (i) => ({
     method: 'GET',
-    path: '/api/lh/deposit/order',
+    path: lockup.lockOrders.path,
     params: { page: i.page, limit: LOCK_PAGE_SIZE },
     schema: lockOrdersReply,
   }),
   'loan-config': () => ({
     method: 'GET',
-    path: '/api/lending/config',
+    path: loans.loanConfig.path,
     params: {},
     schema: loanConfigReply,
   }),
   'loan-orders': (i) => ({
     method: 'GET',
-    path: '/api/lending/order/list',
+    path: loans.loanList.path,
     params: { page: i.page },
     schema: loanListReply,
   }),
   // issue 20 (ADR 0023): the amount to send, held for a minute; the repayment names its id
   'loan-quote': (i) => ({
     method: 'POST',
-    path: '/api/lending/order/repayment/quote',
+    path: loans.loanQuote.path,
     params: { order_id: i.orderId, coin: i.coin },
     schema: loanQuoteReply,
   }),
@@ -75,21 +77,21 @@ type Spec = PostSpec;
 const COMMANDS: { [K in EarnCommandKind]: (i: EarnCommands[K]) => Spec } = {
   'lock-buy': (i) => ({
     command: 'lock-buy',
-    path: '/api/lh/deposit',
+    path: lockup.lockDeposit.path,
     params: { config_id: i.productId, amount: i.amount.trim() },
     fields: { productId: i.productId, amount: i.amount.trim() },
     validate: () => validateLockPurchase(i),
   }),
   'lock-cancel': (i) => ({
     command: 'lock-cancel',
-    path: '/api/lh/deposit/order/cancel',
+    path: lockup.lockCancel.path,
     params: { id: i.id },
     fields: { id: i.id },
     validate: () => ({}),
   }),
   'loan-apply': (i) => ({
     command: 'loan-apply',
-    path: '/api/lending/order/apply',
+    path: loans.loanApply.path,
     params: {
       amount: i.amount.trim(),
       day: i.day ?? undefined,
@@ -107,7 +109,7 @@ const COMMANDS: { [K in EarnCommandKind]: (i: EarnCommands[K]) => Spec } = {
   }),
   'loan-repay': (i) => ({
     command: 'loan-repay',
-    path: '/api/lending/order/repayment',
+    path: loans.loanRepay.path,
     params: { order_id: i.orderId, coin: i.coin, quote_id: i.quoteId, image: i.image },
     fields: { orderId: i.orderId, coin: i.coin, quoteId: i.quoteId },
     validate: () => (i.image === '' ? { image: 'validation.loan.imageRequired' } : {}),

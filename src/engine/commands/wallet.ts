@@ -16,6 +16,7 @@ import {
   validateTransfer,
   validateWithdraw,
 } from '../../shared/wallet.ts';
+import * as acceptorWire from '../../shared/wire/c2c.ts';
 import type {
   AccountCommandKind,
   AccountCommands,
@@ -25,11 +26,10 @@ import type {
 } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandName } from '../events.ts';
+import { acceptorDealsReply, acceptorReply, acceptorsReply } from '../ingest/acceptor-schemas.ts';
 import { textReply } from '../ingest/schemas.ts';
 import {
   accountLogReply,
-  acceptorDealRow,
-  acceptorReply,
   cashInfoReply,
   currencyListReply,
   depositAddressesReply,
@@ -91,10 +91,10 @@ const QUERIES: QueryTable = {
       ? ask(wire.withdrawCurrencies, {}, withdrawCurrenciesReply)
       : ask(wire.currencyList, {}, currencyListReply),
   identity: () => get(identityCall.path, {}, identityReply),
-  acceptors: () => get('/api/acceptor/list', {}, acceptorReply.array()),
-  acceptor: (i) => get('/api/acceptor/info', { id: i.id }, acceptorReply),
+  acceptors: () => get(acceptorWire.acceptorList.path, {}, acceptorsReply),
+  acceptor: (i) => get(acceptorWire.acceptorInfo.path, { id: i.id }, acceptorReply),
   'acceptor-deals': (i) =>
-    get('/api/acceptor/my_deal', { type: i.type ?? undefined }, acceptorDealRow.array()),
+    get(acceptorWire.acceptorMyDeals.path, { type: i.type ?? undefined }, acceptorDealsReply),
   'region-users': (i) => ask(accounts.regionUsers, { page: i.page }, regionUsersReply),
   entrusts: (i) =>
     post('/api/transaction/entrust', { type: i.type, page: i.page }, pageOf(entrustItemRow)),
@@ -274,7 +274,7 @@ const COMMANDS: CommandTable = {
   }),
   'acceptor-deal': (i) => ({
     command: 'acceptor-deal',
-    path: '/api/acceptor/deal',
+    path: acceptorWire.acceptorDeal.path,
     params: {
       acceptor_id: i.acceptorId,
       type: i.type,
@@ -303,7 +303,7 @@ const COMMANDS: CommandTable = {
   }),
   'acceptor-confirm': (i) => ({
     command: 'acceptor-confirm',
-    path: '/api/acceptor/confirm',
+    path: acceptorWire.acceptorConfirm.path,
     params: { id: i.id },
     fields: { id: i.id },
     validate: () => ({}),

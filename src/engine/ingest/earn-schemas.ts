@@ -1,6 +1,6 @@
-// Schemas of the savings, loan and pre-sale replies (wallet-account-earn.md "Pre-sale",
-// "Lock-up", "Loan"; docs/api-extensions.md "Pre-sale", "Lock-up savings", "Loans").
-import { z } from 'zod';
+// The savings, loan and pre-sale replies (src/shared/wire/earn.ts, loans.ts, presale.ts),
+// mapped to the engine's views.
+import type { z } from 'zod';
 import { Decimal, toDecStr, type DecStr } from '../../shared/decimal.ts';
 import { loanState, REPAY_COINS, type RepayCoin } from '../../shared/lending.ts';
 import type {
@@ -13,11 +13,14 @@ import type {
   LockProductView,
   PresaleView,
 } from '../api.ts';
-import { wireText } from '../../shared/wire/primitives.ts';
+import {
+  lockOrders,
+  lockProducts,
+  type lockOrderRow,
+  type lockProductRow,
+} from '../../shared/wire/earn.ts';
+import { loanConfig, loanList, loanQuote, type loanRow } from '../../shared/wire/loans.ts';
 import { presale } from '../../shared/wire/presale.ts';
-import { wireDecimal, wireInt } from './schemas.ts';
-
-const text = wireText;
 
 export const presaleReply = presale.reply.transform((p): PresaleView => ({
   name: p.name,
@@ -31,214 +34,114 @@ export const presaleReply = presale.reply.transform((p): PresaleView => ({
   whitepaperUrl: p.whitepaper_url,
 }));
 
-export const lockProductsReply = z.array(
-  z
-    .object({
-      id: wireInt,
-      currency_id: wireInt,
-      currency_name: text,
-      currency_logo: text,
-      save_min: wireDecimal,
-      save_max: wireDecimal,
-      day: wireInt,
-      interest_rate: wireDecimal,
-      total_rate: wireDecimal.optional(),
-      tempo: wireDecimal,
-      cancel_fee: wireDecimal,
-    })
-    .transform((p): LockProductView => ({
-      id: p.id,
-      currencyId: p.currency_id,
-      currency: p.currency_name,
-      logo: p.currency_logo,
-      min: p.save_min,
-      max: p.save_max,
-      days: p.day,
-      dailyRate: p.interest_rate,
-      totalRate: p.total_rate ?? toDecStr(new Decimal(p.interest_rate).times(p.day)),
-      progress: p.tempo,
-      cancelFeeRate: p.cancel_fee,
-    })),
-);
+const toProduct = (p: z.output<typeof lockProductRow>): LockProductView => ({
+  id: p.id,
+  currencyId: p.currency_id,
+  currency: p.currency_name,
+  logo: p.currency_logo,
+  min: p.save_min,
+  max: p.save_max,
+  days: p.day,
+  dailyRate: p.interest_rate,
+  totalRate: p.total_rate ?? toDecStr(new Decimal(p.interest_rate).times(p.day)),
+  progress: p.tempo,
+  cancelFeeRate: p.cancel_fee,
+});
 
-const lockOrder = z
-  .object({
-    id: wireInt,
-    currency_name: text,
-    amount: wireDecimal,
-    lock_amount: wireDecimal,
-    interest_rate: wireDecimal.optional(),
-    day_rate: wireDecimal,
-    day: wireInt.optional(),
-    total_interest: wireDecimal,
-    shouyi: wireDecimal.optional(),
-    cancel_fee: wireDecimal,
-    start_at: text,
-    end_at: text,
-    status: wireInt,
-    is_cancel: wireInt.optional(),
-  })
-  .transform((o): LockOrderView => ({
-    id: o.id,
-    currency: o.currency_name,
-    amount: o.amount,
-    locked: o.lock_amount,
-    dailyRate: o.interest_rate ?? toDecStr(new Decimal(o.day_rate).times(100)),
-    days: o.day ?? 0,
-    interest: o.total_interest,
-    expected: o.shouyi ?? o.total_interest,
-    cancelFee: o.cancel_fee,
-    start: o.start_at,
-    end: o.end_at,
-    // spec §4: cancelled is a status of its own on the page
-    status: o.status === 1 ? 1 : o.is_cancel === 1 ? 3 : 2,
-  }));
+export const lockProductsReply = lockProducts.reply.transform((list) => list.map(toProduct));
 
-export const lockOrdersReply = z
-  .object({
-    order_list: z.array(lockOrder),
-    total_interest: wireDecimal.optional(),
-    total: wireInt.optional(),
-    page: wireInt.optional(),
-    pages: wireInt.optional(),
-  })
-  .transform((p): LockOrdersView => {
-    const page = p.page ?? 1;
-    const pages = p.pages ?? 1;
-    return {
-      rows: p.order_list,
-      page,
-      pages,
-      total: p.total ?? p.order_list.length,
-      hasMore: page < pages,
-      totalInterest: p.total_interest ?? ('0' as DecStr),
-    };
-  });
+const toOrder = (o: z.output<typeof lockOrderRow>): LockOrderView => ({
+  id: o.id,
+  currency: o.currency_name,
+  amount: o.amount,
+  locked: o.lock_amount,
+  dailyRate: o.interest_rate ?? toDecStr(new Decimal(o.day_rate).times(100)),
+  days: o.day ?? 0,
+  interest: o.total_interest,
+  expected: o.shouyi ?? o.total_interest,
+  cancelFee: o.cancel_fee,
+  start: o.start_at,
+  end: o.end_at,
+  // spec §4: cancelled is a status of its own on the page
+  status: o.status === 1 ? 1 : o.is_cancel === 1 ? 3 : 2,
+});
 
-const coin = z.enum(REPAY_COINS);
+export const lockOrdersReply = lockOrders.reply.transform((p): LockOrdersView => {
+  const page = p.page ?? 1;
+  const pages = p.pages ?? 1;
+  return {
+    rows: p.order_list.map(toOrder),
+    page,
+    pages,
+    total: p.total ?? p.order_list.length,
+    hasMore: page < pages,
+    totalInterest: p.total_interest ?? ('0' as DecStr),
+  };
+});
 
-export const loanConfigReply = z
-  .object({
-    currency_name: text,
-    min_amount: wireDecimal,
-    max_amount: wireDecimal,
-    timeset: z.array(z.object({ day: wireInt, rate: wireDecimal })),
-    agreement_title: text,
-    agreement: text,
-    repay_coins: z.array(coin).optional(),
-    address: z.record(z.string(), z.string().nullish()).optional(),
-  })
-  .transform((c): LoanConfigView => ({
-    currency: c.currency_name,
-    min: c.min_amount,
-    max: c.max_amount,
-    terms: c.timeset.map((s) => ({ days: s.day, rate: s.rate })),
-    agreementTitle: c.agreement_title,
-    agreementHtml: c.agreement,
-    coins: c.repay_coins ?? [...REPAY_COINS],
-    addresses: Object.fromEntries(REPAY_COINS.map((k) => [k, c.address?.[k] ?? ''])) as Record<
-      RepayCoin,
-      string
-    >,
-  }));
+const toLoan = (l: z.output<typeof loanRow>): LoanView => ({
+  id: l.id,
+  time: l.add_time,
+  amount: l.amount,
+  currency: l.currency_name,
+  days: l.day,
+  rate: l.rate,
+  interest: l.interest,
+  owed: l.repayment_amount,
+  due: l.repayment_time,
+  state: loanState(l.status, l.repayment_status),
+  overdue: l.overdue ?? false,
+  reason: l.reason,
+  repayment:
+    l.repayment == null
+      ? null
+      : {
+          coin: l.repayment.coin,
+          amount: l.repayment.amount,
+          status: l.repayment.status,
+          reason: l.repayment.reason,
+          time: l.repayment.created_time,
+        },
+});
 
-const loan = z
-  .object({
-    id: wireInt,
-    add_time: text,
-    amount: wireDecimal,
-    currency_name: text,
-    day: wireInt,
-    rate: wireDecimal,
-    interest: wireDecimal,
-    repayment_amount: wireDecimal,
-    repayment_time: text,
-    status: wireInt,
-    repayment_status: wireInt,
-    state: wireInt.optional(),
-    overdue: z.boolean().optional(),
-    reason: text,
-    repayment: z
-      .object({
-        coin: text,
-        amount: wireDecimal,
-        status: wireInt,
-        reason: text,
-        created_time: text,
-      })
-      .nullish(),
-  })
-  .transform((l): LoanView => ({
-    id: l.id,
-    time: l.add_time,
-    amount: l.amount,
-    currency: l.currency_name,
-    days: l.day,
-    rate: l.rate,
-    interest: l.interest,
-    owed: l.repayment_amount,
-    due: l.repayment_time,
-    state: loanState(l.status, l.repayment_status),
-    overdue: l.overdue ?? false,
-    reason: l.reason,
-    repayment:
-      l.repayment == null
-        ? null
-        : {
-            coin: l.repayment.coin,
-            amount: l.repayment.amount,
-            status: l.repayment.status,
-            reason: l.repayment.reason,
-            time: l.repayment.created_time,
-          },
-  }));
+export const loanConfigReply = loanConfig.reply.transform((c): LoanConfigView => ({
+  currency: c.currency_name,
+  min: c.min_amount,
+  max: c.max_amount,
+  terms: c.timeset.map((s) => ({ days: s.day, rate: s.rate })),
+  agreementTitle: c.agreement_title,
+  agreementHtml: c.agreement,
+  coins: c.repay_coins ?? [...REPAY_COINS],
+  addresses: Object.fromEntries(REPAY_COINS.map((k) => [k, c.address?.[k] ?? ''])) as Record<
+    RepayCoin,
+    string
+  >,
+}));
 
-export const loanListReply = z
-  .object({
-    list: z.array(loan),
-    page: wireInt.optional(),
-    pages: wireInt.optional(),
-    total: wireInt.optional(),
-    currery_money: z.object({ btc: wireDecimal, eth: wireDecimal }).partial().optional(),
-  })
-  .transform((p): LoanListView => {
-    const page = p.page ?? 1;
-    const pages = p.pages ?? 1;
-    const zero = '0' as DecStr;
-    return {
-      rows: p.list,
-      page,
-      pages,
-      total: p.total ?? p.list.length,
-      hasMore: page < pages,
-      prices: { btc: p.currery_money?.btc ?? zero, eth: p.currery_money?.eth ?? zero },
-    };
-  });
+export const loanListReply = loanList.reply.transform((p): LoanListView => {
+  const page = p.page ?? 1;
+  const pages = p.pages ?? 1;
+  const zero = '0' as DecStr;
+  return {
+    rows: p.list.map(toLoan),
+    page,
+    pages,
+    total: p.total ?? p.list.length,
+    hasMore: page < pages,
+    prices: { btc: p.currery_money?.btc ?? zero, eth: p.currery_money?.eth ?? zero },
+  };
+});
 
 /** POST /api/lending/order/repayment/quote (issue 20, ADR 0023). */
-export const loanQuoteReply = z
-  .object({
-    id: wireInt,
-    order_id: wireInt,
-    coin,
-    currency: text,
-    repayment_amount: wireDecimal,
-    price: wireDecimal,
-    amount: wireDecimal,
-    address: text,
-    expires_at: wireInt,
-    server_time: wireInt,
-    ttl: wireInt,
-  })
-  .transform((q): LoanQuoteView => ({
-    id: q.id,
-    orderId: q.order_id,
-    coin: q.coin,
-    currency: q.currency,
-    owed: q.repayment_amount,
-    price: q.price,
-    amount: q.amount,
-    address: q.address,
-    leftMs: Math.max(0, q.expires_at - q.server_time),
-    ttlSeconds: q.ttl,
-  }));
+export const loanQuoteReply = loanQuote.reply.transform((q): LoanQuoteView => ({
+  id: q.id,
+  orderId: q.order_id,
+  coin: q.coin,
+  currency: q.currency,
+  owed: q.repayment_amount,
+  price: q.price,
+  amount: q.amount,
+  address: q.address,
+  leftMs: Math.max(0, q.expires_at - q.server_time),
+  ttlSeconds: q.ttl,
+}));

@@ -18,7 +18,6 @@ const ZERO = '0' as DecStr;
 /** A 0/1 flag of the wire, undefined when absent. */
 const isFlag = (v: number | undefined): boolean | undefined =>
   v === undefined ? undefined : v === 1;
-const optionalDecimal = wireDecimal.optional().nullable();
 const text = z
   .union([z.string(), z.number()])
   .nullish()
@@ -220,74 +219,6 @@ export const identityReply = identity.reply.transform((i) => ({
   reason: i.reason,
   submittedTime: i.submitted_time,
 }));
-
-export const acceptorReply = z
-  .object({
-    id: wireInt,
-    name: text,
-    recharge_amount: wireDecimal,
-    recharge_rate: wireDecimal,
-    cash_amount: wireDecimal,
-    cash_rate: wireDecimal,
-    wechat_nickname: text,
-    wechat_account: text,
-    ali_nickname: text,
-    ali_account: text,
-    bank_name: text,
-    bank_account: text,
-    bank_address: text,
-    user_balance: optionalDecimal,
-  })
-  .transform((a) => ({
-    id: a.id,
-    name: a.name,
-    rechargeAmount: a.recharge_amount,
-    rechargeRate: a.recharge_rate,
-    cashAmount: a.cash_amount,
-    cashRate: a.cash_rate,
-    wechatNickname: a.wechat_nickname,
-    wechatAccount: a.wechat_account,
-    aliNickname: a.ali_nickname,
-    aliAccount: a.ali_account,
-    bankName: a.bank_name,
-    bankAccount: a.bank_account,
-    bankAddress: a.bank_address,
-    balance: a.user_balance ?? ZERO,
-  }));
-
-export const acceptorDealRow = z
-  .object({
-    id: wireInt,
-    create_time: text,
-    update_time: text,
-    deal_account: text,
-    acceptor_name: text,
-    hes_account: text,
-    way: text,
-    type: z.enum(['buy', 'sell']).default('buy'),
-    money: wireDecimal,
-    number: optionalDecimal,
-    rate: optionalDecimal,
-    is_sure: wireInt,
-    paid_time: text,
-    auto_confirm_at: wireInt.nullish(),
-  })
-  .transform((d) => ({
-    id: d.id,
-    createTime: d.create_time,
-    updateTime: d.update_time,
-    dealAccount: d.deal_account,
-    acceptorName: d.acceptor_name,
-    acceptorAccount: d.hes_account,
-    way: d.way,
-    type: d.type,
-    money: d.money,
-    number: d.number ?? ZERO,
-    rate: d.rate ?? ZERO,
-    isSure: d.is_sure,
-    paidTime: d.paid_time,
-    autoConfirmAt: d.auto_confirm_at ?? null,
-  }));
 
 export const regionUsersReply = accounts.regionUsers.reply.transform((p) =>
   pageView(

@@ -6,7 +6,14 @@ import type { C2cType } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import type { NewEvent } from '../events.ts';
 import { parseEdge } from '../ingest/ingest.ts';
-import { c2cAd, c2cDeal, c2cLimits, legalCurrencies, pageData } from '../ingest/c2c-schemas.ts';
+import {
+  c2cDealsReply,
+  c2cLimits,
+  c2cMarketReply,
+  c2cMyAdsReply,
+  legalCurrencies,
+} from '../ingest/c2c-schemas.ts';
+import * as wire from '../../shared/wire/c2c.ts';
 
 type Filter = { type: C2cType; currencyId: number | null };
 type ListName = 'market' | 'myAds' | 'deals';
@@ -27,10 +34,10 @@ export function createC2cSync(ctx: EngineContext): C2cSync {
     if (f === null || (list !== 'market' && ctx.auth.token === null)) return;
     const path =
       list === 'market'
-        ? '/api/c2c_deal_platform'
+        ? wire.c2cPlatform.path
         : list === 'myAds'
-          ? '/api/c2c/seller_trade'
-          : '/api/c2c_user_deal';
+          ? wire.c2cMyAds.path
+          : wire.c2cMyDeals.path;
     const query =
       list === 'market' ? { type: f.type, currency_id: f.currencyId ?? undefined, page } : { page };
     const reply = await ctx.rest.get(path, query);
@@ -49,7 +56,7 @@ export function createC2cSync(ctx: EngineContext): C2cSync {
   };
 
   const dispatchDeals = (message: unknown, path: string, page: number): void => {
-    const p = parseEdge(pageData(c2cDeal), message, `reply:${path}`, now());
+    const p = parseEdge(c2cDealsReply, message, `reply:${path}`, now());
     if (!p.ok) return void ctx.store.dispatch(p.event);
     ctx.store.dispatch({
       at: now(),
@@ -66,7 +73,8 @@ export function createC2cSync(ctx: EngineContext): C2cSync {
     page: number,
     f: Filter,
   ): void => {
-    const p = parseEdge(pageData(c2cAd), message, `reply:${path}`, now());
+    const schema = list === 'market' ? c2cMarketReply : c2cMyAdsReply;
+    const p = parseEdge(schema, message, `reply:${path}`, now());
     if (!p.ok) return void ctx.store.dispatch(p.event);
     ctx.store.dispatch({
       at: now(),
@@ -84,9 +92,10 @@ export function createC2cSync(ctx: EngineContext): C2cSync {
 
   const fetchCurrencies = async (): Promise<void> => {
     if (ctx.auth.token === null || ctx.store.state().c2c.view.currencies.length > 0) return;
-    const reply = await ctx.rest.get('/api/currency/list');
+    const path = wire.legalCurrencyList.path;
+    const reply = await ctx.rest.get(path);
     if (!reply.ok) return;
-    const p = parseEdge(legalCurrencies, reply.message, 'reply:/api/currency/list', now());
+    const p = parseEdge(legalCurrencies, reply.message, `reply:${path}`, now());
     if (!p.ok) return void ctx.store.dispatch(p.event);
     ctx.store.dispatch({
       at: now(),
@@ -98,9 +107,10 @@ export function createC2cSync(ctx: EngineContext): C2cSync {
 
   const fetchLimits = async (): Promise<void> => {
     if (ctx.auth.token === null) return;
-    const reply = await ctx.rest.get('/api/c2c/limits');
+    const path = wire.c2cLimits.path;
+    const reply = await ctx.rest.get(path);
     if (!reply.ok) return;
-    const p = parseEdge(c2cLimits, reply.message, 'reply:/api/c2c/limits', now());
+    const p = parseEdge(c2cLimits, reply.message, `reply:${path}`, now());
     ctx.store.dispatch(
       p.ok ? { at: now(), kind: 'reply', name: 'c2c.limits', body: p.value } : p.event,
     );

@@ -2,8 +2,11 @@
 // (docs/wire-calls.md, scripts/wire-docs.ts) and the tests walk.
 import * as accounts from './accounts.ts';
 import * as alerts from './alerts.ts';
-import * as identity from './identity.ts';
+import * as c2c from './c2c.ts';
+import * as earn from './earn.ts';
 import * as funding from './funding.ts';
+import * as identity from './identity.ts';
+import * as loans from './loans.ts';
 import * as micro from './micro.ts';
 import * as notifications from './notifications.ts';
 import * as operator from './operator.ts';
@@ -15,8 +18,11 @@ import type { Call } from './call.ts';
 const DOMAINS = {
   accounts,
   alerts,
+  c2c,
+  earn,
   funding,
   identity,
+  loans,
   micro,
   notifications,
   operator,
