@@ -7,6 +7,14 @@ import type { DecStr } from '../../shared/decimal.ts';
 import type { FilledOrderView, OpenOrderView } from '../api.ts';
 import type { BookLevel } from '../events.ts';
 import { wireDecimal, wireInt } from '../../shared/wire/primitives.ts';
+import {
+  currencyDetail,
+  spotDeal,
+  spotFills,
+  spotOpenBuys,
+  type spotFillOfUserRow,
+  type spotOpenRow,
+} from '../../shared/wire/spot.ts';
 
 // the wire's field forms, declared once with the calls (src/shared/wire, ADR 0048)
 export { wireDecimal, wireInt };
@@ -274,19 +282,30 @@ export const textReply = z.union([z.string(), z.number()]).transform((v) => Stri
 /** A non-negative wire decimal. */
 const amountDecimal = wireDecimal.refine((d) => !d.startsWith('-'), 'negative');
 
-/** A SpotLevel of transaction/deal and of the `transaction` push → [price, number]. */
+/** A SpotLevel of the `transaction` push → [price, number]. */
 const spotLevel = z
   .object({ price: amountDecimal, number: amountDecimal })
   .transform((l): BookLevel => [l.price, l.number]);
 
-export const dealReply = z.object({
-  in: z.array(spotLevel).nullish(),
-  out: z.array(spotLevel).nullish(),
-  last_price: wireDecimal,
-  cny_price: wireDecimal.nullish(),
-  user_legal: wireDecimal.nullish(),
-  user_currency: wireDecimal.nullish(),
-});
+/** The deal panel's levels → [price, number], none negative. */
+const bookLevels = (
+  levels: readonly { price: DecStr; number: DecStr }[] | null | undefined,
+  ctx: z.RefinementCtx,
+): BookLevel[] =>
+  (levels ?? []).map((l) => {
+    if (l.price.startsWith('-') || l.number.startsWith('-'))
+      ctx.addIssue({ code: 'custom', message: 'negative' });
+    return [l.price, l.number];
+  });
+
+export const dealReply = spotDeal.reply.transform((d, ctx) => ({
+  in: bookLevels(d.in, ctx),
+  out: bookLevels(d.out, ctx),
+  last_price: d.last_price,
+  cny_price: d.cny_price,
+  user_legal: d.user_legal,
+  user_currency: d.user_currency,
+}));
 
 /** The legacy `transaction` push: `in`/`out` are JSON text of SpotLevel lists. */
 const jsonLevels = z
@@ -334,93 +353,56 @@ export const updateUserPush = z
     return { userId: id === undefined ? null : Number(id) };
   });
 
-export const currencyDetailReply = z.object({
-  id: wireInt,
-  name: z.string(),
-  full_name: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-  desc: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-});
+export const currencyDetailReply = currencyDetail.reply;
 
 const sideOf = (type: string | undefined, way: number | undefined): 'buy' | 'sell' =>
   type === 'in' || way === 2 ? 'buy' : 'sell';
 
-const entrustRow = z
-  .object({
-    id: wireInt,
-    type: z.enum(['in', 'out']).optional(),
-    currency_name: z.string(),
-    legal_name: z.string(),
-    price: wireDecimal,
-    number: wireDecimal,
-    total_number: wireDecimal.optional(),
-    complete_number: wireDecimal.optional(),
-    total_money: wireDecimal.optional(),
-    mode: wireInt.optional(),
-    create_time: z.union([z.string(), z.number()]).transform(String),
-  })
-  .transform((r): OpenOrderView => ({
+const openRow = (r: z.output<typeof spotOpenRow>): OpenOrderView => ({
+  id: r.id,
+  side: sideOf(r.type, undefined),
+  mode: r.mode === 1 ? 1 : 2,
+  symbol: `${r.currency_name}/${r.legal_name}`,
+  price: r.price,
+  number: r.number,
+  totalNumber: r.total_number ?? r.number,
+  completeNumber: r.complete_number ?? ZERO,
+  totalMoney: r.total_money ?? ZERO,
+  createTime: String(r.create_time),
+});
+
+const fillRow = (r: z.output<typeof spotFillOfUserRow>): FilledOrderView => {
+  const side = sideOf(r.type, r.way);
+  return {
     id: r.id,
-    side: sideOf(r.type, undefined),
-    mode: r.mode === 1 ? 1 : 2,
+    side,
     symbol: `${r.currency_name}/${r.legal_name}`,
     price: r.price,
     number: r.number,
-    totalNumber: r.total_number ?? r.number,
-    completeNumber: r.complete_number ?? ZERO,
-    totalMoney: r.total_money ?? ZERO,
-    createTime: r.create_time,
-  }));
+    fee: (side === 'buy' ? r.in_fee : r.out_fee) ?? ZERO,
+    time: String(r.time),
+  };
+};
 
-const historyRow = z
-  .object({
-    id: wireInt,
-    way: wireInt.optional(),
-    type: z.enum(['in', 'out']).optional(),
-    currency_name: z.string(),
-    legal_name: z.string(),
-    price: wireDecimal,
-    number: wireDecimal,
-    in_fee: wireDecimal.optional(),
-    out_fee: wireDecimal.optional(),
-    time: z.union([z.string(), z.number()]).transform(String),
-  })
-  .transform((r): FilledOrderView => {
-    const side = sideOf(r.type, r.way);
-    return {
-      id: r.id,
-      side,
-      symbol: `${r.currency_name}/${r.legal_name}`,
-      price: r.price,
-      number: r.number,
-      fee: (side === 'buy' ? r.in_fee : r.out_fee) ?? ZERO,
-      time: r.time,
-    };
-  });
+/** `{list|data, page, pages, total}` of a spot order list (src/shared/wire/spot.ts) → its rows. */
+export const pageRows =
+  <W, R>(toRow: (w: W) => R) =>
+  (
+    p: {
+      list?: W[] | undefined;
+      data?: W[] | undefined;
+      page?: number | undefined;
+      pages?: number | undefined;
+    },
+    ctx: z.RefinementCtx,
+  ): { list: R[]; page: number; pages: number } => {
+    const list = p.list ?? p.data;
+    if (list === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'no list' });
+      return z.NEVER;
+    }
+    return { list: list.map(toRow), page: p.page ?? 1, pages: p.pages ?? 1 };
+  };
 
-/** `{list|data, page, pages, total}` of a spot order list. */
-export const pagedOf = <R extends z.ZodType>(row: R) =>
-  z
-    .object({
-      list: z.array(row).optional(),
-      data: z.array(row).optional(),
-      page: wireInt.optional(),
-      pages: wireInt.optional(),
-      total: wireInt.optional(),
-    })
-    .transform((p, ctx) => {
-      const list = p.list ?? p.data;
-      if (list === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'no list' });
-        return z.NEVER;
-      }
-      return { list: list as z.output<R>[], page: p.page ?? 1, pages: p.pages ?? 1 };
-    });
-
-export const entrustPage = pagedOf(entrustRow);
-export const historyPage = pagedOf(historyRow);
+export const entrustPage = spotOpenBuys.reply.transform(pageRows(openRow));
+export const historyPage = spotFills.reply.transform(pageRows(fillRow));

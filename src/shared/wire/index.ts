@@ -3,9 +3,10 @@
 import * as alerts from './alerts.ts';
 import * as micro from './micro.ts';
 import * as presale from './presale.ts';
+import * as spot from './spot.ts';
 import type { Call } from './call.ts';
 
-const DOMAINS = { alerts, micro, presale } as const;
+const DOMAINS = { alerts, micro, presale, spot } as const;
 
 const isCall = (v: unknown): v is Call =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'reply' in v;
