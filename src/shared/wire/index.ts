@@ -1,12 +1,13 @@
 // Every declared call of the wire (ADR 0048), by domain: what the generated call table
 // (docs/wire-calls.md, scripts/wire-docs.ts) and the tests walk.
 import * as alerts from './alerts.ts';
+import * as lever from './lever.ts';
 import * as micro from './micro.ts';
 import * as presale from './presale.ts';
 import * as spot from './spot.ts';
 import type { Call } from './call.ts';
 
-const DOMAINS = { alerts, micro, presale, spot } as const;
+const DOMAINS = { alerts, lever, micro, presale, spot } as const;
 
 const isCall = (v: unknown): v is Call =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'reply' in v;
