@@ -8,6 +8,13 @@ import type { FilledOrderView, OpenOrderView } from '../api.ts';
 import type { BookLevel } from '../events.ts';
 import { wireDecimal, wireInt } from '../../shared/wire/primitives.ts';
 import {
+  klineHistory,
+  quotation,
+  serverTime,
+  sparklines,
+  type klineBarRow,
+} from '../../shared/wire/market.ts';
+import {
   currencyDetail,
   spotDeal,
   spotFills,
@@ -33,62 +40,35 @@ const nullableText = z
   .nullish()
   .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
-const quotationItem = z.object({
-  id: wireInt,
-  legal_id: wireInt,
-  currency_id: wireInt,
-  legal_name: z.string(),
-  currency_name: z.string(),
-  logo: z.string().nullish(),
-  now_price: wireDecimal,
-  change: wireChange,
-  high: wireDecimal,
-  low: wireDecimal,
-  volume: wireDecimal,
-  turnover: wireDecimal.optional(),
-  is_display: flag,
-  sort: wireInt.optional(),
-  price_precision: wireInt.optional(),
-  amount_precision: wireInt.optional(),
-});
-
 /** Decimals when quotation_new does not say (legacy backends). */
 export const DEFAULT_PRICE_PRECISION = 8;
 export const DEFAULT_AMOUNT_PRECISION = 4;
 
-export const quotationReply = z
-  .array(
-    z.object({
-      id: wireInt,
-      name: z.string(),
-      quotation: z.array(quotationItem),
-    }),
-  )
-  .transform((groups) =>
-    groups.map((g) => ({
-      legalId: g.id,
-      name: g.name,
-      pairs: g.quotation.map((q) => ({
-        matchId: q.id,
-        symbol: `${q.currency_name}/${q.legal_name}`,
-        legalId: q.legal_id,
-        currencyId: q.currency_id,
-        legalName: q.legal_name,
-        currencyName: q.currency_name,
-        logo: q.logo ?? '',
-        price: q.now_price,
-        change: q.change,
-        high: q.high,
-        low: q.low,
-        volume: q.volume,
-        ...(q.turnover === undefined ? {} : { turnover: q.turnover }),
-        isDisplay: q.is_display,
-        sort: q.sort ?? 0,
-        pricePrecision: q.price_precision ?? DEFAULT_PRICE_PRECISION,
-        amountPrecision: q.amount_precision ?? DEFAULT_AMOUNT_PRECISION,
-      })),
+export const quotationReply = quotation.reply.transform((groups) =>
+  groups.map((g) => ({
+    legalId: g.id,
+    name: g.name,
+    pairs: g.quotation.map((q) => ({
+      matchId: q.id,
+      symbol: `${q.currency_name}/${q.legal_name}`,
+      legalId: q.legal_id,
+      currencyId: q.currency_id,
+      legalName: q.legal_name,
+      currencyName: q.currency_name,
+      logo: q.logo ?? '',
+      price: q.now_price,
+      change: fixed(q.change, 2) as DecStr,
+      high: q.high,
+      low: q.low,
+      volume: q.volume,
+      ...(q.turnover === undefined ? {} : { turnover: q.turnover }),
+      isDisplay: q.is_display === 1,
+      sort: q.sort ?? 0,
+      pricePrecision: q.price_precision ?? DEFAULT_PRICE_PRECISION,
+      amountPrecision: q.amount_precision ?? DEFAULT_AMOUNT_PRECISION,
     })),
-  );
+  })),
+);
 
 const symbol = z.string().regex(/^[^/\s]+\/[^/\s]+$/);
 
@@ -155,40 +135,25 @@ export const klinePush = z
 const ZERO = '0' as DecStr;
 
 /** A history bar: `id` (unix s) and close always; open/high/low/volume when the server sends them. */
-const klineBar = z
-  .object({
-    id: wireInt,
-    open: wireDecimal.optional(),
-    high: wireDecimal.optional(),
-    low: wireDecimal.optional(),
-    close: wireDecimal,
-    volume: wireDecimal.optional(),
-    amount: wireDecimal.optional(),
-  })
-  .transform((b) => ({
-    id: b.id,
-    time: b.id * 1000,
-    open: b.open ?? b.close,
-    high: b.high ?? b.close,
-    low: b.low ?? b.close,
-    close: b.close,
-    volume: b.volume ?? b.amount ?? ZERO,
-  }));
-
-/** The kline call's own envelope: `{code, msg, data}`, code 1 on success. */
-/** `GET /api/currency/sparklines` (extension): the last 1-minute closes of the displayed pairs. */
-export const sparklinesReply = z.array(
-  z.object({
-    symbol: z.string().min(1).max(40),
-    data: z.array(z.object({ id: wireInt, close: wireDecimal })),
-  }),
-);
-
-export const klineEnvelope = z.object({
-  code: wireInt,
-  msg: z.string().optional(),
-  data: z.array(klineBar).nullish(),
+const toBar = (b: z.output<typeof klineBarRow>) => ({
+  id: b.id,
+  time: b.id * 1000,
+  open: b.open ?? b.close,
+  high: b.high ?? b.close,
+  low: b.low ?? b.close,
+  close: b.close,
+  volume: b.volume ?? b.amount ?? ZERO,
 });
+
+/** `GET /api/currency/sparklines` (extension): the last 1-minute closes of the displayed pairs. */
+export const sparklinesReply = sparklines.reply;
+
+/** The kline call's own body: `{code, msg, data}`, code 1 on success. */
+export const klineEnvelope = klineHistory.reply.transform((r) => ({
+  code: r.code,
+  msg: r.msg,
+  data: r.data?.map(toBar),
+}));
 
 export const userInfoReply = z
   .object({
@@ -214,7 +179,7 @@ export const userInfoReply = z
 /** Login answers the token as a bare string. */
 export const tokenReply = z.string().regex(/^[A-Za-z0-9._~+/=-]{8,512}$/);
 
-export const serverTimeReply = wireInt;
+export const serverTimeReply = serverTime.reply;
 
 const newsItem = z.object({
   id: wireInt,

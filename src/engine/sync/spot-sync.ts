@@ -22,6 +22,7 @@ import {
 } from '../ingest/schemas.ts';
 import { orderHistoryPage } from '../ingest/order-history-schemas.ts';
 import { isGap } from '../projections/book/book.ts';
+import { klineHistory } from '../../shared/wire/market.ts';
 import {
   currencyDetail,
   spotDeal,
@@ -34,7 +35,7 @@ import {
 import type { TimerId } from '../services.ts';
 import type { RestResult } from '../transport/rest.ts';
 
-export const KLINE_PATH = '/api/currency/new_timeshar';
+export const KLINE_PATH = klineHistory.path;
 /** At most one `depth_snapshot` request per this interval while the book waits for one. */
 export const SNAPSHOT_RETRY_MS = 1000;
 /** The order history: the user's finished orders of the pair (extension, issue 20). */
