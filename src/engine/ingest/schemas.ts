@@ -14,6 +14,8 @@ import {
   sparklines,
   type klineBarRow,
 } from '../../shared/wire/market.ts';
+import { areaCodes } from '../../shared/wire/misc.ts';
+import { newsDetail, newsList } from '../../shared/wire/news.ts';
 import {
   currencyDetail,
   spotDeal,
@@ -181,63 +183,19 @@ export const tokenReply = z.string().regex(/^[A-Za-z0-9._~+/=-]{8,512}$/);
 
 export const serverTimeReply = serverTime.reply;
 
-const newsItem = z.object({
-  id: wireInt,
-  c_id: wireInt,
-  title: z.string(),
-  abstract: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-  thumbnail: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-  update_time: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-});
-
 /** `{list, page, pages, total}` (extension) or the legacy pageData `{data, page, pages, total}`. */
-export const newsListReply = z
-  .object({
-    list: z.array(newsItem).optional(),
-    data: z.array(newsItem).optional(),
-    page: wireInt.optional(),
-    pages: wireInt.optional(),
-    total: wireInt.optional(),
-  })
-  .transform((page, ctx) => {
-    const list = page.list ?? page.data;
-    if (list === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'no list' });
-      return z.NEVER;
-    }
-    return { list, page: page.page ?? 1, pages: page.pages ?? 1, total: page.total ?? list.length };
-  });
-
-export const newsDetailReply = newsItem.extend({
-  content: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
+export const newsListReply = newsList.reply.transform((page, ctx) => {
+  const list = page.list ?? page.data;
+  if (list === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'no list' });
+    return z.NEVER;
+  }
+  return { list, page: page.page ?? 1, pages: page.pages ?? 1, total: page.total ?? list.length };
 });
 
-export const countriesReply = z.array(
-  z.object({
-    country_id: wireInt,
-    area_code: z.union([z.string(), z.number()]).transform((v) => String(v)),
-    name_cn: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
-    name_en: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
-  }),
-);
+export const newsDetailReply = newsDetail.reply;
+
+export const countriesReply = areaCodes.reply;
 
 /** Any text message (`message` of most commands); numbers are turned into text. */
 export const textReply = z.union([z.string(), z.number()]).transform((v) => String(v));

@@ -4,11 +4,13 @@ import * as alerts from './alerts.ts';
 import * as lever from './lever.ts';
 import * as market from './market.ts';
 import * as micro from './micro.ts';
+import * as misc from './misc.ts';
+import * as news from './news.ts';
 import * as presale from './presale.ts';
 import * as spot from './spot.ts';
 import type { Call } from './call.ts';
 
-const DOMAINS = { alerts, lever, market, micro, presale, spot } as const;
+const DOMAINS = { alerts, lever, market, micro, misc, news, presale, spot } as const;
 
 const isCall = (v: unknown): v is Call =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'reply' in v;
