@@ -1,65 +1,33 @@
 // Lever REST (api-contract §5; docs/api-extensions.md "Leveraged contracts"): deal panel,
 // submit, lists, close, cancel, stop levels, batch close, the risk summary.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 import type { AppContext } from '../context.ts';
-import { optionalUser, requireUser } from '../http/auth.ts';
+import {
+  LEVER_PAGE_MAX,
+  LEVER_PAGE_SIZE,
+  leverBatchClose,
+  leverCancel,
+  leverClose,
+  leverDeal,
+  leverDealAll,
+  leverMyTrade,
+  leverSetStop,
+  leverSubmit,
+} from '../../src/shared/wire/lever.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf } from '../http/envelope.ts';
+import { route } from '../http/wire-route.ts';
 import { localDecimal, t } from '../i18n/messages.ts';
 import { requireIdentity } from '../identity/identity.ts';
 import { leverTrade } from './lever-runner.ts';
 import type { LeverPair, LeverService, PositionRow } from './lever-service.ts';
 import { deal, positionOf, positionsPage } from './lever-views.ts';
 import { riskFigures } from './positions.ts';
-import { pageLimit, pageNumber } from '../http/paging.ts';
 
-export const LEVER_PAGE_SIZE = 10;
-export const LEVER_PAGE_MAX = 50;
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const pairBody = z.object({ legal_id: id, currency_id: id });
-
-const submitBody = z.object({
-  legal_id: id,
-  currency_id: id,
-  share: text(20),
-  multiple: z.coerce.number().int().positive().max(10_000),
-  type: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(1), z.literal(2)]))
-    .default(1),
-  status: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(0), z.literal(1)]))
-    .default(1),
-  target_price: text(60).optional(),
-  client_id: text(64).pipe(z.string().min(1)).optional(),
-});
-
-const listBody = z.object({
-  status: z.coerce.number().int().min(-1).max(4).default(-1),
-  legal_id: id.optional(),
-  currency_id: id.optional(),
-  page: pageNumber,
-  limit: pageLimit(LEVER_PAGE_MAX, LEVER_PAGE_SIZE),
-});
-
-const stopBody = z.object({ id, target_profit_price: text(60), stop_loss_price: text(60) });
-const batchBody = z.object({
-  type: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
-    .default(0),
-  legal_id: id.optional(),
-  currency_id: id.optional(),
-});
+export { LEVER_PAGE_MAX, LEVER_PAGE_SIZE };
 
 export function registerLeverRoutes(
   app: FastifyInstance,
@@ -85,16 +53,14 @@ export function registerLeverRoutes(
     }
   };
 
-  app.all('/api/lever/deal', async (req) => {
-    const b = parse(pairBody, req);
+  route(app, ctx, leverDeal, async ({ req, body: b, viewer }) => {
     const pair = pairOf(b.legal_id, b.currency_id);
-    const userId = await optionalUser(ctx, req);
-    return ok(await deal(ctx, lever, pair, userId, langOf(req)));
+    const userId = await viewer();
+    return deal(ctx, lever, pair, userId, langOf(req));
   });
 
-  app.post('/api/lever/submit', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(submitBody, req);
+  route(app, ctx, leverSubmit, async ({ req, userId, body: b }) => {
+    // the identity after the fields, as the route always checked it
     await requireIdentity(ctx, userId);
     if (!/^\d+$/.test(b.share)) throw new ApiError('validation.lever.shareInteger');
     const target =
@@ -116,16 +82,14 @@ export function registerLeverRoutes(
     const row = await positionOf(ctx.db, r.id);
     if (row !== null) await pushPairs(userId, [row.match_id]);
     const text = row === null ? '' : submittedText(lever, row, langOf(req));
-    return ok({ text, id: r.id, repeated: r.repeated });
+    return { text, id: r.id, repeated: r.repeated };
   });
 
-  app.post('/api/lever/my_trade', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(listBody, req);
+  route(app, ctx, leverMyTrade, async ({ req, userId, body: b }) => {
     const legalId = b.legal_id ?? 1;
     const risk = await riskFigures(ctx.db, lever, userId, legalId, null);
     const page = await positionsPage(ctx, lever, userId, b, langOf(req));
-    return ok({
+    return {
       rate_profits_total: {
         hazard_rate: risk.hazard_rate,
         profits_total: risk.profits_all,
@@ -133,17 +97,15 @@ export function registerLeverRoutes(
         open_positions: risk.open_positions,
       },
       message: page,
-    });
+    };
   });
 
-  app.post('/api/lever/dealall', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(listBody, req);
+  route(app, ctx, leverDealAll, async ({ req, userId, body: b }) => {
     const legalId = b.legal_id ?? 1;
     const pair = b.currency_id === undefined ? null : lever.pair(legalId, b.currency_id);
     const risk = await riskFigures(ctx.db, lever, userId, legalId, pair?.matchId ?? null);
     const order = await positionsPage(ctx, lever, userId, { ...b, status: 1 }, langOf(req));
-    return ok({
+    return {
       balance: risk.balance,
       hazard_rate: risk.hazard_rate,
       caution_money_total: risk.caution_money_all,
@@ -153,38 +115,32 @@ export function registerLeverRoutes(
       origin_caution_money: risk.origin_caution_money,
       profits: risk.profits,
       order,
-    });
+    };
   });
 
   const idAction = (
-    path: string,
+    c: typeof leverClose | typeof leverCancel,
     act: (userId: number, id: number) => Promise<unknown>,
     done: string,
   ) =>
-    app.post(path, async (req: FastifyRequest) => {
-      const userId = await requireUser(ctx, req);
-      const b = parse(z.object({ id }), req);
+    route(app, ctx, c, async ({ req, userId, body: b }) => {
       await act(userId, b.id);
       ctx.notify.balance(userId);
       const row = await positionOf(ctx.db, b.id);
       if (row !== null) await pushPairs(userId, [row.match_id]);
-      return ok(t(langOf(req), done));
+      return t(langOf(req), done);
     });
-  idAction('/api/lever/close', (u, i) => lever.close(u, i), 'lever.closed');
-  idAction('/api/lever/cancel', (u, i) => lever.cancel(u, i), 'lever.cancelled');
+  idAction(leverClose, (u, i) => lever.close(u, i), 'lever.closed');
+  idAction(leverCancel, (u, i) => lever.cancel(u, i), 'lever.cancelled');
 
-  app.post('/api/lever/setstop', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(stopBody, req);
+  route(app, ctx, leverSetStop, async ({ req, userId, body: b }) => {
     const tp = amountOf(b.target_profit_price, 'validation.lever.stopInvalid');
     const sl = amountOf(b.stop_loss_price, 'validation.lever.stopInvalid');
     await lever.setStop(userId, b.id, tp, sl);
-    return ok(t(langOf(req), 'lever.stopSet'));
+    return t(langOf(req), 'lever.stopSet');
   });
 
-  app.post('/api/lever/batch_close', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(batchBody, req);
+  route(app, ctx, leverBatchClose, async ({ req, userId, body: b }) => {
     const pair =
       b.legal_id === undefined || b.currency_id === undefined
         ? null
@@ -192,7 +148,7 @@ export function registerLeverRoutes(
     const closed = await lever.batchClose(userId, b.type, pair?.matchId ?? null);
     ctx.notify.balance(userId);
     await pushPairs(userId, closed);
-    return ok(t(langOf(req), 'lever.batchClosed', { count: closed.length }));
+    return t(langOf(req), 'lever.batchClosed', { count: closed.length });
   });
 }
 

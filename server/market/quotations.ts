@@ -2,7 +2,8 @@
 // with its displayed pairs, the currency_matches columns the legacy reply carries and the live
 // figures of the market simulator.
 import { decStr } from '../../src/shared/decimal.ts';
-import type { QuotationGroup, QuotationItem } from '../../src/shared/wire.ts';
+import type { ReplyOut } from '../../src/shared/wire/call.ts';
+import type { quotation } from '../../src/shared/wire/market.ts';
 import type { AppContext } from '../context.ts';
 import type { PairSpec } from './simulator.ts';
 import { amount, changeOf, price, turnover } from './wire-format.ts';
@@ -35,7 +36,7 @@ interface MatchRow {
 }
 
 /** The quotation page: each displayed legal currency with its displayed pairs, live figures in. */
-export async function quotations(ctx: AppContext): Promise<QuotationGroup[]> {
+export async function quotations(ctx: AppContext): Promise<ReplyOut<typeof quotation>> {
   const groups = await ctx.db.query<GroupRow & Record<string, unknown>>(
     `SELECT id, name, logo, is_legal, is_display FROM currencies
      WHERE is_legal = 1 AND is_display = 1 ORDER BY sort, id`,
@@ -63,8 +64,8 @@ export async function quotations(ctx: AppContext): Promise<QuotationGroup[]> {
   }));
 }
 
-/** A QuotationItem plus the other currency_matches columns the legacy reply carries. */
-type QuotationRow = QuotationItem & Record<string, unknown>;
+/** A quotation row: the declared fields plus the other currency_matches columns it carries. */
+type QuotationRow = ReplyOut<typeof quotation>[number]['quotation'][number];
 
 function quotationItem(ctx: AppContext, p: PairSpec, m: MatchRow, now: number): QuotationRow {
   const day = ctx.market.current(p.matchId, '1day', now);

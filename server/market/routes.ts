@@ -1,8 +1,10 @@
 // Market REST: quotation_new (quotations.ts), new_timeshar (alias kline_market), server/time.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { ReplyOut } from '../../src/shared/wire/call.ts';
+import { klineHistory, klineMarket, quotation, serverTime } from '../../src/shared/wire/market.ts';
 import type { AppContext } from '../context.ts';
-import { input, langOf, ok } from '../http/envelope.ts';
+import { input, langOf } from '../http/envelope.ts';
+import { checkReply, route } from '../http/wire-route.ts';
 import { t } from '../i18n/messages.ts';
 import { toServerPeriod } from './candles.ts';
 import { quotations } from './quotations.ts';
@@ -12,26 +14,30 @@ import { klineBar, symbolOf } from './wire-format.ts';
 export const KLINE_MAX_BARS = 1500;
 
 export function registerMarketRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.all('/api/currency/quotation_new', async () => ok(await quotations(ctx)));
-  const kline = (req: FastifyRequest, reply: FastifyReply) => klineHistory(ctx, req, reply);
-  app.all('/api/currency/new_timeshar', kline);
-  app.all('/api/currency/kline_market', kline);
-  app.get('/api/server/time', () => ok(ctx.config.now()));
+  route(app, ctx, quotation, () => quotations(ctx));
+  // by hand: a refused field answers the kline's own `{code: -1, msg}`, not the envelope
+  for (const c of [klineHistory, klineMarket]) {
+    const kline = (req: FastifyRequest, reply: FastifyReply) => klineBars(ctx, c, req, reply);
+    app.get(c.path, kline);
+    app.post(c.path, kline);
+  }
+  route(app, ctx, serverTime, () => ctx.config.now());
 }
 
-const klineQuery = z.object({
-  symbol: z.string().trim().min(1).max(40),
-  period: z.string().trim().min(1).max(10),
-  // A `from` before the epoch (1,000 monthly bars back) means "from the start": clamped, not refused.
-  from: z.coerce.number().int().min(-1e12).optional(),
-  to: z.coerce.number().int().nonnegative().optional(),
-});
-
-function klineHistory(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
+function klineBars(
+  ctx: AppContext,
+  c: typeof klineHistory,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
   const lang = langOf(req);
-  const fail = (id: string, values: Record<string, string> = {}) =>
-    reply.send({ code: -1, msg: t(lang, id, values), data: [] });
-  const parsed = klineQuery.safeParse(input(req));
+  const send = (body: ReplyOut<typeof klineHistory>) => {
+    if (ctx.config.checkReplies) checkReply(ctx, c, body);
+    return reply.send(body);
+  };
+  const fail = (id: (typeof c.errors)[number], values: Record<string, string> = {}) =>
+    send({ code: -1, msg: t(lang, id, values), data: [] });
+  const parsed = c.request.safeParse(input(req));
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path.map(String).join('.') ?? '';
     return fail('error.fieldInvalid', { field });
@@ -46,7 +52,7 @@ function klineHistory(ctx: AppContext, req: FastifyRequest, reply: FastifyReply)
   const from = Math.max(0, q.from ?? 0);
   if (from > to) return fail('market.rangeInvalid');
   const bars = ctx.market.history(pair.matchId, period, from, to).slice(-KLINE_MAX_BARS);
-  return reply.send({
+  return send({
     code: 1,
     msg: 'success',
     data: bars.map((b) => klineBar(pair, q.period, b)),

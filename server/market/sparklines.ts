@@ -4,21 +4,21 @@
 // 1,500 bars and ~340 KB a pair, to keep 60). One small request fills the whole table.
 import type { FastifyInstance } from 'fastify';
 import { SPARKLINE_POINTS, SPARKLINE_WINDOW_SECONDS } from '../../src/shared/constants.ts';
-import type { SparklineSeries } from '../../src/shared/wire.ts';
+import type { ReplyOut } from '../../src/shared/wire/call.ts';
+import { sparklines } from '../../src/shared/wire/market.ts';
 import type { AppContext } from '../context.ts';
-import { ok } from '../http/envelope.ts';
+import { route } from '../http/wire-route.ts';
 import type { AggBar } from './candles.ts';
 import { price, symbolOf } from './wire-format.ts';
 
-export const SPARKLINES_PATH = '/api/currency/sparklines';
 /** First look this far back; a pair with fewer bars there (a quiet market) gets the full window. */
 const RECENT_SECONDS = 2 * SPARKLINE_POINTS * 60;
 
 export function registerSparklineRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.get(SPARKLINES_PATH, async () => ok(await sparklines(ctx)));
+  route(app, ctx, sparklines, () => lastCloses(ctx));
 }
 
-async function sparklines(ctx: AppContext): Promise<SparklineSeries[]> {
+async function lastCloses(ctx: AppContext): Promise<ReplyOut<typeof sparklines>> {
   const shown = await ctx.db.query<{ id: number }>(
     `SELECT m.id FROM currency_matches m JOIN currencies l ON l.id = m.legal_id
      WHERE m.is_display = 1 AND l.is_legal = 1 AND l.is_display = 1 ORDER BY m.sort, m.id`,

@@ -4,40 +4,22 @@
 // (resting buys), out / 2 selling (resting sells), complete / 3 finished orders: filled, or
 // cancelled with or without fills (issue 20), each with what it really did (order-history.ts).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { EntrustItem } from '../../src/shared/wire.ts';
 import { userById } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/auth.ts';
-import { ok, parse, text } from '../http/envelope.ts';
+import { route } from '../http/wire-route.ts';
+import { ENTRUST_TYPES, entrust } from '../../src/shared/wire/spot.ts';
 import { formatTime } from '../http/format.ts';
 import type { OrderDbRow } from './order-history.ts';
 import { ORDER_COLUMNS, ORDER_FROM, orderFacts } from './order-history.ts';
-import { offsetOf, paged, pageNumber } from '../http/paging.ts';
+import { offsetOf, paged } from '../http/paging.ts';
 
 export const ENTRUST_PAGE_SIZE = 5;
 
-const TYPES: Readonly<Record<string, 'in' | 'out' | 'complete'>> = {
-  in: 'in',
-  '1': 'in',
-  out: 'out',
-  '2': 'out',
-  complete: 'complete',
-  '3': 'complete',
-};
-
-const body = z.object({
-  address: text(200).optional(),
-  type: text(10).pipe(z.string().refine((v) => v in TYPES)),
-  page: pageNumber,
-});
-
 export function registerEntrustRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/transaction/entrust', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(body, req);
-    const type = TYPES[b.type] ?? 'in';
+  route(app, ctx, entrust, async ({ userId, body: b }) => {
+    const type = ENTRUST_TYPES[b.type] ?? 'in';
     const where =
       type === 'complete'
         ? 'o.user_id = $1 AND o.status IN (1, 2)'
@@ -54,7 +36,7 @@ export function registerEntrustRoute(app: FastifyInstance, ctx: AppContext): voi
     );
     const user = await userById(ctx.db, userId);
     const list = rows.map((r) => entrustItem(r, type === 'complete', user?.account ?? ''));
-    return ok(paged(list, b.page, total[0]?.n ?? 0, ENTRUST_PAGE_SIZE));
+    return paged(list, b.page, total[0]?.n ?? 0, ENTRUST_PAGE_SIZE);
   });
 }
 

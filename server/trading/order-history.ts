@@ -5,15 +5,12 @@
 // market order, the protective band's bound) and its `number` what is left, which is 0 for a
 // market order whose rest was dropped. Used by `transaction_history` (the spot screen's order
 // history) and `transaction/entrust` (the account area's lists).
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { OrderHistoryRow, PagedList } from '../../src/shared/wire.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../http/auth.ts';
-import { parse } from '../http/envelope.ts';
 import { formatTime } from '../http/format.ts';
-import { offsetOf, paged, pageNumber } from '../http/paging.ts';
+import { offsetOf, paged } from '../http/paging.ts';
+import type { ListFilter } from './spot-views.ts';
 import { averageFillPrice } from './units.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
@@ -78,20 +75,12 @@ export function orderFacts(r: OrderDbRow): OrderFacts {
   };
 }
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const listBody = z.object({
-  page: pageNumber,
-  currency_id: id.optional(),
-  legal_id: id.optional(),
-});
-
 /** ANY /api/transaction_history: the user's finished orders (filled or cancelled), newest first. */
 export async function orderHistory(
   ctx: AppContext,
-  req: FastifyRequest,
+  userId: number,
+  b: ListFilter,
 ): Promise<PagedList<OrderHistoryRow>> {
-  const userId = await requireUser(ctx, req);
-  const b = parse(listBody, req);
   const where = `o.user_id = $1 AND o.status IN (1, 2)
     AND ($2::int IS NULL OR o.currency_id = $2) AND ($3::int IS NULL OR o.legal_id = $3)`;
   const params = [userId, b.currency_id ?? null, b.legal_id ?? null] as const;

@@ -1,22 +1,29 @@
 // Spot REST (api-contract §3.3, §7; docs/api-extensions.md "Spot (issue 3)"): orders, cancel,
 // the user's lists, the deal panel, recent trades, currency detail and the coin lists.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { validateSpotOrder } from '../../src/shared/spot.ts';
 import type { SpotSide } from '../../src/shared/spot.ts';
-import type {
-  CoinListItem,
-  CurrencyDetail,
-  SpotDeal,
-  SpotFill,
-  TradeHistoryItem,
-} from '../../src/shared/wire.ts';
+import type { ReplyOut, RequestIn } from '../../src/shared/wire/call.ts';
+import {
+  coinList,
+  coinListNew,
+  currencyDetail,
+  spotBuy,
+  spotCancel,
+  spotDeal,
+  spotFills,
+  spotOpenBuys,
+  spotOpenSells,
+  spotOrderHistory,
+  spotSell,
+  tradeHistory,
+} from '../../src/shared/wire/spot.ts';
 import type { AppContext } from '../context.ts';
-import { optionalUser, requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
-import { langOf, ok, parse, text } from '../http/envelope.ts';
+import { langOf } from '../http/envelope.ts';
+import { route, type CallInput } from '../http/wire-route.ts';
 import { hasMessage, t } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import { changeOf, symbolOf } from '../market/wire-format.ts';
@@ -25,7 +32,6 @@ import { orderHistory } from './order-history.ts';
 import type { SpotService } from './spot-service.ts';
 import { fromUnits } from './units.ts';
 import { formatTime } from '../http/format.ts';
-import { pageNumber } from '../http/paging.ts';
 import { currencyRow, fills, openOrders, pairBalances } from './spot-views.ts';
 
 export const DEAL_FILLS = 15;
@@ -33,92 +39,52 @@ export const TRADE_HISTORY = 30;
 /** Indicative USDT → CNY rate for `cny_price` (no live FX source; see ADR 0006). */
 export const USDT_CNY = '7.2';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const page = pageNumber;
-
-const orderBody = z.object({
-  legal_id: id,
-  currency_id: id,
-  mode: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(1), z.literal(2)]))
-    .default(2),
-  price: text(60).optional(),
-  num: text(60).optional(),
-  client_id: text(64).pipe(z.string().min(1)).optional(),
-});
-
-const listBody = z.object({
-  page,
-  currency_id: id.optional(),
-  legal_id: id.optional(),
-});
-
-const delBody = z.object({
-  id,
-  type: z.enum(['in', 'out']).optional(),
-});
-
-const pairBody = z.object({ legal_id: id, currency_id: id });
+type CoinRow = ReplyOut<typeof coinList>['coin_list'][number];
 
 export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, spot: SpotService): void {
-  const place = (side: SpotSide) => async (req: FastifyRequest) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(orderBody, req);
-    const errors = validateSpotOrder({ side, mode: b.mode, price: b.price, number: b.num });
-    const first = errors.price ?? errors.number;
-    if (first !== undefined) throw new ApiError(first);
-    const pair = spot.pairByIds(b.legal_id, b.currency_id);
-    if (pair === null) throw new ApiError('spot.pairClosed');
-    const num = amountOf(b.num, 'validation.spot.numberRequired');
-    const price = b.mode === 2 ? amountOf(b.price, 'validation.spot.priceRequired') : null;
-    const reply = await spot.place({
-      userId,
-      matchId: pair.matchId,
-      side: side,
-      mode: b.mode,
-      price,
-      num,
-      clientId: b.client_id ?? null,
-    });
-    return { type: reply.type, message: t(langOf(req), reply.id, reply.values) };
-  };
-  app.post('/api/transaction/in', place('buy'));
-  app.post('/api/transaction/out', place('sell'));
+  const place =
+    (side: SpotSide) =>
+    async ({ req, userId, body: b }: CallInput<typeof spotBuy>): Promise<string> => {
+      const errors = validateSpotOrder({ side, mode: b.mode, price: b.price, number: b.num });
+      const first = errors.price ?? errors.number;
+      if (first !== undefined) throw new ApiError(first);
+      const pair = spot.pairByIds(b.legal_id, b.currency_id);
+      if (pair === null) throw new ApiError('spot.pairClosed');
+      const num = amountOf(b.num, 'validation.spot.numberRequired');
+      const price = b.mode === 2 ? amountOf(b.price, 'validation.spot.priceRequired') : null;
+      const reply = await spot.place({
+        userId,
+        matchId: pair.matchId,
+        side: side,
+        mode: b.mode,
+        price,
+        num,
+        clientId: b.client_id ?? null,
+      });
+      return t(langOf(req), reply.id, reply.values);
+    };
+  // a placement's reply is always `ok` (a refusal is thrown), a repeated `client_id` answers the first
+  route(app, ctx, spotBuy, place('buy'));
+  route(app, ctx, spotSell, place('sell'));
 
-  app.post('/api/transaction_del', async (req) => {
-    const userId = await requireUser(ctx, req);
-    const b = parse(delBody, req);
+  route(app, ctx, spotCancel, async ({ req, userId, body: b }) => {
     const side = b.type === undefined ? null : b.type === 'in' ? 'buy' : 'sell';
     const reply = await spot.cancel(userId, b.id, side);
-    return { type: reply.type, message: t(langOf(req), reply.id, reply.values) };
+    return t(langOf(req), reply.id, reply.values);
   });
 
-  const mine = async (req: FastifyRequest) => ({
-    userId: await requireUser(ctx, req),
-    filter: parse(listBody, req),
-  });
-  app.all('/api/transaction_in', async (req) => {
-    const { userId, filter } = await mine(req);
-    return ok(await openOrders(ctx.db, spot, userId, 'in', filter));
-  });
-  app.all('/api/transaction_out', async (req) => {
-    const { userId, filter } = await mine(req);
-    return ok(await openOrders(ctx.db, spot, userId, 'out', filter));
-  });
-  app.all('/api/transaction_complete', async (req) => {
-    const { userId, filter } = await mine(req);
-    return ok(await fills(ctx.db, spot, userId, filter));
-  });
-  app.all('/api/transaction_history', async (req) => ok(await orderHistory(ctx, req)));
-  app.all('/api/transaction/deal', async (req) => ok(await deal(ctx, spot, req)));
+  route(app, ctx, spotOpenBuys, ({ userId, body }) => openOrders(ctx.db, spot, userId, 'in', body));
+  route(app, ctx, spotOpenSells, ({ userId, body }) =>
+    openOrders(ctx.db, spot, userId, 'out', body),
+  );
+  route(app, ctx, spotFills, ({ userId, body }) => fills(ctx.db, spot, userId, body));
+  route(app, ctx, spotOrderHistory, ({ userId, body }) => orderHistory(ctx, userId, body));
+  route(app, ctx, spotDeal, ({ body, viewer }) => deal(ctx, spot, body, viewer));
 
-  app.get('/api/currency/new_tradehistory', (req) => {
-    const b = parse(pairBody, req);
+  route(app, ctx, tradeHistory, ({ body: b }) => {
     const pair = spot.pairByIds(b.legal_id, b.currency_id);
     if (pair === null) throw new ApiError('spot.pairClosed');
-    const items: TradeHistoryItem[] = spot
+    return spot
       .recentTrades(pair.matchId)
       .slice(-TRADE_HISTORY)
       .reverse()
@@ -133,41 +99,42 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, spot: 
           time: m.time,
         };
       });
-    return ok(items);
   });
 
-  app.all('/api/currency/detail', async (req) => {
-    const r = await currencyRow(ctx.db, parse(z.object({ id }), req).id);
+  route(app, ctx, currencyDetail, async ({ req, body }) => {
+    const r = await currencyRow(ctx.db, body.id);
     if (r === null) throw new ApiError('currency.notFound');
     // A listed currency's description comes in the reader's language from the server
     // catalogues; a currency they do not describe keeps the text stored with it.
     const key = `currency.description.${r.name}`;
-    const detail: CurrencyDetail = {
+    return {
       id: r.id,
       name: r.name,
       full_name: r.full_name,
       desc: hasMessage(key) ? t(langOf(req), key) : r.description,
     };
-    return ok(detail);
   });
 
-  const coins = () => ok({ coin_list: coinList(ctx, spot) });
-  app.all('/api/quotation', coins);
-  app.all('/api/quotation_new', coins);
+  route(app, ctx, coinList, () => ({ coin_list: coins(ctx, spot) }));
+  route(app, ctx, coinListNew, () => ({ coin_list: coins(ctx, spot) }));
 }
 
-async function deal(ctx: AppContext, spot: SpotService, req: FastifyRequest): Promise<SpotDeal> {
-  const b = parse(pairBody, req);
+async function deal(
+  ctx: AppContext,
+  spot: SpotService,
+  b: RequestIn<typeof spotDeal>,
+  viewer: () => Promise<number | null>,
+): Promise<ReplyOut<typeof spotDeal>> {
   const pair = spot.pairByIds(b.legal_id, b.currency_id);
   if (pair === null) throw new ApiError('spot.pairClosed');
-  const userId = await optionalUser(ctx, req);
+  const userId = await viewer();
   const balances =
     userId === null
       ? { legal: '0', currency: '0' }
       : await pairBalances(ctx.db, userId, pair.legalId, pair.currencyId);
   const last = spot.lastPrice(pair.matchId);
   const lastPrice = last === null ? '0' : fromUnits(last, pair.pricePrecision);
-  const complete: SpotFill[] = spot
+  const complete = spot
     .recentTrades(pair.matchId)
     .slice(-DEAL_FILLS)
     .reverse()
@@ -190,7 +157,7 @@ async function deal(ctx: AppContext, spot: SpotService, req: FastifyRequest): Pr
   };
 }
 
-function coinList(ctx: AppContext, spot: SpotService): CoinListItem[] {
+function coins(ctx: AppContext, spot: SpotService): CoinRow[] {
   const now = ctx.config.now();
   return spot.pairs().map((p: PairSpec) => {
     const day = ctx.market.current(p.matchId, '1day', now);

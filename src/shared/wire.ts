@@ -354,20 +354,6 @@ export interface CurrencyDetail {
   desc: string;
 }
 
-/** A market coin of /api/quotation and /api/quotation_new (`message.coin_list`). */
-export interface CoinListItem {
-  id: number; // match id
-  name: string; // base currency name
-  symbol: string;
-  type: string; // the quote currency name
-  last_price: WireDecimal;
-  proportion: string; // percent change, "+1.23"
-  legal_id: number;
-  currency_id: number;
-  legal_name: string;
-  currency_name: string;
-}
-
 // ---- Wallets and the account area (issue 6; api-contract §4, docs/api-extensions.md) ------
 
 // The wallet calls are declared in wire/wallet.ts and wire/funding.ts; the rows a reader has

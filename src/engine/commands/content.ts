@@ -4,7 +4,13 @@
 import type { CommandResult } from '../api.ts';
 import type { CountryItem, NewsDetail, NewsItem } from '../../shared/wire.ts';
 import type { EngineContext } from '../context.ts';
-import { countriesReply, newsDetailReply, newsListReply, textReply } from '../ingest/schemas.ts';
+import { countriesReply, newsDetailReply, newsListReply } from '../ingest/schemas.ts';
+import {
+  areaCodes,
+  customerService as customerServiceCall,
+  qrCode,
+} from '../../shared/wire/misc.ts';
+import { newsDetail as newsDetailCall, newsList as newsListCall } from '../../shared/wire/news.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
 
 export function countries(ctx: EngineContext): Promise<CommandResult<CountryItem[]>> {
@@ -17,9 +23,9 @@ export function countries(ctx: EngineContext): Promise<CommandResult<CountryItem
     execute: async () =>
       toCommandResult(
         ctx,
-        await ctx.rest.get('/api/area_code'),
+        await ctx.rest.get(areaCodes.path),
         countriesReply,
-        'reply:/api/area_code',
+        `reply:${areaCodes.path}`,
         (list) => ({ message: '', data: list }),
       ),
   });
@@ -33,8 +39,8 @@ export function newsList(ctx: EngineContext, cId?: number): Promise<CommandResul
     secretReply: true,
     query: true,
     execute: async () => {
-      const reply = await ctx.rest.post('/api/news/list', { c_id: cId, lang: ctx.lang() });
-      return toCommandResult(ctx, reply, newsListReply, 'reply:/api/news/list', (page) => ({
+      const reply = await ctx.rest.post(newsListCall.path, { c_id: cId, lang: ctx.lang() });
+      return toCommandResult(ctx, reply, newsListReply, `reply:${newsListCall.path}`, (page) => ({
         message: '',
         data: page.list,
       }));
@@ -50,11 +56,17 @@ export function newsDetail(ctx: EngineContext, id: number): Promise<CommandResul
     secretReply: true,
     query: true,
     execute: async () => {
-      const reply = await ctx.rest.post('/api/news/detail', { id });
-      return toCommandResult(ctx, reply, newsDetailReply, 'reply:/api/news/detail', (detail) => ({
-        message: '',
-        data: detail,
-      }));
+      const reply = await ctx.rest.post(newsDetailCall.path, { id });
+      return toCommandResult(
+        ctx,
+        reply,
+        newsDetailReply,
+        `reply:${newsDetailCall.path}`,
+        (detail) => ({
+          message: '',
+          data: detail,
+        }),
+      );
     },
   });
 }
@@ -75,11 +87,17 @@ export function customerService(ctx: EngineContext): Promise<CommandResult<strin
             encodeURIComponent(session.userId === null ? '' : String(session.userId)),
           )
           .replaceAll('{name}', encodeURIComponent(session.account ?? ''));
-      const reply = await ctx.rest.get('/api/custorm');
-      return toCommandResult(ctx, reply, textReply, 'reply:/api/custorm', (template) => ({
-        message: '',
-        data: fill(template),
-      }));
+      const reply = await ctx.rest.get(customerServiceCall.path);
+      return toCommandResult(
+        ctx,
+        reply,
+        customerServiceCall.reply,
+        `reply:${customerServiceCall.path}`,
+        (template) => ({
+          message: '',
+          data: fill(template),
+        }),
+      );
     },
   });
 }
@@ -93,7 +111,7 @@ export function appQrCode(ctx: EngineContext, text: string): Promise<CommandResu
     secretReply: true,
     query: true,
     execute: async (): Promise<CommandResult<string>> => {
-      const reply = await ctx.rest.binary('/api/qrcode', { text });
+      const reply = await ctx.rest.binary(qrCode.path, { text });
       if (!reply.ok) return { ok: false, code: 'network', message: reply.message };
       if (!reply.contentType.startsWith('image/'))
         return { ok: false, code: 'server', type: 'malformed', message: 'not an image' };

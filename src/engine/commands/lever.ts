@@ -2,13 +2,18 @@
 // (validated with src/shared/lever.ts against the panel's limits, with a fresh client_id; a
 // lost or late reply is retried with it, idempotent.ts), close, revoke, stop levels, batch
 // close. On success the lever data is fetched again.
-import { z } from 'zod';
 import { checkStopPrice, validateLeverOrder } from '../../shared/lever.ts';
 import type { ValidationId } from '../../shared/validation.ts';
 import type { CommandResult, LeverCommandKind, LeverCommands } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandBody, CommandName } from '../events.ts';
-import { textReply } from '../ingest/schemas.ts';
+import {
+  leverBatchClose,
+  leverCancel,
+  leverClose,
+  leverSetStop,
+  leverSubmit,
+} from '../../shared/wire/lever.ts';
 import type { Params } from '../transport/rest.ts';
 import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
@@ -44,7 +49,7 @@ const SPECS: Table = {
     const id = clientId(ctx);
     return {
       command: 'lever-submit',
-      path: '/api/lever/submit',
+      path: leverSubmit.path,
       params: {
         legal_id: pair.legalId,
         currency_id: pair.currencyId,
@@ -77,11 +82,11 @@ const SPECS: Table = {
         }),
     };
   },
-  close: (i) => idSpec('lever-close', '/api/lever/close', i.id),
-  cancel: (i) => idSpec('lever-cancel', '/api/lever/cancel', i.id),
+  close: (i) => idSpec('lever-close', leverClose.path, i.id),
+  cancel: (i) => idSpec('lever-cancel', leverCancel.path, i.id),
   'set-stop': (i) => ({
     command: 'lever-set-stop',
-    path: '/api/lever/setstop',
+    path: leverSetStop.path,
     params: {
       id: i.id,
       target_profit_price: i.takeProfit.trim(),
@@ -99,7 +104,7 @@ const SPECS: Table = {
   }),
   'batch-close': (i, _ctx, pair) => ({
     command: 'lever-batch-close',
-    path: '/api/lever/batch_close',
+    path: leverBatchClose.path,
     params: {
       type: i.type,
       ...(i.pairOnly ? { legal_id: pair.legalId, currency_id: pair.currencyId } : {}),
@@ -162,4 +167,4 @@ export function leverCommand<K extends LeverCommandKind>(
 }
 
 /** Lever replies are a text, except submit's `{text, id, repeated}` (extension). */
-const textOrSubmitted = textReply.or(z.object({ text: textReply }).transform((r) => r.text));
+const textOrSubmitted = leverSubmit.reply.transform((r) => (typeof r === 'string' ? r : r.text));

@@ -8,7 +8,7 @@ import { validateSpotOrder } from '../../shared/spot.ts';
 import type { SpotSide } from '../../shared/spot.ts';
 import type { CommandResult, PlaceSpotOrder } from '../api.ts';
 import type { EngineContext } from '../context.ts';
-import { textReply } from '../ingest/schemas.ts';
+import { spotBuy, spotCancel, spotSell } from '../../shared/wire/spot.ts';
 import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
 
@@ -62,7 +62,7 @@ export function placeSpotOrder(
       if (view === null) return NO_PAIR;
       const reply = await postIdempotent(ctx, {
         command: 'spot-place',
-        path: order.side === 'buy' ? '/api/transaction/in' : '/api/transaction/out',
+        path: order.side === 'buy' ? spotBuy.path : spotSell.path,
         params: {
           legal_id: view.legalId,
           currency_id: view.currencyId,
@@ -74,7 +74,7 @@ export function placeSpotOrder(
         clientId: id,
         onUnknown,
       });
-      const result = toCommandResult(ctx, reply, textReply, 'reply:spot-place', text);
+      const result = toCommandResult(ctx, reply, spotBuy.reply, 'reply:spot-place', text);
       // placed, or perhaps placed: the open orders and balances tell
       if (result.ok || result.code === 'unknown') void refresh();
       return result;
@@ -92,11 +92,11 @@ export function cancelSpotOrder(
     input,
     fields: { id: input.id, side: input.side },
     execute: async () => {
-      const reply = await ctx.rest.post('/api/transaction_del', {
+      const reply = await ctx.rest.post(spotCancel.path, {
         id: input.id,
         type: input.side === 'buy' ? 'in' : 'out',
       });
-      const result = toCommandResult(ctx, reply, textReply, 'reply:spot-cancel', text);
+      const result = toCommandResult(ctx, reply, spotCancel.reply, 'reply:spot-cancel', text);
       if (result.ok) void refresh();
       return result;
     },

@@ -4,44 +4,15 @@
 import { z } from 'zod';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { LeverPositionView } from '../api.ts';
+import { leverDeal, leverMyTrade, leverPositionRow } from '../../shared/wire/lever.ts';
 import { wireDecimal, wireInt } from './schemas.ts';
 
 const ZERO = '0' as DecStr;
 const optionalDecimal = wireDecimal.optional().nullable();
-const text = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === undefined || v === null ? '' : String(v)));
 
-const positionFields = z.object({
-  id: wireInt,
-  type: wireInt,
-  symbol: text,
-  legal: wireInt.optional(),
-  currency: wireInt.optional(),
-  status: wireInt,
-  share: wireDecimal,
-  number: optionalDecimal,
-  multiple: wireInt.optional(),
-  origin_price: optionalDecimal,
-  price: wireDecimal,
-  update_price: optionalDecimal,
-  target_profit_price: optionalDecimal,
-  stop_loss_price: optionalDecimal,
-  caution_money: optionalDecimal,
-  origin_caution_money: optionalDecimal,
-  trade_fee: optionalDecimal,
-  overnight_money: optionalDecimal,
-  profits: optionalDecimal,
-  fact_profits: optionalDecimal,
-  transaction_time: text,
-  complete_time: text,
-  create_time: wireInt.optional(),
-});
+type RawPosition = z.output<typeof leverPositionRow>;
 
-type RawPosition = z.output<typeof positionFields>;
-
-export const leverPosition = positionFields.transform((p) => toPosition(p));
+export const leverPosition = leverPositionRow.transform((p) => toPosition(p));
 
 function toPosition(p: RawPosition): LeverPositionView {
   return {
@@ -76,54 +47,17 @@ function money(p: RawPosition) {
   };
 }
 
-const level = z.object({ price: wireDecimal, number: wireDecimal });
-const valueList = z.array(z.object({ value: wireInt })).default([]);
-
-export const leverDealReply = z.object({
-  lever_transaction: z
-    .object({ in: z.array(level).default([]), out: z.array(level).default([]) })
-    .optional(),
-  lever_share_limit: z.object({ min: wireInt, max: wireInt }),
-  multiple: z.object({ muit: valueList, share: valueList }),
-  last_price: optionalDecimal,
-  mark_price: optionalDecimal,
-  user_lever: optionalDecimal,
-  lever_share_num: optionalDecimal,
-  spread: optionalDecimal,
-  lever_trade_fee: optionalDecimal,
-  overnight: optionalDecimal,
-  price_precision: wireInt.optional(),
-  burst_hazard_rate: optionalDecimal,
-  open_lever_entrust: wireInt.optional(),
-  recent: z
-    .array(z.object({ time: wireInt, type: wireInt, price: wireDecimal, number: wireDecimal }))
-    .default([]),
-});
+export const leverDealReply = leverDeal.reply;
 
 /** `lever/my_trade`: `{rate_profits_total, message: paginator}` (the nested message is real). */
-export const leverTradeList = z
-  .object({
-    rate_profits_total: z
-      .object({
-        hazard_rate: optionalDecimal,
-        profits_total: optionalDecimal,
-        open_positions: wireInt.optional(),
-      })
-      .optional(),
-    message: z.object({
-      data: z.array(leverPosition),
-      current_page: wireInt.optional(),
-      last_page: wireInt.optional(),
-    }),
-  })
-  .transform((r) => ({
-    rows: r.message.data,
-    page: r.message.current_page ?? 1,
-    hasMore: (r.message.current_page ?? 1) < (r.message.last_page ?? 1),
-    hazardRate: r.rate_profits_total?.hazard_rate ?? null,
-    profitsTotal: r.rate_profits_total?.profits_total ?? null,
-    openPositions: r.rate_profits_total?.open_positions ?? null,
-  }));
+export const leverTradeList = leverMyTrade.reply.transform((r) => ({
+  rows: r.message.data.map(toPosition),
+  page: r.message.current_page ?? 1,
+  hasMore: (r.message.current_page ?? 1) < (r.message.last_page ?? 1),
+  hazardRate: r.rate_profits_total?.hazard_rate ?? null,
+  profitsTotal: r.rate_profits_total?.profits_total ?? null,
+  openPositions: r.rate_profits_total?.open_positions ?? null,
+}));
 
 /**
  * `trades_all` / `trades_entrust`: required (the contract always sends both). Were an absent

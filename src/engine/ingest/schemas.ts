@@ -8,6 +8,23 @@ import type { FilledOrderView, OpenOrderView } from '../api.ts';
 import type { BookLevel } from '../events.ts';
 import * as accounts from '../../shared/wire/accounts.ts';
 import { wireDecimal, wireInt } from '../../shared/wire/primitives.ts';
+import {
+  klineHistory,
+  quotation,
+  serverTime,
+  sparklines,
+  type klineBarRow,
+} from '../../shared/wire/market.ts';
+import { areaCodes } from '../../shared/wire/misc.ts';
+import { newsDetail, newsList } from '../../shared/wire/news.ts';
+import {
+  currencyDetail,
+  spotDeal,
+  spotFills,
+  spotOpenBuys,
+  type spotFillOfUserRow,
+  type spotOpenRow,
+} from '../../shared/wire/spot.ts';
 
 // the wire's field forms, declared once with the calls (src/shared/wire, ADR 0048)
 export { wireDecimal, wireInt };
@@ -19,65 +36,37 @@ export { wireDecimal, wireInt };
  */
 export const wireChange = wireDecimal.transform((d): DecStr => fixed(d, 2) as DecStr);
 
-const flag = wireInt.transform((v) => v === 1);
 const optionalSeq = wireInt.optional().transform((v) => v ?? null);
-
-const quotationItem = z.object({
-  id: wireInt,
-  legal_id: wireInt,
-  currency_id: wireInt,
-  legal_name: z.string(),
-  currency_name: z.string(),
-  logo: z.string().nullish(),
-  now_price: wireDecimal,
-  change: wireChange,
-  high: wireDecimal,
-  low: wireDecimal,
-  volume: wireDecimal,
-  turnover: wireDecimal.optional(),
-  is_display: flag,
-  sort: wireInt.optional(),
-  price_precision: wireInt.optional(),
-  amount_precision: wireInt.optional(),
-});
 
 /** Decimals when quotation_new does not say (legacy backends). */
 export const DEFAULT_PRICE_PRECISION = 8;
 export const DEFAULT_AMOUNT_PRECISION = 4;
 
-export const quotationReply = z
-  .array(
-    z.object({
-      id: wireInt,
-      name: z.string(),
-      quotation: z.array(quotationItem),
-    }),
-  )
-  .transform((groups) =>
-    groups.map((g) => ({
-      legalId: g.id,
-      name: g.name,
-      pairs: g.quotation.map((q) => ({
-        matchId: q.id,
-        symbol: `${q.currency_name}/${q.legal_name}`,
-        legalId: q.legal_id,
-        currencyId: q.currency_id,
-        legalName: q.legal_name,
-        currencyName: q.currency_name,
-        logo: q.logo ?? '',
-        price: q.now_price,
-        change: q.change,
-        high: q.high,
-        low: q.low,
-        volume: q.volume,
-        ...(q.turnover === undefined ? {} : { turnover: q.turnover }),
-        isDisplay: q.is_display,
-        sort: q.sort ?? 0,
-        pricePrecision: q.price_precision ?? DEFAULT_PRICE_PRECISION,
-        amountPrecision: q.amount_precision ?? DEFAULT_AMOUNT_PRECISION,
-      })),
+export const quotationReply = quotation.reply.transform((groups) =>
+  groups.map((g) => ({
+    legalId: g.id,
+    name: g.name,
+    pairs: g.quotation.map((q) => ({
+      matchId: q.id,
+      symbol: `${q.currency_name}/${q.legal_name}`,
+      legalId: q.legal_id,
+      currencyId: q.currency_id,
+      legalName: q.legal_name,
+      currencyName: q.currency_name,
+      logo: q.logo ?? '',
+      price: q.now_price,
+      change: fixed(q.change, 2) as DecStr,
+      high: q.high,
+      low: q.low,
+      volume: q.volume,
+      ...(q.turnover === undefined ? {} : { turnover: q.turnover }),
+      isDisplay: q.is_display === 1,
+      sort: q.sort ?? 0,
+      pricePrecision: q.price_precision ?? DEFAULT_PRICE_PRECISION,
+      amountPrecision: q.amount_precision ?? DEFAULT_AMOUNT_PRECISION,
     })),
-  );
+  })),
+);
 
 const symbol = z.string().regex(/^[^/\s]+\/[^/\s]+$/);
 
@@ -144,40 +133,25 @@ export const klinePush = z
 const ZERO = '0' as DecStr;
 
 /** A history bar: `id` (unix s) and close always; open/high/low/volume when the server sends them. */
-const klineBar = z
-  .object({
-    id: wireInt,
-    open: wireDecimal.optional(),
-    high: wireDecimal.optional(),
-    low: wireDecimal.optional(),
-    close: wireDecimal,
-    volume: wireDecimal.optional(),
-    amount: wireDecimal.optional(),
-  })
-  .transform((b) => ({
-    id: b.id,
-    time: b.id * 1000,
-    open: b.open ?? b.close,
-    high: b.high ?? b.close,
-    low: b.low ?? b.close,
-    close: b.close,
-    volume: b.volume ?? b.amount ?? ZERO,
-  }));
-
-/** The kline call's own envelope: `{code, msg, data}`, code 1 on success. */
-/** `GET /api/currency/sparklines` (extension): the last 1-minute closes of the displayed pairs. */
-export const sparklinesReply = z.array(
-  z.object({
-    symbol: z.string().min(1).max(40),
-    data: z.array(z.object({ id: wireInt, close: wireDecimal })),
-  }),
-);
-
-export const klineEnvelope = z.object({
-  code: wireInt,
-  msg: z.string().optional(),
-  data: z.array(klineBar).nullish(),
+const toBar = (b: z.output<typeof klineBarRow>) => ({
+  id: b.id,
+  time: b.id * 1000,
+  open: b.open ?? b.close,
+  high: b.high ?? b.close,
+  low: b.low ?? b.close,
+  close: b.close,
+  volume: b.volume ?? b.amount ?? ZERO,
 });
+
+/** `GET /api/currency/sparklines` (extension): the last 1-minute closes of the displayed pairs. */
+export const sparklinesReply = sparklines.reply;
+
+/** The kline call's own body: `{code, msg, data}`, code 1 on success. */
+export const klineEnvelope = klineHistory.reply.transform((r) => ({
+  code: r.code,
+  msg: r.msg,
+  data: r.data?.map(toBar),
+}));
 
 export const userInfoReply = accounts.userInfo.reply.transform((u) => ({
   id: u.id,
@@ -189,65 +163,21 @@ export const userInfoReply = accounts.userInfo.reply.transform((u) => ({
   reviewStatus: u.review_status ?? 0,
 }));
 
-export const serverTimeReply = wireInt;
-
-const newsItem = z.object({
-  id: wireInt,
-  c_id: wireInt,
-  title: z.string(),
-  abstract: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-  thumbnail: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-  update_time: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-});
+export const serverTimeReply = serverTime.reply;
 
 /** `{list, page, pages, total}` (extension) or the legacy pageData `{data, page, pages, total}`. */
-export const newsListReply = z
-  .object({
-    list: z.array(newsItem).optional(),
-    data: z.array(newsItem).optional(),
-    page: wireInt.optional(),
-    pages: wireInt.optional(),
-    total: wireInt.optional(),
-  })
-  .transform((page, ctx) => {
-    const list = page.list ?? page.data;
-    if (list === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'no list' });
-      return z.NEVER;
-    }
-    return { list, page: page.page ?? 1, pages: page.pages ?? 1, total: page.total ?? list.length };
-  });
-
-export const newsDetailReply = newsItem.extend({
-  content: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
+export const newsListReply = newsList.reply.transform((page, ctx) => {
+  const list = page.list ?? page.data;
+  if (list === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'no list' });
+    return z.NEVER;
+  }
+  return { list, page: page.page ?? 1, pages: page.pages ?? 1, total: page.total ?? list.length };
 });
 
-export const countriesReply = z.array(
-  z.object({
-    country_id: wireInt,
-    area_code: z.union([z.string(), z.number()]).transform((v) => String(v)),
-    name_cn: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
-    name_en: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
-  }),
-);
+export const newsDetailReply = newsDetail.reply;
+
+export const countriesReply = areaCodes.reply;
 
 /** Any text message (`message` of most commands); numbers are turned into text. */
 export const textReply = z.union([z.string(), z.number()]).transform((v) => String(v));
@@ -257,19 +187,30 @@ export const textReply = z.union([z.string(), z.number()]).transform((v) => Stri
 /** A non-negative wire decimal. */
 const amountDecimal = wireDecimal.refine((d) => !d.startsWith('-'), 'negative');
 
-/** A SpotLevel of transaction/deal and of the `transaction` push → [price, number]. */
+/** A SpotLevel of the `transaction` push → [price, number]. */
 const spotLevel = z
   .object({ price: amountDecimal, number: amountDecimal })
   .transform((l): BookLevel => [l.price, l.number]);
 
-export const dealReply = z.object({
-  in: z.array(spotLevel).nullish(),
-  out: z.array(spotLevel).nullish(),
-  last_price: wireDecimal,
-  cny_price: wireDecimal.nullish(),
-  user_legal: wireDecimal.nullish(),
-  user_currency: wireDecimal.nullish(),
-});
+/** The deal panel's levels → [price, number], none negative. */
+const bookLevels = (
+  levels: readonly { price: DecStr; number: DecStr }[] | null | undefined,
+  ctx: z.RefinementCtx,
+): BookLevel[] =>
+  (levels ?? []).map((l) => {
+    if (l.price.startsWith('-') || l.number.startsWith('-'))
+      ctx.addIssue({ code: 'custom', message: 'negative' });
+    return [l.price, l.number];
+  });
+
+export const dealReply = spotDeal.reply.transform((d, ctx) => ({
+  in: bookLevels(d.in, ctx),
+  out: bookLevels(d.out, ctx),
+  last_price: d.last_price,
+  cny_price: d.cny_price,
+  user_legal: d.user_legal,
+  user_currency: d.user_currency,
+}));
 
 /** The legacy `transaction` push: `in`/`out` are JSON text of SpotLevel lists. */
 const jsonLevels = z
@@ -317,93 +258,56 @@ export const updateUserPush = z
     return { userId: id === undefined ? null : Number(id) };
   });
 
-export const currencyDetailReply = z.object({
-  id: wireInt,
-  name: z.string(),
-  full_name: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-  desc: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-});
+export const currencyDetailReply = currencyDetail.reply;
 
 const sideOf = (type: string | undefined, way: number | undefined): 'buy' | 'sell' =>
   type === 'in' || way === 2 ? 'buy' : 'sell';
 
-const entrustRow = z
-  .object({
-    id: wireInt,
-    type: z.enum(['in', 'out']).optional(),
-    currency_name: z.string(),
-    legal_name: z.string(),
-    price: wireDecimal,
-    number: wireDecimal,
-    total_number: wireDecimal.optional(),
-    complete_number: wireDecimal.optional(),
-    total_money: wireDecimal.optional(),
-    mode: wireInt.optional(),
-    create_time: z.union([z.string(), z.number()]).transform(String),
-  })
-  .transform((r): OpenOrderView => ({
+const openRow = (r: z.output<typeof spotOpenRow>): OpenOrderView => ({
+  id: r.id,
+  side: sideOf(r.type, undefined),
+  mode: r.mode === 1 ? 1 : 2,
+  symbol: `${r.currency_name}/${r.legal_name}`,
+  price: r.price,
+  number: r.number,
+  totalNumber: r.total_number ?? r.number,
+  completeNumber: r.complete_number ?? ZERO,
+  totalMoney: r.total_money ?? ZERO,
+  createTime: String(r.create_time),
+});
+
+const fillRow = (r: z.output<typeof spotFillOfUserRow>): FilledOrderView => {
+  const side = sideOf(r.type, r.way);
+  return {
     id: r.id,
-    side: sideOf(r.type, undefined),
-    mode: r.mode === 1 ? 1 : 2,
+    side,
     symbol: `${r.currency_name}/${r.legal_name}`,
     price: r.price,
     number: r.number,
-    totalNumber: r.total_number ?? r.number,
-    completeNumber: r.complete_number ?? ZERO,
-    totalMoney: r.total_money ?? ZERO,
-    createTime: r.create_time,
-  }));
+    fee: (side === 'buy' ? r.in_fee : r.out_fee) ?? ZERO,
+    time: String(r.time),
+  };
+};
 
-const historyRow = z
-  .object({
-    id: wireInt,
-    way: wireInt.optional(),
-    type: z.enum(['in', 'out']).optional(),
-    currency_name: z.string(),
-    legal_name: z.string(),
-    price: wireDecimal,
-    number: wireDecimal,
-    in_fee: wireDecimal.optional(),
-    out_fee: wireDecimal.optional(),
-    time: z.union([z.string(), z.number()]).transform(String),
-  })
-  .transform((r): FilledOrderView => {
-    const side = sideOf(r.type, r.way);
-    return {
-      id: r.id,
-      side,
-      symbol: `${r.currency_name}/${r.legal_name}`,
-      price: r.price,
-      number: r.number,
-      fee: (side === 'buy' ? r.in_fee : r.out_fee) ?? ZERO,
-      time: r.time,
-    };
-  });
+/** `{list|data, page, pages, total}` of a spot order list (src/shared/wire/spot.ts) → its rows. */
+export const pageRows =
+  <W, R>(toRow: (w: W) => R) =>
+  (
+    p: {
+      list?: W[] | undefined;
+      data?: W[] | undefined;
+      page?: number | undefined;
+      pages?: number | undefined;
+    },
+    ctx: z.RefinementCtx,
+  ): { list: R[]; page: number; pages: number } => {
+    const list = p.list ?? p.data;
+    if (list === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'no list' });
+      return z.NEVER;
+    }
+    return { list: list.map(toRow), page: p.page ?? 1, pages: p.pages ?? 1 };
+  };
 
-/** `{list|data, page, pages, total}` of a spot order list. */
-export const pagedOf = <R extends z.ZodType>(row: R) =>
-  z
-    .object({
-      list: z.array(row).optional(),
-      data: z.array(row).optional(),
-      page: wireInt.optional(),
-      pages: wireInt.optional(),
-      total: wireInt.optional(),
-    })
-    .transform((p, ctx) => {
-      const list = p.list ?? p.data;
-      if (list === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'no list' });
-        return z.NEVER;
-      }
-      return { list: list as z.output<R>[], page: p.page ?? 1, pages: p.pages ?? 1 };
-    });
-
-export const entrustPage = pagedOf(entrustRow);
-export const historyPage = pagedOf(historyRow);
+export const entrustPage = spotOpenBuys.reply.transform(pageRows(openRow));
+export const historyPage = spotFills.reply.transform(pageRows(fillRow));

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { LeverDealBody, NewEvent } from '../events.ts';
 import { parseEdge } from '../ingest/ingest.ts';
 import { leverDealReply, leverTradeList } from '../ingest/lever-schemas.ts';
+import { leverDeal, leverMyTrade } from '../../shared/wire/lever.ts';
 
 export const LEVER_TAB_STATUS: Record<LeverTab, number> = {
   holding: 1,
@@ -41,7 +42,7 @@ export function createLeverSync(ctx: EngineContext): LeverSync {
   const now = () => ctx.services.clock.now();
 
   const fetchDeal = async (w: NonNullable<typeof watched>): Promise<void> => {
-    const reply = await ctx.rest.post('/api/lever/deal', {
+    const reply = await ctx.rest.post(leverDeal.path, {
       legal_id: w.legalId,
       currency_id: w.currencyId,
     });
@@ -56,7 +57,7 @@ export function createLeverSync(ctx: EngineContext): LeverSync {
       });
       return;
     }
-    const p = parseEdge(leverDealReply, reply.message, 'reply:/api/lever/deal', now());
+    const p = parseEdge(leverDealReply, reply.message, `reply:${leverDeal.path}`, now());
     if (!p.ok) {
       ctx.store.dispatch(p.event);
       return;
@@ -75,7 +76,7 @@ export function createLeverSync(ctx: EngineContext): LeverSync {
     page: number,
   ): Promise<void> => {
     if (ctx.auth.token === null) return;
-    const reply = await ctx.rest.post('/api/lever/my_trade', {
+    const reply = await ctx.rest.post(leverMyTrade.path, {
       legal_id: w.legalId,
       currency_id: w.currencyId,
       status: LEVER_TAB_STATUS[tab],
@@ -83,7 +84,7 @@ export function createLeverSync(ctx: EngineContext): LeverSync {
       limit: 10,
     });
     if (w.generation !== generation || !reply.ok) return;
-    const p = parseEdge(leverTradeList, reply.message, 'reply:/api/lever/my_trade', now());
+    const p = parseEdge(leverTradeList, reply.message, `reply:${leverMyTrade.path}`, now());
     if (!p.ok) {
       ctx.store.dispatch(p.event);
       return;

@@ -17,6 +17,7 @@ import {
   sparklinesReply,
 } from '../ingest/schemas.ts';
 import type { TimerId } from '../services.ts';
+import { klineHistory, quotation, serverTime, sparklines } from '../../shared/wire/market.ts';
 
 /**
  * Without the sparklines call (a legacy server), histories are fetched one pair at a time
@@ -26,12 +27,12 @@ import type { TimerId } from '../services.ts';
  * delayed the watched pair's book behind them (bench B10); in sequence they leave room.
  */
 export const HISTORY_CONCURRENCY = 1;
-const KLINE_PATH = '/api/currency/new_timeshar';
+const KLINE_PATH = klineHistory.path;
 /** The extension that answers every displayed pair's last closes at once (one small reply). */
-const SPARKLINES_PATH = '/api/currency/sparklines';
+const SPARKLINES_PATH = sparklines.path;
 
 export async function fetchQuotation(ctx: EngineContext): Promise<void> {
-  const reply = await ctx.rest.get('/api/currency/quotation_new');
+  const reply = await ctx.rest.get(quotation.path);
   const at = ctx.services.clock.now();
   if (!reply.ok) {
     ctx.store.dispatch({
@@ -42,7 +43,7 @@ export async function fetchQuotation(ctx: EngineContext): Promise<void> {
     });
     return;
   }
-  const parsed = parseEdge(quotationReply, reply.message, 'reply:/api/currency/quotation_new', at);
+  const parsed = parseEdge(quotationReply, reply.message, `reply:${quotation.path}`, at);
   ctx.store.dispatch(
     parsed.ok
       ? { at, kind: 'reply', name: 'market.quotation', body: { groups: parsed.value } }
@@ -128,10 +129,10 @@ function dispatchHistory(
 /** /api/server/time (extension): offset = server − midpoint of the request. */
 export async function syncClock(ctx: EngineContext): Promise<void> {
   const sentAt = ctx.services.clock.now();
-  const reply = await ctx.rest.get('/api/server/time');
+  const reply = await ctx.rest.get(serverTime.path);
   const receivedAt = ctx.services.clock.now();
   if (!reply.ok) return;
-  const parsed = parseEdge(serverTimeReply, reply.message, 'reply:/api/server/time', receivedAt);
+  const parsed = parseEdge(serverTimeReply, reply.message, `reply:${serverTime.path}`, receivedAt);
   ctx.store.dispatch(
     parsed.ok
       ? {

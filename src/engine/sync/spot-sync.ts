@@ -22,16 +22,26 @@ import {
 } from '../ingest/schemas.ts';
 import { orderHistoryPage } from '../ingest/order-history-schemas.ts';
 import { isGap } from '../projections/book/book.ts';
+import { klineHistory } from '../../shared/wire/market.ts';
+import {
+  currencyDetail,
+  spotDeal,
+  spotFills,
+  spotOpenBuys,
+  spotOpenSells,
+  spotOrderHistory,
+  tradeHistory,
+} from '../../shared/wire/spot.ts';
 import type { TimerId } from '../services.ts';
 import type { RestResult } from '../transport/rest.ts';
 
-export const KLINE_PATH = '/api/currency/new_timeshar';
+export const KLINE_PATH = klineHistory.path;
 /** At most one `depth_snapshot` request per this interval while the book waits for one. */
 export const SNAPSHOT_RETRY_MS = 1000;
 /** The order history: the user's finished orders of the pair (extension, issue 20). */
-const ORDER_HISTORY_PATH = '/api/transaction_history';
+const ORDER_HISTORY_PATH = spotOrderHistory.path;
 /** The legacy order history (fills), read when the server has no `transaction_history`. */
-const FILLS_PATH = '/api/transaction_complete';
+const FILLS_PATH = spotFills.path;
 /** Bars asked for on a history load (the server caps at 1,500). */
 export const CHART_HISTORY_BARS = 1000;
 
@@ -105,11 +115,11 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
   const fetchDeal = async (w: Watched): Promise<void> => {
     if (w.pair === null) return;
     const auth = ctx.auth.generation;
-    const r = await ctx.rest.post('/api/transaction/deal', {
+    const r = await ctx.rest.post(spotDeal.path, {
       legal_id: w.pair.legalId,
       currency_id: w.pair.currencyId,
     });
-    const source = 'reply:/api/transaction/deal';
+    const source = `reply:${spotDeal.path}`;
     const message = reply(r, source);
     if (message === undefined || !current(w, auth)) return;
     const p = parseEdge(dealReply, message, source, now());
@@ -133,8 +143,8 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
 
   const fetchDetail = async (w: Watched): Promise<void> => {
     if (w.pair === null) return;
-    const r = await ctx.rest.get('/api/currency/detail', { id: w.pair.currencyId });
-    const source = 'reply:/api/currency/detail';
+    const r = await ctx.rest.get(currencyDetail.path, { id: w.pair.currencyId });
+    const source = `reply:${currencyDetail.path}`;
     const message = reply(r, source);
     if (message === undefined || !current(w, ctx.auth.generation)) return;
     const p = parseEdge(currencyDetailReply, message, source, now());
@@ -152,11 +162,11 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
 
   const fetchTrades = async (w: Watched): Promise<void> => {
     if (w.pair === null) return;
-    const r = await ctx.rest.get('/api/currency/new_tradehistory', {
+    const r = await ctx.rest.get(tradeHistory.path, {
       legal_id: w.pair.legalId,
       currency_id: w.pair.currencyId,
     });
-    const source = 'reply:/api/currency/new_tradehistory';
+    const source = `reply:${tradeHistory.path}`;
     const message = reply(r, source);
     if (message === undefined || !current(w, ctx.auth.generation)) return;
     const trades = parseTrades(message);
@@ -231,8 +241,8 @@ export function createSpotSync(ctx: EngineContext): SpotSync {
     const auth = ctx.auth.generation;
     if (w.pair === null || !loggedIn()) return;
     const [buys, sells] = await Promise.all([
-      pages<OpenOrderView>('/api/transaction_in', entrustPage, w, fromPage, toPage),
-      pages<OpenOrderView>('/api/transaction_out', entrustPage, w, fromPage, toPage),
+      pages<OpenOrderView>(spotOpenBuys.path, entrustPage, w, fromPage, toPage),
+      pages<OpenOrderView>(spotOpenSells.path, entrustPage, w, fromPage, toPage),
     ]);
     if (!current(w, auth)) return;
     if (typeof buys === 'string' || typeof sells === 'string') {

@@ -6,11 +6,16 @@ import * as c2c from './c2c.ts';
 import * as earn from './earn.ts';
 import * as funding from './funding.ts';
 import * as identity from './identity.ts';
+import * as lever from './lever.ts';
 import * as loans from './loans.ts';
+import * as market from './market.ts';
 import * as micro from './micro.ts';
+import * as misc from './misc.ts';
+import * as news from './news.ts';
 import * as notifications from './notifications.ts';
 import * as operator from './operator.ts';
 import * as presale from './presale.ts';
+import * as spot from './spot.ts';
 import * as wallet from './wallet.ts';
 import * as workspace from './workspace.ts';
 import type { Call } from './call.ts';
@@ -22,11 +27,16 @@ const DOMAINS = {
   earn,
   funding,
   identity,
+  lever,
   loans,
+  market,
   micro,
+  misc,
+  news,
   notifications,
   operator,
   presale,
+  spot,
   wallet,
   workspace,
 } as const;
