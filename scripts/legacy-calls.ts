@@ -1,4 +1,4 @@
-// The legacy calls the product documents name (../shared/spec/trading-c2c-market.md §4,
+// The legacy calls the product documents name (an alias included: `kline_market`) (../shared/spec/trading-c2c-market.md §4,
 // wallet-account-earn.md §4, api-contract.md), copied here because those documents live outside
 // the repository. `npm run docs:wire` writes the README's list of legacy calls from it and from
 // the declarations (src/shared/wire): a named call is kept when it is declared, and every call
@@ -26,6 +26,7 @@ export const LEGACY_NAMED: readonly string[] = [
   '/api/c2c_send',
   '/api/c2c_user_deal',
   '/api/currency/detail',
+  '/api/currency/kline_market',
   '/api/currency/list',
   '/api/currency/new_timeshar',
   '/api/currency/new_tradehistory',

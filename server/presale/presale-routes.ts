@@ -4,16 +4,16 @@
 // website and white paper are links the operator sets (ADR 0025); by default the platform's
 // home page and the summary GET /api/iepn/whitepaper writes in the reader's language.
 import type { FastifyInstance } from 'fastify';
-import { presale } from '../../src/shared/wire/presale.ts';
+import { presale, presaleWhitepaper } from '../../src/shared/wire/presale.ts';
 import type { AppContext } from '../context.ts';
 import { langOf } from '../http/envelope.ts';
 import { route } from '../http/wire-route.ts';
-import { presaleOf, WHITEPAPER_PATH } from './presale.ts';
+import { presaleOf } from './presale.ts';
 import { WHITEPAPER_CSP, whitepaperHtml } from './whitepaper.ts';
 
 export function registerPresaleRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, presale, ({ req }) => presaleOf(ctx.db, langOf(req)));
-  app.get(WHITEPAPER_PATH, async (req, reply) => {
+  app.get(presaleWhitepaper.path, async (req, reply) => {
     const lang = langOf(req);
     const html = whitepaperHtml(await presaleOf(ctx.db, lang), lang, ctx.config.now());
     return reply

@@ -6,10 +6,11 @@ import { Decimal, parseDecimal } from '../../src/shared/decimal.ts';
 import { safeLink } from '../../src/shared/links.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 import { PRESALE_SETTINGS } from '../../src/shared/wire/operator.ts';
+import { presaleWhitepaper } from '../../src/shared/wire/presale.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** Where the server serves its default white paper; the seeded `presale_whitepaper_url` (migration 0014). */
-export const WHITEPAPER_PATH = '/api/iepn/whitepaper';
+export const WHITEPAPER_PATH = presaleWhitepaper.path;
 
 /** The pre-sale's terms as this server writes them (the reply of `wire/presale.ts`). */
 export interface PresaleTerms {

@@ -17,6 +17,7 @@ import {
   validateWithdraw,
 } from '../../shared/wallet.ts';
 import * as acceptorWire from '../../shared/wire/c2c.ts';
+import * as spot from '../../shared/wire/spot.ts';
 import type {
   AccountCommandKind,
   AccountCommands,
@@ -33,10 +34,9 @@ import {
   cashInfoReply,
   currencyListReply,
   depositAddressesReply,
-  entrustItemRow,
+  entrustReply,
   fundingRecordsReply,
   identityReply,
-  pageOf,
   regionUsersReply,
   sessionsReply,
   transferLogReply,
@@ -96,16 +96,12 @@ const QUERIES: QueryTable = {
   'acceptor-deals': (i) =>
     get(acceptorWire.acceptorMyDeals.path, { type: i.type ?? undefined }, acceptorDealsReply),
   'region-users': (i) => ask(accounts.regionUsers, { page: i.page }, regionUsersReply),
-  entrusts: (i) =>
-    post('/api/transaction/entrust', { type: i.type, page: i.page }, pageOf(entrustItemRow)),
+  entrusts: (i) => ask(spot.entrust, { type: i.type, page: i.page }, entrustReply),
   'user-center': () => ask(wire.userCenter, {}, userCenterReply),
   'cash-info': () => ask(wire.cashInfo, {}, cashInfoReply),
   sessions: () => ask(accounts.sessions, {}, sessionsReply),
 };
 
-function post(path: string, params: Params, schema: z.ZodType): QuerySpec {
-  return { method: 'POST', path, params, schema };
-}
 /** A query of a declared call: its method and path, its request typed by the declaration. */
 function ask<C extends Call>(c: C, params: RequestOut<C> & Params, schema: z.ZodType): QuerySpec {
   return { method: c.method, path: c.path, params, schema };

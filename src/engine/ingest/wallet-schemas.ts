@@ -1,7 +1,7 @@
 // Schemas of the wallet and account replies (docs/api-extensions.md "Wallets"): wire form
 // (decimals as strings or numbers, flags 0/1, legacy field names) → the domain views of
 // api.ts. Optional extension fields fall back to what a legacy backend implies.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DecStr } from '../../shared/decimal.ts';
 import { DEPOSIT_CURRENCIES } from '../../shared/wallet.ts';
 import * as accounts from '../../shared/wire/accounts.ts';
@@ -9,19 +9,15 @@ import * as funding from '../../shared/wire/funding.ts';
 import * as wire from '../../shared/wire/wallet.ts';
 import type { balanceItem, currencyItem, logItem, walletGroup } from '../../shared/wire/wallet.ts';
 import { identity, upload } from '../../shared/wire/identity.ts';
+import * as spot from '../../shared/wire/spot.ts';
 import type { AccountName, AccountView, BalanceRowView, EntrustView, PageView } from '../api.ts';
 import type { WalletBody } from '../events.ts';
 import { orderOutcome } from './order-history-schemas.ts';
-import { wireDecimal, wireInt } from './schemas.ts';
 
 const ZERO = '0' as DecStr;
 /** A 0/1 flag of the wire, undefined when absent. */
 const isFlag = (v: number | undefined): boolean | undefined =>
   v === undefined ? undefined : v === 1;
-const text = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === undefined || v === null ? '' : String(v)));
 
 const FIELDS: Record<AccountName, readonly [string, string]> = {
   legal: ['legal_balance', 'lock_legal_balance'],
@@ -84,25 +80,6 @@ const pageView = <T>(
   const last = pages ?? 1;
   return { rows, page: p, pages: last, total: total ?? rows.length, hasMore: p < last };
 };
-
-/** `{list|data, page, pages|last_page, total}` (our pages, legacy pageData and paginators). */
-export const pageOf = <R extends z.ZodType>(row: R) =>
-  z
-    .object({
-      list: z.array(row).optional(),
-      data: z.array(row).optional(),
-      page: wireInt.optional(),
-      current_page: wireInt.optional(),
-      pages: wireInt.optional(),
-      last_page: wireInt.optional(),
-      total: wireInt.optional(),
-    })
-    .transform((p): PageView<z.output<R>> => {
-      const rows = p.list ?? p.data ?? [];
-      const page = p.page ?? p.current_page ?? 1;
-      const pages = p.pages ?? p.last_page ?? 1;
-      return { rows, page, pages, total: p.total ?? rows.length, hasMore: page < pages };
-    });
 
 const toLog = (r: z.output<typeof logItem>) => ({
   id: r.id ?? 0,
@@ -234,46 +211,37 @@ export const regionUsersReply = accounts.regionUsers.reply.transform((p) =>
   ),
 );
 
-export const entrustItemRow = z
-  .object({
-    id: wireInt,
-    create_time: text,
-    legal_name: text,
-    currency_name: text,
-    number: wireDecimal,
-    price: wireDecimal,
-    account_number: text,
-    type: z.enum(['in', 'out']),
-    // extensions (issue 20): what the order really did
-    total_number: wireDecimal.optional(),
-    status: wireInt.optional(),
-    complete_number: wireDecimal.optional(),
-    avg_price: wireDecimal.optional(),
-    limit_price: wireDecimal.optional(),
-    mode: wireInt.optional(),
-    fee: wireDecimal.optional(),
-    notional: wireDecimal.optional(),
-  })
-  .transform((e): EntrustView => ({
-    id: e.id,
-    time: e.create_time,
-    legal: e.legal_name,
-    currency: e.currency_name,
-    number: e.number,
-    price: e.price,
-    account: e.account_number,
-    type: e.type,
-    ...(e.total_number === undefined ? {} : { total: e.total_number }),
-    ...(e.complete_number === undefined ? {} : { filled: e.complete_number }),
-    ...(e.avg_price === undefined ? {} : { avgPrice: e.avg_price }),
-    ...(e.limit_price === undefined ? {} : { limitPrice: e.limit_price }),
-    ...(e.mode === 1 || e.mode === 2 ? { mode: e.mode } : {}),
-    ...(e.fee === undefined ? {} : { fee: e.fee }),
-    ...(e.notional === undefined ? {} : { notional: e.notional }),
-    ...(e.status === 1 || e.status === 2
-      ? { outcome: orderOutcome(e.status, e.complete_number ?? e.number) }
-      : {}),
-  }));
+/** A row of the entrust page (src/shared/wire/spot.ts), as the account area shows it. */
+const toEntrust = (e: z.output<typeof spot.entrustItemRow>): EntrustView => ({
+  id: e.id,
+  time: e.create_time,
+  legal: e.legal_name,
+  currency: e.currency_name,
+  number: e.number,
+  price: e.price,
+  account: e.account_number,
+  type: e.type,
+  ...(e.total_number === undefined ? {} : { total: e.total_number }),
+  ...(e.complete_number === undefined ? {} : { filled: e.complete_number }),
+  ...(e.avg_price === undefined ? {} : { avgPrice: e.avg_price }),
+  ...(e.limit_price === undefined ? {} : { limitPrice: e.limit_price }),
+  ...(e.mode === 1 || e.mode === 2 ? { mode: e.mode } : {}),
+  ...(e.fee === undefined ? {} : { fee: e.fee }),
+  ...(e.notional === undefined ? {} : { notional: e.notional }),
+  ...(e.status === 1 || e.status === 2
+    ? { outcome: orderOutcome(e.status, e.complete_number ?? e.number) }
+    : {}),
+});
+export const entrustItemRow = spot.entrustItemRow.transform(toEntrust);
+
+/** `POST /api/transaction/entrust`: a page of the user's orders of every pair. */
+export const entrustReply = spot.entrust.reply.transform((p): PageView<EntrustView> => ({
+  rows: p.list.map(toEntrust),
+  page: p.page,
+  pages: p.pages,
+  total: p.total,
+  hasMore: p.page < p.pages,
+}));
 
 export const userCenterReply = wire.userCenter.reply.transform((u) => ({
   vipCode: u.vip_code ?? '',

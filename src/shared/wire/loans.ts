@@ -229,10 +229,10 @@ const decided = z.object({ id: wireInt, user_id: wireInt, action: z.enum(['appro
 export const adminLoans = call({
   method: 'GET',
   path: '/api/admin/loans',
-  auth: 'visitor',
+  auth: 'operator',
   origin: 'extension',
   summary:
-    "Operator (`x-admin-token`, else `admin.forbidden`): every user's loans of a state (0–4), newest first, 50 a page, with the application's fields.",
+    "Every user's loans of a state (0–4), newest first, 50 a page, with the application's fields.",
   request: z.object({
     state: z
       .preprocess(
@@ -270,10 +270,9 @@ export const adminLoans = call({
 export const adminLoanDecision = call({
   method: 'POST',
   path: '/api/admin/loan',
-  auth: 'visitor',
+  auth: 'operator',
   origin: 'extension',
-  summary:
-    'Operator (`x-admin-token`): approves (the principal is credited) or rejects a loan under review.',
+  summary: 'Approves (the principal is credited) or rejects a loan under review.',
   request: decision,
   reply: decided,
   errors: ['admin.forbidden', 'admin.notPending', 'wallet.balanceLimit'],
@@ -282,10 +281,10 @@ export const adminLoanDecision = call({
 export const adminRepaymentDecision = call({
   method: 'POST',
   path: '/api/admin/loan-repayment',
-  auth: 'visitor',
+  auth: 'operator',
   origin: 'extension',
   summary:
-    'Operator (`x-admin-token`): approves (the loan is repaid) or rejects (owed again) a repayment under review, by its id.',
+    'Approves (the loan is repaid) or rejects (owed again) a repayment under review, by its id.',
   request: decision,
   reply: decided,
   errors: ['admin.forbidden', 'admin.notPending'],

@@ -26,3 +26,16 @@ export const presale = call({
   }),
   errors: [],
 });
+
+export const presaleWhitepaper = call({
+  method: 'GET',
+  path: '/api/iepn/whitepaper',
+  auth: 'visitor',
+  origin: 'extension',
+  summary:
+    "The default white paper: an HTML page of the pre-sale's terms in the reader's language (`lang` field or header), with its own Content-Security-Policy.",
+  request: z.object({}),
+  reply: z.unknown(),
+  form: 'file',
+  errors: [],
+});
