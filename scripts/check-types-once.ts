@@ -1,6 +1,6 @@
 // npm run check:types-once (part of `npm run check`): fails when one type name is declared on
-// both sides of the wire: exported as an interface or a type alias both under server/ and under
-// src/ (the engine, the shared rules). A type of the wire is declared once (src/shared, its
+// two sides: exported as an interface or a type alias on two of server/, src/engine/ and
+// src/shared/ (the engine's copy of a shared type counts, as `AccountName` was). A type of the wire is declared once (src/shared, its
 // wire declarations in src/shared/wire, ADR 0048) and imported by both sides; two different
 // things on the two sides take two names (the server's integer candle is a TickBar, the
 // engine's bar a Bar). Re-exports (`export type { X } from …`) are not declarations.
@@ -32,17 +32,20 @@ export function declaredTypes(text: string): string[] {
   );
 }
 
-/** Names declared both under server/ and outside it, with the files declaring them. */
+/** The side a module is on: the server, the engine or the shared code. */
+const sideOf = (path: string): string => SIDES.find((s) => path.startsWith(`${s}/`)) ?? path;
+
+/**
+ * Names declared on two sides (the server, the engine, the shared code: a type the engine
+ * declares again beside the shared one is a copy too), with the files declaring them.
+ */
 export function typesDefinedTwice(modules: ReadonlyMap<string, string>): Map<string, string[]> {
   const where = new Map<string, string[]>();
   for (const [path, text] of modules)
     for (const name of declaredTypes(text)) where.set(name, [...(where.get(name) ?? []), path]);
   const out = new Map<string, string[]>();
-  for (const [name, paths] of where) {
-    const server = paths.some((p) => p.startsWith('server/'));
-    const client = paths.some((p) => !p.startsWith('server/'));
-    if (server && client) out.set(name, paths.sort());
-  }
+  for (const [name, paths] of where)
+    if (new Set(paths.map(sideOf)).size > 1) out.set(name, paths.sort());
   return out;
 }
 
