@@ -13,6 +13,7 @@ import {
   legalCurrencyList,
 } from '../../shared/wire/c2c.ts';
 import type { C2cAdView, C2cLimits, C2cPayout } from '../api.ts';
+import { payoutView } from './wallet-schemas.ts';
 
 const ZERO = '0' as DecStr;
 
@@ -40,16 +41,7 @@ const toAd = (a: z.output<typeof c2cAdRow>): C2cAdView => ({
 type CashRow = z.output<typeof c2cDealRow>['user_cash_info'];
 
 const toPayout = (c: CashRow): C2cPayout | null =>
-  c === null || c === undefined
-    ? null
-    : {
-        realName: c.real_name,
-        bankName: c.bank_name,
-        bankAccount: c.bank_account,
-        alipayAccount: c.alipay_account,
-        wechatNickname: c.wechat_nickname,
-        wechatAccount: c.wechat_account,
-      };
+  c === null || c === undefined ? null : payoutView(c);
 
 const toDeal = (d: z.output<typeof c2cDealRow>) => {
   const isPublisher = d.is_seller === 1;

@@ -261,14 +261,15 @@ export const sessionsReply = accounts.sessions.reply.transform((list) =>
 );
 
 /** /api/user/cash_info: the payout details ('' for what was not given). */
-export const cashInfoReply = wire.cashInfo.reply.transform((c) => ({
+export const payoutView = (c: z.output<typeof wire.cashInfoRow>) => ({
   realName: c.real_name,
   bankName: c.bank_name,
   bankAccount: c.bank_account,
   alipayAccount: c.alipay_account,
   wechatNickname: c.wechat_nickname,
   wechatAccount: c.wechat_account,
-}));
+});
+export const cashInfoReply = wire.cashInfo.reply.transform(payoutView);
 
 /** /api/upload answers the image's URL (legacy: the message is the URL). */
 export const uploadReply = upload.reply;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { C2C_TYPES, C2C_WAYS } from '../c2c.ts';
 import { ACCEPTOR_WAYS } from '../wallet.ts';
 import { call } from './call.ts';
+import { cashInfoRow } from './wallet.ts';
 import { pageNumber, text, wireDecimal, wireInt, wireText } from './primitives.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647).describe('id');
@@ -54,16 +55,7 @@ export const c2cAdRow = z.object({
 });
 
 /** A party's payout details of the ad's way (the others empty). */
-const cashRow = z
-  .object({
-    real_name: wireText,
-    bank_name: wireText,
-    bank_account: wireText,
-    alipay_account: wireText,
-    wechat_nickname: wireText,
-    wechat_account: wireText,
-  })
-  .nullish();
+const cashRow = cashInfoRow.nullish();
 
 /** A deal as the wire carries it, as one of its parties sees it. */
 export const c2cDealRow = z.object({
