@@ -10,6 +10,7 @@ import { README, readmeWithLegacyList, wireDoc, WIRE_DOC } from '../scripts/wire
 import { CALLS } from '../src/shared/wire/index.ts';
 
 const EXTENSIONS = resolve(import.meta.dirname, '..', 'docs', 'api-extensions.md');
+const SERVER_MESSAGES = resolve(import.meta.dirname, '..', 'locales', 'server', 'en.json');
 
 describe('the declared calls', () => {
   it('docs/wire-calls.md is generated from them (npm run docs:wire)', () => {
@@ -65,5 +66,13 @@ describe('the declared calls', () => {
         (p) => !declared.has(p) && !p.startsWith('/api/dev/') && !(p in LEGACY_NOT_KEPT),
       ),
     ).toEqual([]);
+  });
+
+  it("every refusal a call declares is a message of the server's catalogue", () => {
+    const messages = JSON.parse(readFileSync(SERVER_MESSAGES, 'utf8')) as Record<string, string>;
+    const unknown = CALLS.flatMap(({ call }) =>
+      call.errors.filter((id) => !(id in messages)).map((id) => `${call.path}: ${id}`),
+    );
+    expect(unknown).toEqual([]);
   });
 });

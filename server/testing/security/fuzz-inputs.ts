@@ -39,13 +39,17 @@ export interface FuzzWorld {
   victimUploads: readonly string[];
 }
 
-/** Field names of every `z.object({...})` in the server's source, plus the query reads. */
-export function harvestFieldNames(serverDir: string): string[] {
+/**
+ * Field names of every `z.object({...})` in the given source folders (the server's, and the wire
+ * declarations' where the routes' request schemas live: src/shared/wire, ADR 0048), plus the
+ * query reads.
+ */
+export function harvestFieldNames(...dirs: string[]): string[] {
   const names = new Set<string>(['lang', 'running', 'text', 'to', 'file']);
-  for (const file of sourceFiles(serverDir)) {
+  for (const file of dirs.flatMap((dir) => sourceFiles(dir))) {
     const src = readFileSync(file, 'utf8');
     for (const block of src.matchAll(/z\.object\(\{([\s\S]*?)\}\)/g)) {
-      for (const m of (block[1] ?? '').matchAll(/(?:^|[{,\s])([a-z_][a-z0-9_]*)\s*:/g)) {
+      for (const m of (block[1] ?? '').matchAll(/(?:^|[{,\s])([a-z_][A-Za-z0-9_]*)\s*:/g)) {
         if (m[1] !== undefined) names.add(m[1]);
       }
     }
@@ -272,7 +276,13 @@ function fieldsArb(cls: FuzzClass, w: FuzzWorld): fc.Arbitrary<Record<string, un
     targets.length === 0
       ? fc.constant<string[]>([])
       : fc.oneof(
-          { arbitrary: fc.subarray(targets, { minLength: 1, maxLength: 3 }), weight: 4 },
+          {
+            arbitrary: fc.subarray(targets, {
+              minLength: 1,
+              maxLength: Math.min(3, targets.length),
+            }),
+            weight: 4,
+          },
           { arbitrary: fc.subarray(targets), weight: cls === 'long' ? 0 : 1 },
         );
   const hostile = picked.chain((keys) =>

@@ -23,6 +23,8 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CALLS } from '../../../src/shared/wire/index.ts';
 import { ADMIN_HEADER } from '../../http/admin-auth.ts';
 import { TEST_ADMIN_TOKEN } from '../../config.ts';
 import type { TestServer } from '../helpers.ts';
@@ -72,7 +74,10 @@ beforeAll(async () => {
   victim = b;
   bystander = b.bystander;
   world = {
-    fields: harvestFieldNames(resolve(import.meta.dirname, '../..')),
+    fields: harvestFieldNames(
+      resolve(import.meta.dirname, '../..'),
+      resolve(import.meta.dirname, '../../../src/shared/wire'),
+    ),
     token: attacker.token,
     expiredToken: await expiredToken(s),
     adminHeader: ADMIN_HEADER,
@@ -224,5 +229,14 @@ describe('hostile input against every route', () => {
     const missed = s.routes.map((r) => `${r.method} ${r.url}`).filter((k) => !hit.has(k));
     expect(missed).toEqual([]);
     for (const cls of FUZZ_CLASSES) expect(cases.get(cls), cls).toBe(s.routes.length * RUNS);
+  });
+});
+
+describe('the fuzz world', () => {
+  it('knows every field a declared call reads (the request schemas live in src/shared/wire)', () => {
+    const declared = CALLS.flatMap(({ call }) =>
+      call.request instanceof z.ZodObject ? Object.keys(call.request.shape) : [],
+    );
+    expect(declared.filter((f) => !world.fields.includes(f))).toEqual([]);
   });
 });
