@@ -88,10 +88,16 @@ function demo(rest: APIRequestContext) {
   };
 }
 
+/**
+ * A first load through the proxy (the bundle, the worker, the pair list, then the panels) on a
+ * loaded CI machine: 10 s was not enough twice (the lever panel, then the spot forms).
+ */
+const FIRST_LOAD = { timeout: 30_000 };
+
 async function openSpot(browser: Browser, baseURL: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage();
   await page.goto('/dealCenter');
-  await expect(page.locator('.spot[data-symbol="BTC/USDT"]')).toBeVisible();
+  await expect(page.locator('.spot[data-symbol="BTC/USDT"]')).toBeVisible(FIRST_LOAD);
   return page;
 }
 
@@ -125,7 +131,10 @@ test('a cut socket and a killed server: degraded state shown, recovery, same boo
     const clean = await openSpot(browser, server.url);
     const faulty = await openSpot(browser, proxy.url);
     for (const page of [clean, faulty])
-      await expect(page.locator('[data-testid="book-bids"] [data-price]')).toHaveCount(3);
+      await expect(page.locator('[data-testid="book-bids"] [data-price]')).toHaveCount(
+        3,
+        FIRST_LOAD,
+      );
     expect(await bids(faulty)).toEqual(await bids(clean));
 
     // 1. the socket is cut: the page says it is reconnecting and how old its book is
@@ -197,7 +206,7 @@ test('pushes dropped, duplicated and reordered: same book and trades as a clean 
       await faulty.getByTestId('buy-submit').click();
       await expect(buy.locator('input[name="price"]')).toHaveValue('');
     };
-    await expect(faulty.getByTestId('buy-available')).toContainText('100');
+    await expect(faulty.getByTestId('buy-available')).toContainText('100', FIRST_LOAD);
 
     // the faulty stretch: a quarter of the pushes lost, some twice, some 0.8 s late
     proxy.setPushFaults(faultsFrom(10), 800);
@@ -293,9 +302,7 @@ test('a contract order whose reply is late: the form says it is checking, and on
     await login(page, email, password);
     await page.goto('/leverdealCenter');
     const long = page.getByTestId('lever-form-long');
-    // the first load goes through the proxy: the bundle, the worker, the pair list, then the
-    // panel (polled every 5 s); on a loaded CI machine 10 s was not enough once
-    await expect(long.getByTestId('lever-available')).toContainText('500', { timeout: 30_000 });
+    await expect(long.getByTestId('lever-available')).toContainText('500', FIRST_LOAD);
     await long.locator('input[name="share"]').fill('1');
     await long.locator('[data-multiple="10"]').click();
     await page.getByTestId('lever-submit-long').click();
