@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 import { E2E_ADMIN_TOKEN } from './e2e/operator-token.ts';
+import { scaled } from './scripts/time-scale.ts';
 
 // End-to-end tests run Debian's Chromium (never a downloaded browser) against the built client
 // served by the reference server, started with a fresh embedded database for the run.
@@ -31,9 +32,10 @@ const dataDir = `${process.env.TMPDIR ?? '/tmp'}/bourse-e2e-${process.pid}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  // a loaded CI machine runs the longest specs near a minute: room, so slower is never red
-  timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // a loaded CI machine runs the longest specs near a minute: room, so slower is never red; the
+  // defaults grow with the machine's load when the run starts (scripts/time-scale.ts)
+  timeout: scaled(90_000),
+  expect: { timeout: scaled(10_000) },
   fullyParallel: false,
   // Two lanes side by side (ADR 0039): the specs that share the demo account or change the whole
   // exchange (the market held, every socket dropped) run one after another in one lane; the
@@ -54,15 +56,15 @@ export default defineConfig({
     // a hung click or load fails where it hangs, well inside the test's time, instead of at the
     // test's timeout inside a `finally` that then hides it (CI, book-orders: a 120 s timeout
     // reported in the market's release, the step that hung unknown)
-    actionTimeout: 30_000,
-    navigationTimeout: 45_000,
+    actionTimeout: scaled(30_000),
+    navigationTimeout: scaled(45_000),
     screenshot: 'only-on-failure',
     trace: 'off',
   },
   webServer: {
     command: `rm -rf ${dataDir} && tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/api/server/time`,
-    timeout: 120_000,
+    timeout: scaled(120_000),
     reuseExistingServer: false,
     env: {
       PORT: String(port),

@@ -14,6 +14,11 @@ export interface ServerConfig {
   dataDir: string | null;
   /** When set, a real PostgreSQL is used instead of PGlite. */
   databaseUrl: string | null;
+  /**
+   * A tarball of a migrated PGlite data directory that an in-memory database starts from instead
+   * of running initdb (4–5 s); the tests write one per run (server/db/pglite-template-setup.ts).
+   */
+  pgliteTemplate: string | null;
   demoUser: string;
   demoPassword: string;
   customerServiceUrl: string;
@@ -86,6 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    pgliteTemplate: null,
     demoUser: env.DEMO_USER ?? 'demo@bourse.local',
     demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
     customerServiceUrl: env.CUSTOMER_SERVICE_URL ?? '',
@@ -111,6 +117,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
   };
 }
 
+/** Where the test run's PGlite template is (set by the vitest global setup). */
+export const PGLITE_TEMPLATE_ENV = 'BOURSE_PGLITE_TEMPLATE';
+
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 /** Defaults for tests: in-memory database, port 0, no logging, the development calls on. */
@@ -119,6 +128,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     ...configFromEnv({}),
     port: 0,
     dataDir: null,
+    pgliteTemplate: nonEmpty(process.env[PGLITE_TEMPLATE_ENV]),
     distDir: null,
     log: false,
     adminToken: TEST_ADMIN_TOKEN,

@@ -1,6 +1,7 @@
 // One small storage interface over PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
 // The same SQL runs on both: `$1` placeholders, NUMERIC money (read back as strings),
 // INTEGER ids (never BIGINT, which the two drivers return differently).
+import { readFile, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -27,14 +28,38 @@ export async function openDatabase(opts: {
   dataDir: string | null;
   databaseUrl: string | null;
   poolSize?: number;
+  /** An in-memory PGlite starts from this data directory tarball (writePgliteTemplate). */
+  pgliteTemplate?: string | null;
 }): Promise<Database> {
   if (opts.databaseUrl !== null)
     return openPostgres(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
-  return openPglite(opts.dataDir);
+  if (opts.dataDir !== null) return pgliteDatabase(await PGlite.create(opts.dataDir));
+  const template = opts.pgliteTemplate ?? null;
+  if (template === null) return pgliteDatabase(await PGlite.create());
+  const loadDataDir = new Blob([await readFile(template)]);
+  return pgliteDatabase(await PGlite.create({ loadDataDir }));
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
-  const db = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
+/**
+ * Writes a tarball of a new in-memory PGlite's data directory after `prepare` ran on it: the
+ * tests run initdb and the migrations once, and each test database loads the result (about
+ * 1.2 s instead of 4–5 s on the CI machine class).
+ */
+export async function writePgliteTemplate(
+  file: string,
+  prepare: (db: Database) => Promise<unknown>,
+): Promise<void> {
+  const db = await PGlite.create();
+  try {
+    await prepare(pgliteDatabase(db));
+    const tarball = await db.dumpDataDir('none');
+    await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+}
+
+function pgliteDatabase(db: PGlite): Database {
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<R extends Row>(sql: string, params: readonly Param[] = []) {
       const res = await q.query<R>(sql, [...params]);
