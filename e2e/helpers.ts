@@ -160,6 +160,17 @@ export const storedToken = (page: Page) =>
   );
 
 /**
+ * Loads `path` in `lang`: the language is stored on the app's origin, then the app loads once (a
+ * page still blank loads `path` first, to have the origin). A language change reloads the app, as
+ * the header's picker does; the screens of one language are best visited with `goInApp`.
+ */
+export async function openInLang(page: Page, lang: string, path: string): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto(path);
+  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+  await page.goto(path);
+}
+
+/**
  * Goes to `path` inside the running page, as a link does: no reload, so the worker, its socket
  * and the login stay up (a route walk of 48 screens spent most of its time loading the app again
  * for each). The router follows the history entry like the browser's Back and Forward.

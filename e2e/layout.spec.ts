@@ -3,14 +3,9 @@
 // selects drawn as the app's controls (a 3:1 outline, ADR 0036), on a desktop and on a phone.
 import { devices, expect, test, type Page } from '@playwright/test';
 import { LANGS } from '../src/shared/locales.ts';
-import { login, registerByEmail, uniqueEmail } from './helpers.ts';
+import { goInApp, login, openInLang, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const TRADING = ['/dealCenter', '/leverdealCenter', '/secondDealCenter'];
-
-async function setLang(page: Page, lang: string): Promise<void> {
-  await page.goto('/home');
-  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-}
 
 /** The toolbar's rows: its controls' middles, those within 8 px of each other as one row. */
 async function toolbarRows(page: Page): Promise<number> {
@@ -37,10 +32,11 @@ test('the chart’s periods stay on one row at 1440 px in every language; the re
   await page.setViewportSize({ width: 1440, height: 900 });
   const wrapped: string[] = [];
   for (const lang of LANGS) {
-    await setLang(page, lang);
     // every language on the contracts screen (its chart is the narrowest), two on the others
-    for (const route of ['en', 'ru'].includes(lang) ? TRADING : ['/leverdealCenter']) {
-      await page.goto(route);
+    const routes = ['en', 'ru'].includes(lang) ? TRADING : ['/leverdealCenter'];
+    for (const [i, route] of routes.entries()) {
+      if (i === 0) await openInLang(page, lang, route);
+      else await goInApp(page, route);
       await expect(page.locator('.chart__period').first()).toBeVisible({ timeout: 30_000 });
       const rows = await toolbarRows(page);
       if (rows !== 1) wrapped.push(`${lang} ${route}: ${rows} rows`);
@@ -49,8 +45,7 @@ test('the chart’s periods stay on one row at 1440 px in every language; the re
   expect(wrapped, wrapped.join('\n')).toEqual([]);
 
   // a period from the menu: chosen, named on the menu's button, focus back on that button
-  await setLang(page, 'en');
-  await page.goto('/leverdealCenter');
+  await openInLang(page, 'en', '/leverdealCenter');
   const more = page.getByTestId('chart-more-periods');
   await more.click();
   await page.locator('.chart__more-list .chart__period[data-period="1week"]').click();
@@ -75,11 +70,11 @@ test('the market list shows every pair whole ("DOGE /USDT") and its column names
   const cut: string[] = [];
   // English, and Russian, whose column names are the longest
   for (const lang of ['en', 'ru']) {
-    await setLang(page, lang);
+    await openInLang(page, lang, '/home');
     for (const width of [1440, 1920]) {
       await page.setViewportSize({ width, height: 1000 });
       for (const route of ['/dealCenter', '/leverdealCenter']) {
-        await page.goto(route);
+        await goInApp(page, route);
         await expect(page.locator('.markets__pair').nth(5)).toBeVisible({ timeout: 30_000 });
         const found = await page
           .locator('.markets__pair, .markets__cols .sort-head')

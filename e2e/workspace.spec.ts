@@ -4,7 +4,7 @@
 // reader's separators; the 1-month chart loads; a dropped network is said within 5 seconds.
 import { expect, test, type Page } from '@playwright/test';
 import { LANGS } from '../src/shared/locales.ts';
-import { bookPainted, login, msg } from './helpers.ts';
+import { bookPainted, goInApp, login, msg, openInLang } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 const WINDOW = { width: 1440, height: 900 };
@@ -22,17 +22,11 @@ async function inWindow(page: Page, selector: string): Promise<void> {
   expect(box.height, `${selector} height`).toBeGreaterThan(100);
 }
 
-async function setLang(page: Page, lang: string): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-}
-
 test('every header link fits a 1440 px window in every language, logged out and in', async ({
   page,
 }) => {
   const fits = async (lang: string) => {
-    await setLang(page, lang);
-    await page.goto('/');
+    await openInLang(page, lang, '/');
     const nav = page.locator('.header__nav');
     await expect(nav).toBeVisible();
     const [scroll, client] = await nav.evaluate((n) => [n.scrollWidth, n.clientWidth]);
@@ -53,9 +47,9 @@ test('spot, contracts and second contracts fit one 1440×900 window, without the
     ['/secondDealCenter', ['.spot__chart', '.micro__panel', '[data-testid="micro-orders"]']],
   ];
   for (const lang of ['en', 'ru']) {
-    await setLang(page, lang);
-    for (const [route, panels] of screens) {
-      await page.goto(route);
+    for (const [i, [route, panels]] of screens.entries()) {
+      if (i === 0) await openInLang(page, lang, route);
+      else await goInApp(page, route);
       await expect(page.locator('.spot[data-symbol]')).toBeVisible();
       await expect(page.locator('.spot__chart canvas').first()).toBeVisible();
       for (const panel of panels) await inWindow(page, panel);
@@ -82,17 +76,16 @@ test('spot, contracts and second contracts fit one 1440×900 window, without the
 test("prices carry the pair's decimals and the reader's separators; the 1-month chart loads", async ({
   page,
 }) => {
-  await setLang(page, 'de');
-  await page.goto('/dealCenter');
+  await openInLang(page, 'de', '/dealCenter');
   const price = page.getByTestId('last-price');
   // BTC/USDT has 2 price decimals: "70.484,50", never "70484.5000"
   await expect(price).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}$/, { timeout: 20_000 });
   await expect(page.locator('.markets__row[data-symbol="BTC/USDT"]')).toContainText(
     /\d{1,3}(\.\d{3})+,\d{2}(?!\d)/,
   );
-  await setLang(page, 'en');
+  await openInLang(page, 'en', '/dealCenter');
   for (const route of ['/dealCenter', '/leverdealCenter', '/secondDealCenter']) {
-    await page.goto(route);
+    await goInApp(page, route);
     // a month is in the periods' menu (whose button names it once it is chosen)
     await page.getByTestId('chart-more-periods').click();
     await page.getByRole('button', { name: msg('chart.period.1mon'), exact: true }).click();
@@ -128,8 +121,7 @@ test('account settings values line up, and form labels keep their distance from 
   page,
 }) => {
   await login(page, DEMO.email, DEMO.password);
-  await setLang(page, 'ru');
-  await page.goto('/account/accountSet');
+  await openInLang(page, 'ru', '/account/accountSet');
   const values = page.locator('.settings-row__value');
   await expect(values.first()).toBeVisible();
   const lefts = await values.evaluateAll((els) =>
@@ -142,7 +134,7 @@ test('account settings values line up, and form labels keep their distance from 
     ['/account/recharge', '[data-testid="deposit-form"]'],
     ['/loan', '.loan-form'],
   ] as const) {
-    await page.goto(route);
+    await goInApp(page, route);
     await expect(page.locator(form)).toBeVisible();
     const gaps = await page.locator(form).evaluate((f) => {
       const out: number[] = [];
