@@ -1,6 +1,6 @@
 // A new user registers (code from the development outbox), logs in, switches to each language
 // and to night mode, and logs out.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { BCP47, LANGS, LANG_NATIVE_NAME } from '../src/shared/locales.ts';
 import { login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
 

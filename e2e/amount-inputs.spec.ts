@@ -3,7 +3,7 @@
 // hands became 15 hands, a second contract's "2.00" a stake of 200, a deposit's "1e4" 14 USDT, a
 // lock-up's "5e1abc" 51, a loan's "1e9" 19, a price alert's "7e4x" 74. Now the field keeps the
 // text, says under it what is wrong, in the reader's language, and the form sends nothing.
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from './fixtures.ts';
 import { login, msg } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };

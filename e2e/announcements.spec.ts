@@ -3,7 +3,7 @@
 // shows in place — read while no modal dialog makes the page inert; the market (book, trades,
 // tickers) is never read out. The page records, as it happens, every change of text inside a live
 // region and whether a modal dialog was open then: that is what a screen reader is told.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { apiPost, token, verified } from './api.ts';
 import { bookPainted, confirm, login, msg } from './helpers.ts';

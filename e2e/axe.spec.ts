@@ -7,7 +7,7 @@
 // its row's), at 3:1 against the panel behind it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { SPEC_PATHS } from '../tests/spec-route-list.ts';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';

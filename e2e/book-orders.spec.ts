@@ -2,7 +2,7 @@
 // user's amount; the marker, or Delete on the keyboard's level, asks to cancel them with the
 // spec's confirm; on the contracts screen the same for the open limit entrusts. The market is
 // held still meanwhile (the development call), so that a level stays where it was read.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { cancelOpenSpotOrders, token } from './api.ts';
 import { bestBid, bookPainted, confirm as confirmOrder, holdMarket, login } from './helpers.ts';

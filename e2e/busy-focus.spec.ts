@@ -1,7 +1,7 @@
 // A form sent with Enter on its button keeps the keyboard focus there (issue 41, ADR 0046): the
 // button is busy (aria-disabled, aria-busy) while the request is in flight, never `disabled`,
 // which drops the focus to <body> and sends a keyboard user back to the top of the page.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { fund, token } from './api.ts';
 import { login, msg, registerByEmail, submit, uniqueEmail } from './helpers.ts';

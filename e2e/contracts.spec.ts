@@ -2,7 +2,7 @@
 // moving with the simulator, a close that credits margin + profit exactly, and a limit order
 // that rests in the open orders and is revoked. Second contracts: a 30-second up order counts
 // down, settles on the real price, and the micro balance changes by the contract's amount.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { token, verified } from './api.ts';
 import { confirm, login, operator } from './helpers.ts';

@@ -4,7 +4,7 @@
 // user, so the demo user's orders and balances stay as they were.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
 import { login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 // it and gets the amount minus the fee; applies for a loan, which the operator approves
 // (the principal arrives), repays it with a voucher, which the operator approves; opens the
 // pre-sale and sees the chart; the routes the spec names without a screen lead to one.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { PNG, fund, token, usdtWallet, verify } from './api.ts';
 import { login, msg, operator, queued, registerByEmail, uniqueEmail } from './helpers.ts';

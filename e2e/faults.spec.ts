@@ -14,7 +14,7 @@ import {
   type APIRequestContext,
   type Browser,
   type Page,
-} from '@playwright/test';
+} from './fixtures.ts';
 import { startServerProcess, type ServerProcess } from '../tests/server-process.ts';
 import { apiPost, CURRENCY_ID, fund, token, usdtWallet, verify } from './api.ts';
 import { login, msg, operator, registerByEmail, uniqueEmail } from './helpers.ts';

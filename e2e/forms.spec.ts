@@ -1,6 +1,6 @@
 // Bad input on every account form shows the spec's message under the field and keeps what the
 // user typed; a server refusal shows the server's message and keeps it too.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { login, msg, submit, uniqueEmail } from './helpers.ts';
 
 async function alerts(page: Page): Promise<string[]> {

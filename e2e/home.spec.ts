@@ -1,6 +1,6 @@
 // Home: live prices arrive through the worker without reloading; only displayed pairs are
 // listed; a pair click stores it and opens the contracts screen; notices render sanitized HTML.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('home prices change live, without reloading', async ({ page }) => {
   await page.goto('/');

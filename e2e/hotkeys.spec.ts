@@ -3,7 +3,7 @@
 // says what it will do and asks first (the default), and places exactly one order — a key held
 // down (its repeats) or pressed while typing in a field places nothing more. The market is held
 // still meanwhile (the development call), so that the best bid stays where it was read.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { fund, token } from './api.ts';
 import {

@@ -4,7 +4,7 @@
 // Escape and typing). Setup (users, identity, funds, the seller's ad) goes through the API. Each
 // journey checks its result, that what has focus shows a ring, and that focus comes back to the
 // opener when a dialog closes (or, when the opener went away with its row, stays in its list).
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
 import { operator, registerByEmail, uniqueEmail } from './helpers.ts';

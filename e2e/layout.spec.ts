@@ -1,7 +1,7 @@
 // Layout on a desktop (issue 41): the chart's periods on one row of the toolbar in every
 // language, the rest in a "More" menu; the market list's pairs never cut; the transfer screen's
 // selects drawn as the app's controls (a 3:1 outline, ADR 0036), on a desktop and on a phone.
-import { devices, expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from './fixtures.ts';
 import { LANGS } from '../src/shared/locales.ts';
 import { goInApp, login, openInLang, registerByEmail, uniqueEmail } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 // A new user's walk (issue 41): the defects a first visit met, each checked where the user met
 // it — the login form after registering, the asset overview listing every account's coins, and
 // the trading screen and the announcements opened without a network.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { fund, token } from './api.ts';
 import {
   bookPainted,

@@ -3,7 +3,7 @@
 // following); a group's pop-ups switched off show none; a cut network catches up once, as
 // "while you were away"; a page opened after the tabs were closed does too; opened offline the
 // centre shows the last known list, as of its time.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, token, upload } from './api.ts';
 import {
   controlled,

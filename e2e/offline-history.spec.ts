@@ -3,7 +3,7 @@
 // with every action on them disabled — never an empty "no orders"; when the network comes back
 // the live rows replace them without a reload. One user with an open spot order, an open
 // contract position and an unpaid c2c deal (as the buyer, so Pay and Cancel would be offered).
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
 import { controlled, login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 // (/account/accountEntrust, /allTransaction) with how they ended; the market buy shows the
 // price it filled at (the server's average of its fills, never its protective band) and
 // "Market" as its own price. A new user, so the demo user's orders and balances stay as they were.
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
 import { login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
 

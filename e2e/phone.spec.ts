@@ -5,7 +5,7 @@
 // day/night. The core journeys run on a Pixel: a spot order placed from the bottom bar's sheet
 // and cancelled from its card, a contract opened and closed, a second contract counting down,
 // a c2c ad taken.
-import { devices, expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from './fixtures.ts';
 import { SPEC_PATHS } from '../tests/spec-route-list.ts';
 import { apiPost, CURRENCY_ID, fund, token, verified, verify } from './api.ts';
 import {

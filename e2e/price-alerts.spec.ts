@@ -4,7 +4,7 @@
 // limit); a removal moves the focus to the next row; Escape closes the dialog and gives the
 // focus back to its button; an alert set over the API that the simulated market crosses leaves
 // the waiting list, and its `alert.price` notification is in the user's list.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 // page, never a balance of zero it does not know), and a new build announcing itself.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { devices, expect, test } from '@playwright/test';
+import { devices, expect, test } from './fixtures.ts';
 import { controlled, login, msg } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'fflate';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { eventIssue } from '../src/engine/events.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import type { LogEvent } from '../src/shared/log-event.ts';

@@ -4,7 +4,7 @@
 // that calls the server. Each time: ONE 'Please login again', the stored keys and the token
 // gone, the login page about 500 ms later, and only the few calls already under way answered
 // 999 (no loop of failing calls, nothing more while the page sits on the login page).
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './fixtures.ts';
 import { REDIRECT_DELAY_MS } from '../src/shared/constants.ts';
 import { login, msg, storedToken } from './helpers.ts';
 

@@ -5,7 +5,7 @@
 // sees both sessions on the account page and ends the first one from there.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, fund, token, verified } from './api.ts';
 import { login, readCode, storedToken, uniqueEmail } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 // Spot order lists (spec §9): "load more" appears after more than 8 rows and becomes "no more"
 // at the end. The resting orders are placed and cancelled over the API with the demo user's
 // REST token (the page's token never leaves its worker), so the test leaves the book as it found it.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { cancelOpenSpotOrders, CURRENCY_ID } from './api.ts';
 import { login } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 // the market, sees it in current orders and marked in the book, cancels it (confirm dialog)
 // and gets the funds back; places a market buy and sees balances, history and recent trades
 // change; invalid inputs show the spec's messages and keep what was typed.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { cancelOpenSpotOrders, token } from './api.ts';
 import { bookPainted, login, msg } from './helpers.ts';

@@ -13,7 +13,7 @@
 // database at once (the other page's upgrade is not blocked) and asks for a reload.
 // Set NOTICE_SHOTS=<dir> to keep day and night screenshots of each notice.
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { login, msg } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };

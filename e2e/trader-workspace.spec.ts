@@ -1,7 +1,7 @@
 // The trader's workspace (issue 24): the book's layout and grouping, the chart's period and
 // indicators set up in one browser survive a logout and come back after a login in another
 // browser (a new context: nothing in its local storage); a visitor keeps theirs in this browser.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { bookPainted, holdMarket, login, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'ws12345678';

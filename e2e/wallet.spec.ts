@@ -3,7 +3,7 @@
 // type and a too large image are refused with the spec's messages), is approved by the
 // operator (the security bar and the gating follow), moves funds change → lever → change and
 // sees every screen agree, then withdraws; the operator sends it and the records show it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { login, msg, operator, queued, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PNG = Buffer.from(

@@ -2,7 +2,7 @@
 // 1440×900 window with the book, the chart, the form and the orders or positions visible and no
 // footer; the header's links fit in every language; prices carry the pair's decimals and the
 // reader's separators; the 1-month chart loads; a dropped network is said within 5 seconds.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { LANGS } from '../src/shared/locales.ts';
 import { bookPainted, goInApp, login, msg, openInLang } from './helpers.ts';
 

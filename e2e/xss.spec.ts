@@ -3,7 +3,7 @@
 // sanitizer (notice bodies). The checks read the DOM, not only whether a script ran: the
 // Content-Security-Policy would block an inline handler anyway, and the point is that the
 // markup never becomes elements in the first place.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, token, upload } from './api.ts';
 import { login, operator, queued, registerByEmail, uniqueEmail } from './helpers.ts';
 

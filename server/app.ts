@@ -279,8 +279,6 @@ async function start({ ctx, market, spot, sim, lever, marks }: Prepared): Promis
     start() {
       leverRunner.start();
       micro.start();
-      c2c.start();
-      lockup.start();
       alerts.start();
       publisher.start();
       spotPublisher.start();
@@ -289,8 +287,6 @@ async function start({ ctx, market, spot, sim, lever, marks }: Prepared): Promis
     stop() {
       leverRunner.stop();
       micro.stop();
-      c2c.stop();
-      lockup.stop();
       alerts.stop();
       makers?.stop();
       spotPublisher.stop();
@@ -300,8 +296,12 @@ async function start({ ctx, market, spot, sim, lever, marks }: Prepared): Promis
   const notes = new NotificationPump(ctx);
   if (config.marketTimer) {
     hub.market.start();
-    // not part of the market: a held market (development call) still delivers notifications
+    // not part of the market: a held market (development call) still delivers notifications,
+    // expires unpaid c2c deals and pays lock-up interest (they move no price; a test of one user's
+    // c2c deal ran beside another's held market and its deal never expired)
     notes.start();
+    c2c.start();
+    lockup.start();
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;

@@ -3,7 +3,8 @@
 // then answered only to the loopback address or the operator token:
 // - GET /api/dev/outbox?to=: the messages the development code sender delivered to `to`;
 // - POST /api/dev/market?running=0|1: stops or restarts the simulator, the makers, the pushes
-//   and the periodic jobs, so a page holds still (issue 5's recording);
+//   and the periodic jobs that follow prices, so a page holds still (issue 5's recording); the
+//   notifications, c2c deal expiry and lock-up interest go on;
 // - POST /api/dev/drop-sockets: closes every socket.io connection, so clients reconnect.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Server } from 'socket.io';

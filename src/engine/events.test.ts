@@ -70,6 +70,16 @@ describe('event schemas', () => {
         },
       }),
     ).toMatch(/^market\.daymarket: change: /);
+    // the c2c pay window is the operator's setting in minutes: a fraction is a window, zero is not
+    const limits = (payMinutes: number) => ({
+      seq: 1,
+      at: T,
+      kind: 'reply' as const,
+      name: 'c2c.limits',
+      body: { cancelToday: 0, cancelLimit: 3, payMinutes },
+    });
+    expect(eventIssue(limits(0.05))).toBeNull();
+    expect(eventIssue(limits(0))).toMatch(/^c2c\.limits: payMinutes: /);
   });
 
   it('E3: refuse a known event logged under another kind', () => {

@@ -691,7 +691,10 @@ const EVENTS = {
   'c2c.ads': reply<C2cListBody<C2cAdView>>(c2cList(c2cAd)),
   'c2c.deals': reply<C2cListBody<C2cDealBody>>(c2cList(c2cDeal)),
   'c2c.deal': push(c2cDeal),
-  'c2c.limits': reply<C2cLimits>(z.object({ cancelToday: id, cancelLimit: id, payMinutes: id })),
+  // the pay window is the operator's setting in minutes, which may be a fraction (0.05: 3 s)
+  'c2c.limits': reply<C2cLimits>(
+    z.object({ cancelToday: id, cancelLimit: id, payMinutes: z.number().positive() }),
+  ),
   'c2c.failed': reply(message),
 };
 
