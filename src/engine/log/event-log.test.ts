@@ -13,10 +13,41 @@ import {
 import { testServices } from '../testing/fakes.ts';
 import type { TestServices } from '../testing/fakes.ts';
 import type { Services } from '../services.ts';
+import { exportBase } from '../replay/recorder.ts';
+import type { StateDoc } from '../api.ts';
 
 const event = (i: number) => ({ at: i, kind: 'system' as const, name: 'test.event', body: { i } });
 
 describe('event log', () => {
+  it('compacted up to a login that was its last event, it goes on after that checkpoint when opened again', async () => {
+    const t = testServices();
+    const first = createEventLog({ services: t.services, dbName: 'pruned-to-login' });
+    await first.open();
+    for (let i = 1; i <= 9; i += 1) first.append(event(i));
+    const login = first.append({
+      at: 10,
+      kind: 'reply',
+      name: 'session.login',
+      body: { restored: false },
+    });
+    const state = { session: { who: 'B' } } as unknown as StateDoc;
+    first.checkpoint({ seq: login.seq, at: login.at, boundary: true, app: 'test', state });
+    await first.flush();
+    await first.close();
+    // what came before the login went, and with it every stored event
+    expect(await rawChunks(t, 'pruned-to-login')).toEqual([]);
+
+    const again = createEventLog({ services: t.services, dbName: 'pruned-to-login' });
+    expect(await again.open()).toBe('indexeddb');
+    expect(again.lastSeq()).toBe(10);
+    expect(again.checkpoints()).toEqual([{ seq: 10, at: 10, boundary: true }]);
+    expect(again.append(event(11)).seq).toBe(11);
+    // an export starts from the login's checkpoint, the state the engine restored
+    expect(exportBase(again.checkpoints(), again.lastSeq(), 0).seq).toBe(10);
+    expect((await again.loadCheckpoint(10))?.state).toEqual(state);
+    await again.close();
+  });
+
   it('writes N appends in one transaction per flush and assigns increasing seq', async () => {
     const t = testServices();
     const log = createEventLog({ services: t.services, dbName: 'batch' });

@@ -290,12 +290,17 @@ export function createEventLog(options: EventLogOptions): EventLog {
     const table: ChunkTable = candidate.table(CHUNK_TABLE);
     const cps: CheckpointTable = candidate.table(CHECKPOINT_TABLE);
     const bounds = await storedBounds(table);
-    lastSeq = Math.max(lastSeq, bounds?.last ?? 0);
-    oldestSeq = bounds?.first ?? lastSeq + 1;
     const stored = await cps.toArray();
     metas = stored.map(metaOf);
+    // A log compacted up to a login boundary that was its last event holds that checkpoint and
+    // no event: the seq goes on after the checkpoint, never from 1 again below it (a report then
+    // started from the empty state while the engine had restored the checkpoint, and its replay
+    // differed: CI, shared-browser.spec.ts)
+    const newest = metas.at(-1);
+    lastSeq = Math.max(lastSeq, bounds?.last ?? 0, newest?.seq ?? 0);
+    oldestSeq = bounds?.first ?? lastSeq + 1;
     const lastEvent = bounds === null ? [] : await readChunks(table, bounds.last, 1);
-    lastAt = lastEvent[0]?.at ?? 0;
+    lastAt = Math.max(lastEvent[0]?.at ?? 0, newest?.at ?? 0);
     db = candidate;
     chunks = table;
     checkpointTable = cps;
