@@ -289,18 +289,11 @@ export function createEventLog(options: EventLogOptions): EventLog {
     });
     const table: ChunkTable = candidate.table(CHUNK_TABLE);
     const cps: CheckpointTable = candidate.table(CHECKPOINT_TABLE);
-    const bounds = await storedBounds(table);
-    const stored = await cps.toArray();
-    metas = stored.map(metaOf);
-    // A log compacted up to a login boundary that was its last event holds that checkpoint and
-    // no event: the seq goes on after the checkpoint, never from 1 again below it (a report then
-    // started from the empty state while the engine had restored the checkpoint, and its replay
-    // differed: CI, shared-browser.spec.ts)
-    const newest = metas.at(-1);
-    lastSeq = Math.max(lastSeq, bounds?.last ?? 0, newest?.seq ?? 0);
-    oldestSeq = bounds?.first ?? lastSeq + 1;
-    const lastEvent = bounds === null ? [] : await readChunks(table, bounds.last, 1);
-    lastAt = Math.max(lastEvent[0]?.at ?? 0, newest?.at ?? 0);
+    const held = await storedPosition(table, cps);
+    metas = held.metas;
+    lastSeq = Math.max(lastSeq, held.last);
+    oldestSeq = held.first ?? lastSeq + 1;
+    lastAt = held.lastAt;
     db = candidate;
     chunks = table;
     checkpointTable = cps;
@@ -450,4 +443,27 @@ function withTimeout<T>(promise: Promise<T>, ms: number, timers: Services['timer
       },
     );
   });
+}
+
+/**
+ * What a stored log holds: its checkpoints, the first stored event (null: none), and the seq and
+ * time it goes on after. A log compacted up to a login boundary that was its last event holds
+ * that checkpoint and no event: it goes on after the checkpoint, never from 1 again below it (a
+ * report then started from the empty state while the engine had restored the checkpoint, and its
+ * replay differed: CI, shared-browser.spec.ts).
+ */
+async function storedPosition(
+  table: ChunkTable,
+  cps: CheckpointTable,
+): Promise<{ metas: CheckpointMeta[]; first: number | null; last: number; lastAt: number }> {
+  const bounds = await storedBounds(table);
+  const metas = (await cps.toArray()).map(metaOf);
+  const newest = metas.at(-1);
+  const lastEvent = bounds === null ? [] : await readChunks(table, bounds.last, 1);
+  return {
+    metas,
+    first: bounds?.first ?? null,
+    last: Math.max(bounds?.last ?? 0, newest?.seq ?? 0),
+    lastAt: Math.max(lastEvent[0]?.at ?? 0, newest?.at ?? 0),
+  };
 }
