@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
-import { login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
+import { login, msg, openInLang, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'csvexport12345';
 const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
@@ -226,8 +226,7 @@ test('orders, the transfer log and the account log as CSV, in English and in Ger
   });
 
   await test.step('German: ";" between fields, "," in numbers, German titles', async () => {
-    await page.evaluate(() => localStorage.setItem('lang', 'de'));
-    await page.goto('/allTransaction');
+    await openInLang(page, 'de', '/allTransaction');
     await page.getByRole('tab', { name: de('account.entrust.buying') }).click();
     const buying = await exportCsv(page, /^bourse-orders-buying-/, ';');
     expect(buying[0]?.[3]).toBe(de('account.col.price'));
