@@ -48,8 +48,8 @@ export class DepthCanvas extends PaintedCanvas {
   setData(view: DepthView | null, priceDp: number): void {
     this.series = view === null ? null : depthSeries(view);
     this.priceDp = priceDp;
-    const h = this.hoverSignal.peek();
-    if (h !== null && this.lineOf(h.side).prices.length <= h.index) this.hoverSignal.value = null;
+    // the chosen level stays while the book is, for a moment, shallower or empty (a resync, a
+    // swept side): the read-out and the mark come back with the level
     this.invalidate();
   }
 
@@ -125,8 +125,11 @@ export class DepthCanvas extends PaintedCanvas {
     e.preventDefault();
     const h = this.hoverSignal.peek();
     // position from the left: bids deepest first (bids − 1 − index), then asks
-    const at = h === null ? bids : h.side === 'bid' ? bids - 1 - h.index : bids + h.index;
-    const next = Math.min(bids + asks - 1, Math.max(0, at + (e.key === 'ArrowRight' ? 1 : -1)));
+    const last = bids + asks - 1;
+    const from = h === null ? bids : h.side === 'bid' ? bids - 1 - h.index : bids + h.index;
+    // a level the book no longer has: from the nearest one it has
+    const at = h === null ? from : Math.min(last, Math.max(0, from));
+    const next = Math.min(last, Math.max(0, at + (e.key === 'ArrowRight' ? 1 : -1)));
     this.setHover(
       next < bids ? { side: 'bid', index: bids - 1 - next } : { side: 'ask', index: next - bids },
     );

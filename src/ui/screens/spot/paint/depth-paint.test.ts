@@ -53,6 +53,10 @@ describe('paintDepth', () => {
     paintDepth(hovered.ctx, scene({ hover: { side: 'ask', index: 1 } }));
     expect(hovered.calls.get('arc')).toBe(1);
     expect(hovered.calls.get('fill')).toBe(3);
+    // a chosen level deeper than the book is at the moment is not marked
+    const gone = stubContext();
+    paintDepth(gone.ctx, scene({ hover: { side: 'ask', index: 5 } }));
+    expect(gone.calls.get('arc') ?? 0).toBe(0);
   });
 
   it('draws nothing of an empty book', () => {

@@ -72,8 +72,12 @@ export function paintDepth(ctx: Paint2D, s: DepthPaintScene): void {
   drawAxes(ctx, s, scales);
   if (s.hover === null) return;
   const line_ = s.hover.side === 'bid' ? s.bids : s.asks;
-  const px = x(line_.prices[s.hover.index] ?? 0);
-  const py = y(line_.totals[s.hover.index] ?? 0);
+  const hx = line_.prices[s.hover.index];
+  const hy = line_.totals[s.hover.index];
+  // a chosen level the book does not have at the moment is not marked
+  if (hx === undefined || hy === undefined) return;
+  const px = x(hx);
+  const py = y(hy);
   ctx.strokeStyle = c.crosshair;
   ctx.lineWidth = 1;
   ctx.setLineDash([4, 4]);
