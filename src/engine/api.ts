@@ -2,9 +2,9 @@
 // The engine runs in a dedicated worker; the page reaches it through Comlink
 // (src/ui/engine-bridge) and receives at most one coalesced FrameDiff per animation frame.
 // Everything crossing the boundary is structured-clonable: decimals travel as DecStr.
-// The types of each domain are in api/ (session, market, spot, wallet, lever, micro, c2c, earn)
-// and re-exported here; this file holds what crosses the boundary as a whole: the frame diff,
-// the snapshot, command results and the EngineApi itself.
+// The types of each domain are in api/ (session, market, spot, wallet, lever, micro, c2c, earn,
+// replay) and re-exported here; this file holds what crosses the boundary as a whole: the frame
+// diff, the snapshot, command results and the EngineApi itself.
 import type { KlinePeriod } from '../shared/constants.ts';
 import type { DecStr } from '../shared/decimal.ts';
 import type { Lang } from '../shared/locales.ts';
@@ -70,6 +70,7 @@ export type * from './api/earn.ts';
 export type * from './api/workspace.ts';
 export type * from './api/notices.ts';
 export type * from './api/alerts.ts';
+export * from './api/replay.ts';
 
 /** One coalesced change set, at most one per animation frame, none while hidden: what changed
  *  since the last diff, the view projections' views under their names. */
@@ -501,98 +502,3 @@ export const ENGINE_CALLS = {
 export type EngineCallsOf<Kind extends 'command' | 'notice' | 'internal'> = {
   [K in keyof EngineApi]: (typeof ENGINE_CALLS)[K] extends Kind ? K : never;
 }[keyof EngineApi];
-
-// ---- Replay (issue 5) ----------------------------------------------------------------------
-
-/** How fast a replay plays: recorded time ×1 or ×10 with pauses over 1 s cut to 1 s, as fast
- *  as the fold goes, or exactly the recorded timing (pauses included). */
-export type ReplaySpeed = '1x' | '10x' | 'max' | 'original';
-
-export const PROJECTION_NAMES = [
-  'session',
-  'market',
-  'spot.view',
-  'spot.book',
-  'spot.trades',
-  'spot.chart',
-  'spot.orders',
-  'wallet',
-  'lever',
-  'micro',
-  'c2c',
-  'workspace',
-  'notices',
-] as const;
-export type ProjectionName = (typeof PROJECTION_NAMES)[number];
-
-/** Engine state as JSON: one value per projection (a checkpoint's, a replay file's start). */
-export type StateDoc = Record<ProjectionName, unknown>;
-
-export interface ReplayInfo {
-  app: string;
-  events: number;
-  /** Times of the first and last event (null when the file holds none). */
-  from: number | null;
-  to: number | null;
-  firstSeq: number | null;
-  lastSeq: number | null;
-  exportedAt: number;
-  /** Distinct event names (the list's filter offers them). */
-  names: string[];
-  /** Projections whose final hash differs from the one recorded (empty: reproduced exactly). */
-  mismatches: ProjectionName[];
-  finalHashes: Record<ProjectionName, string>;
-}
-
-export type ReplayLoadResult =
-  | { ok: true; info: ReplayInfo }
-  | { ok: false; code: string; params: Record<string, string | number> };
-
-export interface ReplayStatus {
-  /** Index of the last event applied (-1: the start state). */
-  index: number;
-  seq: number;
-  /** The replay clock: time of the last event applied (ms). */
-  at: number;
-  playing: boolean;
-  speed: ReplaySpeed;
-}
-
-export interface ReplayRow {
-  index: number;
-  seq: number;
-  at: number;
-  kind: string;
-  name: string;
-}
-
-/** The replay worker: the engine's page interface (commands refused) plus the replay controls. */
-export interface ReplayApi extends EngineApi {
-  replayLoad(
-    bytes: Uint8Array,
-    onProgress: (done: number, total: number) => void,
-  ): Promise<ReplayLoadResult>;
-  replayWatch(onStatus: (status: ReplayStatus) => void): Promise<void>;
-  replaySeek(index: number): Promise<void>;
-  /** Index of the last event with seq ≤ `seq`, or time ≤ `at` (-1 when none). */
-  replayFind(target: { seq: number } | { at: number }): Promise<number>;
-  replayPlay(speed: ReplaySpeed): Promise<void>;
-  replaySetSpeed(speed: ReplaySpeed): Promise<void>;
-  replayPause(): Promise<void>;
-  /** Filters the event list by name (case-insensitive substring); returns the rows' count. */
-  replayFilter(text: string): Promise<number>;
-  replayRows(start: number, count: number): Promise<ReplayRow[]>;
-  /** Row of the filtered list at or before event `index` (-1 when none). */
-  replayRowOf(index: number): Promise<number>;
-  replayEvent(index: number): Promise<LogEventView>;
-  /** A projection's state at the cursor, and its hash. */
-  replayProjection(name: ProjectionName): Promise<{ state: unknown; hash: string }>;
-}
-
-export interface LogEventView {
-  seq: number;
-  at: number;
-  kind: string;
-  name: string;
-  body: unknown;
-}

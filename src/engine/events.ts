@@ -1,34 +1,25 @@
 // The engine's events: the discriminated union every projection folds, derived from one table
 // that names each event's kind and the schema of its body (EVENTS, below). Each is a LogEvent
 // (src/shared/log-event.ts) whose body is validated and in domain form (decimals are canonical
-// DecStr). Bodies never carry secrets: no password, token or code.
+// DecStr). Bodies never carry secrets: no password, token or code; their shapes are in
+// event-bodies.ts.
 import { z } from 'zod';
 import { TRADES_KEPT } from '../shared/constants.ts';
-import type { DecStr } from '../shared/decimal.ts';
 import type { LogEvent, LogKind } from '../shared/log-event.ts';
 import type { KlinePeriod } from '../shared/constants.ts';
 import type { CurrencyDetail } from '../shared/wire.ts';
 import { isWorkspace, type Workspace } from '../shared/workspace.ts';
-import type { NotificationRow } from '../shared/notifications.ts';
 import type {
   C2cAdView,
-  C2cDealView,
   C2cLimits,
-  C2cType,
   MicroCurrencyView,
-  MicroOrderView,
   MicroSecondsView,
-  LeverDealView,
-  LeverPositionView,
   LeverTab,
-  AccountView,
-  AccountName,
   ConnectionState,
   FilledOrderView,
   LogStatus,
   OpenOrderView,
   StorageIssue,
-  Ticker,
   TradeView,
 } from './api.ts';
 import {
@@ -37,9 +28,6 @@ import {
   barFields,
   bool,
   c2cAd,
-  c2cPayout,
-  c2cType,
-  c2cWay,
   change,
   dec,
   describeIssue,
@@ -68,302 +56,45 @@ import {
 } from './event-shapes.ts';
 import type { BookLevel } from './event-shapes.ts';
 
+import {
+  COMMAND_NAMES,
+  ordersPage,
+  c2cList,
+  microOrder,
+  c2cDeal,
+  bookLevels,
+} from './event-bodies.ts';
+import type {
+  NoticesListBody,
+  QuotationGroupBody,
+  DaymarketBody,
+  KlineBody,
+  HistoryBody,
+  UserBody,
+  ClockSyncBody,
+  BookLevelsBody,
+  BookDeltaBody,
+  WatchSpotBody,
+  SpotDealBody,
+  SpotTransactionBody,
+  OrdersPageBody,
+  WatchLeverBody,
+  LeverDealBody,
+  LeverPositionsBody,
+  LeverTradeBody,
+  MicroOrdersBody,
+  C2cDealBody,
+  C2cListBody,
+  WalletBody,
+  CommandBody,
+  CommandResultBody,
+  CommandUnknownBody,
+} from './event-bodies.ts';
+
 export type { BookLevel };
+export * from './event-bodies.ts';
 
 type Ev<K extends LogKind, N extends string, B> = LogEvent<B> & { kind: K; name: N };
-
-/** A page of notifications: the newest (merged) or an older one (appended: `older`). */
-export interface NoticesListBody {
-  rows: NotificationRow[];
-  hasMore: boolean;
-  unread: number;
-  older: boolean;
-}
-
-/** A ticker as a quotation reply describes it (the fold adds `at`). */
-export type TickerSeed = Omit<Ticker, 'at'>;
-
-export interface QuotationGroupBody {
-  legalId: number;
-  name: string;
-  pairs: TickerSeed[];
-}
-
-export interface DaymarketBody {
-  symbol: string;
-  price: DecStr;
-  change: DecStr;
-  high: DecStr;
-  low: DecStr;
-  volume: DecStr;
-  /** Stream sequence (reference-server extension), null when absent. */
-  seq: number | null;
-  serverTime: number | null;
-  /** The mark price (extension), absent when the push has none. */
-  markPrice?: DecStr;
-  /** The day's turnover in the quote currency (extension); absent when the push has none. */
-  turnover?: DecStr;
-}
-
-export interface KlineBody {
-  symbol: string;
-  period: string;
-  /** Candle open time, ms. */
-  time: number;
-  open: DecStr;
-  high: DecStr;
-  low: DecStr;
-  close: DecStr;
-  volume: DecStr;
-  seq: number | null;
-  serverTime: number | null;
-}
-
-export interface HistoryBody {
-  symbol: string;
-  period: string;
-  bars: { time: number; close: DecStr }[];
-}
-
-export interface UserBody {
-  id: number;
-  account: string;
-  phone: string | null;
-  email: string | null;
-  extensionCode: string;
-  isSeller: boolean;
-  reviewStatus: number;
-}
-
-export interface ClockSyncBody {
-  serverMs: number;
-  sentAt: number;
-  receivedAt: number;
-}
-
-// ---- Spot (issue 3) ------------------------------------------------------------------------
-
-export interface BookLevelsBody {
-  symbol: string;
-  /** Stream sequence (extension); null when absent (legacy). */
-  seq: number | null;
-  /** Best first is NOT assumed: the fold orders levels itself. */
-  bids: BookLevel[];
-  asks: BookLevel[];
-}
-
-export interface BookDeltaBody extends BookLevelsBody {
-  seq: number;
-  prevSeq: number;
-}
-
-export interface SpotPair {
-  legalId: number;
-  currencyId: number;
-  legalName: string;
-  currencyName: string;
-  pricePrecision: number;
-  amountPrecision: number;
-  /** The ticker's last price when the pair was opened. */
-  price: DecStr;
-}
-
-export interface WatchSpotBody {
-  symbol: string | null;
-  /** The pair as the quotation describes it; null when unknown. */
-  pair: SpotPair | null;
-  period: KlinePeriod;
-  loggedIn: boolean;
-}
-
-export interface SpotDealBody {
-  symbol: string;
-  lastPrice: DecStr;
-  cnyPrice: DecStr;
-  userLegal: DecStr;
-  userCurrency: DecStr;
-  /** Top bids and asks (any order). */
-  bids: BookLevel[];
-  asks: BookLevel[];
-}
-
-export interface SpotTransactionBody {
-  legalId: number;
-  currencyId: number;
-  lastPrice: DecStr;
-  bids: BookLevel[];
-  asks: BookLevel[];
-}
-
-export interface OrdersPageBody<Row> {
-  symbol: string;
-  /** Pages fromPage..toPage (1-based) are in `rows`; fromPage 1 replaces, later pages append. */
-  fromPage: number;
-  toPage: number;
-  rows: Row[];
-  hasMore: boolean;
-}
-
-// ---- Leveraged contracts (issue 7) ---------------------------------------------------------
-
-export interface WatchLeverBody {
-  symbol: string | null;
-  legalId: number | null;
-  currencyId: number | null;
-}
-
-export interface LeverDealBody extends Omit<LeverDealView, 'symbol' | 'legalId' | 'currencyId'> {
-  symbol: string;
-}
-
-export interface LeverPositionsBody {
-  symbol: string;
-  tab: LeverTab;
-  /** Pages fromPage..toPage are in `rows`; page 1 replaces the list, later pages append. */
-  fromPage: number;
-  rows: LeverPositionView[];
-  hasMore: boolean;
-  /** The risk figures the list call answers with (null when absent). */
-  hazardRate: DecStr | null;
-  /** The list call's P&L over the quote currency's open positions (absent in older logs). */
-  profitsAll?: DecStr;
-  /** How many positions of the quote currency are open (extension; absent when not sent). */
-  openPositions?: number;
-}
-
-export interface LeverTradeBody {
-  legalId: number | null;
-  currencyId: number | null;
-  hazardRate: DecStr | null;
-  profitsAll: DecStr;
-  marginAll: DecStr;
-  balance: DecStr | null;
-  holding: LeverPositionView[];
-  entrusts: LeverPositionView[];
-  /** The push's `server_time` (extension; null without it): orders pushes that arrive reordered. */
-  serverTime?: number | null;
-}
-
-// ---- Second contracts (issue 7) ------------------------------------------------------------
-
-export interface MicroOrderBody extends Omit<MicroOrderView, 'deadline' | 'removeAt'> {
-  /** Time left when the reply or push left the server (ms). */
-  remainMs: number;
-}
-
-export interface MicroOrdersBody {
-  tab: 'trading' | 'closed';
-  fromPage: number;
-  rows: MicroOrderBody[];
-  hasMore: boolean;
-}
-
-// ---- C2C (issue 8) ---------------------------------------------------------------------------
-
-export interface C2cDealBody extends Omit<C2cDealView, 'deadline'> {
-  /** Time left before an unpaid deal cancels itself (ms), as the server said; null otherwise. */
-  leftMs: number | null;
-}
-
-export interface C2cListBody<T> {
-  list: 'market' | 'myAds' | 'deals';
-  page: number;
-  rows: T[];
-  hasMore: boolean;
-  /** The market's filter the list was asked with. */
-  filter: { type: C2cType; currencyId: number | null } | null;
-}
-
-// ---- Wallets (issue 6) ---------------------------------------------------------------------
-
-/** A wallet/list reply in domain form. */
-export interface WalletBody {
-  fundingOpen: boolean;
-  exRate: DecStr;
-  accounts: Record<AccountName, AccountView>;
-}
-
-/** Every command the engine logs (command.issued, command.result, command.unknown). */
-export const COMMAND_NAMES = [
-  'send-code',
-  'check-code',
-  'register',
-  'login',
-  'forget',
-  'bind-email',
-  'countries',
-  'news-list',
-  'news-detail',
-  'customer-service',
-  'app-qrcode',
-  'spot-place',
-  'spot-cancel',
-  'account-query',
-  'wallet-transfer',
-  'wallet-withdraw',
-  'wallet-deposit',
-  'wallet-address-add',
-  'wallet-address-delete',
-  'identity-submit',
-  'acceptor-deal',
-  'acceptor-confirm',
-  'cash-save',
-  'session-end',
-  'upload-image',
-  'lever-submit',
-  'lever-close',
-  'lever-cancel',
-  'lever-set-stop',
-  'lever-batch-close',
-  'micro-submit',
-  'c2c-publish',
-  'c2c-take',
-  'c2c-pay',
-  'c2c-cancel',
-  'c2c-confirm',
-  'c2c-withdraw',
-  'earn-query',
-  'lock-buy',
-  'lock-cancel',
-  'loan-apply',
-  'loan-repay',
-  'notices-read',
-  'notices-prefs',
-  'alert-list',
-  'alert-add',
-  'alert-remove',
-] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
-
-/** A command as logged: its name and non-secret fields only. */
-export interface CommandBody {
-  command: CommandName;
-  fields: Record<string, string | number | boolean | null>;
-}
-
-export interface CommandResultBody {
-  command: CommandName;
-  ok: boolean;
-  /**
-   * 'ok', a server type ('error', '999', …), 'network', 'malformed', 'unknown', or 'internal'
-   * (an exception in the engine's code; `message` is then its cause).
-   */
-  type: string;
-  /** Server text; omitted where the reply is a secret (login token) or bulky (images). */
-  message: string | null;
-}
-
-/** A placement whose reply was lost or late (commands/idempotent.ts): its outcome is unknown. */
-export interface CommandUnknownBody {
-  command: CommandName;
-  clientId: string;
-  /** 1 for the first request, +1 per retry. */
-  attempt: number;
-  /** 'timeout', the network error, or 'no envelope'. */
-  reason: string;
-  /** The same request (same client_id) goes out again; false: the engine gave up. */
-  retrying: boolean;
-}
 
 // ---- the events: each name with its kind and the schema of its body ------------------------
 // The one definition of an event (CONVENTIONS 16): the union below is derived from this table,
@@ -390,63 +121,6 @@ const command = <B>(body: z.ZodType<B>): EventDef<'command', B> => ({ kind: 'com
 const commandName = z.enum(COMMAND_NAMES);
 /** A workspace as parseWorkspace makes it (the page's and the server's go through it). */
 const workspaceDoc = z.custom<Workspace>(isWorkspace);
-
-const ordersPage = <Row>(row: z.ZodType<Row>) =>
-  z.object({ symbol: str, fromPage: id, toPage: id, rows: z.array(row), hasMore: bool });
-
-const c2cList = <Row>(row: z.ZodType<Row>) =>
-  z.object({
-    list: z.enum(['market', 'myAds', 'deals']),
-    page: id,
-    rows: z.array(row),
-    hasMore: bool,
-    filter: z.object({ type: c2cType, currencyId: id.nullable() }).nullable(),
-  });
-
-const microOrder: z.ZodType<MicroOrderBody> = z.object({
-  id,
-  showId: id,
-  symbol: str,
-  matchId: id,
-  currency: str,
-  side: oneTwo,
-  seconds: num,
-  number: dec,
-  openPrice: dec,
-  endPrice: dec,
-  profitRatio: dec,
-  fee: dec,
-  status: id,
-  result: id,
-  profit: dec,
-  createdAt: str,
-  remainMs: num,
-});
-
-const c2cDeal: z.ZodType<C2cDealBody> = z.object({
-  id,
-  adId: id,
-  type: c2cType,
-  way: c2cWay,
-  wayName: str,
-  currency: str,
-  number: dec,
-  price: dec,
-  money: dec,
-  isSure: id,
-  sellerName: str,
-  userName: str,
-  counterpartyName: str,
-  isPublisher: bool,
-  side: c2cType,
-  payTo: c2cPayout.nullable(),
-  createTime: str,
-  updateTime: str,
-  leftMs: num.nullable(),
-});
-
-const bookLevels = <Extra extends z.ZodRawShape>(extra: Extra) =>
-  z.object({ symbol: str, bids: levels, asks: levels, ...extra });
 
 const EVENTS = {
   'market.quotation': reply<{ groups: QuotationGroupBody[] }>(
