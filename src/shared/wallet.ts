@@ -336,6 +336,13 @@ export const CASH_MAX_LENGTH: Readonly<Record<keyof CashInfoInput, number>> = {
   wechatAccount: 60,
 };
 
+/** A field filled needs another: [filled, needed, the needed field's error]. */
+const CASH_NEEDS: readonly [keyof CashInfoInput, keyof CashInfoInput, WalletValidationId][] = [
+  ['bankAccount', 'bankName', 'validation.wallet.bankNameRequired'],
+  ['bankName', 'bankAccount', 'validation.wallet.bankAccountRequired'],
+  ['wechatNickname', 'wechatAccount', 'validation.cash.wechatAccountRequired'],
+];
+
 /**
  * Payout details: a real name, at least one way to be paid (bank account, Alipay account or
  * WeChat account), a bank name with a bank account and the other way round, a WeChat nickname
@@ -346,12 +353,8 @@ export function validateCashInfo(v: CashInfoInput): Partial<Record<CashField, Wa
   const errors: Partial<Record<CashField, WalletValidationId>> = {};
   const has = (k: keyof CashInfoInput) => v[k].trim() !== '';
   if (!has('realName')) errors.realName = 'validation.wallet.realNameRequired';
-  if (has('bankAccount') && !has('bankName'))
-    errors.bankName = 'validation.wallet.bankNameRequired';
-  if (has('bankName') && !has('bankAccount'))
-    errors.bankAccount = 'validation.wallet.bankAccountRequired';
-  if (has('wechatNickname') && !has('wechatAccount'))
-    errors.wechatAccount = 'validation.cash.wechatAccountRequired';
+  for (const [filled, needs, error] of CASH_NEEDS)
+    if (has(filled) && !has(needs)) errors[needs] = error;
   const ways = (['bankAccount', 'alipayAccount', 'wechatAccount'] as const).some(has);
   if (!ways && errors.bankAccount === undefined && errors.wechatAccount === undefined)
     errors.method = 'validation.cash.methodRequired';

@@ -26,12 +26,8 @@ export function ingestKline(payload: unknown, at: number): NewEvent {
   if (typeof o.period !== 'string') return malformed(source, 'period: not a string', at);
   const time = wireInt(o.time);
   if (time === null) return malformed(source, 'time: not an integer', at);
-  const close = wireDec(o.close);
-  const open = optionalDec(o.open);
-  const high = optionalDec(o.high);
-  const low = optionalDec(o.low);
-  const volume = optionalDec(o.volume);
-  if (close === null || open === null || high === null || low === null || volume === null)
+  const prices = klinePrices(o);
+  if (prices === null)
     return malformed(source, 'open, high, low, close or volume: not a decimal', at);
   return {
     at,
@@ -41,14 +37,30 @@ export function ingestKline(payload: unknown, at: number): NewEvent {
       symbol: head.symbol,
       period: o.period,
       time,
-      open: open ?? close,
-      high: high ?? close,
-      low: low ?? close,
-      close,
-      volume: volume ?? ZERO,
+      ...prices,
       seq: head.seq,
       serverTime: head.serverTime,
     },
+  };
+}
+
+/** A bar's figures: open, high and low default to the close, the volume to 0; null: not decimals. */
+function klinePrices(
+  o: Fields,
+): Record<'open' | 'high' | 'low' | 'close' | 'volume', DecStr> | null {
+  const close = wireDec(o['close']);
+  const open = optionalDec(o['open']);
+  const high = optionalDec(o['high']);
+  const low = optionalDec(o['low']);
+  const volume = optionalDec(o['volume']);
+  if (close === null || open === null || high === null || low === null || volume === null)
+    return null;
+  return {
+    open: open ?? close,
+    high: high ?? close,
+    low: low ?? close,
+    close,
+    volume: volume ?? ZERO,
   };
 }
 

@@ -31,12 +31,14 @@ const toOrder = (o: z.output<typeof microOrderRow>) => ({
   result: o.profit_result ?? 0,
   profit: o.fact_profits ?? ZERO,
   createdAt: o.created_at,
-  // exact when the server says both (extension), else the legacy rounded figure
-  remainMs:
-    o.end_time !== undefined && o.server_time !== undefined
-      ? Math.max(0, o.end_time - o.server_time)
-      : (o.remain_milli_seconds ?? 0),
+  remainMs: remainMs(o),
 });
+
+/** The time left: exact when the server says both moments (extension), else the legacy rounded figure. */
+const remainMs = (o: z.output<typeof microOrderRow>): number =>
+  o.end_time !== undefined && o.server_time !== undefined
+    ? Math.max(0, o.end_time - o.server_time)
+    : (o.remain_milli_seconds ?? 0);
 export const microOrder = microOrderRow.transform(toOrder);
 export type MicroOrderWire = z.output<typeof microOrder>;
 

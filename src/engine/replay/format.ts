@@ -210,16 +210,21 @@ export function checkEvent(value: unknown, previousSeq: number, line: number): E
   return value as EngineEvent;
 }
 
+/** A LogEvent's fields in the order they are checked, each with what is said when it fails. */
+const FIELD_CHECKS: readonly [string, (e: Partial<LogEvent>, previousSeq: number) => boolean][] = [
+  ['seq', (e) => typeof e.seq === 'number' && Number.isSafeInteger(e.seq)],
+  ['seq not increasing', (e, previousSeq) => (e.seq ?? 0) > previousSeq],
+  ['at', (e) => typeof e.at === 'number' && Number.isFinite(e.at)],
+  ['kind', (e) => typeof e.kind === 'string' && KINDS.has(e.kind)],
+  ['name', (e) => typeof e.name === 'string' && e.name !== ''],
+  ['body', (e) => 'body' in e],
+];
+
 /** What is wrong with a line as a LogEvent (seq, time, kind, name, body), or null. */
 function logEventIssue(value: unknown, previousSeq: number): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
   const e = value as Partial<LogEvent>;
-  if (typeof e.seq !== 'number' || !Number.isSafeInteger(e.seq)) return 'seq';
-  if (e.seq <= previousSeq) return 'seq not increasing';
-  if (typeof e.at !== 'number' || !Number.isFinite(e.at)) return 'at';
-  if (typeof e.kind !== 'string' || !KINDS.has(e.kind)) return 'kind';
-  if (typeof e.name !== 'string' || e.name === '') return 'name';
-  return 'body' in e ? null : 'body';
+  return FIELD_CHECKS.find(([, ok]) => !ok(e, previousSeq))?.[0] ?? null;
 }
 
 /**

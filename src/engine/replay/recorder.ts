@@ -37,26 +37,41 @@ export async function restoreFromLog(log: EventLog, logger: Logger): Promise<Res
   const latest = log.checkpoints().at(-1) ?? null;
   try {
     if (latest === null) throw new Error('no checkpoint');
-    const record = await log.loadCheckpoint(latest.seq);
-    if (latest.seq !== 0 && record === null) throw new Error(`checkpoint ${latest.seq} is gone`);
-    if (record !== null && record.app !== APP_VERSION)
-      throw new Error(`checkpoint of app ${record.app}`);
-    let state = record === null ? initialEngineState : decodeState(record.state);
-    let tail = 0;
-    for (let seq = latest.seq + 1; ;) {
-      const page = await log.read(seq, READ_PAGE);
-      for (const event of page) state = foldEngine(state, checkedEvent(event));
-      tail += page.length;
-      const last = page.at(-1);
-      if (last === undefined || page.length < READ_PAGE) break;
-      seq = last.seq + 1;
-    }
+    const { state, tail } = await foldTail(log, latest.seq, await checkpointState(log, latest));
     return { state, checkpoint: latest, tail };
   } catch (error) {
     if (log.lastSeq() > 0) logger.warn('event log not restorable, cleared', error);
     await log.clear();
     return { state: initialEngineState, checkpoint: null, tail: 0 };
   }
+}
+
+/** The state a checkpoint holds (seq 0: the initial state); throws when it cannot be used. */
+async function checkpointState(log: EventLog, latest: CheckpointMeta): Promise<EngineState> {
+  const record = await log.loadCheckpoint(latest.seq);
+  if (latest.seq !== 0 && record === null) throw new Error(`checkpoint ${latest.seq} is gone`);
+  if (record !== null && record.app !== APP_VERSION)
+    throw new Error(`checkpoint of app ${record.app}`);
+  return record === null ? initialEngineState : decodeState(record.state);
+}
+
+/** `state` with every stored event after `fromSeq` folded in, page by page. */
+async function foldTail(
+  log: EventLog,
+  fromSeq: number,
+  start: EngineState,
+): Promise<{ state: EngineState; tail: number }> {
+  let state = start;
+  let tail = 0;
+  for (let seq = fromSeq + 1; ;) {
+    const page = await log.read(seq, READ_PAGE);
+    for (const event of page) state = foldEngine(state, checkedEvent(event));
+    tail += page.length;
+    const last = page.at(-1);
+    if (last === undefined || page.length < READ_PAGE) break;
+    seq = last.seq + 1;
+  }
+  return { state, tail };
 }
 
 /** Takes a checkpoint when one is due (checkpoints.ts) after each dispatched event. */

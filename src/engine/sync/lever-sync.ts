@@ -181,6 +181,19 @@ export function createLeverSync(ctx: EngineContext): LeverSync {
   };
 }
 
+/** The pair's terms: the contract size, the fees in percent and the liquidation line. */
+function dealTerms(
+  d: z.output<typeof leverDealReply>,
+): Pick<LeverDealBody, 'shareNum' | 'spreadPct' | 'feePct' | 'overnightPct' | 'burstLine'> {
+  return {
+    shareNum: d.lever_share_num ?? ('1' as DecStr),
+    spreadPct: d.spread ?? ZERO,
+    feePct: d.lever_trade_fee ?? ZERO,
+    overnightPct: d.overnight ?? ZERO,
+    burstLine: d.burst_hazard_rate ?? ('10' as DecStr),
+  };
+}
+
 function dealBody(symbol: string, d: z.output<typeof leverDealReply>): LeverDealBody {
   return {
     symbol,
@@ -188,12 +201,8 @@ function dealBody(symbol: string, d: z.output<typeof leverDealReply>): LeverDeal
     shares: d.multiple.share.map((m) => m.value),
     minShare: d.lever_share_limit.min,
     maxShare: d.lever_share_limit.max,
-    shareNum: d.lever_share_num ?? ('1' as DecStr),
-    spreadPct: d.spread ?? ZERO,
-    feePct: d.lever_trade_fee ?? ZERO,
-    overnightPct: d.overnight ?? ZERO,
+    ...dealTerms(d),
     pricePrecision: d.price_precision ?? 4,
-    burstLine: d.burst_hazard_rate ?? ('10' as DecStr),
     entrustOpen: d.open_lever_entrust !== 0,
     lastPrice: d.last_price ?? ZERO,
     ...(d.mark_price == null ? {} : { markPrice: d.mark_price }),
