@@ -37,6 +37,24 @@ export default tseslint.config(
     },
   },
   {
+    // Product code stays in units a reader can hold (issue 43, ADR 0050): a file of at most 400
+    // lines of code (its comments and blank lines not counted) and no function past complexity
+    // 13. Tests, fixtures and test worlds are read differently and keep the looser warning.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*-test-kit.ts',
+      'src/engine/testing/**',
+      'server/testing/**',
+      'src/ui/testing/**',
+    ],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      complexity: ['error', 13],
+    },
+  },
+  {
     files: ['src/shared/**'],
     rules: {
       'no-restricted-imports': [

@@ -2,7 +2,17 @@
 // simulator's pair specs.
 import type { Queryable } from '../db/database.ts';
 import type { PairSpec } from '../market/simulator.ts';
-import type { LeverPair } from './lever-service.ts';
+
+/** A listed pair with its lever terms. */
+export interface LeverPair extends PairSpec {
+  openLever: boolean;
+  shareNum: string;
+  spreadPct: string;
+  feePct: string;
+  overnightPct: string;
+  minShare: number;
+  maxShare: number;
+}
 
 interface Row {
   id: number;

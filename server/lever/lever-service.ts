@@ -6,72 +6,29 @@
 // is held in `lock_lever_balance` (shown as frozen), the free balance is `lever_balance`; a
 // close credits margin + profit, which may leave the free balance negative (contract §4.1).
 // An opening and each close write the owner's notification in their transaction (lever-notes.ts).
+// The submit's checks and rows are in lever-submit.ts, the money of a close and of the overnight
+// fee in lever-settlement.ts, the stored position and its rules in lever-rules.ts.
 import { Decimal } from '../../src/shared/decimal.ts';
-import type { LeverSide } from '../../src/shared/lever.ts';
-import { hazardRate, isLiquidated, openFigures, profitOf } from '../../src/shared/lever.ts';
+import { hazardRate, isLiquidated, openFigures } from '../../src/shared/lever.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
-import { requireAmount } from '../http/amounts.ts';
 import { localDecimal } from '../i18n/messages.ts';
-import type { PairSpec } from '../market/simulator.ts';
 import { changeBalance, lockUser, LOG_TYPE } from '../wallet/ledger.ts';
-import type { CloseWhy, NotedPosition } from './lever-notes.ts';
-import { writeCloseNote, writeOpenNote } from './lever-notes.ts';
+import type { CloseWhy } from './lever-notes.ts';
+import { writeOpenNote } from './lever-notes.ts';
+import type { LeverPair } from './lever-pairs.ts';
+import type { PositionRow } from './lever-rules.ts';
+import { checkStops, riskInput, stopTrigger } from './lever-rules.ts';
+import { chargeOvernightFee, settlePosition } from './lever-settlement.ts';
+import { checkSubmit, writeOpening } from './lever-submit.ts';
+import type { SubmitRequest } from './lever-submit.ts';
+
+// Re-exported: the lever's routes, views, runner and tests import these from the service.
+export type { LeverPair } from './lever-pairs.ts';
+export type { PositionRow } from './lever-rules.ts';
+export { riskInput } from './lever-rules.ts';
 
 export const LEVER_TICK_MS = 1000;
-
-export interface LeverPair extends PairSpec {
-  openLever: boolean;
-  shareNum: string;
-  spreadPct: string;
-  feePct: string;
-  overnightPct: string;
-  minShare: number;
-  maxShare: number;
-}
-
-export interface PositionRow {
-  id: number;
-  user_id: number;
-  match_id: number;
-  type: LeverSide;
-  currency: number;
-  legal: number;
-  origin_price: string;
-  price: string;
-  update_price: string;
-  target_profit_price: string;
-  stop_loss_price: string;
-  share: string;
-  number: string;
-  multiple: number;
-  origin_caution_money: string;
-  caution_money: string;
-  fact_profits: string;
-  trade_fee: string;
-  overnight: string;
-  overnight_money: string;
-  status: number;
-  create_time: number;
-  transaction_time: Date | null;
-  update_time: Date | null;
-  handle_time: Date | null;
-  complete_time: Date | null;
-  client_id: string | null;
-}
-
-export interface SubmitRequest {
-  userId: number;
-  legalId: number;
-  currencyId: number;
-  side: LeverSide;
-  share: number;
-  multiple: number;
-  /** 1 market, 0 limit. */
-  mode: 0 | 1;
-  targetPrice: Decimal | null;
-  clientId: string | null;
-}
 
 export interface TickResult {
   /** Users whose balances changed (closes, liquidations). */
@@ -140,7 +97,8 @@ export class LeverService {
         );
         if (seen[0] !== undefined) return { id: seen[0].id, repeated: true };
       }
-      const { pair, market, reference } = await this.checkSubmit(r);
+      const checked = await checkSubmit(this.db, this, r);
+      const { pair, reference } = checked;
       const f = openFigures(r.side, reference, r.share, r.multiple, {
         shareNum: pair.shareNum,
         spreadPct: pair.spreadPct,
@@ -158,101 +116,10 @@ export class LeverService {
             need: localDecimal(f.margin.plus(f.fee)),
             fee: localDecimal(f.fee),
           });
-        const rows = await tx.query<{ id: number }>(
-          `INSERT INTO lever_transactions (user_id, match_id, type, currency, legal, origin_price, price,
-             update_price, share, number, multiple, origin_caution_money, caution_money, trade_fee,
-             overnight, status, create_time, transaction_time, update_time, client_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $17, $18)
-           RETURNING id`,
-          [
-            r.userId,
-            pair.matchId,
-            r.side,
-            r.currencyId,
-            r.legalId,
-            reference.toFixed(),
-            f.price.toFixed(),
-            market.toFixed(),
-            String(r.share),
-            f.number.toFixed(),
-            r.multiple,
-            f.margin.toFixed(),
-            f.fee.toFixed(),
-            new Decimal(pair.overnightPct).toFixed(),
-            r.mode === 1 ? 1 : 0,
-            Math.floor(nowMs / 1000),
-            new Date(nowMs),
-            r.clientId,
-          ],
-        );
-        const id = rows[0]?.id ?? 0;
-        const base = { userId: r.userId, currencyId: r.legalId, memo: `#${id + 10000}`, nowMs };
-        await changeBalance(tx, {
-          ...base,
-          field: 'lever_balance',
-          delta: f.margin.negated(),
-          type: T.leverMargin,
-        });
-        await changeBalance(tx, {
-          ...base,
-          field: 'lock_lever_balance',
-          delta: f.margin,
-          type: T.leverMargin,
-        });
-        await changeBalance(tx, {
-          ...base,
-          field: 'lever_balance',
-          delta: f.fee.negated(),
-          type: T.leverFee,
-        });
-        // a market order is a position now; a limit order opens when the tick finds its price
-        if (r.mode === 1) await writeOpenNote(tx, openedBy(r, f), nowMs);
+        const id = await writeOpening(tx, r, checked, f, nowMs);
         return { id, repeated: false };
       });
     });
-  }
-
-  /** The contract's checks, in its order (§5.3); the pair, its price and the order's reference. */
-  private async checkSubmit(
-    r: SubmitRequest,
-  ): Promise<{ pair: LeverPair; market: Decimal; reference: Decimal }> {
-    const pair = this.pair(r.legalId, r.currencyId);
-    if (pair === null || !pair.openLever) throw new ApiError('lever.pairClosed');
-    if (!Number.isInteger(r.share) || r.share <= 0 || r.share < pair.minShare)
-      throw new ApiError('lever.shareBelowMin', { min: pair.minShare });
-    if (pair.maxShare > 0 && r.share > pair.maxShare)
-      throw new ApiError('lever.shareAboveMax', { max: pair.maxShare });
-    const { multiples } = await this.multiples(r.currencyId);
-    if (!multiples.includes(r.multiple)) throw new ApiError('lever.multipleInvalid');
-    if (await this.hasClosing(r.userId)) throw new ApiError('lever.closing');
-    const market = this.priceOf(pair.matchId);
-    if (market === null) throw new ApiError('lever.noPrice');
-    const reference = r.mode === 1 ? market : this.limitReference(r, market, pair);
-    if (r.mode === 0 && (await this.setting('open_lever_entrust')) !== '1')
-      throw new ApiError('lever.entrustClosed');
-    return { pair, market, reference };
-  }
-
-  /** A limit buy must be below the market, a limit sell above it (contract §5.3 rule 7). */
-  private limitReference(r: SubmitRequest, market: Decimal, pair: LeverPair): Decimal {
-    const target = r.targetPrice;
-    if (target === null || !target.isFinite() || target.lessThanOrEqualTo(0))
-      throw new ApiError('lever.targetRequired');
-    requireAmount(target, pair.pricePrecision);
-    const current = { price: localDecimal(market, pair.pricePrecision), currency: pair.legalName };
-    if (r.side === 1 && !target.lessThan(market))
-      throw new ApiError('lever.limitBuyAbove', current);
-    if (r.side === 2 && !target.greaterThan(market))
-      throw new ApiError('lever.limitSellBelow', current);
-    return target;
-  }
-
-  private async hasClosing(userId: number): Promise<boolean> {
-    const rows = await this.db.query<{ n: number }>(
-      'SELECT COUNT(*)::int AS n FROM lever_transactions WHERE user_id = $1 AND status = 2',
-      [userId],
-    );
-    return (rows[0]?.n ?? 0) > 0;
   }
 
   async freeBalance(q: Queryable, userId: number, legalId: number): Promise<Decimal> {
@@ -307,35 +174,15 @@ export class LeverService {
     });
   }
 
-  /**
-   * Credits margin + profit at `mark`, marks the position closed and tells its owner why (in
-   * the caller's tx).
-   */
-  private async settle(
+  /** Settles a close at `mark` (lever-settlement.ts), at the time it settles. */
+  private settle(
     tx: Queryable,
     p: PositionRow,
     mark: Decimal,
     type: number,
     why: CloseWhy,
   ): Promise<Decimal> {
-    const profit = profitOf(p.type, p.price, mark, p.number);
-    const margin = new Decimal(p.caution_money);
-    const nowMs = this.now();
-    const base = { userId: p.user_id, currencyId: p.legal, memo: `#${p.id + 10000}`, nowMs, type };
-    await changeBalance(tx, { ...base, field: 'lock_lever_balance', delta: margin.negated() });
-    await changeBalance(tx, {
-      ...base,
-      field: 'lever_balance',
-      delta: margin.plus(profit),
-      allowNegative: true,
-    });
-    await tx.query(
-      `UPDATE lever_transactions SET status = 3, update_price = $1, fact_profits = $2, handle_time = $3,
-         complete_time = $3, settled = 1 WHERE id = $4`,
-      [mark.toFixed(), profit.toFixed(), new Date(nowMs), p.id],
-    );
-    await writeCloseNote(tx, p, mark, profit, why, nowMs);
-    return profit;
+    return settlePosition(tx, p, mark, type, why, this.now());
   }
 
   /** Stop levels of an open position (contract §5.4: both above 0, on the right sides). */
@@ -506,7 +353,10 @@ export class LeverService {
         [dayStart],
       );
       for (const p of rows) {
-        await this.db.transaction((tx) => this.overnight(tx, p, nowMs));
+        await this.db.transaction((tx) => {
+          const mark = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
+          return chargeOvernightFee(tx, p, mark, nowMs);
+        });
         users.add(p.user_id);
       }
       await this.db.query("UPDATE settings SET value = $1 WHERE key = 'lever_overnight_day'", [
@@ -515,101 +365,4 @@ export class LeverService {
       return users;
     });
   }
-
-  private async overnight(tx: Queryable, p: PositionRow, nowMs: number): Promise<void> {
-    const mark = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
-    const fee = mark
-      .times(p.number)
-      .times(p.overnight)
-      .dividedBy(100)
-      .toDecimalPlaces(8, Decimal.ROUND_UP);
-    if (fee.isZero()) return;
-    const margin = new Decimal(p.caution_money);
-    const fromMargin = Decimal.min(fee, margin);
-    const rest = fee.minus(fromMargin);
-    const base = {
-      userId: p.user_id,
-      currencyId: p.legal,
-      memo: `#${p.id + 10000}`,
-      nowMs,
-      type: T.leverOvernight,
-    };
-    if (fromMargin.greaterThan(0))
-      await changeBalance(tx, {
-        ...base,
-        field: 'lock_lever_balance',
-        delta: fromMargin.negated(),
-      });
-    if (rest.greaterThan(0))
-      await changeBalance(tx, {
-        ...base,
-        field: 'lever_balance',
-        delta: rest.negated(),
-        allowNegative: true,
-      });
-    await tx.query(
-      'UPDATE lever_transactions SET caution_money = caution_money - $1, overnight_money = overnight_money + $2 WHERE id = $3',
-      [fromMargin.toFixed(), fee.toFixed(), p.id],
-    );
-  }
-}
-
-/** The position a market order opened, as its notification reads it. */
-function openedBy(r: SubmitRequest, f: { number: Decimal; price: Decimal }): NotedPosition {
-  return {
-    user_id: r.userId,
-    type: r.side,
-    currency: r.currencyId,
-    legal: r.legalId,
-    number: f.number.toFixed(),
-    price: f.price.toFixed(),
-  };
-}
-
-/** The figures of a position the risk rate takes (its opening margin and profit at its mark). */
-export function riskInput(p: PositionRow): { originMargin: string; profit: Decimal } {
-  return {
-    originMargin: p.origin_caution_money,
-    profit: profitOf(p.type, p.price, p.update_price, p.number),
-  };
-}
-
-/**
- * Stop levels of a position (contract §5.4): both above 0, in the pair's decimals, a long's
- * take-profit above and stop-loss below both the open and the current price (a short mirrored).
- */
-function checkStops(
-  p: Pick<PositionRow, 'type' | 'price'>,
-  tp: Decimal,
-  sl: Decimal,
-  current: Decimal,
-  pricePrecision: number,
-): void {
-  if (!tp.greaterThan(0) || !sl.greaterThan(0)) throw new ApiError('validation.lever.stopInvalid');
-  requireAmount(tp, pricePrecision);
-  requireAmount(sl, pricePrecision);
-  const open = new Decimal(p.price);
-  const hi = Decimal.max(open, current);
-  const lo = Decimal.min(open, current);
-  const ok =
-    p.type === 1 ? tp.greaterThan(hi) && sl.lessThan(lo) : tp.lessThan(lo) && sl.greaterThan(hi);
-  if (!ok) throw new ApiError(p.type === 1 ? 'lever.stopLong' : 'lever.stopShort');
-}
-
-/**
- * Contract §5.4 rule 3: a long at TP or above ('profit') or SL or below ('loss'); a short
- * mirrored; 0 = not set; null while neither level is reached.
- */
-export function stopTrigger(
-  p: Pick<PositionRow, 'type' | 'target_profit_price' | 'stop_loss_price'>,
-  mark: Decimal,
-): 'profit' | 'loss' | null {
-  const tp = new Decimal(p.target_profit_price);
-  const sl = new Decimal(p.stop_loss_price);
-  const long = p.type === 1;
-  if (tp.greaterThan(0) && (long ? mark.greaterThanOrEqualTo(tp) : mark.lessThanOrEqualTo(tp)))
-    return 'profit';
-  if (sl.greaterThan(0) && (long ? mark.lessThanOrEqualTo(sl) : mark.greaterThanOrEqualTo(sl)))
-    return 'loss';
-  return null;
 }

@@ -263,18 +263,25 @@ export class OrderBook {
         if (prev !== null && (side === 'buy' ? level.price >= prev : level.price <= prev))
           return 'levels out of order';
         prev = level.price;
-        if (level.orders.size === 0 || level.total <= 0n) return 'empty level';
-        let sum = 0n;
-        for (const o of level.orders.values()) {
-          if (o.remaining <= 0n) return 'zero order';
-          sum += o.remaining;
-          count++;
-        }
-        if (sum !== level.total) return 'level total mismatch';
+        const issue = levelIssue(level);
+        if (issue !== null) return issue;
+        count += level.orders.size;
       }
       if (s.levels.size !== s.size) return 'index mismatch';
     }
     if (count !== this.orders.size) return 'order count mismatch';
     return this.isCrossed() ? 'crossed' : null;
   }
+}
+
+/** What is wrong inside one level (checkInvariants): empty, a zero order, a wrong total; or null. */
+function levelIssue(level: TickLevel): string | null {
+  if (level.orders.size === 0 || level.total <= 0n) return 'empty level';
+  let sum = 0n;
+  for (const o of level.orders.values()) {
+    if (o.remaining <= 0n) return 'zero order';
+    sum += o.remaining;
+  }
+  if (sum !== level.total) return 'level total mismatch';
+  return null;
 }

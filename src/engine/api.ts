@@ -71,6 +71,14 @@ export type * from './api/workspace.ts';
 export type * from './api/notices.ts';
 export type * from './api/alerts.ts';
 export * from './api/replay.ts';
+import type {
+  LogEventView,
+  ProjectionName,
+  ReplayLoadResult,
+  ReplayRow,
+  ReplaySpeed,
+  ReplayStatus,
+} from './api/replay.ts';
 
 /** One coalesced change set, at most one per animation frame, none while hidden: what changed
  *  since the last diff, the view projections' views under their names. */
@@ -502,3 +510,26 @@ export const ENGINE_CALLS = {
 export type EngineCallsOf<Kind extends 'command' | 'notice' | 'internal'> = {
   [K in keyof EngineApi]: (typeof ENGINE_CALLS)[K] extends Kind ? K : never;
 }[keyof EngineApi];
+
+/** The replay worker: the engine's page interface (commands refused) plus the replay controls. */
+export interface ReplayApi extends EngineApi {
+  replayLoad(
+    bytes: Uint8Array,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<ReplayLoadResult>;
+  replayWatch(onStatus: (status: ReplayStatus) => void): Promise<void>;
+  replaySeek(index: number): Promise<void>;
+  /** Index of the last event with seq ≤ `seq`, or time ≤ `at` (-1 when none). */
+  replayFind(target: { seq: number } | { at: number }): Promise<number>;
+  replayPlay(speed: ReplaySpeed): Promise<void>;
+  replaySetSpeed(speed: ReplaySpeed): Promise<void>;
+  replayPause(): Promise<void>;
+  /** Filters the event list by name (case-insensitive substring); returns the rows' count. */
+  replayFilter(text: string): Promise<number>;
+  replayRows(start: number, count: number): Promise<ReplayRow[]>;
+  /** Row of the filtered list at or before event `index` (-1 when none). */
+  replayRowOf(index: number): Promise<number>;
+  replayEvent(index: number): Promise<LogEventView>;
+  /** A projection's state at the cursor, and its hash. */
+  replayProjection(name: ProjectionName): Promise<{ state: unknown; hash: string }>;
+}

@@ -1,7 +1,6 @@
 // The engine's public types of replay (issue 5; re-exported by api.ts): the speeds, the
-// projections a replay hashes, what a loaded file tells, and the replay worker's interface.
-import type { EngineApi } from '../api.ts';
-
+// projections a replay hashes, what a loaded file tells and its rows (the replay worker's
+// interface, ReplayApi, is in api.ts beside the EngineApi it extends).
 /** How fast a replay plays: recorded time ×1 or ×10 with pauses over 1 s cut to 1 s, as fast
  *  as the fold goes, or exactly the recorded timing (pauses included). */
 export type ReplaySpeed = '1x' | '10x' | 'max' | 'original';
@@ -62,29 +61,6 @@ export interface ReplayRow {
   at: number;
   kind: string;
   name: string;
-}
-
-/** The replay worker: the engine's page interface (commands refused) plus the replay controls. */
-export interface ReplayApi extends EngineApi {
-  replayLoad(
-    bytes: Uint8Array,
-    onProgress: (done: number, total: number) => void,
-  ): Promise<ReplayLoadResult>;
-  replayWatch(onStatus: (status: ReplayStatus) => void): Promise<void>;
-  replaySeek(index: number): Promise<void>;
-  /** Index of the last event with seq ≤ `seq`, or time ≤ `at` (-1 when none). */
-  replayFind(target: { seq: number } | { at: number }): Promise<number>;
-  replayPlay(speed: ReplaySpeed): Promise<void>;
-  replaySetSpeed(speed: ReplaySpeed): Promise<void>;
-  replayPause(): Promise<void>;
-  /** Filters the event list by name (case-insensitive substring); returns the rows' count. */
-  replayFilter(text: string): Promise<number>;
-  replayRows(start: number, count: number): Promise<ReplayRow[]>;
-  /** Row of the filtered list at or before event `index` (-1 when none). */
-  replayRowOf(index: number): Promise<number>;
-  replayEvent(index: number): Promise<LogEventView>;
-  /** A projection's state at the cursor, and its hash. */
-  replayProjection(name: ProjectionName): Promise<{ state: unknown; hash: string }>;
 }
 
 export interface LogEventView {

@@ -12,8 +12,8 @@
 //     pushed bars newer than the last history bar.
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { Bar } from '../api.ts';
-import { exhaustive } from '../events.ts';
-import type { EngineEvent, KlineBody } from '../events.ts';
+import type { KlineBody } from '../events.ts';
+import { definePart, type HandledEvent, type Handlers } from './projection.ts';
 
 export const MAX_BARS = 2000;
 export const DEFAULT_PERIOD: KlinePeriod = '1min';
@@ -40,46 +40,37 @@ export const initialChartState: ChartState = {
   changed: null,
 };
 
-export const CHART_EVENTS = [
-  'ui.watch-spot',
-  'ui.chart-period',
-  'market.kline',
-  'chart.history',
-  'chart.history-failed',
-] as const satisfies readonly EngineEvent['name'][];
-export type ChartEvent = Extract<EngineEvent, { name: (typeof CHART_EVENTS)[number] }>;
-const SET: ReadonlySet<string> = new Set(CHART_EVENTS);
-export const isChartEvent = (e: EngineEvent): e is ChartEvent => SET.has(e.name);
+/** The chart's events, one handler each (projection.ts). */
+const CHART_ON = {
+  'ui.watch-spot': (state, event) =>
+    event.body.symbol === state.symbol && event.body.period === state.period
+      ? state
+      : reset(state, event.body.symbol, event.body.period),
+  'ui.chart-period': (state, event) =>
+    event.body.period === state.period ? state : reset(state, state.symbol, event.body.period),
+  'market.kline': (state, event) => upsert(state, event.body),
+  'chart.history': (state, event) =>
+    event.body.symbol !== state.symbol || event.body.period !== state.period
+      ? state
+      : {
+          ...state,
+          bars: mergeHistory(event.body.bars, state.bars),
+          loading: false,
+          error: null,
+          epoch: state.epoch + 1,
+          changed: null,
+        },
+  'chart.history-failed': (state, event) =>
+    event.body.symbol !== state.symbol || event.body.period !== state.period
+      ? state
+      : { ...state, loading: false, error: event.body.message, changed: null },
+} satisfies Handlers<ChartState>;
 
-export function foldChart(state: ChartState, event: ChartEvent): ChartState {
-  switch (event.name) {
-    case 'ui.watch-spot':
-      return event.body.symbol === state.symbol && event.body.period === state.period
-        ? state
-        : reset(state, event.body.symbol, event.body.period);
-    case 'ui.chart-period':
-      return event.body.period === state.period
-        ? state
-        : reset(state, state.symbol, event.body.period);
-    case 'market.kline':
-      return upsert(state, event.body);
-    case 'chart.history':
-      if (event.body.symbol !== state.symbol || event.body.period !== state.period) return state;
-      return {
-        ...state,
-        bars: mergeHistory(event.body.bars, state.bars),
-        loading: false,
-        error: null,
-        epoch: state.epoch + 1,
-        changed: null,
-      };
-    case 'chart.history-failed':
-      if (event.body.symbol !== state.symbol || event.body.period !== state.period) return state;
-      return { ...state, loading: false, error: event.body.message, changed: null };
-    default:
-      return exhaustive(event, state);
-  }
-}
+export const chartPart = definePart<ChartState, typeof CHART_ON>(CHART_ON);
+export type ChartEvent = HandledEvent<typeof CHART_ON>;
+export const CHART_EVENTS = chartPart.events;
+export const isChartEvent = chartPart.handles;
+export const foldChart = chartPart.fold;
 
 function reset(state: ChartState, symbol: string | null, period: KlinePeriod): ChartState {
   return {

@@ -83,3 +83,22 @@ export function partedFromHandlers<N extends string, S>(
     fold: (state, event) => foldWith(table, state, event),
   };
 }
+
+/**
+ * A part of a parted projection (spot's panel, book, recent trades, chart, orders): its handler
+ * map, and what is derived from it — the events it handles, a test for them, and its fold.
+ */
+export interface Part<S, E extends EngineEvent> {
+  readonly events: readonly E['name'][];
+  readonly handles: (event: EngineEvent) => event is E;
+  readonly fold: (state: S, event: E) => S;
+}
+
+export function definePart<S, H extends Handlers<S>>(on: H): Part<S, HandledEvent<H>> {
+  const table = handlerTable<S>(on);
+  return {
+    events: [...table.keys()] as HandledEvent<H>['name'][],
+    handles: (event): event is HandledEvent<H> => table.has(event.name),
+    fold: (state, event) => foldWith(table, state, event),
+  };
+}

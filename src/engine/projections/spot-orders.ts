@@ -22,10 +22,10 @@
 //     (loaded, no longer held).
 import { NO_SPOT_ORDERS } from '../api.ts';
 import type { FilledOrderView, OpenOrderView, SpotOrdersView } from '../api.ts';
-import { exhaustive } from '../events.ts';
-import type { EngineEvent, OrdersPageBody } from '../events.ts';
+import type { OrdersPageBody } from '../events.ts';
 import { heldOfLogin, holdAtBoot, keptForLogin, NO_LOGIN, setAside } from './held.ts';
 import type { LoginScope } from './held.ts';
+import { definePart, type HandledEvent, type Handlers } from './projection.ts';
 
 /** A list as the login knew it: its rows, whether the server had more, their time, its pages. */
 export interface KnownOrders<R> {
@@ -60,47 +60,32 @@ export const initialOrdersState: OrdersState = {
   ...NO_LOGIN,
 };
 
-export const ORDERS_EVENTS = [
-  'ui.watch-spot',
-  'orders.open',
-  'orders.history',
-  'orders.failed',
-  'session.login',
-  'session.logout',
-  'session.expired',
-  'engine.boot',
-] as const satisfies readonly EngineEvent['name'][];
-export type OrdersEvent = Extract<EngineEvent, { name: (typeof ORDERS_EVENTS)[number] }>;
-const SET: ReadonlySet<string> = new Set(ORDERS_EVENTS);
-export const isOrdersEvent = (e: EngineEvent): e is OrdersEvent => SET.has(e.name);
+/** The orders' events, one handler each (projection.ts). */
+const ORDERS_ON = {
+  'ui.watch-spot': (state, event) => watch(state, event.body.symbol, event.body.loggedIn),
+  'orders.open': (state, event) =>
+    event.body.symbol === state.symbol ? openPage(state, event.body, event.at) : state,
+  'orders.history': (state, event) =>
+    event.body.symbol === state.symbol ? historyPage(state, event.body, event.at) : state,
+  'orders.failed': (state, event) =>
+    event.body.symbol !== state.symbol || !state.view.loading
+      ? state
+      : { ...state, view: { ...state.view, loading: false } },
+  'session.login': (state, event) => login(state, event.body.restored, event.body.tag ?? null),
+  'session.logout': (state) => signedOut(state),
+  'session.expired': (state) => signedOut(state),
+  'engine.boot': (state) => {
+    // a new page session watches nothing; what the login knew is held for it
+    const scope = holdAtBoot(state, known(state) ?? heldOfLogin(state));
+    return scope === NO_LOGIN ? initialOrdersState : { ...initialOrdersState, ...scope };
+  },
+} satisfies Handlers<OrdersState>;
 
-// eslint-disable-next-line complexity -- a flat exhaustive switch, one line per event name (CONVENTIONS 2)
-export function foldOrders(state: OrdersState, event: OrdersEvent): OrdersState {
-  switch (event.name) {
-    case 'ui.watch-spot':
-      return watch(state, event.body.symbol, event.body.loggedIn);
-    case 'orders.open':
-      return event.body.symbol === state.symbol ? openPage(state, event.body, event.at) : state;
-    case 'orders.history':
-      return event.body.symbol === state.symbol ? historyPage(state, event.body, event.at) : state;
-    case 'orders.failed':
-      return event.body.symbol !== state.symbol || !state.view.loading
-        ? state
-        : { ...state, view: { ...state.view, loading: false } };
-    case 'session.login':
-      return login(state, event.body.restored, event.body.tag ?? null);
-    case 'session.logout':
-    case 'session.expired':
-      return signedOut(state);
-    case 'engine.boot': {
-      // a new page session watches nothing; what the login knew is held for it
-      const scope = holdAtBoot(state, known(state) ?? heldOfLogin(state));
-      return scope === NO_LOGIN ? initialOrdersState : { ...initialOrdersState, ...scope };
-    }
-    default:
-      return exhaustive(event, state);
-  }
-}
+export const ordersPart = definePart<OrdersState, typeof ORDERS_ON>(ORDERS_ON);
+export type OrdersEvent = HandledEvent<typeof ORDERS_ON>;
+export const ORDERS_EVENTS = ordersPart.events;
+export const isOrdersEvent = ordersPart.handles;
+export const foldOrders = ordersPart.fold;
 
 /** Another pair (or none): the lists of the one before are set aside for the login. */
 function watch(state: OrdersState, symbol: string | null, loggedIn: boolean): OrdersState {

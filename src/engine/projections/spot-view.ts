@@ -9,8 +9,8 @@
 //  V2 otherSymbolsIgnored: replies and pushes of another pair change nothing.
 import type { DecStr } from '../../shared/decimal.ts';
 import type { SpotView } from '../api.ts';
-import { exhaustive } from '../events.ts';
-import type { EngineEvent, SpotDealBody, WatchSpotBody } from '../events.ts';
+import type { SpotDealBody, WatchSpotBody } from '../events.ts';
+import { definePart, type HandledEvent, type Handlers } from './projection.ts';
 
 export interface SpotViewState {
   symbol: string | null;
@@ -21,50 +21,41 @@ export const initialSpotViewState: SpotViewState = { symbol: null, view: null };
 
 const ZERO = '0' as DecStr;
 
-export const SPOT_VIEW_EVENTS = [
-  'ui.watch-spot',
-  'spot.deal',
-  'spot.detail',
-  'spot.transaction',
-  'market.daymarket',
-  'session.logout',
-  'session.expired',
-] as const satisfies readonly EngineEvent['name'][];
-export type SpotViewEvent = Extract<EngineEvent, { name: (typeof SPOT_VIEW_EVENTS)[number] }>;
-const SET: ReadonlySet<string> = new Set(SPOT_VIEW_EVENTS);
-export const isSpotViewEvent = (e: EngineEvent): e is SpotViewEvent => SET.has(e.name);
+/** A logout or an expiry: both balances "0". */
+const signedOut = (state: SpotViewState): SpotViewState =>
+  state.view === null || (state.view.userLegal === ZERO && state.view.userCurrency === ZERO)
+    ? state
+    : with_(state, { userLegal: ZERO, userCurrency: ZERO });
 
-// eslint-disable-next-line complexity -- a flat exhaustive switch, one line per event name (CONVENTIONS 2)
-export function foldSpotView(state: SpotViewState, event: SpotViewEvent): SpotViewState {
-  const view = state.view;
-  switch (event.name) {
-    case 'ui.watch-spot':
-      return event.body.symbol === state.symbol
-        ? state
-        : { symbol: event.body.symbol, view: initialView(event.body) };
-    case 'spot.deal':
-      return view === null || event.body.symbol !== state.symbol ? state : deal(state, event.body);
-    case 'spot.detail':
-      return view === null || event.body.symbol !== state.symbol
-        ? state
-        : with_(state, { detail: event.body.detail });
-    case 'spot.transaction':
-      return view !== null &&
-        event.body.legalId === view.legalId &&
-        event.body.currencyId === view.currencyId
-        ? lastPrice(state, event.body.lastPrice)
-        : state;
-    case 'market.daymarket':
-      return event.body.symbol === state.symbol ? lastPrice(state, event.body.price) : state;
-    case 'session.logout':
-    case 'session.expired':
-      return view === null || (view.userLegal === ZERO && view.userCurrency === ZERO)
-        ? state
-        : with_(state, { userLegal: ZERO, userCurrency: ZERO });
-    default:
-      return exhaustive(event, state);
-  }
-}
+/** The panel's events, one handler each (projection.ts). */
+const SPOT_VIEW_ON = {
+  'ui.watch-spot': (state, event) =>
+    event.body.symbol === state.symbol
+      ? state
+      : { symbol: event.body.symbol, view: initialView(event.body) },
+  'spot.deal': (state, event) =>
+    state.view === null || event.body.symbol !== state.symbol ? state : deal(state, event.body),
+  'spot.detail': (state, event) =>
+    state.view === null || event.body.symbol !== state.symbol
+      ? state
+      : with_(state, { detail: event.body.detail }),
+  'spot.transaction': (state, event) =>
+    state.view !== null &&
+    event.body.legalId === state.view.legalId &&
+    event.body.currencyId === state.view.currencyId
+      ? lastPrice(state, event.body.lastPrice)
+      : state,
+  'market.daymarket': (state, event) =>
+    event.body.symbol === state.symbol ? lastPrice(state, event.body.price) : state,
+  'session.logout': signedOut,
+  'session.expired': signedOut,
+} satisfies Handlers<SpotViewState>;
+
+export const spotViewPart = definePart<SpotViewState, typeof SPOT_VIEW_ON>(SPOT_VIEW_ON);
+export type SpotViewEvent = HandledEvent<typeof SPOT_VIEW_ON>;
+export const SPOT_VIEW_EVENTS = spotViewPart.events;
+export const isSpotViewEvent = spotViewPart.handles;
+export const foldSpotView = spotViewPart.fold;
 
 function deal(state: SpotViewState, body: SpotDealBody): SpotViewState {
   const { lastPrice: price, cnyPrice, userLegal, userCurrency } = body;

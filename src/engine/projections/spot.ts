@@ -1,22 +1,18 @@
 // The spot screen's state: the composition of the watched pair's projections (panel, book,
-// recent trades, chart, the user's orders). Each part is a pure fold over its own subset of
-// events, with its invariants at the top of its file; this file only routes events to them.
+// recent trades, chart, the user's orders). Each part is a handler map over its own events
+// (definePart, projection.ts), with its invariants at the top of its file; this file only
+// routes events to them.
 import type { EngineEvent } from '../events.ts';
-import { BOOK_EVENTS, foldBook, initialBookState, isBookEvent } from './book/book.ts';
+import { bookPart, initialBookState } from './book/book.ts';
 import type { BookState } from './book/book.ts';
-import { CHART_EVENTS, foldChart, initialChartState, isChartEvent } from './chart.ts';
+import { chartPart, initialChartState } from './chart.ts';
 import type { ChartState } from './chart.ts';
-import { foldOrders, initialOrdersState, isOrdersEvent, ORDERS_EVENTS } from './spot-orders.ts';
+import { initialOrdersState, ordersPart } from './spot-orders.ts';
 import type { OrdersState } from './spot-orders.ts';
-import {
-  foldSpotView,
-  initialSpotViewState,
-  isSpotViewEvent,
-  SPOT_VIEW_EVENTS,
-} from './spot-view.ts';
+import { initialSpotViewState, spotViewPart } from './spot-view.ts';
 import type { SpotViewState } from './spot-view.ts';
-import type { PartedProjection } from './projection.ts';
-import { foldTrades, initialTradesState, isTradesEvent, TRADES_EVENTS } from './trades.ts';
+import type { Part, PartedProjection } from './projection.ts';
+import { initialTradesState, tradesPart } from './trades.ts';
 import type { TradesState } from './trades.ts';
 
 export interface SpotState {
@@ -35,20 +31,35 @@ export const initialSpotState: SpotState = {
   orders: initialOrdersState,
 };
 
+/** The parts, each with its handler map (projection.ts): spot routes each event to those that handle it. */
+const PARTS = {
+  view: spotViewPart,
+  book: bookPart,
+  trades: tradesPart,
+  chart: chartPart,
+  orders: ordersPart,
+} as const;
+type PartOf<K extends keyof SpotState> = Part<SpotState[K], EngineEvent>;
+const PART_NAMES = Object.keys(PARTS) as (keyof SpotState)[];
+
+/** One part's next state: folded when it handles the event, else as it was. */
+function foldPart<K extends keyof SpotState>(
+  k: K,
+  state: SpotState,
+  event: EngineEvent,
+): SpotState[K] {
+  const part = PARTS[k] as unknown as PartOf<K>;
+  return part.handles(event) ? part.fold(state[k], event) : state[k];
+}
+
 export function foldSpot(state: SpotState, event: EngineEvent): SpotState {
   if (event.name === 'engine.boot') return boot(state, event);
-  const view = isSpotViewEvent(event) ? foldSpotView(state.view, event) : state.view;
-  const book = isBookEvent(event) ? foldBook(state.book, event) : state.book;
-  const trades = isTradesEvent(event) ? foldTrades(state.trades, event) : state.trades;
-  const chart = isChartEvent(event) ? foldChart(state.chart, event) : state.chart;
-  const orders = isOrdersEvent(event) ? foldOrders(state.orders, event) : state.orders;
-  return view === state.view &&
-    book === state.book &&
-    trades === state.trades &&
-    chart === state.chart &&
-    orders === state.orders
-    ? state
-    : { view, book, trades, chart, orders };
+  let next: SpotState | null = null;
+  for (const k of PART_NAMES) {
+    const folded = foldPart(k, state, event);
+    if (folded !== state[k]) (next ??= { ...state })[k] = folded as never;
+  }
+  return next ?? state;
 }
 
 /**
@@ -62,7 +73,7 @@ function boot(state: SpotState, event: Extract<EngineEvent, { name: 'engine.boot
     ...initialSpotState,
     book: { ...initialBookState, version: state.book.version + 1 },
     chart: { ...initialChartState, epoch: state.chart.epoch + 1 },
-    orders: foldOrders(state.orders, event),
+    orders: ordersPart.fold(state.orders, event),
   };
 }
 
@@ -73,14 +84,7 @@ function boot(state: SpotState, event: Extract<EngineEvent, { name: 'engine.boot
 export const spotProjection: PartedProjection<'spot', SpotState> = {
   name: 'spot',
   initial: initialSpotState,
-  handles: new Set<string>([
-    'engine.boot',
-    ...SPOT_VIEW_EVENTS,
-    ...BOOK_EVENTS,
-    ...TRADES_EVENTS,
-    ...CHART_EVENTS,
-    ...ORDERS_EVENTS,
-  ]),
+  handles: new Set<string>(['engine.boot', ...Object.values(PARTS).flatMap((p) => p.events)]),
   fold: foldSpot,
   after: { 'market.daymarket': 'market' },
 };

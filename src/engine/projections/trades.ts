@@ -8,8 +8,8 @@
 //  T4 chunkedFoldEqualsWholeFold: folding a sequence at once equals folding it in any chunks.
 //  T5 otherSymbolsIgnored: trades of another symbol change nothing.
 import type { TradeView } from '../api.ts';
-import { exhaustive, newestTrades } from '../events.ts';
-import type { EngineEvent } from '../events.ts';
+import { newestTrades } from '../events.ts';
+import { definePart, type HandledEvent, type Handlers } from './projection.ts';
 
 export interface TradesState {
   symbol: string | null;
@@ -18,26 +18,23 @@ export interface TradesState {
 
 export const initialTradesState: TradesState = { symbol: null, list: [] };
 
-export const TRADES_EVENTS = [
-  'ui.watch-spot',
-  'trades.push',
-  'trades.history',
-] as const satisfies readonly EngineEvent['name'][];
-export type TradesEvent = Extract<EngineEvent, { name: (typeof TRADES_EVENTS)[number] }>;
-const SET: ReadonlySet<string> = new Set(TRADES_EVENTS);
-export const isTradesEvent = (e: EngineEvent): e is TradesEvent => SET.has(e.name);
+/** A page or a push of trades of the watched pair, merged newest first. */
+const merged = (state: TradesState, body: { symbol: string; trades: readonly TradeView[] }) =>
+  body.symbol === state.symbol ? merge(state, body.trades) : state;
 
-export function foldTrades(state: TradesState, event: TradesEvent): TradesState {
-  switch (event.name) {
-    case 'ui.watch-spot':
-      return event.body.symbol === state.symbol ? state : { symbol: event.body.symbol, list: [] };
-    case 'trades.push':
-    case 'trades.history':
-      return event.body.symbol === state.symbol ? merge(state, event.body.trades) : state;
-    default:
-      return exhaustive(event, state);
-  }
-}
+/** The recent trades' events, one handler each (projection.ts). */
+const TRADES_ON = {
+  'ui.watch-spot': (state, event) =>
+    event.body.symbol === state.symbol ? state : { symbol: event.body.symbol, list: [] },
+  'trades.push': (state, event) => merged(state, event.body),
+  'trades.history': (state, event) => merged(state, event.body),
+} satisfies Handlers<TradesState>;
+
+export const tradesPart = definePart<TradesState, typeof TRADES_ON>(TRADES_ON);
+export type TradesEvent = HandledEvent<typeof TRADES_ON>;
+export const TRADES_EVENTS = tradesPart.events;
+export const isTradesEvent = tradesPart.handles;
+export const foldTrades = tradesPart.fold;
 
 function merge(state: TradesState, trades: readonly TradeView[]): TradesState {
   if (trades.length === 0) return state;

@@ -16,10 +16,10 @@
 //  K8 sourcePriority: deltas apply only to a book built from a snapshot (source 'delta'); a
 //     legacy top-N never replaces a delta book; REST seeds fill only a 'none' or 'rest' book.
 import type { BookView } from '../../api.ts';
-import { exhaustive } from '../../events.ts';
 import type { BookDeltaBody, BookLevelsBody, EngineEvent } from '../../events.ts';
 import { applyChanges, EMPTY_SIDE, sideFromLevels } from './sorted-side.ts';
 import type { BookSide } from './sorted-side.ts';
+import { definePart, type HandledEvent, type Handlers } from '../projection.ts';
 
 export interface BookState {
   symbol: string | null;
@@ -53,48 +53,35 @@ export const initialBookState: BookState = {
   version: 0,
 };
 
-export const BOOK_EVENTS = [
-  'ui.watch-spot',
-  'book.top',
-  'book.snapshot',
-  'book.delta',
-  'book.resync',
-  'spot.deal',
-  'spot.transaction',
-] as const satisfies readonly EngineEvent['name'][];
-export type BookEvent = Extract<EngineEvent, { name: (typeof BOOK_EVENTS)[number] }>;
-const BOOK_EVENT_SET: ReadonlySet<string> = new Set(BOOK_EVENTS);
-export const isBookEvent = (e: EngineEvent): e is BookEvent => BOOK_EVENT_SET.has(e.name);
+/** The book's events, one handler each (projection.ts). */
+const BOOK_ON = {
+  'ui.watch-spot': (state, event) => watch(state, event.body.symbol, event.body.pair, event.at),
+  'book.top': (state, event) =>
+    event.body.symbol !== state.symbol || state.source === 'delta'
+      ? state
+      : replace(state, event.body, 'legacy', null, event.at),
+  'book.snapshot': (state, event) =>
+    event.body.symbol !== state.symbol
+      ? state
+      : { ...replace(state, event.body, 'delta', event.body.seq, event.at), needSnapshot: false },
+  'book.delta': (state, event) => applyDelta(state, event.body, event.at),
+  'book.resync': (state, event) =>
+    event.body.symbol === state.symbol ? resync(state, event.at) : state,
+  'spot.deal': (state, event) =>
+    event.body.symbol === state.symbol && seedable(state)
+      ? replace(state, event.body, 'rest', null, event.at)
+      : state,
+  'spot.transaction': (state, event) =>
+    ownPair(state, event.body) && seedable(state)
+      ? replace(state, event.body, 'rest', null, event.at)
+      : state,
+} satisfies Handlers<BookState>;
 
-// eslint-disable-next-line complexity -- a flat exhaustive switch, one line per event name (CONVENTIONS 2)
-export function foldBook(state: BookState, event: BookEvent): BookState {
-  switch (event.name) {
-    case 'ui.watch-spot':
-      return watch(state, event.body.symbol, event.body.pair, event.at);
-    case 'book.top':
-      return event.body.symbol !== state.symbol || state.source === 'delta'
-        ? state
-        : replace(state, event.body, 'legacy', null, event.at);
-    case 'book.snapshot':
-      return event.body.symbol !== state.symbol
-        ? state
-        : { ...replace(state, event.body, 'delta', event.body.seq, event.at), needSnapshot: false };
-    case 'book.delta':
-      return applyDelta(state, event.body, event.at);
-    case 'book.resync':
-      return event.body.symbol === state.symbol ? resync(state, event.at) : state;
-    case 'spot.deal':
-      return event.body.symbol === state.symbol && seedable(state)
-        ? replace(state, event.body, 'rest', null, event.at)
-        : state;
-    case 'spot.transaction':
-      return ownPair(state, event.body) && seedable(state)
-        ? replace(state, event.body, 'rest', null, event.at)
-        : state;
-    default:
-      return exhaustive(event, state);
-  }
-}
+export const bookPart = definePart<BookState, typeof BOOK_ON>(BOOK_ON);
+export type BookEvent = HandledEvent<typeof BOOK_ON>;
+export const BOOK_EVENTS = bookPart.events;
+export const isBookEvent = bookPart.handles;
+export const foldBook = bookPart.fold;
 
 export function foldBookAll(state: BookState, events: readonly EngineEvent[]): BookState {
   let s = state;

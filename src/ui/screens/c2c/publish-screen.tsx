@@ -208,39 +208,7 @@ function PublishForm({
         placeholder={t('c2c.publish.twoDecimals')}
         addon={<span className="c2c-field__unit">{t('c2c.cny')}</span>}
       />
-      <fieldset
-        className="c2c-ways"
-        aria-invalid={errors.way !== undefined ? true : undefined}
-        aria-describedby={errors.way !== undefined ? wayErrorId : undefined}
-      >
-        <legend className="field__label">
-          {isBuy ? t('c2c.publish.wayBuy') : t('c2c.publish.waySell')}
-        </legend>
-        <div className="c2c-ways__list">
-          {WAYS.map((w) => (
-            <label key={w} className={`c2c-way-option${way === w ? ' is-checked' : ''}`}>
-              <input
-                type="radio"
-                name={`way-${type}`}
-                value={w}
-                data-way={w}
-                checked={way === w}
-                onChange={() => setWay(w)}
-              />
-              <span className={`c2c-way c2c-way--${w}`}>
-                <WayIcon way={w} />
-                <span>{t(WAY_LABEL[w])}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.way !== undefined && (
-          <p id={wayErrorId} className="field__error" role="alert">
-            {tv(errors.way)}
-          </p>
-        )}
-        {!isBuy && <SellWayCheck way={way} />}
-      </fieldset>
+      <WayPicker type={type} way={way} error={err('way')} errorId={wayErrorId} onWay={setWay} />
       {errors.currency !== undefined && (
         <p className="field__error" role="alert">
           {tv(errors.currency)}
@@ -269,6 +237,60 @@ function PublishForm({
         {isBuy ? t('c2c.publish.submitBuy', { coin }) : t('c2c.publish.submitSell', { coin })}
       </button>
     </form>
+  );
+}
+
+/** The pay way of the ad, one radio per way; a sell ad also says whether the user has it. */
+function WayPicker({
+  type,
+  way,
+  error,
+  errorId,
+  onWay,
+}: {
+  type: C2cType;
+  way: C2cWay | null;
+  error: string | undefined;
+  /** The error text's id: made by the form (useId) beside its title's. */
+  errorId: string;
+  onWay: (way: C2cWay) => void;
+}) {
+  const { t } = useI18n();
+  const isBuy = type === 'buy';
+  return (
+    <fieldset
+      className="c2c-ways"
+      aria-invalid={error !== undefined ? true : undefined}
+      aria-describedby={error !== undefined ? errorId : undefined}
+    >
+      <legend className="field__label">
+        {isBuy ? t('c2c.publish.wayBuy') : t('c2c.publish.waySell')}
+      </legend>
+      <div className="c2c-ways__list">
+        {WAYS.map((w) => (
+          <label key={w} className={`c2c-way-option${way === w ? ' is-checked' : ''}`}>
+            <input
+              type="radio"
+              name={`way-${type}`}
+              value={w}
+              data-way={w}
+              checked={way === w}
+              onChange={() => onWay(w)}
+            />
+            <span className={`c2c-way c2c-way--${w}`}>
+              <WayIcon way={w} />
+              <span>{t(WAY_LABEL[w])}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error !== undefined && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {!isBuy && <SellWayCheck way={way} />}
+    </fieldset>
   );
 }
 

@@ -57,6 +57,8 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
   const long = side === 1;
   const waiting = busy || checking;
   const sideClass = long ? 'buy' : 'sell';
+  // the side as its test ids name it
+  const sideName = long ? 'long' : 'short';
   const { figures, most, liquidation, short } = formFigures({
     side,
     reference: mode === 1 ? mark : price,
@@ -66,6 +68,10 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     risk,
   });
   const clear = (field: LeverOrderField) => setErrors((e) => ({ ...e, [field]: undefined }));
+  const fieldError = (field: 'price' | 'multiple'): string | undefined => {
+    const id = errors[field];
+    return id === undefined ? undefined : tv(id);
+  };
 
   const onShare = (v: string) => {
     setShare(v);
@@ -126,7 +132,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       className={`spot-form spot-form--${sideClass} lever-form`}
       noValidate
       onSubmit={check}
-      data-testid={`lever-form-${long ? 'long' : 'short'}`}
+      data-testid={`lever-form-${sideName}`}
     >
       <Available deal={deal} quote={meta.quote} />
       <PriceField
@@ -134,7 +140,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         meta={meta}
         deal={deal}
         price={price}
-        error={errors.price === undefined ? undefined : tv(errors.price)}
+        error={fieldError('price')}
         onPrice={(v) => {
           setPrice(v);
           clear('price');
@@ -143,7 +149,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       <MultipleChips
         multiples={deal.multiples}
         value={multiple}
-        error={errors.multiple === undefined ? undefined : tv(errors.multiple)}
+        error={fieldError('multiple')}
         onChange={(m) => {
           setMultiple(m);
           clear('multiple');
@@ -186,12 +192,12 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         // focus comes back here when the confirm closes: busy is aria-disabled, never disabled
         // (issue 41, ADR 0037); `check` ignores it while busy
         {...guard.button(waiting)}
-        data-testid={`lever-submit-${long ? 'long' : 'short'}`}
+        data-testid={`lever-submit-${sideName}`}
       >
         {t(long ? 'lever.form.openLong' : 'lever.form.openShort')}
       </button>
       {guard.reason}
-      {checking && <OutcomeChecking testId={`lever-unknown-${long ? 'long' : 'short'}`} />}
+      {checking && <OutcomeChecking testId={`lever-unknown-${sideName}`} />}
       <Confirm
         open={confirming}
         long={long}

@@ -17,7 +17,7 @@ import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
 import type { PairMeta } from '../spot/pair-meta.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
-import { useOrderGuard } from '../../components/offline-reason.tsx';
+import { useOrderGuard, type OrderGuard } from '../../components/offline-reason.tsx';
 import { microAmountText, microRuleMessage } from './micro-amount.ts';
 import { amountInputProps, useAmountIssue } from '../../forms/amount-input.tsx';
 import { anyAmountIssue } from '../../forms/amount-text.ts';
@@ -53,6 +53,7 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
     const m = microRuleMessage(id, currency, fmt.fixed);
     return t(m.id, m.values);
   };
+  const money = (v: Decimal | null): string => (v === null ? '--' : fmt.fixed(v.toFixed(), 2));
 
   // the up/down buttons stay focusable while an order is checked (aria-disabled, ADR 0037):
   // focus comes back to them when the confirm closes
@@ -93,37 +94,15 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
           {currency.balance === null ? '--' : `${fmt.amount(currency.balance, 2)} ${currency.name}`}
         </strong>
       </div>
-      <fieldset className="micro-panel__group">
-        <legend className="spot-field__label">{t('micro.duration')}</legend>
-        <div className="micro-durations" role="radiogroup" aria-label={t('micro.duration')}>
-          {view.seconds.map((s) => (
-            <button
-              key={s.seconds}
-              type="button"
-              role="radio"
-              aria-checked={seconds === s.seconds}
-              className={`micro-duration${seconds === s.seconds ? ' is-on' : ''}`}
-              onClick={() => {
-                setSeconds(s.seconds);
-                setErrors((e) => ({ ...e, seconds: undefined }));
-              }}
-              data-seconds={s.seconds}
-            >
-              <span className="micro-duration__time">
-                {t('micro.seconds', { value: s.seconds })}
-              </span>
-              <span className="micro-duration__ratio num">
-                {t('micro.ratio', { value: fmt.fixed(s.profitRatio, 0) })}
-              </span>
-            </button>
-          ))}
-        </div>
-        {errors.seconds !== undefined && (
-          <span className="field__error" role="alert">
-            {tv(errors.seconds)}
-          </span>
-        )}
-      </fieldset>
+      <DurationPicker
+        options={view.seconds}
+        value={seconds}
+        error={errors.seconds === undefined ? undefined : tv(errors.seconds)}
+        onPick={(value) => {
+          setSeconds(value);
+          setErrors((e) => ({ ...e, seconds: undefined }));
+        }}
+      />
       <fieldset className="micro-panel__group">
         <legend className="spot-field__label">
           {t('micro.amount', { currency: currency.name })}
@@ -157,45 +136,17 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
       <dl className="lever-cost">
         <dt>{t('micro.win')}</dt>
         <dd className="num up" data-testid="micro-win">
-          {win === null ? '--' : `+${fmt.fixed(win.toFixed(), 2)}`}
+          {win === null ? '--' : `+${money(win)}`}
         </dd>
         <dt>{t('micro.fee', { rate: fmt.fixed(currency.feePct, 2) })}</dt>
         <dd className="num" data-testid="micro-fee">
-          {fee === null ? '--' : fmt.fixed(fee.toFixed(), 2)}
+          {money(fee)}
         </dd>
       </dl>
       {loggedIn ? (
-        <div className="micro-actions">
-          <button
-            type="button"
-            className="btn btn--buy micro-actions__up"
-            onClick={() => open(1)}
-            {...guard.button(checking)}
-            data-testid="micro-up"
-          >
-            {t('micro.up')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--sell micro-actions__down"
-            onClick={() => open(2)}
-            {...guard.button(checking)}
-            data-testid="micro-down"
-          >
-            {t('micro.down')}
-          </button>
-          {guard.reason}
-          {checking && <OutcomeChecking testId="micro-unknown" />}
-        </div>
+        <MicroActions guard={guard} checking={checking} onOpen={open} />
       ) : (
-        <div className="spot-form__login-actions">
-          <Link className="btn btn--primary btn--sm" to={ROUTE_PATH.login}>
-            {t('spot.form.login')}
-          </Link>
-          <Link className="btn btn--ghost btn--sm" to={ROUTE_PATH.register}>
-            {t('spot.form.register')}
-          </Link>
-        </div>
+        <LoginActions />
       )}
       <ConfirmDialog
         open={confirm !== null}
@@ -204,8 +155,8 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
           amount: number,
           currency: currency.name,
           seconds: seconds ?? 0,
-          win: win === null ? '--' : fmt.fixed(win.toFixed(), 2),
-          fee: fee === null ? '--' : fmt.fixed(fee.toFixed(), 2),
+          win: money(win),
+          fee: money(fee),
         })}
         confirmLabel={t('lever.form.sure')}
         cancelLabel={t('common.cancel')}
@@ -217,8 +168,90 @@ export function MicroPanel({ view, meta, matchId, loggedIn }: Props) {
   );
 }
 
-/** The payment currency, and what a win pays and the fee for the values chosen (exact). */
+/** An order is on its way (sent, or its outcome being checked): a press is ignored. */
 const waiting = (checking: boolean, busy: boolean): boolean => checking || busy;
+
+/** The durations with their profit ratios, as radio buttons. */
+function DurationPicker(p: {
+  options: MicroView['seconds'];
+  value: number | null;
+  error: string | undefined;
+  onPick: (seconds: number) => void;
+}) {
+  const { t, fmt } = useI18n();
+  return (
+    <fieldset className="micro-panel__group">
+      <legend className="spot-field__label">{t('micro.duration')}</legend>
+      <div className="micro-durations" role="radiogroup" aria-label={t('micro.duration')}>
+        {p.options.map((s) => (
+          <button
+            key={s.seconds}
+            type="button"
+            role="radio"
+            aria-checked={p.value === s.seconds}
+            className={`micro-duration${p.value === s.seconds ? ' is-on' : ''}`}
+            onClick={() => p.onPick(s.seconds)}
+            data-seconds={s.seconds}
+          >
+            <span className="micro-duration__time">{t('micro.seconds', { value: s.seconds })}</span>
+            <span className="micro-duration__ratio num">
+              {t('micro.ratio', { value: fmt.fixed(s.profitRatio, 0) })}
+            </span>
+          </button>
+        ))}
+      </div>
+      {p.error !== undefined && (
+        <span className="field__error" role="alert">
+          {p.error}
+        </span>
+      )}
+    </fieldset>
+  );
+}
+
+/** The up / down buttons of a logged-in user, each opening its confirm (`onOpen`). */
+function MicroActions(p: { guard: OrderGuard; checking: boolean; onOpen: (side: 1 | 2) => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="micro-actions">
+      <button
+        type="button"
+        className="btn btn--buy micro-actions__up"
+        onClick={() => p.onOpen(1)}
+        {...p.guard.button(p.checking)}
+        data-testid="micro-up"
+      >
+        {t('micro.up')}
+      </button>
+      <button
+        type="button"
+        className="btn btn--sell micro-actions__down"
+        onClick={() => p.onOpen(2)}
+        {...p.guard.button(p.checking)}
+        data-testid="micro-down"
+      >
+        {t('micro.down')}
+      </button>
+      {p.guard.reason}
+      {p.checking && <OutcomeChecking testId="micro-unknown" />}
+    </div>
+  );
+}
+
+/** A visitor is offered to log in or register instead of the up / down buttons. */
+function LoginActions() {
+  const { t } = useI18n();
+  return (
+    <div className="spot-form__login-actions">
+      <Link className="btn btn--primary btn--sm" to={ROUTE_PATH.login}>
+        {t('spot.form.login')}
+      </Link>
+      <Link className="btn btn--ghost btn--sm" to={ROUTE_PATH.register}>
+        {t('spot.form.register')}
+      </Link>
+    </div>
+  );
+}
 
 /** The stake: what was typed, with what is wrong with it — "2.00" is said to be wrong, never
  *  read as 200 (ADR 0041) — before the rule the panel checks (`rule`). */
@@ -256,6 +289,7 @@ function StakeInput(p: {
   );
 }
 
+/** The payment currency, and what a win pays and the fee for the values chosen (exact). */
 function microFigures(view: MicroView, seconds: number | null, number: string) {
   const currency = view.currencies[0] ?? null;
   const chosen = view.seconds.find((s) => s.seconds === seconds) ?? null;

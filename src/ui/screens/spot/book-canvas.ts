@@ -34,6 +34,27 @@ export function spacerRows(room: number, count: number): number {
 /** Levels asked of the engine beyond each edge of the view, so a short scroll has data. */
 const OVERSCAN = 4;
 
+/** Arrow key → levels the keyboard's cursor moves away from the spread (negative: towards it).
+ *  The bids run down from the spread, the asks up. */
+const CURSOR_KEYS: Readonly<Record<Side, ReadonlyMap<string, number>>> = {
+  bid: new Map([
+    ['ArrowDown', 1],
+    ['ArrowUp', -1],
+  ]),
+  ask: new Map([
+    ['ArrowUp', 1],
+    ['ArrowDown', -1],
+  ]),
+};
+
+/** Key → what it does to the keyboard's level (BookSideController.pickLevel / cancelOwn). */
+const LEVEL_KEYS: ReadonlyMap<string, 'pickLevel' | 'cancelOwn'> = new Map([
+  ['Enter', 'pickLevel'],
+  [' ', 'pickLevel'],
+  ['Delete', 'cancelOwn'],
+  ['Backspace', 'cancelOwn'],
+]);
+
 export interface BookSideData {
   rows: readonly BookRow[];
   start: number;
@@ -267,23 +288,29 @@ export class BookSideController extends PaintedCanvas {
    */
   private onKey(e: KeyboardEvent): void {
     if (this.data.count === 0) return;
-    const towardsSpread = this.opts.side === 'bid' ? 'ArrowUp' : 'ArrowDown';
-    const away = this.opts.side === 'bid' ? 'ArrowDown' : 'ArrowUp';
-    if (e.key === away || e.key === towardsSpread) {
+    const step = CURSOR_KEYS[this.opts.side].get(e.key);
+    if (step !== undefined) {
       e.preventDefault();
-      this.moveCursor(e.key === away ? 1 : -1);
+      this.moveCursor(step);
       return;
     }
+    const action = LEVEL_KEYS.get(e.key);
     const row = this.rowOf(this.hover);
-    if (row === null) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      this.opts.onPick(row.price);
-    } else if ((e.key === 'Delete' || e.key === 'Backspace') && row.own !== null) {
-      if (this.opts.onCancelOwn === null) return;
-      e.preventDefault();
-      this.opts.onCancelOwn(row);
-    }
+    if (action !== undefined && row !== null) this[action](row, e);
+  }
+
+  /** Enter or Space: the price of the keyboard's level goes to the form. */
+  private pickLevel(row: BookRow, e: KeyboardEvent): void {
+    e.preventDefault();
+    this.opts.onPick(row.price);
+  }
+
+  /** Delete or Backspace: asks to cancel the user's orders of the level (when it holds some and
+   *  the screen offers it; otherwise the key is left alone). */
+  private cancelOwn(row: BookRow, e: KeyboardEvent): void {
+    if (row.own === null || this.opts.onCancelOwn === null) return;
+    e.preventDefault();
+    this.opts.onCancelOwn(row);
   }
 
   /** Moves the keyboard's level `by` levels away from the spread (negative: towards it). */

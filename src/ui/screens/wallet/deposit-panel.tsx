@@ -2,6 +2,7 @@
 // button; then the deposit request: amount, optional source address and hash, and a picture
 // of the voucher. Blocked with the not-open message unless deposits are open.
 import { useEffect, useState } from 'react';
+import type { DepositAddressView } from '../../../engine/api.ts';
 import { validateDeposit } from '../../../shared/wallet.ts';
 import { anyAmountIssue } from '../../forms/amount-text.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -34,36 +35,59 @@ export function DepositPanel({ currencyId, currency }: { currencyId: number; cur
     );
   return (
     <div className="fund-panel" data-testid="deposit-panel">
-      <div>
-        <h3 className="fund-panel__title">{t('wallet.deposit.address', { currency })}</h3>
-        {addresses.length > 1 && (
-          <div className="net-tabs" role="tablist" aria-label={t('wallet.deposit.network')}>
-            {addresses.map((a) => (
-              <button
-                key={a.network}
-                type="button"
-                role="tab"
-                aria-selected={a === chosen}
-                className={`net-tab${a === chosen ? ' net-tab--active' : ''}`}
-                onClick={() => setNetwork(a.network)}
-              >
-                {a.network}
-              </button>
-            ))}
-          </div>
-        )}
-        {chosen !== null && <AddressBox address={chosen.address} />}
-        <ul className="fund-panel__notes">
-          <li>
-            {t('wallet.deposit.noteOnly', {
-              currency,
-              network: (chosen?.network ?? '').toUpperCase(),
-            })}
-          </li>
-          <li>{t('wallet.deposit.noteCredit')}</li>
-        </ul>
-      </div>
+      <AddressSection
+        currency={currency}
+        addresses={addresses}
+        chosen={chosen}
+        onNetwork={setNetwork}
+      />
       <DepositForm currencyId={currencyId} currency={currency} network={chosen?.network ?? ''} />
+    </div>
+  );
+}
+
+/** The address for the chosen network, with tabs when the coin has more than one network. */
+function AddressSection({
+  currency,
+  addresses,
+  chosen,
+  onNetwork,
+}: {
+  currency: string;
+  addresses: readonly DepositAddressView[];
+  chosen: DepositAddressView | null;
+  onNetwork: (network: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div>
+      <h3 className="fund-panel__title">{t('wallet.deposit.address', { currency })}</h3>
+      {addresses.length > 1 && (
+        <div className="net-tabs" role="tablist" aria-label={t('wallet.deposit.network')}>
+          {addresses.map((a) => (
+            <button
+              key={a.network}
+              type="button"
+              role="tab"
+              aria-selected={a === chosen}
+              className={`net-tab${a === chosen ? ' net-tab--active' : ''}`}
+              onClick={() => onNetwork(a.network)}
+            >
+              {a.network}
+            </button>
+          ))}
+        </div>
+      )}
+      {chosen !== null && <AddressBox address={chosen.address} />}
+      <ul className="fund-panel__notes">
+        <li>
+          {t('wallet.deposit.noteOnly', {
+            currency,
+            network: (chosen?.network ?? '').toUpperCase(),
+          })}
+        </li>
+        <li>{t('wallet.deposit.noteCredit')}</li>
+      </ul>
     </div>
   );
 }

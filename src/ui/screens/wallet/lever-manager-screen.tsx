@@ -8,7 +8,7 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import { lever as leverSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { storage } from '../../storage.ts';
-import type { BalanceRowView } from '../../../engine/api.ts';
+import type { BalanceRowView, LeverRiskView } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import { Loading } from '../../components/states.tsx';
 import { CoinIcon } from '../../components/markets/coin-icon.tsx';
@@ -36,7 +36,6 @@ export default function LeverManagerScreen() {
   const records = usePagedQuery('wallet-log', { account: 'lever', currencyId: null });
   // the risk rate of the quote currency and the liquidation line come with a watched pair
   const view = useSignalValue(leverSignal);
-  const risk = view.risk;
   const line = view.deal?.burstLine ?? null;
   useEffect(() => {
     void engine.watchLever(storage.get('symbol') ?? 'BTC/USDT');
@@ -75,75 +74,8 @@ export default function LeverManagerScreen() {
       </section>
 
       <div className="lever-grid">
-        <section className="panel" aria-labelledby="lever-assets-title">
-          <div className="panel__head">
-            <h2 className="panel__title" id="lever-assets-title">
-              {t('account.lever.assets')}
-            </h2>
-          </div>
-          {!known ? (
-            <Loading />
-          ) : (
-            <div className="table-wrap">
-              <table className="table asset-table" data-testid="lever-assets">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('account.lever.currency')}</th>
-                    <th scope="col" className="num">
-                      {t('account.lever.available')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('account.lever.frozen')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('account.lever.valuation')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lever.rows.length === 0 && (
-                    <tr>
-                      <td colSpan={4} className="muted">
-                        {t('common.noData')}
-                      </td>
-                    </tr>
-                  )}
-                  {lever.rows.map((r) => (
-                    <tr key={r.currencyId} data-currency={r.name}>
-                      <td>
-                        <span className="asset-table__coin">
-                          <CoinIcon name={r.name} size={28} />
-                          <span className="asset-table__name">{r.name}</span>
-                        </span>
-                      </td>
-                      <td className="num">{fmt.amount(r.available, DP)}</td>
-                      <td className="num">{fmt.amount(r.locked, DP)}</td>
-                      <td className="num">{fmt.fixed(valuation(r), DP)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
-
-        <section className="panel risk" aria-labelledby="risk-title" data-testid="lever-risk">
-          <h2 className="panel__title" id="risk-title">
-            {t('account.lever.risk')}
-          </h2>
-          <div>
-            <div className="risk__rate num" data-testid="risk-rate">
-              {risk?.hazardRate === null || risk === null ? '--' : fmt.percent(risk.hazardRate, 2)}
-            </div>
-            {/* "no open positions" only once the positions are known (not offline) */}
-            {view.holding.loaded && (risk === null || risk.hazardRate === null) && (
-              <div className="muted" data-testid="no-positions">
-                {t('account.lever.noPositions')}
-              </div>
-            )}
-          </div>
-          <p className="risk__rule">{t('account.lever.liquidation', { line: line ?? '10' })}</p>
-        </section>
+        <LeverAssets rows={known ? lever.rows : null} />
+        <RiskPanel risk={view.risk} positionsKnown={view.holding.loaded} line={line} />
       </div>
 
       <section className="panel" aria-labelledby="lever-records-title">
@@ -158,5 +90,95 @@ export default function LeverManagerScreen() {
         <LogTable list={records} column="part" testId="lever-log" />
       </section>
     </AccountShell>
+  );
+}
+
+/** The lever account's rows (null: the balances are not known yet). */
+function LeverAssets({ rows }: { rows: readonly BalanceRowView[] | null }) {
+  const { t, fmt } = useI18n();
+  return (
+    <section className="panel" aria-labelledby="lever-assets-title">
+      <div className="panel__head">
+        <h2 className="panel__title" id="lever-assets-title">
+          {t('account.lever.assets')}
+        </h2>
+      </div>
+      {rows === null ? (
+        <Loading />
+      ) : (
+        <div className="table-wrap">
+          <table className="table asset-table" data-testid="lever-assets">
+            <thead>
+              <tr>
+                <th scope="col">{t('account.lever.currency')}</th>
+                <th scope="col" className="num">
+                  {t('account.lever.available')}
+                </th>
+                <th scope="col" className="num">
+                  {t('account.lever.frozen')}
+                </th>
+                <th scope="col" className="num">
+                  {t('account.lever.valuation')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="muted">
+                    {t('common.noData')}
+                  </td>
+                </tr>
+              )}
+              {rows.map((r) => (
+                <tr key={r.currencyId} data-currency={r.name}>
+                  <td>
+                    <span className="asset-table__coin">
+                      <CoinIcon name={r.name} size={28} />
+                      <span className="asset-table__name">{r.name}</span>
+                    </span>
+                  </td>
+                  <td className="num">{fmt.amount(r.available, DP)}</td>
+                  <td className="num">{fmt.amount(r.locked, DP)}</td>
+                  <td className="num">{fmt.fixed(valuation(r), DP)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The live risk rate of the USDT positions and the server's liquidation line. */
+function RiskPanel({
+  risk,
+  positionsKnown,
+  line,
+}: {
+  risk: LeverRiskView | null;
+  positionsKnown: boolean;
+  line: string | null;
+}) {
+  const { t, fmt } = useI18n();
+  return (
+    <section className="panel risk" aria-labelledby="risk-title" data-testid="lever-risk">
+      <h2 className="panel__title" id="risk-title">
+        {t('account.lever.risk')}
+      </h2>
+      <div>
+        <div className="risk__rate num" data-testid="risk-rate">
+          {risk?.hazardRate === null || risk === null ? '--' : fmt.percent(risk.hazardRate, 2)}
+        </div>
+        {/* "no open positions" only once the positions are known (not offline) */}
+        {positionsKnown && (risk === null || risk.hazardRate === null) && (
+          <div className="muted" data-testid="no-positions">
+            {t('account.lever.noPositions')}
+          </div>
+        )}
+      </div>
+      <p className="risk__rule">{t('account.lever.liquidation', { line: line ?? '10' })}</p>
+    </section>
   );
 }

@@ -1,0 +1,86 @@
+// A lever position as stored (a lever_transactions row) and the rules read from the row alone:
+// its figures for the risk rate, the stop levels its owner may set (contract §5.4) and the level
+// a mark triggers.
+import { Decimal } from '../../src/shared/decimal.ts';
+import type { LeverSide } from '../../src/shared/lever.ts';
+import { profitOf } from '../../src/shared/lever.ts';
+import { requireAmount } from '../http/amounts.ts';
+import { ApiError } from '../http/api-error.ts';
+
+export interface PositionRow {
+  id: number;
+  user_id: number;
+  match_id: number;
+  type: LeverSide;
+  currency: number;
+  legal: number;
+  origin_price: string;
+  price: string;
+  update_price: string;
+  target_profit_price: string;
+  stop_loss_price: string;
+  share: string;
+  number: string;
+  multiple: number;
+  origin_caution_money: string;
+  caution_money: string;
+  fact_profits: string;
+  trade_fee: string;
+  overnight: string;
+  overnight_money: string;
+  status: number;
+  create_time: number;
+  transaction_time: Date | null;
+  update_time: Date | null;
+  handle_time: Date | null;
+  complete_time: Date | null;
+  client_id: string | null;
+}
+
+/** The figures of a position the risk rate takes (its opening margin and profit at its mark). */
+export function riskInput(p: PositionRow): { originMargin: string; profit: Decimal } {
+  return {
+    originMargin: p.origin_caution_money,
+    profit: profitOf(p.type, p.price, p.update_price, p.number),
+  };
+}
+
+/**
+ * Stop levels of a position (contract §5.4): both above 0, in the pair's decimals, a long's
+ * take-profit above and stop-loss below both the open and the current price (a short mirrored).
+ */
+export function checkStops(
+  p: Pick<PositionRow, 'type' | 'price'>,
+  tp: Decimal,
+  sl: Decimal,
+  current: Decimal,
+  pricePrecision: number,
+): void {
+  if (!tp.greaterThan(0) || !sl.greaterThan(0)) throw new ApiError('validation.lever.stopInvalid');
+  requireAmount(tp, pricePrecision);
+  requireAmount(sl, pricePrecision);
+  const open = new Decimal(p.price);
+  const hi = Decimal.max(open, current);
+  const lo = Decimal.min(open, current);
+  const ok =
+    p.type === 1 ? tp.greaterThan(hi) && sl.lessThan(lo) : tp.lessThan(lo) && sl.greaterThan(hi);
+  if (!ok) throw new ApiError(p.type === 1 ? 'lever.stopLong' : 'lever.stopShort');
+}
+
+/**
+ * Contract §5.4 rule 3: a long at TP or above ('profit') or SL or below ('loss'); a short
+ * mirrored; 0 = not set; null while neither level is reached.
+ */
+export function stopTrigger(
+  p: Pick<PositionRow, 'type' | 'target_profit_price' | 'stop_loss_price'>,
+  mark: Decimal,
+): 'profit' | 'loss' | null {
+  const tp = new Decimal(p.target_profit_price);
+  const sl = new Decimal(p.stop_loss_price);
+  const long = p.type === 1;
+  if (tp.greaterThan(0) && (long ? mark.greaterThanOrEqualTo(tp) : mark.lessThanOrEqualTo(tp)))
+    return 'profit';
+  if (sl.greaterThan(0) && (long ? mark.lessThanOrEqualTo(sl) : mark.greaterThanOrEqualTo(sl)))
+    return 'loss';
+  return null;
+}

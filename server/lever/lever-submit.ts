@@ -1,0 +1,169 @@
+// A lever order's submit (contract §5.3): the contract's checks in its order, and the rows an
+// opening writes (the position or pending limit order, its margin and fee through the ledger, a
+// market order's opening note).
+import { Decimal } from '../../src/shared/decimal.ts';
+import type { LeverSide, OpenFigures } from '../../src/shared/lever.ts';
+import type { Queryable } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import { requireAmount } from '../http/amounts.ts';
+import { localDecimal } from '../i18n/messages.ts';
+import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
+import type { NotedPosition } from './lever-notes.ts';
+import { writeOpenNote } from './lever-notes.ts';
+import type { LeverPair } from './lever-pairs.ts';
+
+export interface SubmitRequest {
+  userId: number;
+  legalId: number;
+  currencyId: number;
+  side: LeverSide;
+  share: number;
+  multiple: number;
+  /** 1 market, 0 limit. */
+  mode: 0 | 1;
+  targetPrice: Decimal | null;
+  clientId: string | null;
+}
+
+/** What the checks read through the lever service: the pairs, their prices and the settings. */
+export interface SubmitSource {
+  pair(legalId: number, currencyId: number): LeverPair | null;
+  multiples(currencyId: number): Promise<{ multiples: number[] }>;
+  readonly priceOf: (matchId: number) => Decimal | null;
+  setting(key: string): Promise<string>;
+}
+
+/** A submit that passed the checks: its pair, the pair's price and the order's reference. */
+export interface CheckedSubmit {
+  pair: LeverPair;
+  market: Decimal;
+  reference: Decimal;
+}
+
+/** Lever ledger types (wallet/ledger.ts LOG_TYPE). */
+const T = LOG_TYPE;
+
+/** The contract's checks, in its order (§5.3); the pair, its price and the order's reference. */
+export async function checkSubmit(
+  db: Queryable,
+  lever: SubmitSource,
+  r: SubmitRequest,
+): Promise<CheckedSubmit> {
+  const pair = lever.pair(r.legalId, r.currencyId);
+  if (pair === null || !pair.openLever) throw new ApiError('lever.pairClosed');
+  checkShare(r.share, pair);
+  const { multiples } = await lever.multiples(r.currencyId);
+  if (!multiples.includes(r.multiple)) throw new ApiError('lever.multipleInvalid');
+  if (await hasClosing(db, r.userId)) throw new ApiError('lever.closing');
+  const market = lever.priceOf(pair.matchId);
+  if (market === null) throw new ApiError('lever.noPrice');
+  const reference = r.mode === 1 ? market : limitReference(r, market, pair);
+  if (r.mode === 0 && (await lever.setting('open_lever_entrust')) !== '1')
+    throw new ApiError('lever.entrustClosed');
+  return { pair, market, reference };
+}
+
+/**
+ * The rows of an opening whose funds were checked (in the caller's tx): the position (a market
+ * order open, a limit order pending), its margin from the free balance into the locked one, its
+ * fee, and a market order's opening note. Returns the position's id.
+ */
+export async function writeOpening(
+  tx: Queryable,
+  r: SubmitRequest,
+  { pair, market, reference }: CheckedSubmit,
+  f: OpenFigures,
+  nowMs: number,
+): Promise<number> {
+  const rows = await tx.query<{ id: number }>(
+    `INSERT INTO lever_transactions (user_id, match_id, type, currency, legal, origin_price, price,
+       update_price, share, number, multiple, origin_caution_money, caution_money, trade_fee,
+       overnight, status, create_time, transaction_time, update_time, client_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $17, $18)
+     RETURNING id`,
+    [
+      r.userId,
+      pair.matchId,
+      r.side,
+      r.currencyId,
+      r.legalId,
+      reference.toFixed(),
+      f.price.toFixed(),
+      market.toFixed(),
+      String(r.share),
+      f.number.toFixed(),
+      r.multiple,
+      f.margin.toFixed(),
+      f.fee.toFixed(),
+      new Decimal(pair.overnightPct).toFixed(),
+      r.mode === 1 ? 1 : 0,
+      Math.floor(nowMs / 1000),
+      new Date(nowMs),
+      r.clientId,
+    ],
+  );
+  const id = rows[0]?.id ?? 0;
+  const base = { userId: r.userId, currencyId: r.legalId, memo: `#${id + 10000}`, nowMs };
+  await changeBalance(tx, {
+    ...base,
+    field: 'lever_balance',
+    delta: f.margin.negated(),
+    type: T.leverMargin,
+  });
+  await changeBalance(tx, {
+    ...base,
+    field: 'lock_lever_balance',
+    delta: f.margin,
+    type: T.leverMargin,
+  });
+  await changeBalance(tx, {
+    ...base,
+    field: 'lever_balance',
+    delta: f.fee.negated(),
+    type: T.leverFee,
+  });
+  // a market order is a position now; a limit order opens when the tick finds its price
+  if (r.mode === 1) await writeOpenNote(tx, openedBy(r, f), nowMs);
+  return id;
+}
+
+/** The hands of an order: a whole number, at least the pair's minimum, at most its maximum. */
+function checkShare(share: number, pair: LeverPair): void {
+  if (!Number.isInteger(share) || share <= 0 || share < pair.minShare)
+    throw new ApiError('lever.shareBelowMin', { min: pair.minShare });
+  if (pair.maxShare > 0 && share > pair.maxShare)
+    throw new ApiError('lever.shareAboveMax', { max: pair.maxShare });
+}
+
+/** A limit buy must be below the market, a limit sell above it (contract §5.3 rule 7). */
+function limitReference(r: SubmitRequest, market: Decimal, pair: LeverPair): Decimal {
+  const target = r.targetPrice;
+  if (target === null || !target.isFinite() || target.lessThanOrEqualTo(0))
+    throw new ApiError('lever.targetRequired');
+  requireAmount(target, pair.pricePrecision);
+  const current = { price: localDecimal(market, pair.pricePrecision), currency: pair.legalName };
+  if (r.side === 1 && !target.lessThan(market)) throw new ApiError('lever.limitBuyAbove', current);
+  if (r.side === 2 && !target.greaterThan(market))
+    throw new ApiError('lever.limitSellBelow', current);
+  return target;
+}
+
+async function hasClosing(db: Queryable, userId: number): Promise<boolean> {
+  const rows = await db.query<{ n: number }>(
+    'SELECT COUNT(*)::int AS n FROM lever_transactions WHERE user_id = $1 AND status = 2',
+    [userId],
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+/** The position a market order opened, as its notification reads it. */
+function openedBy(r: SubmitRequest, f: { number: Decimal; price: Decimal }): NotedPosition {
+  return {
+    user_id: r.userId,
+    type: r.side,
+    currency: r.currencyId,
+    legal: r.legalId,
+    number: f.number.toFixed(),
+    price: f.price.toFixed(),
+  };
+}

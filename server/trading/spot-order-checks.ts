@@ -1,0 +1,100 @@
+// The checks of a user's spot order (transaction/in, transaction/out) on its way to the book: the
+// request in exact units with the order form's errors, the pair's open switch (back office), and
+// the funds the planned order needs from the taker's available balance.
+import { amountIssue, NOTIONAL_LIMIT } from '../../src/shared/amount.ts';
+import { Decimal } from '../../src/shared/decimal.ts';
+import type { Queryable } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import { localDecimal } from '../i18n/messages.ts';
+import type { PairSpec } from '../market/simulator.ts';
+import type { NewOrder, Plan } from './core.ts';
+import type { Side } from './order-book.ts';
+import { attoToDecimal, toUnits } from './units.ts';
+
+/** Default protective band of market orders: 5 % from the best opposite price. */
+export const MARKET_BAND_BP = 500n;
+
+export interface PlaceRequest {
+  userId: number;
+  matchId: number;
+  side: Side;
+  /** 1 market, 2 limit. */
+  mode: 1 | 2;
+  price: Decimal | null;
+  num: Decimal;
+  clientId: string | null;
+}
+
+/** The core's order for a request: quantity in lots, limit price in ticks (0 for market). */
+export function toOrder(p: PairSpec, req: PlaceRequest): NewOrder {
+  const qty = unitsOf(req.num, p.amountPrecision, 'number');
+  let price = 0n;
+  if (req.mode === 2) {
+    if (req.price === null) throw new ApiError('validation.spot.priceRequired');
+    price = unitsOf(req.price, p.pricePrecision, 'price');
+    if (req.price.times(req.num).greaterThan(NOTIONAL_LIMIT)) throw new ApiError('spot.tooLarge');
+  }
+  return {
+    userId: req.userId,
+    matchId: req.matchId,
+    side: req.side,
+    kind: req.mode === 1 ? 'market' : 'limit',
+    price,
+    qty,
+  };
+}
+
+/** The back office can close spot trading on a pair (`open_transaction = 0`). */
+export async function spotOpen(db: Queryable, matchId: number): Promise<boolean> {
+  const rows = await db.query<{ open_transaction: number }>(
+    'SELECT open_transaction FROM currency_matches WHERE id = $1',
+    [matchId],
+  );
+  return rows[0]?.open_transaction === 1;
+}
+
+/**
+ * The taker pays for the whole plan (fills and the resting rest) from their available
+ * balance: checked on the plan, before any fill is written or the book changes, with the
+ * amount the order needs. (The ledger checks again inside the transaction.)
+ */
+export async function checkFunds(db: Queryable, p: PairSpec, plan: Plan): Promise<void> {
+  const taker = plan.order.userId;
+  const net = new Map<number, bigint>();
+  for (const o of plan.ops)
+    if (o.userId === taker && o.field === 'available')
+      net.set(o.currencyId, (net.get(o.currencyId) ?? 0n) + o.delta);
+  for (const [currencyId, delta] of net) {
+    if (delta >= 0n) continue;
+    const rows = await db.query<{ v: string }>(
+      'SELECT change_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+      [taker, currencyId],
+    );
+    const available = new Decimal(rows[0]?.v ?? '0');
+    const need = attoToDecimal(-delta);
+    if (need.greaterThan(available))
+      throw new ApiError('spot.insufficient', {
+        currency: currencyId === p.legalId ? p.legalName : p.currencyName,
+        need: localDecimal(need),
+        available: localDecimal(available),
+      });
+  }
+}
+
+/**
+ * An exact integer amount at `dp` decimals, with the localized errors of the order form: above
+ * zero, at most `dp` decimals, at most AMOUNT_LIMIT (the edge rule, src/shared/amount.ts).
+ */
+function unitsOf(value: Decimal, dp: number, field: 'price' | 'number'): bigint {
+  if (!value.isFinite() || value.lessThanOrEqualTo(0))
+    throw new ApiError(
+      field === 'price' ? 'validation.spot.priceRequired' : 'validation.spot.numberRequired',
+    );
+  const issue = amountIssue(value, dp);
+  if (issue?.id === 'validation.amountDecimals')
+    throw new ApiError(field === 'price' ? 'spot.pricePrecision' : 'spot.numberPrecision', { dp });
+  if (issue !== null) throw new ApiError(issue.id, issue.values);
+  const units = toUnits(value, dp);
+  if (units === null || units <= 0n) throw new ApiError('spot.numberPrecision', { dp });
+  return units;
+}
