@@ -20,8 +20,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET_KB = 250;
 const HOME_SCREEN = 'src/ui/screens/home/home-screen.tsx';
 const SPOT_SCREEN = 'src/ui/screens/spot/spot-screen.tsx';
-/** Source folders of trading screens: none of their modules may load on a first visit to `/`. */
-const TRADING_DIRS = ['src/ui/screens/spot/'];
+/**
+ * Source folders of trading screens and of the widgets they share (src/ui/trading/: book,
+ * trades, chart and its paint worker): none of their modules may load on a first visit to `/`.
+ */
+const TRADING_DIRS = ['src/ui/screens/spot/', 'src/ui/trading/'];
 
 interface ManifestChunk {
   file: string;

@@ -14,6 +14,11 @@
 // (folders and files) are its rooms, and two rooms that import each other, however deep the two
 // files sit, stand on each other. Tests and testing/ folders are free.
 //
+// It fails on any import between two rooms of a folder whose rooms stand apart (APART below, issue
+// 43): a screen folder (src/ui/screens/<a>/, its subfolders included) imports no other screen
+// folder, in either direction, statically or through `import()`, tests included; what two
+// screens share lives in a room below them (src/ui/kit/, src/ui/trading/).
+//
 // Prints each circle as one path through it (a → b → … → a) and each crossing, and exits 1;
 // prints nothing and exits 0 when there is none.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -41,6 +46,25 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 /** The static import and re-export specifiers of one module. */
 export function staticImports(fileName: string, text: string): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  return declaredImports(source);
+}
+
+/** Every specifier of one module: the static ones, then each `import('…')` of a literal. */
+export function allImports(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const out = declaredImports(source);
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [first] = node.arguments;
+      if (first !== undefined && ts.isStringLiteralLike(first)) out.push(first.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+function declaredImports(source: ts.SourceFile): string[] {
   const out: string[] = [];
   for (const node of source.statements) {
     if (
@@ -64,12 +88,16 @@ function resolveSpecifier(from: string, specifier: string): string | null {
   return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? null;
 }
 
-export function importGraph(files: readonly string[], read: (f: string) => string): Graph {
+export function importGraph(
+  files: readonly string[],
+  read: (f: string) => string,
+  imports: (fileName: string, text: string) => string[] = staticImports,
+): Graph {
   const known = new Set(files);
   const graph: Graph = new Map();
   for (const file of files) {
     const edges = new Set<string>();
-    for (const specifier of staticImports(file, read(file))) {
+    for (const specifier of imports(file, read(file))) {
       const target = resolveSpecifier(file, specifier);
       if (target !== null && known.has(target)) edges.add(target);
     }
@@ -220,8 +248,10 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
 
 /**
  * The UI's rooms, lowest first: the bridge to the engine and the page's own stores; the
- * messages; the parts every screen uses; the features laid over the screens; the screens; the
- * shell that lays them out and routes to them.
+ * messages; the parts every screen uses; what several screens share (the kit: form field and
+ * hook, account shell, record lists, account queries; the trading widgets: book, trades, chart,
+ * market list, pair stats, the phone layout); the features laid over the screens; the screens;
+ * the shell that lays them out and routes to them.
  */
 export const UI_LAYERS: readonly (readonly string[])[] = [
   [
@@ -235,6 +265,7 @@ export const UI_LAYERS: readonly (readonly string[])[] = [
   ],
   ['i18n'],
   ['components', 'forms', 'toast'],
+  ['kit', 'trading'],
   ['hotkeys', 'notices'],
   ['screens'],
   ['layout', 'routes.tsx', 'app.tsx', 'main.tsx'],
@@ -312,6 +343,40 @@ export function roomCircles(
   return out;
 }
 
+/**
+ * Folders whose rooms stand apart (issue 43): no room of one imports another room of the same
+ * folder, in either direction, tests included (a test beside a screen is that screen's). What
+ * two rooms share moves below them; `hint` says where.
+ */
+export const APART: readonly { folder: string; hint: string }[] = [
+  {
+    folder: 'src/ui/screens',
+    hint: 'a screen folder imports no other screen folder: move what two screens share to src/ui/kit/ (generic parts) or src/ui/trading/ (the trading widgets)',
+  },
+];
+
+/** Imports from one room of an APART folder into another room of it, as [from, to] paths. */
+export function apartCrossings(
+  graph: Graph,
+  name: (f: string) => string,
+  apart: typeof APART = APART,
+): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [file, edges] of graph) {
+    const from = slashed(name(file));
+    for (const { folder } of apart) {
+      const room = roomOf(from, folder);
+      if (room === null) continue;
+      for (const target of edges) {
+        const to = slashed(name(target));
+        const other = roomOf(to, folder);
+        if (other !== null && other !== room) out.push([from, to]);
+      }
+    }
+  }
+  return out.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+}
+
 const slashed = (path: string): string => path.split('\\').join('/');
 
 /** The folder that holds both files, and the two rooms of it they sit in (null: one room). */
@@ -336,9 +401,16 @@ function addArrow(byFolder: Map<string, Graph>, arrow: { folder: string; a: stri
 
 function main(): void {
   const files = DIRS.flatMap((d) => sourceFiles(join(ROOT, d)));
-  const graph = importGraph(files, (f) => readFileSync(f, 'utf8'));
+  const texts = new Map<string, string>();
+  const read = (f: string): string => {
+    const text = texts.get(f) ?? readFileSync(f, 'utf8');
+    texts.set(f, text);
+    return text;
+  };
+  const graph = importGraph(files, read);
   const found = circles(graph);
   const name = (f: string) => relative(ROOT, f);
+  reportApart(files, read, name);
   const crossings = layerCrossings(graph, name);
   const upward = rankCrossings(graph, name);
   if (upward.length > 0) {
@@ -375,6 +447,24 @@ function main(): void {
       );
   }
   process.exitCode = 1;
+}
+
+/** Prints the imports between rooms that stand apart (APART), dynamic ones included. */
+function reportApart(
+  files: readonly string[],
+  read: (f: string) => string,
+  name: (f: string) => string,
+): void {
+  for (const entry of APART) {
+    const inside = files.filter((f) => slashed(name(f)).startsWith(`${entry.folder}/`));
+    const crossings = apartCrossings(importGraph(inside, read, allImports), name, [entry]);
+    if (crossings.length === 0) continue;
+    process.stderr.write(
+      `check:imports: ${crossings.length} import(s) between rooms of ${entry.folder}/ (${entry.hint}):\n`,
+    );
+    for (const [from, to] of crossings) process.stderr.write(`  ${from} → ${to}\n`);
+    process.exitCode = 1;
+  }
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename))

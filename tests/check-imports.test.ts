@@ -2,6 +2,8 @@
 // re-exports count, type-only ones too; a dynamic import() does not.
 import { describe, expect, it } from 'vitest';
 import {
+  allImports,
+  apartCrossings,
   circles,
   engineLayer,
   importGraph,
@@ -28,6 +30,37 @@ describe('check-imports', () => {
       './c.ts',
       './d.ts',
       'side-effect',
+    ]);
+  });
+
+  it('reads dynamic import() of a literal too, for the rooms that stand apart', () => {
+    const text = `
+      import { a } from './a.ts';
+      const lazy = () => import('./lazy.ts');
+      vi.mock('./mocked.ts');
+    `;
+    expect(allImports('x.ts', text)).toEqual(['./a.ts', './lazy.ts']);
+  });
+
+  it('refuses an import from one screen folder into another, either way, tests included', () => {
+    const graph = new Map([
+      // into another screen folder, from a subfolder, and from a test: refused
+      ['src/ui/screens/lever/lever-screen.tsx', new Set(['src/ui/screens/spot/order-book.tsx'])],
+      ['src/ui/screens/spot/chart/x.ts', new Set(['src/ui/screens/wallet/use-wallet.ts'])],
+      ['src/ui/screens/account/a.test.ts', new Set(['src/ui/screens/wallet/use-wallet.ts'])],
+      // inside one screen folder, or down into the kit and the trading widgets: allowed
+      ['src/ui/screens/spot/spot-screen.tsx', new Set(['src/ui/screens/spot/chart/x.ts'])],
+      [
+        'src/ui/screens/micro/micro-screen.tsx',
+        new Set(['src/ui/trading/market-list.tsx', 'src/ui/kit/field.tsx']),
+      ],
+      // the routes above the screens import them all
+      ['src/ui/routes.tsx', new Set(['src/ui/screens/spot/spot-screen.tsx'])],
+    ]);
+    expect(apartCrossings(graph, (f) => f)).toEqual([
+      ['src/ui/screens/account/a.test.ts', 'src/ui/screens/wallet/use-wallet.ts'],
+      ['src/ui/screens/lever/lever-screen.tsx', 'src/ui/screens/spot/order-book.tsx'],
+      ['src/ui/screens/spot/chart/x.ts', 'src/ui/screens/wallet/use-wallet.ts'],
     ]);
   });
 

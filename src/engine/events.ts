@@ -405,14 +405,6 @@ export function checkedEvent(event: LogEvent): EngineEvent {
   return event as EngineEvent;
 }
 
-/**
- * The end of every reducer's switch: a compile-time exhaustiveness check that stays total at
- * run time (an unknown event from an old recorded log leaves the state as it was).
- */
-export function exhaustive<S>(_event: never, state: S): S {
-  return state;
-}
-
 // ---- trade lists -----------------------------------------------------------------------------
 // A trade list in an event body (`trades.history`, `trades.push`) and in the projection is
 // newest first, without duplicates: the one rule both the ingest and the fold apply.

@@ -55,7 +55,7 @@ const AccountCenter = lazy(() => import('./screens/account/account-center-screen
 const AccountSet = lazy(() => import('./screens/account/account-set-screen.tsx'));
 const UserSetting = lazy(() => import('./screens/account/user-setting-screen.tsx'));
 const Authentication = lazy(() => import('./screens/account/authentication-screen.tsx'));
-const Recharge = lazy(() => import('./screens/account/recharge-screen.tsx'));
+const Recharge = lazy(() => import('./screens/wallet/deposit-screen.tsx'));
 const CoinRecord = lazy(() => import('./screens/account/coin-record-screen.tsx'));
 const RechargeMoney = lazy(() => import('./screens/account/recharge-money-screen.tsx'));
 const Aceite = lazy(() => import('./screens/account/aceite-screen.tsx'));

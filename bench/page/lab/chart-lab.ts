@@ -11,11 +11,11 @@ import type { Bar } from '../../../src/engine/api.ts';
 import { decStr } from '../../../src/shared/decimal.ts';
 import type { DecStr } from '../../../src/shared/decimal.ts';
 import { formatFixed, formatTime } from '../../../src/ui/i18n/format.ts';
-import { ChartController } from '../../../src/ui/screens/spot/chart/chart-controller.ts';
-import type { ChartInput } from '../../../src/ui/screens/spot/chart/chart-controller.ts';
-import { workerChartSurface } from '../../../src/ui/screens/spot/chart/chart-surface.ts';
-import type { ChartSurfaceFactory } from '../../../src/ui/screens/spot/chart/chart-surface.ts';
-import type { ChartDrawn } from '../../../src/ui/screens/spot/paint/paint-protocol.ts';
+import { ChartController } from '../../../src/ui/trading/chart/chart-controller.ts';
+import type { ChartInput } from '../../../src/ui/trading/chart/chart-controller.ts';
+import { workerChartSurface } from '../../../src/ui/trading/chart/chart-surface.ts';
+import type { ChartSurfaceFactory } from '../../../src/ui/trading/chart/chart-surface.ts';
+import type { ChartDrawn } from '../../../src/ui/trading/paint/paint-protocol.ts';
 import { prng } from '../../stats.ts';
 import type { Box, FirstDrawResult, LabApi, RedrawResult, RedrawSpec } from './protocol.ts';
 

@@ -9,7 +9,7 @@ import type { CurrencyDetail } from '../../shared/wire.ts';
 /**
  * Price grouping of the order book: a whole multiple of the pair's tick (10^-pricePrecision).
  * The page offers 1, 10, 100 and 1000, and for high-priced pairs also 5000, 10000, … (5 or 10
- * times a power of ten; src/ui/screens/spot/paint/book-math.ts `groupingOptions`). Anything that is
+ * times a power of ten; src/ui/trading/paint/book-math.ts `groupingOptions`). Anything that is
  * not a positive safe integer is taken as 1.
  */
 export type BookGrouping = number;

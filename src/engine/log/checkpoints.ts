@@ -68,6 +68,12 @@ export interface CheckpointRecord extends CheckpointMeta {
 
 export type CheckpointTable = Table<CheckpointRecord, number>;
 
+/** What the log lists of a checkpoint: its record without the state. */
+export const metaOf = (record: CheckpointRecord): CheckpointMeta =>
+  record.boundary === true
+    ? { seq: record.seq, at: record.at, boundary: true }
+    : { seq: record.seq, at: record.at };
+
 /**
  * The newest checkpoint entirely outside the retention window (the log may be compacted up to
  * it), or null. `metas` ascending by seq.

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { failureMessage, retryHelps } from '../i18n/result-message.ts';
 import { t } from '../i18n/i18n.ts';
-import { ListState } from '../screens/wallet/list-state.tsx';
+import { ListState } from '../kit/list-state.tsx';
 import { ErrorState } from './states.tsx';
 
 const retry = `>${t('common.retry')}<`;

@@ -11,9 +11,9 @@ import { session } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
-import { WalletError } from '../wallet/asset-table.tsx';
-import { balancesKnown, useWallet } from '../wallet/use-wallet.ts';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
+import { WalletError } from '../../kit/asset-table.tsx';
+import { balancesKnown, useWallet } from '../../kit/use-wallet.ts';
 import { IdentityChip } from './authentication-screen.tsx';
 import '../../styles/account-settings.css';
 

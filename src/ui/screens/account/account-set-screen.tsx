@@ -11,12 +11,12 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { PATH, ROUTE_PATH } from '../../route-paths.ts';
-import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
-import { useAccountQuery } from '../wallet/use-account-query.ts';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
+import { useAccountQuery } from '../../kit/use-account-query.ts';
 import { IdentityChip } from './authentication-screen.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 import '../../styles/account-settings.css';
-import { copyText } from '../wallet/copy-text.ts';
+import { copyText } from '../../kit/copy-text.ts';
 
 const LEVEL_LABEL: Record<SecurityLevel, MessageId> = {
   low: 'account.security.level.low',

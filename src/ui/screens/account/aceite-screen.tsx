@@ -7,10 +7,10 @@ import { Decimal } from '../../../shared/decimal.ts';
 import { ACCEPTOR_WAYS, type AcceptorWay } from '../../../shared/wallet.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
-import { ListState } from '../wallet/list-state.tsx';
-import { useAccountQuery } from '../wallet/use-account-query.ts';
-import { arrayList, isStale } from '../wallet/record-parts.tsx';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
+import { ListState } from '../../kit/list-state.tsx';
+import { useAccountQuery } from '../../kit/use-account-query.ts';
+import { arrayList, isStale } from '../../kit/record-parts.tsx';
 import '../../styles/account-records.css';
 
 /** CNY amounts (spec: 2 decimals for CNY money). */

@@ -13,11 +13,11 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
-import { Field } from '../auth/field.tsx';
-import { useForm } from '../auth/use-form.ts';
-import { AccountShell } from '../wallet/account-shell.tsx';
-import { ImageUpload } from '../wallet/image-upload.tsx';
-import { useAccountQuery } from '../wallet/use-account-query.ts';
+import { Field } from '../../kit/field.tsx';
+import { useForm } from '../../kit/use-form.ts';
+import { AccountShell } from '../../kit/account-shell.tsx';
+import { ImageUpload } from '../../kit/image-upload.tsx';
+import { useAccountQuery } from '../../kit/use-account-query.ts';
 import '../../styles/account-settings.css';
 import { busyProps } from '../../components/busy-button.ts';
 

@@ -15,11 +15,11 @@ import { connection } from '../../engine-bridge/signals.ts';
 import { useSignalSelect, useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
-import { ListState } from '../wallet/list-state.tsx';
-import { useAccountQuery } from '../wallet/use-account-query.ts';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
+import { ListState } from '../../kit/list-state.tsx';
+import { useAccountQuery } from '../../kit/use-account-query.ts';
 import { CNY_DECIMALS, DEAL_USDT_DECIMALS, isWay, WAY_LABEL } from './aceite-screen.tsx';
-import { arrayList, isStale, RecordTabs, TabPanel, type TabItem } from '../wallet/record-parts.tsx';
+import { arrayList, isStale, RecordTabs, TabPanel, type TabItem } from '../../kit/record-parts.tsx';
 import '../../styles/account-records.css';
 
 type DealType = AcceptorDealView['type'];

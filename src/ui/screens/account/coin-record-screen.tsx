@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import type { FundingRecordView } from '../../../engine/api.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
-import { ListState, LoadMore } from '../wallet/list-state.tsx';
-import { usePagedQuery } from '../wallet/use-account-query.ts';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
+import { ListState, LoadMore } from '../../kit/list-state.tsx';
+import { usePagedQuery } from '../../kit/use-account-query.ts';
 import {
   isStale,
   LOG_DECIMALS,
@@ -17,7 +17,7 @@ import {
   TabPanel,
   useOrNone,
   type TabItem,
-} from '../wallet/record-parts.tsx';
+} from '../../kit/record-parts.tsx';
 import '../../styles/account-records.css';
 
 type Kind = FundingRecordView['kind'];

@@ -17,7 +17,7 @@ import { downloadFile } from '../../components/download-file.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { fetchAllPages, type AllRows } from '../wallet/all-pages.ts';
+import { fetchAllPages, type AllRows } from '../../kit/all-pages.ts';
 
 /** What one list exports. Build it in the render: it captures the tab shown. */
 export interface CsvExport<R> {

@@ -12,9 +12,9 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { GROUP_LABEL } from '../../notices/notice-groups.ts';
 import { NoticeList, ReadAllButton } from '../../notices/notice-list.tsx';
 import { NoticePrefsPanel } from '../../notices/notice-prefs.tsx';
-import { AccountShell } from '../wallet/account-shell.tsx';
+import { AccountShell } from '../../kit/account-shell.tsx';
 import { AnnouncementList } from './announcement-list.tsx';
-import { RecordTabs, TabPanel } from '../wallet/record-parts.tsx';
+import { RecordTabs, TabPanel } from '../../kit/record-parts.tsx';
 import '../../styles/account-records.css';
 import '../../styles/notices.css';
 

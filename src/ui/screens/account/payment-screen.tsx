@@ -7,9 +7,9 @@ import { session } from '../../engine-bridge/signals.ts';
 import { validatePayment } from '../../../shared/wallet.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { Field } from '../auth/field.tsx';
-import { useForm } from '../auth/use-form.ts';
-import { AccountShell } from '../wallet/account-shell.tsx';
+import { Field } from '../../kit/field.tsx';
+import { useForm } from '../../kit/use-form.ts';
+import { AccountShell } from '../../kit/account-shell.tsx';
 import '../../styles/account-settings.css';
 import { anyAmountIssue, FIAT_DECIMALS } from '../../forms/amount-text.ts';
 

@@ -18,11 +18,11 @@ import { ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { Field } from '../auth/field.tsx';
-import { useForm } from '../auth/use-form.ts';
-import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
-import { useAccountQuery } from '../wallet/use-account-query.ts';
-import { useWallet } from '../wallet/use-wallet.ts';
+import { Field } from '../../kit/field.tsx';
+import { useForm } from '../../kit/use-form.ts';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
+import { useAccountQuery } from '../../kit/use-account-query.ts';
+import { useWallet } from '../../kit/use-wallet.ts';
 import {
   acceptorWays,
   CNY_DECIMALS,

@@ -12,10 +12,10 @@ import type {
 import { csvDateTime, csvNumber, csvTimeHeader, type CsvCell } from '../../components/csv.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import type { I18n } from '../../i18n/i18n-context.tsx';
-import { OUTCOME_LABEL } from '../spot/orders-tables.tsx';
-import { pairMetaSignal } from '../spot/pair-meta.ts';
+import { OUTCOME_LABEL } from '../../trading/orders-tables.tsx';
+import { pairMetaSignal } from '../../trading/pair-meta.ts';
 import type { CsvExport } from './export-csv-button.tsx';
-import { LOG_DECIMALS } from '../wallet/record-parts.tsx';
+import { LOG_DECIMALS } from '../../kit/record-parts.tsx';
 
 type EntrustType = AccountQueries['entrusts']['input']['type'];
 type T = I18n['t'];

@@ -4,10 +4,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { PagedState } from '../wallet/use-account-query.ts';
+import type { PagedState } from '../../kit/use-account-query.ts';
 
 const list: { current: Partial<PagedState<unknown>> } = { current: {} };
-vi.mock('../wallet/use-account-query.ts', () => ({
+vi.mock('../../kit/use-account-query.ts', () => ({
   usePagedQuery: () => ({
     rows: [],
     status: 'error',

@@ -3,9 +3,9 @@
 // A refusal is not a failure of the page: the server's message is shown as a calm notice,
 // without "Retry" (asking again gets the same answer); a network failure keeps its Retry.
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { AccountShell } from '../wallet/account-shell.tsx';
-import { ListState, LoadMore } from '../wallet/list-state.tsx';
-import { usePagedQuery } from '../wallet/use-account-query.ts';
+import { AccountShell } from '../../kit/account-shell.tsx';
+import { ListState, LoadMore } from '../../kit/list-state.tsx';
+import { usePagedQuery } from '../../kit/use-account-query.ts';
 import '../../styles/account-records.css';
 
 export default function RegionScreen() {

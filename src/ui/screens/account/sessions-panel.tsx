@@ -9,7 +9,7 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { useAccountQuery } from '../wallet/use-account-query.ts';
+import { useAccountQuery } from '../../kit/use-account-query.ts';
 
 const PHONES = new Set(['Android', 'iPhone', 'iPad']);
 

@@ -6,8 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
-import { Field } from '../auth/field.tsx';
-import { AccountShell } from '../wallet/account-shell.tsx';
+import { Field } from '../../kit/field.tsx';
+import { AccountShell } from '../../kit/account-shell.tsx';
 
 const SIX_DIGITS = /^\d{6}$/;
 

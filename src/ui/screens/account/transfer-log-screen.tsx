@@ -3,8 +3,8 @@
 // "load more". "Export CSV" writes the tab's every page (record-csv.ts).
 import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { AccountShell } from '../wallet/account-shell.tsx';
-import { usePagedQuery } from '../wallet/use-account-query.ts';
+import { AccountShell } from '../../kit/account-shell.tsx';
+import { usePagedQuery } from '../../kit/use-account-query.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { logExport } from './record-csv.ts';
 import {
@@ -13,7 +13,7 @@ import {
   TabPanel,
   useAccountText,
   type TabItem,
-} from '../wallet/record-parts.tsx';
+} from '../../kit/record-parts.tsx';
 import '../../styles/account-records.css';
 
 type LogKind = 'all' | 'transfers';

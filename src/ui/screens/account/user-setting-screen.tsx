@@ -9,7 +9,7 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
-import { AccountShell, WALLET_PATH } from '../wallet/account-shell.tsx';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
 import { IdentityChip } from './authentication-screen.tsx';
 import '../../styles/account-settings.css';
 

@@ -17,9 +17,9 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
 import { AuthCard } from './auth-card.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../kit/field.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
-import { useForm } from './use-form.ts';
+import { useForm } from '../../kit/use-form.ts';
 import { sendCode } from './use-send-code.ts';
 import { busyProps } from '../../components/busy-button.ts';
 

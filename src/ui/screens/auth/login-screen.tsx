@@ -8,9 +8,9 @@ import { PATH, ROUTE_PATH } from '../../route-paths.ts';
 import { storage } from '../../storage.ts';
 import { toast } from '../../toast/toast.ts';
 import { AuthCard } from './auth-card.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../kit/field.tsx';
 import { prefilledAccount } from './login-prefill.ts';
-import { useForm } from './use-form.ts';
+import { useForm } from '../../kit/use-form.ts';
 import { busyProps } from '../../components/busy-button.ts';
 
 export default function LoginScreen() {

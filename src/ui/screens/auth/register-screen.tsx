@@ -13,9 +13,9 @@ import { toast } from '../../toast/toast.ts';
 import { AuthCard } from './auth-card.tsx';
 import type { LoginPrefill } from './login-prefill.ts';
 import { AreaCodeSelect } from './area-code-select.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../../kit/field.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
-import { useForm } from './use-form.ts';
+import { useForm } from '../../kit/use-form.ts';
 import { sendCode } from './use-send-code.ts';
 import { busyProps } from '../../components/busy-button.ts';
 

@@ -16,7 +16,7 @@ import { c2c } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { Field } from '../auth/field.tsx';
+import { Field } from '../../kit/field.tsx';
 import {
   C2C_DP,
   C2C_PATH,

@@ -90,24 +90,24 @@ export function LoanApplyForm({ config, onDone }: { config: LoanConfigView; onDo
       />
       <div className="loan-fields">
         <DetailField
-          label="loan.field.tel"
+          label={'loan.field.tel'}
           hints={{ inputMode: 'tel', autoComplete: 'tel' }}
           {...detail('tel')}
         />
-        <DetailField label="loan.field.age" hints={{ inputMode: 'numeric' }} {...detail('age')} />
+        <DetailField label={'loan.field.age'} hints={{ inputMode: 'numeric' }} {...detail('age')} />
         <DetailField
-          label="loan.field.country"
+          label={'loan.field.country'}
           hints={{ autoComplete: 'country-name' }}
           {...detail('country')}
         />
         <DetailField
-          label="loan.field.income"
+          label={'loan.field.income'}
           hints={{ decimals: LOAN_MONEY_DECIMALS }}
           {...detail('income')}
         />
       </div>
       <DetailField
-        label="loan.field.address"
+        label={'loan.field.address'}
         hints={{ autoComplete: 'street-address' }}
         {...detail('address')}
       />

@@ -19,7 +19,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { tv } from '../../i18n/i18n.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
-import { useWallet } from '../wallet/use-wallet.ts';
+import { useWallet } from '../../kit/use-wallet.ts';
 import { Modal, useAmount, useEarnPages, useEarnQuery } from './earn-parts.tsx';
 import '../../styles/earn.css';
 import { AmountInput, useAmountIssue } from '../../forms/amount-input.tsx';

@@ -13,8 +13,8 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
 import { useNow } from '../../components/use-now.ts';
-import { copyText } from '../wallet/copy-text.ts';
-import { ImageUpload } from '../wallet/image-upload.tsx';
+import { copyText } from '../../kit/copy-text.ts';
+import { ImageUpload } from '../../kit/image-upload.tsx';
 import { busyProps } from '../../components/busy-button.ts';
 
 const COIN_LABEL: Record<RepayCoin, MessageId> = {

@@ -5,7 +5,7 @@ import { Empty, Loading } from '../../components/states.tsx';
 import { lever } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import type { PairMeta } from '../spot/pair-meta.ts';
+import type { PairMeta } from '../../trading/pair-meta.ts';
 
 const recent = computed(() => lever.value.deal?.recent ?? null);
 

@@ -10,7 +10,7 @@ import { lever, session, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
-import type { PairMeta } from '../spot/pair-meta.ts';
+import type { PairMeta } from '../../trading/pair-meta.ts';
 import { LeverForm } from './lever-form.tsx';
 
 const deal = computed(() => lever.value.deal);

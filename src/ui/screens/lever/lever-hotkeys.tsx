@@ -10,7 +10,7 @@ import { focusField, usePairStep } from '../../hotkeys/screen-keys.ts';
 import { useHotkeys } from '../../hotkeys/use-hotkeys.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import type { PairMeta } from '../spot/pair-meta.ts';
+import type { PairMeta } from '../../trading/pair-meta.ts';
 import { closeRequest, positionToClose, selectedPosition } from './position-selection.ts';
 
 const LEVER_ACTIONS = ['focusBuy', 'focusSell', 'closePosition', 'nextPair', 'prevPair'] as const;

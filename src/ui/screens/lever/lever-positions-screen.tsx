@@ -13,7 +13,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PATH } from '../../route-paths.ts';
 import { storage } from '../../storage.ts';
 import '../../styles/lever.css';
-import { rememberPair, resolvePair } from '../spot/remember-pair.ts';
+import { rememberPair, resolvePair } from '../../trading/remember-pair.ts';
 import { LEVER_TRANSFER_PATH, LeverPositions, percentText } from './lever-positions.tsx';
 import { riskOf } from './lever-risk.ts';
 import { DASH, LEVER_DP, SignedValue, quoteOf } from './stop-dialog.tsx';

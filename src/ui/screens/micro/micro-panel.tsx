@@ -15,7 +15,7 @@ import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
-import type { PairMeta } from '../spot/pair-meta.ts';
+import type { PairMeta } from '../../trading/pair-meta.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 import { useOrderGuard, type OrderGuard } from '../../components/offline-reason.tsx';
 import { microAmountText, microRuleMessage } from './micro-amount.ts';

@@ -16,8 +16,8 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PATH } from '../../route-paths.ts';
 import '../../styles/spot.css';
-import { filterSymbols } from '../spot/market-filter.ts';
-import { rememberPair } from '../spot/remember-pair.ts';
+import { filterSymbols } from '../../trading/market-filter.ts';
+import { rememberPair } from '../../trading/remember-pair.ts';
 
 export default function QuotationScreen() {
   const { t } = useI18n();

@@ -17,8 +17,8 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
-import { HistoryTable, OpenOrdersTable, type ListSource } from './orders-tables.tsx';
-import type { PairMeta } from './pair-meta.ts';
+import { HistoryTable, OpenOrdersTable, type ListSource } from '../../trading/orders-tables.tsx';
+import type { PairMeta } from '../../trading/pair-meta.ts';
 
 type Tab = 'open' | 'history';
 

@@ -17,8 +17,8 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { tickerSignal } from '../../engine-bridge/signals.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
-import { Field } from '../auth/field.tsx';
-import { pairMetaSignal, type PairMeta } from './pair-meta.ts';
+import { Field } from '../../kit/field.tsx';
+import { pairMetaSignal, type PairMeta } from '../../trading/pair-meta.ts';
 import { busyProps } from '../../components/busy-button.ts';
 
 /** How often the open dialog reads the list again (alerts that fired leave it). */

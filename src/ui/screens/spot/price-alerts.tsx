@@ -16,7 +16,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import '../../styles/price-alerts.css';
 import { PriceAlertBody } from './price-alert-body.tsx';
-import type { PairMeta } from './pair-meta.ts';
+import type { PairMeta } from '../../trading/pair-meta.ts';
 
 /** The button by the pair's name, and the dialog it opens. */
 export function PriceAlertButton({ meta }: { meta: PairMeta }) {

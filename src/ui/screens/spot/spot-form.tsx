@@ -22,10 +22,15 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
-import { orderTotal, sliderEnabled, sliderPercent, sliderQuantity } from './form-math.ts';
-import { NumberField, PercentSlider } from './form-fields.tsx';
+import {
+  orderTotal,
+  sliderEnabled,
+  sliderPercent,
+  sliderQuantity,
+} from '../../trading/form-math.ts';
+import { NumberField, PercentSlider } from '../../trading/form-fields.tsx';
 import { anyAmountIssue, plainAmountText } from '../../forms/amount-text.ts';
-import type { PairMeta } from './pair-meta.ts';
+import type { PairMeta } from '../../trading/pair-meta.ts';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 import { useOrderGuard } from '../../components/offline-reason.tsx';
 

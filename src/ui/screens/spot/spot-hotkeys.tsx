@@ -20,7 +20,7 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
 import { workspace } from '../../workspace.ts';
-import type { PairMeta } from './pair-meta.ts';
+import type { PairMeta } from '../../trading/pair-meta.ts';
 
 const WHY = {
   noPrice: 'hotkeys.template.noPrice',

@@ -6,7 +6,7 @@ import type { SpotMode } from '../../../shared/spot.ts';
 import { book, session, spot } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import type { PairMeta } from './pair-meta.ts';
+import type { PairMeta } from '../../trading/pair-meta.ts';
 import { SpotForm, type PickedPrice } from './spot-form.tsx';
 
 /** A price clicked in the book; a new object per click. */

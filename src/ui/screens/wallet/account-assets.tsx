@@ -8,12 +8,12 @@ import type { AccountName, BalanceRowView, WalletView } from '../../../engine/ap
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
-import { AccountShell, WALLET_PATH } from './account-shell.tsx';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
 import { DEPOSIT_CURRENCIES } from '../../../shared/wallet.ts';
-import { AccountSummary, AssetTable } from './asset-table.tsx';
+import { AccountSummary, AssetTable } from '../../kit/asset-table.tsx';
 import { DepositPanel } from './deposit-panel.tsx';
 import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
-import { balancesKnown, useWallet } from './use-wallet.ts';
+import { balancesKnown, useWallet } from '../../kit/use-wallet.ts';
 import { WithdrawPanel } from './withdraw-panel.tsx';
 
 const TITLES: Record<Exclude<AccountName, 'micro'>, MessageId> = {

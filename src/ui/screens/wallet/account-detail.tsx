@@ -5,9 +5,9 @@ import type { WalletDetailView } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { AccountShell, WALLET_PATH } from './account-shell.tsx';
-import { LogTable } from './record-parts.tsx';
-import { useAccountQuery, usePagedQuery } from './use-account-query.ts';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
+import { LogTable } from '../../kit/record-parts.tsx';
+import { useAccountQuery, usePagedQuery } from '../../kit/use-account-query.ts';
 
 export function AccountDetail({ type }: { type: 'legal' | 'change' }) {
   const { t } = useI18n();

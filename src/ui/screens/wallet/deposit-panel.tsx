@@ -8,12 +8,12 @@ import { anyAmountIssue } from '../../forms/amount-text.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { Field } from '../auth/field.tsx';
-import { useForm } from '../auth/use-form.ts';
-import { ImageUpload } from './image-upload.tsx';
-import { useAccountQuery } from './use-account-query.ts';
+import { Field } from '../../kit/field.tsx';
+import { useForm } from '../../kit/use-form.ts';
+import { ImageUpload } from '../../kit/image-upload.tsx';
+import { useAccountQuery } from '../../kit/use-account-query.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../kit/copy-text.ts';
 import { useCurrencyDecimals } from '../../forms/currency-decimals.ts';
 import { busyProps } from '../../components/busy-button.ts';
 

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import type { AccountName } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { AccountShell, WALLET_PATH } from './account-shell.tsx';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
 import { AccountAssetTable } from './account-assets.tsx';
-import { AccountSummary, UNKNOWN } from './asset-table.tsx';
-import { balancesKnown, useWallet } from './use-wallet.ts';
+import { AccountSummary, UNKNOWN } from '../../kit/asset-table.tsx';
+import { balancesKnown, useWallet } from '../../kit/use-wallet.ts';
 
 const CARDS: readonly { account: AccountName; to: string }[] = [
   { account: 'change', to: WALLET_PATH.change },

@@ -13,10 +13,10 @@ import {
   RecordTabs,
   TabPanel,
   type TabItem,
-} from './record-parts.tsx';
-import { AccountShell } from './account-shell.tsx';
-import { usePagedQuery } from './use-account-query.ts';
-import { useWallet } from './use-wallet.ts';
+} from '../../kit/record-parts.tsx';
+import { AccountShell } from '../../kit/account-shell.tsx';
+import { usePagedQuery } from '../../kit/use-account-query.ts';
+import { useWallet } from '../../kit/use-wallet.ts';
 import '../../styles/account-records.css';
 
 export default function FinanrecScreen() {

@@ -13,11 +13,11 @@ import { Decimal } from '../../../shared/decimal.ts';
 import { Loading } from '../../components/states.tsx';
 import { CoinIcon } from '../../components/markets/coin-icon.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { AccountShell, WALLET_PATH } from './account-shell.tsx';
-import { WalletError } from './asset-table.tsx';
-import { usePagedQuery } from './use-account-query.ts';
-import { balancesKnown, useWallet } from './use-wallet.ts';
-import { LogTable } from './record-parts.tsx';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
+import { WalletError } from '../../kit/asset-table.tsx';
+import { usePagedQuery } from '../../kit/use-account-query.ts';
+import { balancesKnown, useWallet } from '../../kit/use-wallet.ts';
+import { LogTable } from '../../kit/record-parts.tsx';
 import '../../styles/account-settings.css';
 
 /** Spec §9: 8 decimals in asset lists. */

@@ -3,9 +3,9 @@
 // the contract trading screen.
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { AccountShell } from './account-shell.tsx';
-import { LogTable } from './record-parts.tsx';
-import { usePagedQuery } from './use-account-query.ts';
+import { AccountShell } from '../../kit/account-shell.tsx';
+import { LogTable } from '../../kit/record-parts.tsx';
+import { usePagedQuery } from '../../kit/use-account-query.ts';
 
 export default function LeverRecordsScreen() {
   const { t } = useI18n();

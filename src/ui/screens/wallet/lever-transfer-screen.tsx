@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { AccountShell, WALLET_PATH } from './account-shell.tsx';
+import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
 import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
-import { useWallet } from './use-wallet.ts';
+import { useWallet } from '../../kit/use-wallet.ts';
 
 export default function LeverTransferScreen() {
   const { t, fmt } = useI18n();

@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import type { WithdrawAddressView } from '../../../engine/api.ts';
 import { addressKey } from '../../../shared/wallet.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { WALLET_PATH } from './account-shell.tsx';
-import { useAccountQuery } from './use-account-query.ts';
+import { WALLET_PATH } from '../../kit/account-shell.tsx';
+import { useAccountQuery } from '../../kit/use-account-query.ts';
 import '../../styles/account-records.css';
 
 /** The saved addresses of `currencyId`, loaded once per currency; nothing while loading. */

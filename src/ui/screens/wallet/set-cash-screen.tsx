@@ -9,10 +9,10 @@ import { ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { Field } from '../auth/field.tsx';
-import { useForm } from '../auth/use-form.ts';
-import { AccountShell } from './account-shell.tsx';
-import { useAccountQuery } from './use-account-query.ts';
+import { Field } from '../../kit/field.tsx';
+import { useForm } from '../../kit/use-form.ts';
+import { AccountShell } from '../../kit/account-shell.tsx';
+import { useAccountQuery } from '../../kit/use-account-query.ts';
 import '../../styles/account-settings.css';
 import { busyProps } from '../../components/busy-button.ts';
 

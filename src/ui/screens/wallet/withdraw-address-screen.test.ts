@@ -10,7 +10,7 @@ import type { CurrencyView } from '../../../engine/api.ts';
 const TYPED = '0x52908400098527886e0f7030069857d2e4169ee7';
 const REFUSAL = 'This address is already in your address book for this currency.';
 
-vi.mock('./use-account-query.ts', () => ({
+vi.mock('../../kit/use-account-query.ts', () => ({
   useAccountQuery: (kind: string) => ({
     state: {
       status: 'ready',
@@ -23,7 +23,7 @@ vi.mock('./use-account-query.ts', () => ({
   }),
 }));
 
-vi.mock('../auth/use-form.ts', () => ({
+vi.mock('../../kit/use-form.ts', () => ({
   useForm: () => ({
     values: { currency: '', address: TYPED, notes: 'cold' },
     setValue: () => undefined,

@@ -12,12 +12,12 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { arrayList, isStale } from './record-parts.tsx';
-import { Field } from '../auth/field.tsx';
-import { useForm } from '../auth/use-form.ts';
-import { AccountShell } from './account-shell.tsx';
-import { ListState } from './list-state.tsx';
-import { useAccountQuery } from './use-account-query.ts';
+import { arrayList, isStale } from '../../kit/record-parts.tsx';
+import { Field } from '../../kit/field.tsx';
+import { useForm } from '../../kit/use-form.ts';
+import { AccountShell } from '../../kit/account-shell.tsx';
+import { ListState } from '../../kit/list-state.tsx';
+import { useAccountQuery } from '../../kit/use-account-query.ts';
 import '../../styles/account-records.css';
 import { busyProps } from '../../components/busy-button.ts';
 

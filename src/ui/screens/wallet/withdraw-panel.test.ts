@@ -30,7 +30,7 @@ const saved: WithdrawAddressView[] = [
 ];
 const asked: string[] = [];
 
-vi.mock('./use-account-query.ts', () => ({
+vi.mock('../../kit/use-account-query.ts', () => ({
   useAccountQuery: (kind: string) => {
     asked.push(kind);
     return {

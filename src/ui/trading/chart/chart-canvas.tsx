@@ -1,0 +1,75 @@
+// The canvas and its legend. The controller lives as long as the canvas; props only feed it
+// (setData marks the chart dirty, the next animation frame paints).
+import { memo, useEffect, useRef, useState } from 'react';
+import type { Bar } from '../../../engine/api.ts';
+import { ChartController } from './chart-controller.ts';
+import type { ChartMode } from '../paint/chart-draw.ts';
+import type { ChartIndicator } from '../../../shared/workspace.ts';
+import { ChartLegend } from './chart-legend.tsx';
+
+export interface ChartCanvasProps {
+  /** Symbol and button; a new key resets zoom and pan. */
+  dataKey: string;
+  bars: readonly Bar[];
+  mode: ChartMode;
+  indicators: readonly ChartIndicator[];
+  periodSec: number;
+  pricePrecision: number;
+  /** Decimals of the pair's amounts (the legend's volume). */
+  amountPrecision: number;
+  locale: string;
+  /** Incremented by the "latest" button: back to the newest bars. */
+  resetSignal: number;
+  label: string;
+}
+
+export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
+  const { dataKey, bars, mode, indicators, periodSec, pricePrecision, locale, resetSignal, label } =
+    props;
+  const { amountPrecision } = props;
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [controller, setController] = useState<ChartController | null>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (canvas === null) return undefined;
+    const c = new ChartController(canvas, locale);
+    setController(c);
+    return () => {
+      c.destroy();
+      setController(null);
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    controller?.setData({ key: dataKey, bars, mode, indicators, periodSec, pricePrecision });
+  }, [controller, dataKey, bars, mode, indicators, periodSec, pricePrecision]);
+
+  useEffect(() => {
+    if (resetSignal > 0) controller?.resetView();
+  }, [controller, resetSignal]);
+
+  return (
+    <div className="chart__stage">
+      <canvas
+        ref={canvasRef}
+        className="chart__canvas"
+        role="img"
+        tabIndex={0}
+        aria-label={label}
+        data-testid="spot-chart-canvas"
+      />
+      {controller !== null && (
+        <ChartLegend
+          controller={controller}
+          mode={mode}
+          indicators={indicators}
+          periodSec={periodSec}
+          pricePrecision={pricePrecision}
+          amountPrecision={amountPrecision}
+          locale={locale}
+        />
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,384 @@
+// Owns the canvas: size (ResizeObserver, devicePixelRatio), input (drag to pan, wheel or a
+// two-finger pinch to zoom, keys, double-click to reset) and the frame loop. Every change only
+// marks the chart dirty; the page's frame budget sends a frame (engine-bridge/frame-budget.ts;
+// B11: at most one redraw per frame): the user's drag, wheel, pointer and keys at the next
+// frame, new bars after the book and the trades when a frame is full. The paint worker draws it
+// (chart-surface.ts, paint/chart-painter.ts, issue 19): the page keeps the view, the pointer and the legend, the worker
+// the pixels. The legend reads the bar under the pointer from the `legend` signal.
+import { signal } from '@preact/signals-core';
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { Bar } from '../../../engine/api.ts';
+import type { ChartIndicator } from '../../../shared/workspace.ts';
+import { syncBarCache, type BarCache } from '../paint/bar-cache.ts';
+import { chartColors } from './chart-colors.ts';
+import type { ChartMode } from '../paint/chart-draw.ts';
+import type { ChartDrawn } from '../paint/paint-protocol.ts';
+import { workerChartSurface } from './chart-surface.ts';
+import type { ChartSurface, ChartSurfaceFactory } from './chart-surface.ts';
+import { frameBudget } from '../../engine-bridge/frame-budget.ts';
+import { theme } from '../../theme.ts';
+import type { Painter } from '../../engine-bridge/frame-budget.ts';
+import {
+  barAt,
+  defaultViewport,
+  followData,
+  panViewport,
+  resizeViewport,
+  zoomViewport,
+  type ViewLimits,
+  type Viewport,
+} from '../paint/viewport.ts';
+
+export interface ChartInput {
+  /** Symbol and button (period or realtime): a new key resets the view. */
+  key: string;
+  bars: readonly Bar[];
+  mode: ChartMode;
+  indicators: readonly ChartIndicator[];
+  periodSec: number;
+  pricePrecision: number;
+}
+
+export interface LegendData {
+  bar: Bar;
+  index: number;
+  ma15: number;
+  ma10: number;
+  ma20: number;
+  /** The pointer is on this bar (otherwise it is the newest bar). */
+  hovering: boolean;
+}
+
+const WHEEL_SPEED = 0.0015;
+const KEY_PAN_SHARE = 0.1;
+const KEY_ZOOM = 1.25;
+
+export class ChartController {
+  private readonly surface: ChartSurface;
+  private readonly resize: ResizeObserver;
+  private input: ChartInput | null = null;
+  private cache: BarCache | null = null;
+  private viewport: Viewport | null = null;
+  /** Width of the price axis the worker last drew (it follows the widest label). */
+  private axisWidth = 56;
+  private width = 0;
+  private height = 0;
+  private pointer: { x: number; y: number } | null = null;
+  private drag: { x: number } | null = null;
+  /** Touch points down on the canvas (x by pointer id): two of them pinch to zoom. */
+  private readonly touches = new Map<number, number>();
+  private pinch: { span: number } | null = null;
+  private readonly painter: Painter = { name: 'chart', priority: 3, paint: () => this.paint() };
+  private readonly legendSignal = signal<LegendData | null>(null);
+  private firstDraw: { key: string; started: number } | null = null;
+  /** Stops following the theme (a change redraws with the new colours at once). */
+  private readonly unfollowTheme: () => void;
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly locale: string,
+    surface: ChartSurfaceFactory = workerChartSurface,
+  ) {
+    this.surface = surface(canvas, {
+      drawn: (drawn) => this.onDrawn(drawn),
+      stale: () => this.markDirty(),
+    });
+    this.resize = new ResizeObserver((entries) => this.onResize(entries));
+    this.resize.observe(canvas);
+    this.listen();
+    let first = true;
+    this.unfollowTheme = theme.subscribe(() => {
+      if (first) first = false;
+      else this.markDirty(true);
+    });
+  }
+
+  /** New data or options. The numeric cache is synced here, once per data version. */
+  setData(input: ChartInput): void {
+    const started = performance.now();
+    const keyChanged = this.input?.key !== input.key;
+    const oldLength = this.cache?.length ?? 0;
+    this.cache = syncBarCache(this.cache, input.key, input.bars).cache;
+    this.input = input;
+    const limits = this.limits();
+    if (keyChanged || this.viewport === null || oldLength === 0) {
+      this.viewport = defaultViewport(limits);
+      if (input.bars.length > 0) this.firstDraw = { key: input.key, started };
+    } else if (oldLength !== limits.length) {
+      this.viewport = followData(this.viewport, oldLength, limits);
+    }
+    // a new series is drawn at once; a new or changed bar may wait for a frame with room
+    this.markDirty(keyChanged || oldLength === 0);
+    if (keyChanged || oldLength === 0) this.noteSpan();
+  }
+
+  resetView(): void {
+    this.viewport = defaultViewport(this.limits());
+    this.noteSpan();
+    this.markDirty();
+  }
+
+  /** The bar under the pointer (or the newest bar) and its averages, for the legend. */
+  get legend(): ReadonlySignal<LegendData | null> {
+    return this.legendSignal;
+  }
+
+  destroy(): void {
+    frameBudget.cancel(this.painter);
+    this.surface.destroy();
+    this.resize.disconnect();
+    this.unlisten();
+    this.unfollowTheme();
+  }
+
+  // ---- frame loop ------------------------------------------------------------------------
+
+  /** `urgent`: the user did it (drag, wheel, pointer, keys, resize, reset). */
+  private markDirty(urgent = true): void {
+    frameBudget.request(this.painter, urgent);
+  }
+
+  private readonly paint = (): void => {
+    const { input, cache, viewport } = this;
+    if (input === null || cache === null || viewport === null) return;
+    if (this.width <= 0 || this.height <= 0) return;
+    // canvas pixels = CSS size × devicePixelRatio; the worker draws in CSS pixels
+    const dpr = window.devicePixelRatio || 1;
+    this.surface.resize(Math.round(this.width * dpr), Math.round(this.height * dpr));
+    const hover = this.hoverIndex();
+    this.surface.draw({
+      cache,
+      dpr,
+      width: this.width,
+      height: this.height,
+      viewport,
+      mode: input.mode,
+      indicators: input.indicators,
+      periodSec: input.periodSec,
+      pricePrecision: input.pricePrecision,
+      colors: chartColors(this.canvas),
+      locale: this.locale,
+      pointer: this.pointer,
+      hover,
+    });
+    this.updateLegend(cache, hover);
+  };
+
+  /** The worker drew: the axis it chose, and the first drawing of a series. */
+  private onDrawn(drawn: ChartDrawn): void {
+    this.axisWidth = drawn.axisWidth;
+    this.recordFirstDraw(drawn);
+  }
+
+  /** Time from data arrival to the first drawn frame of a new series (read by benchmarks). */
+  private recordFirstDraw(drawn: ChartDrawn): void {
+    // an answer to an earlier frame of the series, before its bars came, is not its first draw
+    if (this.firstDraw === null || this.firstDraw.key !== drawn.key || drawn.bars === 0) return;
+    const ms = performance.now() - this.firstDraw.started;
+    this.canvas.dataset['firstDrawMs'] = ms.toFixed(1);
+    this.canvas.dataset['bars'] = String(drawn.bars);
+    this.firstDraw = null;
+  }
+
+  private updateLegend(cache: BarCache, hover: number): void {
+    const index = hover >= 0 ? hover : cache.length - 1;
+    const bar = cache.bars[index];
+    const prev = this.legendSignal.peek();
+    if (bar === undefined) {
+      this.legendSignal.value = null;
+      return;
+    }
+    if (prev !== null && prev.bar === bar && prev.index === index && prev.hovering === hover >= 0) {
+      return;
+    }
+    this.legendSignal.value = {
+      bar,
+      index,
+      ma15: cache.ma15[index] ?? NaN,
+      ma10: cache.ma10[index] ?? NaN,
+      ma20: cache.ma20[index] ?? NaN,
+      hovering: hover >= 0,
+    };
+  }
+
+  private hoverIndex(): number {
+    const p = this.pointer;
+    const cache = this.cache;
+    if (p === null || cache === null || this.viewport === null) return -1;
+    const plotWidth = this.plotWidth();
+    if (p.x < 0 || p.x >= plotWidth) return -1;
+    return barAt(this.viewport, plotWidth, p.x, cache.length);
+  }
+
+  private plotWidth(): number {
+    return Math.max(0, this.width - this.axisWidth);
+  }
+
+  private limits(): ViewLimits {
+    return { length: this.cache?.length ?? 0, plotWidth: Math.max(1, this.plotWidth()) };
+  }
+
+  // ---- size and input --------------------------------------------------------------------
+
+  private onResize(entries: ResizeObserverEntry[]): void {
+    const box = entries[entries.length - 1]?.contentRect;
+    if (box === undefined) return;
+    const oldPlot = this.plotWidth();
+    this.width = box.width;
+    this.height = box.height;
+    if (this.viewport !== null)
+      this.viewport = resizeViewport(this.viewport, oldPlot, this.limits());
+    this.markDirty();
+  }
+
+  private readonly onPointerDown = (e: PointerEvent): void => {
+    if (e.button !== 0) return;
+    this.drag = { x: e.offsetX };
+    this.canvas.setPointerCapture(e.pointerId);
+    if (e.pointerType !== 'touch') return;
+    this.touches.set(e.pointerId, e.offsetX);
+    const span = pinchSpan(this.touches);
+    if (span !== null) {
+      this.drag = null;
+      this.pinch = { span };
+    }
+  };
+
+  private readonly onPointerMove = (e: PointerEvent): void => {
+    this.pointer = { x: e.offsetX, y: e.offsetY };
+    if (this.touches.has(e.pointerId)) this.touches.set(e.pointerId, e.offsetX);
+    if (this.pinch !== null) {
+      this.pinchTo();
+      return;
+    }
+    if (this.drag !== null && this.viewport !== null) {
+      const spacing = this.plotWidth() / (this.viewport.to - this.viewport.from);
+      const bars = (this.drag.x - e.offsetX) / Math.max(spacing, 1e-6);
+      this.viewport = panViewport(this.viewport, bars, this.limits());
+      this.drag = { x: e.offsetX };
+    }
+    this.markDirty();
+  };
+
+  /** Two fingers moved: the bars between them follow (spread: fewer bars, pinch: more). */
+  private pinchTo(): void {
+    const span = pinchSpan(this.touches);
+    if (span === null || this.pinch === null || this.viewport === null) return;
+    const xs = [...this.touches.values()];
+    const mid = xs.reduce((a, b) => a + b, 0) / xs.length;
+    this.viewport = zoomViewport(
+      this.viewport,
+      this.pinch.span / Math.max(span, 1),
+      mid / Math.max(1, this.plotWidth()),
+      this.limits(),
+    );
+    this.pinch = { span };
+    this.noteSpan();
+    this.markDirty();
+  }
+
+  /**
+   * The bars in view, on the canvas (`data-span`): what a zoom changed, for a reader or a test.
+   * Only once there are bars: the empty series' view is replaced when they come, so a span
+   * noted before them would promise a view that a zoom cannot change.
+   */
+  private noteSpan(): void {
+    const vp = this.viewport;
+    if (vp === null || (this.cache?.length ?? 0) === 0) delete this.canvas.dataset['span'];
+    else this.canvas.dataset['span'] = String(Math.round(vp.to - vp.from));
+  }
+
+  private readonly onPointerUp = (e: PointerEvent): void => {
+    this.touches.delete(e.pointerId);
+    if (this.touches.size < 2) this.pinch = null;
+    this.drag = null;
+    if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
+  };
+
+  private readonly onPointerLeave = (): void => {
+    if (this.drag !== null) return;
+    this.pointer = null;
+    this.markDirty();
+  };
+
+  private readonly onWheel = (e: WheelEvent): void => {
+    if (this.viewport === null) return;
+    e.preventDefault();
+    const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
+    const anchor = e.offsetX / Math.max(1, this.plotWidth());
+    this.viewport = zoomViewport(
+      this.viewport,
+      Math.exp(delta * WHEEL_SPEED),
+      anchor,
+      this.limits(),
+    );
+    this.noteSpan();
+    this.markDirty();
+  };
+
+  private readonly onKeyDown = (e: KeyboardEvent): void => {
+    const vp = this.viewport;
+    if (vp === null) return;
+    const count = vp.to - vp.from;
+    const limits = this.limits();
+    const next = keyAction(e.key, vp, count, limits);
+    if (next === null) return;
+    e.preventDefault();
+    this.viewport = next;
+    this.markDirty();
+  };
+
+  private readonly onDoubleClick = (): void => this.resetView();
+
+  private listen(): void {
+    const c = this.canvas;
+    c.addEventListener('pointerdown', this.onPointerDown);
+    c.addEventListener('pointermove', this.onPointerMove);
+    c.addEventListener('pointerup', this.onPointerUp);
+    c.addEventListener('pointercancel', this.onPointerUp);
+    c.addEventListener('pointerleave', this.onPointerLeave);
+    c.addEventListener('wheel', this.onWheel, { passive: false });
+    c.addEventListener('keydown', this.onKeyDown);
+    c.addEventListener('dblclick', this.onDoubleClick);
+  }
+
+  private unlisten(): void {
+    const c = this.canvas;
+    c.removeEventListener('pointerdown', this.onPointerDown);
+    c.removeEventListener('pointermove', this.onPointerMove);
+    c.removeEventListener('pointerup', this.onPointerUp);
+    c.removeEventListener('pointercancel', this.onPointerUp);
+    c.removeEventListener('pointerleave', this.onPointerLeave);
+    c.removeEventListener('wheel', this.onWheel);
+    c.removeEventListener('keydown', this.onKeyDown);
+    c.removeEventListener('dblclick', this.onDoubleClick);
+  }
+}
+
+/** Keyboard: arrows pan, +/− zoom, Home/End jump to the oldest/newest bars. */
+function keyAction(key: string, vp: Viewport, count: number, limits: ViewLimits): Viewport | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return panViewport(vp, -count * KEY_PAN_SHARE, limits);
+    case 'ArrowRight':
+      return panViewport(vp, count * KEY_PAN_SHARE, limits);
+    case '+':
+    case '=':
+      return zoomViewport(vp, 1 / KEY_ZOOM, 1, limits);
+    case '-':
+      return zoomViewport(vp, KEY_ZOOM, 1, limits);
+    case 'Home':
+      return panViewport(vp, -(limits.length + count), limits);
+    case 'End':
+      return defaultViewport(limits);
+    default:
+      return null;
+  }
+}
+
+/** The distance between two touch points, or null when fewer (or more) are down. */
+function pinchSpan(touches: ReadonlyMap<number, number>): number | null {
+  if (touches.size !== 2) return null;
+  const [a = 0, b = 0] = [...touches.values()];
+  return Math.max(1, Math.abs(a - b));
+}

@@ -1,0 +1,77 @@
+// Where the chart controller's frames go (issue 19): the canvas handed to the paint worker
+// (worker-canvas.ts, ADR 0028). A frame carries the page's whole bar cache; the surface sends
+// the worker only the rows it does not hold yet (a live update: the newest bar), and the whole
+// series again when the key changes or the worker says it lost track.
+import type { Bar } from '../../../engine/api.ts';
+import type { ChartDrawn, ChartScene, FromPainter } from '../paint/paint-protocol.ts';
+import { WorkerCanvas } from '../paint/worker-canvas.ts';
+import { firstChanged, SERIES_COLUMNS, seriesColumns } from '../paint/bar-cache.ts';
+import type { BarCache } from '../paint/bar-cache.ts';
+
+/** One frame of the chart as the controller sees it: the scene and the page's bar cache. */
+export type ChartFrame = Omit<
+  ChartScene,
+  'kind' | 'key' | 'length' | 'from' | 'columns' | 'last'
+> & {
+  cache: BarCache;
+};
+
+export interface ChartSurface {
+  /** The backing store's size in device pixels. */
+  resize(width: number, height: number): void;
+  draw(frame: ChartFrame): void;
+  destroy(): void;
+}
+
+export interface ChartSurfaceEvents {
+  /** The worker drew a series for the first time, or its price axis changed width. */
+  drawn(drawn: ChartDrawn): void;
+  /** The worker dropped the bars it held: draw again (the whole series goes). */
+  stale(): void;
+}
+
+export type ChartSurfaceFactory = (
+  canvas: HTMLCanvasElement,
+  events: ChartSurfaceEvents,
+) => ChartSurface;
+
+/** The product's surface: the paint worker draws. */
+export const workerChartSurface: ChartSurfaceFactory = (canvas, events) => {
+  let sent: { key: string; bars: readonly Bar[] } | null = null;
+  const heard = (m: FromPainter): void => {
+    if (m.type === 'chart-drawn') events.drawn(m.drawn);
+    else if (m.type === 'chart-stale') {
+      sent = null;
+      events.stale();
+    }
+  };
+  const target = new WorkerCanvas(canvas, () => undefined, heard);
+  return {
+    resize: (width, height) => target.resize(width, height),
+    draw(frame) {
+      const scene = chartScene(frame, sent);
+      const buffers = SERIES_COLUMNS.map((c) => scene.columns[c].buffer);
+      target.paint(scene, [...buffers, scene.columns.cross.buffer]);
+      sent = { key: frame.cache.key, bars: frame.cache.bars };
+    },
+    destroy: () => target.destroy(),
+  };
+};
+
+/** The scene for `frame` when the worker holds the bars `sent` (null: nothing). */
+export function chartScene(
+  frame: ChartFrame,
+  sent: { key: string; bars: readonly Bar[] } | null,
+): ChartScene {
+  const { cache, ...rest } = frame;
+  const from = sent !== null && sent.key === cache.key ? firstChanged(sent.bars, cache.bars) : 0;
+  return {
+    ...rest,
+    kind: 'chart',
+    key: cache.key,
+    length: cache.length,
+    from,
+    columns: seriesColumns(cache, from),
+    last: cache.last,
+  };
+}

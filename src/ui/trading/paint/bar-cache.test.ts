@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Bar } from '../../../engine/api.ts';
+import type { DecStr } from '../../../shared/decimal.ts';
+import { buildBarCache, indexAtOrBefore, syncBarCache, type BarCache } from './bar-cache.ts';
+
+const d = (n: number): DecStr => String(n) as DecStr;
+
+function bar(time: number, close: number, volume = 1): Bar {
+  return {
+    time,
+    open: d(close - 1),
+    high: d(close + 2),
+    low: d(close - 2),
+    close: d(close),
+    volume: d(volume),
+  };
+}
+
+function columns(c: BarCache): Record<string, number[]> {
+  const cols = ['time', 'open', 'high', 'low', 'close', 'volume', 'ma15', 'ma10', 'ma20'] as const;
+  const out: Record<string, number[]> = {};
+  for (const k of cols) out[k] = Array.from(c[k].subarray(0, c.length));
+  out['cross'] = Array.from(c.cross.subarray(0, c.length));
+  return out;
+}
+
+type Op =
+  | { kind: 'update'; close: number }
+  | { kind: 'append'; close: number }
+  | { kind: 'reset'; count: number };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('update' as const),
+      close: fc.integer({ min: 10, max: 99 }),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('append' as const),
+      close: fc.integer({ min: 10, max: 99 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('reset' as const),
+      count: fc.integer({ min: 0, max: 60 }),
+    }),
+  },
+);
+
+function apply(bars: Bar[], o: Op, seed: number): Bar[] {
+  const last = bars[bars.length - 1];
+  switch (o.kind) {
+    case 'update':
+      return last === undefined ? bars : [...bars.slice(0, -1), bar(last.time, o.close, seed)];
+    case 'append':
+      return [...bars, bar((last?.time ?? 0) + 60_000, o.close, seed)];
+    case 'reset':
+      return Array.from({ length: o.count }, (_, i) => bar(i * 60_000, 10 + ((i * 7 + seed) % 50)));
+  }
+}
+
+describe('bar cache', () => {
+  it('C2 mirrors-bars', () => {
+    const bars = [bar(0, 10), bar(60_000, 12, 3)];
+    const c = buildBarCache('BTC/USDT|1min', bars);
+    expect(c.length).toBe(2);
+    expect(Array.from(c.close.subarray(0, 2))).toEqual([10, 12]);
+    expect(Array.from(c.volume.subarray(0, 2))).toEqual([1, 3]);
+    expect(c.bars).toBe(bars);
+  });
+
+  it('C1 incremental-equals-scratch', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.array(op, { maxLength: 40 }),
+        (start, ops) => {
+          let bars = apply([], { kind: 'reset', count: start }, 0);
+          let cache = syncBarCache(null, 'k', bars).cache;
+          ops.forEach((o, i) => {
+            bars = apply(bars, o, i);
+            cache = syncBarCache(cache, 'k', bars).cache;
+          });
+          expect(columns(cache)).toEqual(columns(buildBarCache('k', bars)));
+        },
+      ),
+    );
+  });
+
+  it('rewrites only from the first changed bar', () => {
+    const bars = Array.from({ length: 50 }, (_, i) => bar(i * 60_000, 20 + (i % 9)));
+    const first = syncBarCache(null, 'k', bars);
+    expect(first.from).toBe(0);
+    const same = syncBarCache(first.cache, 'k', bars);
+    expect(same.from).toBe(50);
+    let cache = first.cache;
+    const step = (next: Bar[]): number => {
+      const r = syncBarCache(cache, 'k', next);
+      cache = r.cache;
+      return r.from;
+    };
+    const updated = [...bars.slice(0, -1), bar(49 * 60_000, 99)];
+    expect(step(updated)).toBe(49);
+    const appended = [...updated, bar(50 * 60_000, 30)];
+    expect(step(appended)).toBe(50);
+    const corrected = appended.map((b, i) => (i === 10 ? bar(b.time, 77) : b));
+    expect(step(corrected)).toBe(10);
+    expect(columns(cache)).toEqual(columns(buildBarCache('k', corrected)));
+    expect(syncBarCache(cache, 'other', corrected).from).toBe(0);
+  });
+
+  it('grows past its capacity', () => {
+    let bars: Bar[] = [];
+    let cache: BarCache | null = null;
+    for (let i = 0; i < 100; i++) {
+      bars = [...bars, bar(i * 1000, 10 + (i % 5))];
+      cache = syncBarCache(cache, 'k', bars).cache;
+    }
+    expect(cache?.length).toBe(100);
+    expect(cache === null ? [] : columns(cache)).toEqual(columns(buildBarCache('k', bars)));
+  });
+
+  it('finds the bar at or before a time', () => {
+    const c = buildBarCache('k', [bar(0, 10), bar(100, 10), bar(200, 10)]);
+    expect(indexAtOrBefore(c, -1)).toBe(-1);
+    expect(indexAtOrBefore(c, 0)).toBe(0);
+    expect(indexAtOrBefore(c, 150)).toBe(1);
+    expect(indexAtOrBefore(c, 999)).toBe(2);
+  });
+});
