@@ -95,7 +95,7 @@ export interface FrameDiff extends Partial<Views> {
   spot?: SpotView | null;
   book?: BookView | null;
   /** Recent trades of the selected pair, newest first (at most 20). */
-  trades?: TradeView[];
+  trades?: readonly TradeView[];
   chart?: ChartDiff | null;
   orders?: SpotOrdersView;
   /** The depth chart's levels (while watched; null when no pair is watched). */
@@ -111,7 +111,7 @@ export interface EngineSnapshot {
   sparklines: Record<string, DecStr[]>;
   spot: SpotView | null;
   book: BookView | null;
-  trades: TradeView[];
+  trades: readonly TradeView[];
   chart: ChartDiff | null;
   orders: SpotOrdersView;
   depth: DepthView | null;
@@ -129,6 +129,24 @@ export interface EngineSnapshot {
  */
 export const VIEW_NAMES = ['wallet', 'lever', 'micro', 'c2c', 'workspace', 'notices'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
+
+/**
+ * The parts of a frame sent whole when they changed (the FrameDiff field of the same name): the
+ * parted projections' parts not sent in pieces (projections/whole-parts.ts says where each is in
+ * the state), then every view. The page keeps one signal per name (ui/engine-bridge/signals.ts).
+ */
+export const WHOLE_PARTS = [
+  'session',
+  'connection',
+  'market',
+  'spot',
+  'trades',
+  'orders',
+  ...VIEW_NAMES,
+] as const;
+export type WholePart = (typeof WHOLE_PARTS)[number];
+/** The value sent for a whole part. */
+export type WholeValue<K extends WholePart> = Required<FrameDiff>[K];
 export type Views = Pick<EngineSnapshot, ViewName>;
 
 const ZERO = '0' as DecStr;

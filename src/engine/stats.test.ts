@@ -35,8 +35,9 @@ const malformed = {
 
 function scheduler(meter: ReturnType<typeof createStatsMeter>) {
   const timers = manualTimers();
+  // only the connection is ever marked here
   const source = {
-    connection: () => initialSessionState.connection,
+    whole: () => initialSessionState.connection,
   } as unknown as FrameSource;
   const frames = createFrameScheduler(timers, source, true, { now: () => timers.now() }, meter);
   const diffs: FrameDiff[] = [];
@@ -63,11 +64,11 @@ describe('engine stats', () => {
   it('counts posted frames; sizes only in bench mode, bounded, emptied on reset', () => {
     const meter = createStatsMeter();
     const { timers, frames } = scheduler(meter);
-    frames.markConnection();
+    frames.mark('connection');
     timers.frame();
     expect(meter.snapshot(LOG, false)).toMatchObject({ frames: 1, frameBytes: 0, frameSizes: [] });
     meter.setBench(true);
-    frames.markConnection();
+    frames.mark('connection');
     timers.frame();
     const s = meter.snapshot(LOG, true);
     expect(s.frames).toBe(2);
@@ -82,8 +83,8 @@ describe('engine stats', () => {
     const meter = createStatsMeter();
     const { timers, frames, diffs } = scheduler(meter);
     frames.setVisible(false);
-    frames.markConnection();
-    frames.markConnection();
+    frames.mark('connection');
+    frames.mark('connection');
     timers.frame();
     expect(diffs).toHaveLength(0);
     expect(meter.snapshot(LOG, false)).toMatchObject({ heldWhileHidden: 2, frames: 0 });

@@ -5,6 +5,7 @@ import type { EngineSnapshot } from './api.ts';
 import type { EngineEvent, NewEvent } from './events.ts';
 import type { LogEvent } from '../shared/log-event.ts';
 import { sparklineCloses } from './projections/market.ts';
+import { partedWholes } from './projections/whole-parts.ts';
 import { allViews, foldEngine, initialEngineState } from './projections/registry.ts';
 import type { EngineState } from './projections/registry.ts';
 
@@ -67,17 +68,12 @@ export function snapshotOf(state: EngineState, views: SnapshotViews): EngineSnap
   for (const [symbol, line] of Object.entries(state.market.sparklines))
     sparklines[symbol] = sparklineCloses(line);
   return {
-    session: state.session.session,
-    connection: state.session.connection,
-    market: state.market.market,
+    ...partedWholes(state),
     tickers: { ...state.market.tickers },
     sparklines,
-    spot: state.spot.view.view,
     book: views.book(state),
     depth: views.depth(state),
-    trades: [...state.spot.trades.list],
     chart: views.chart(state),
-    orders: state.spot.orders.view,
     ...allViews(state),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACK_TIMEOUT_MS, createFrameScheduler, DEPTH_MS } from './frame-scheduler.ts';
 import type { FrameSource } from './frame-scheduler.ts';
+import type { WholePart, WholeValue } from '../projections/whole-parts.ts';
 import { manualTimers } from '../testing/fakes.ts';
 import { INITIAL_VIEWS, NO_SPOT_ORDERS } from '../api.ts';
 import type { BookView, FrameDiff, Ticker } from '../api.ts';
@@ -11,20 +12,23 @@ function setup(visible = true) {
   const timers = manualTimers();
   const book = { n: 0 };
   const prices: Record<string, string> = {};
+  const wholes: { [K in WholePart]: WholeValue<K> } = {
+    session: initialSessionState.session,
+    connection: initialSessionState.connection,
+    market: { groups: [], loaded: true, error: null },
+    spot: null,
+    trades: [],
+    orders: NO_SPOT_ORDERS,
+    ...INITIAL_VIEWS,
+  };
   const source: FrameSource = {
-    session: () => initialSessionState.session,
-    connection: () => initialSessionState.connection,
-    market: () => ({ groups: [], loaded: true, error: null }),
+    whole: <K extends WholePart>(part: K) => wholes[part] as WholeValue<K>,
     ticker: (symbol) =>
       symbol in prices ? ({ symbol, price: prices[symbol] } as unknown as Ticker) : undefined,
     sparkline: () => ['1' as DecStr],
-    spot: () => null,
     book: () => ({ symbol: 'BTC/USDT', version: book.n }) as unknown as BookView,
     depth: () => ({ symbol: 'BTC/USDT', grouping: 1, bids: [], asks: [], at: book.n }),
-    trades: () => [],
     chart: () => null,
-    orders: () => NO_SPOT_ORDERS,
-    view: (name) => INITIAL_VIEWS[name],
   };
   const diffs: FrameDiff[] = [];
   const frames = createFrameScheduler(timers, source, visible, { now: () => timers.now() });
@@ -37,8 +41,8 @@ describe('frame scheduler', () => {
     const { timers, frames, diffs, prices } = setup();
     for (let i = 0; i < 100; i += 1) {
       prices['BTC/USDT'] = String(i);
-      frames.markTicker('BTC/USDT');
-      frames.markConnection();
+      frames.markKey('tickers', 'BTC/USDT');
+      frames.mark('connection');
     }
     expect(timers.pendingFrames()).toBe(1);
     timers.frame();
@@ -57,16 +61,16 @@ describe('frame scheduler', () => {
     // regression: micro and c2c stayed marked after their first change, so every frame from
     // then on posted a diff carrying both views (bench B4/B5 long tasks)
     const { timers, frames, diffs } = setup();
-    frames.markSession();
-    frames.markConnection();
-    frames.markMarket();
-    frames.markSpot();
-    frames.markTrades();
-    frames.markOrders();
-    frames.markView('wallet');
-    frames.markView('lever');
-    frames.markView('micro');
-    frames.markView('c2c');
+    frames.mark('session');
+    frames.mark('connection');
+    frames.mark('market');
+    frames.mark('spot');
+    frames.mark('trades');
+    frames.mark('orders');
+    frames.mark('wallet');
+    frames.mark('lever');
+    frames.mark('micro');
+    frames.mark('c2c');
     timers.frame();
     expect(Object.keys(diffs[0] ?? {}).sort()).toEqual(
       [
@@ -85,7 +89,7 @@ describe('frame scheduler', () => {
     );
     timers.frame();
     expect(diffs).toHaveLength(1); // nothing is left marked: no diff at all
-    frames.markConnection();
+    frames.mark('connection');
     timers.frame();
     expect(Object.keys(diffs[1] ?? {}).sort()).toEqual(['connection', 'frame']);
   });
@@ -95,10 +99,10 @@ describe('frame scheduler', () => {
     frames.setVisible(false);
     prices['A/B'] = '1';
     prices['C/D'] = '2';
-    frames.markTicker('A/B');
-    frames.markTicker('C/D');
-    frames.markSparkline('A/B');
-    frames.markSession();
+    frames.markKey('tickers', 'A/B');
+    frames.markKey('tickers', 'C/D');
+    frames.markKey('sparklines', 'A/B');
+    frames.mark('session');
     for (let i = 0; i < 10; i += 1) timers.frame();
     expect(diffs).toHaveLength(0);
     frames.setVisible(true);
@@ -112,7 +116,7 @@ describe('frame scheduler', () => {
 
   it('a frame already requested when the page hides does not post', () => {
     const { timers, frames, diffs } = setup();
-    frames.markMarket();
+    frames.mark('market');
     frames.setVisible(false);
     timers.frame();
     expect(diffs).toHaveLength(0);
@@ -184,12 +188,12 @@ describe('frame scheduler', () => {
       return new Promise<void>((resolve) => (ack = resolve)) as unknown as void;
     });
     prices['BTC/USDT'] = '1';
-    frames.markTicker('BTC/USDT');
+    frames.markKey('tickers', 'BTC/USDT');
     timers.frame();
     expect(diffs).toHaveLength(1);
     for (let i = 2; i <= 4; i += 1) {
       prices['BTC/USDT'] = String(i);
-      frames.markTicker('BTC/USDT');
+      frames.markKey('tickers', 'BTC/USDT');
       timers.frame();
     }
     expect(diffs).toHaveLength(1); // the page is busy: nothing more is posted
@@ -207,9 +211,9 @@ describe('frame scheduler', () => {
       diffs.push(d);
       return new Promise<void>(() => undefined) as unknown as void;
     });
-    frames.markConnection();
+    frames.mark('connection');
     timers.frame();
-    frames.markConnection();
+    frames.mark('connection');
     timers.frame();
     expect(diffs).toHaveLength(1);
     timers.advance(ACK_TIMEOUT_MS);

@@ -1,50 +1,31 @@
 // Coalesces changes into at most one FrameDiff per animation frame (ARCHITECTURE §4 "Frames").
-// Callers mark what changed; at the frame the scheduler reads the current state through
-// `read` and posts only the marked parts. While hidden it keeps collecting marks and posts
-// nothing; on becoming visible it posts one diff with everything that changed meanwhile.
-// The order book honours the page's update rate (`setBookRate`): at most one book per 250 ms
-// or 1 s when asked (a grouping or window change is sent at the next frame regardless). The
-// depth chart's levels go with the book while the page shows it (`setDepth`), at most every
-// DEPTH_MS: a chart of the whole depth needs no more, and a frame stays small (B3).
+// Callers mark what changed (one change set, change-set.ts); at the frame the scheduler reads
+// the current state through `read` and posts only the marked parts. While hidden it keeps
+// collecting marks and posts nothing; on becoming visible it posts one diff with everything
+// that changed meanwhile. The order book honours the page's update rate (`setBookRate`): at
+// most one book per 250 ms or 1 s when asked (a grouping or window change is sent at the next
+// frame regardless). The depth chart's levels go with the book while the page shows it
+// (`setDepth`), at most every DEPTH_MS: a chart of the whole depth needs no more, and a frame
+// stays small (B3). Each of the two keeps its own pace (paced.ts).
 // Back-pressure: when the sink returns a promise (the page's bridge settles it at the page's
 // next animation frame after applying the diff), the next diff waits for it, so a page that is
 // busy for several frames receives one coalesced diff afterwards instead of a queue of them,
 // and never two in one frame (B3: ≤ 1 message per page frame). A diff not acknowledged within
 // ACK_TIMEOUT_MS no longer holds the next one back.
-import type {
-  BookRate,
-  BookView,
-  ChartDiff,
-  DepthView,
-  ConnectionView,
-  FrameDiff,
-  MarketView,
-  SessionView,
-  SpotOrdersView,
-  SpotView,
-  Ticker,
-  TradeView,
-  ViewName,
-  Views,
-} from '../api.ts';
-import type { DecStr } from '../../shared/decimal.ts';
+import type { BookRate, BookView, DepthView, FrameDiff } from '../api.ts';
 import type { Clock, Timers, TimerId } from '../services.ts';
+import { ChangeSet } from './change-set.ts';
+import type { ChangeReader, ChartMark, KeyedPart } from './change-set.ts';
+import { Paced } from './paced.ts';
+import type { WholePart } from '../projections/whole-parts.ts';
 
-export interface FrameSource {
-  session(): SessionView;
-  connection(): ConnectionView;
-  market(): MarketView;
-  ticker(symbol: string): Ticker | undefined;
-  sparkline(symbol: string): DecStr[] | undefined;
-  spot(): SpotView | null;
+export type { ChartMark, KeyedPart } from './change-set.ts';
+export type { WholePart } from '../projections/whole-parts.ts';
+
+/** What a frame reads: the marked parts, the book and the depth. */
+export interface FrameSource extends ChangeReader {
   book(): BookView | null;
   depth(): DepthView | null;
-  trades(): TradeView[];
-  /** All bars when `reset`, else the bars at `times` (and the loading/error state). */
-  chart(reset: boolean, times: ReadonlySet<number>): ChartDiff | null;
-  orders(): SpotOrdersView;
-  /** A view projection's view (projections/registry.ts). */
-  view<K extends ViewName>(name: K): Views[K];
 }
 
 /** The depth chart's levels are sent at most this often. */
@@ -59,23 +40,14 @@ export interface FrameMeter {
   held(): void;
 }
 
-/** What changed in the chart: everything, one bar (its time), or only loading/error. */
-export type ChartMark = 'reset' | 'meta' | number;
-
 export interface FrameScheduler {
-  markSession(): void;
-  markConnection(): void;
-  markMarket(): void;
-  markTicker(symbol: string): void;
-  markSparkline(symbol: string): void;
-  markSpot(): void;
+  /** A part sent whole changed: a parted projection's (whole-parts.ts) or a view. */
+  mark(part: WholePart): void;
+  /** A ticker or a sparkline changed. */
+  markKey(part: KeyedPart, key: string): void;
   /** `force`: a view change (grouping, window) that is not held back by the book rate. */
   markBook(force?: boolean): void;
-  markTrades(): void;
   markChart(mark: ChartMark): void;
-  markOrders(): void;
-  /** A view projection's view changed. */
-  markView(name: ViewName): void;
   setBookRate(rate: BookRate): void;
   /** The page shows (true) or hides the depth chart: its levels are sent with the book. */
   setDepth(on: boolean): void;
@@ -93,263 +65,169 @@ export function createFrameScheduler(
   clock: Clock = { now: () => 0 },
   meter: FrameMeter | null = null,
 ): FrameScheduler {
-  let sink: ((diff: FrameDiff) => void) | null = null;
-  let isVisible = visible;
-  let frame = 0;
-  let pending: TimerId | null = null;
-  let session = false;
-  let connection = false;
-  let market = false;
-  let tickers = new Set<string>();
-  let sparklines = new Set<string>();
-  let spot = false;
-  let book = false;
-  let bookForced = false;
-  let trades = false;
-  let orders = false;
-  let views = new Set<ViewName>();
-  let chartReset = false;
-  let chartMeta = false;
-  let chartTimes = new Set<number>();
-  let bookRate: BookRate = 'frame';
-  let lastBookAt = -Infinity;
-  let bookTimer: TimerId | null = null;
-  let depthOn = false;
-  /** The book changed since the last depth sent (while the depth chart is shown). */
-  let depth = false;
-  let lastDepthAt = -Infinity;
-  let depthTimer: TimerId | null = null;
-  /** The page has not yet acknowledged the last diff: its timeout timer. */
-  let unacked: TimerId | null = null;
+  return new Frames(timers, read, visible, clock, meter);
+}
 
-  const chartDirty = (): boolean => chartReset || chartMeta || chartTimes.size > 0;
-  const depthDue = (): boolean => depth && clock.now() - lastDepthAt >= DEPTH_MS;
-  const bookDue = (): boolean =>
-    book && (bookForced || bookRate === 'frame' || clock.now() - lastBookAt >= bookRate);
-  const others = (): boolean =>
-    session ||
-    connection ||
-    market ||
-    tickers.size > 0 ||
-    sparklines.size > 0 ||
-    spot ||
-    trades ||
-    orders ||
-    views.size > 0 ||
-    chartDirty() ||
-    depthDue();
-  const dirty = (): boolean => others() || book || depth;
+class Frames implements FrameScheduler {
+  private sink: ((diff: FrameDiff) => void) | null = null;
+  private frame = 0;
+  private pending: TimerId | null = null;
+  private readonly changes = new ChangeSet();
+  private readonly book: Paced;
+  private readonly depth: Paced;
+  private depthOn = false;
+  private readonly ack: Acknowledgement;
 
-  const clear = (): void => {
-    session = connection = market = spot = book = bookForced = trades = orders = false;
-    views = new Set();
-    chartReset = chartMeta = false;
-    chartTimes = new Set();
-    tickers = new Set();
-    sparklines = new Set();
+  constructor(
+    private readonly timers: Timers,
+    private readonly read: FrameSource,
+    private visible: boolean,
+    private readonly clock: Clock,
+    private readonly meter: FrameMeter | null,
+  ) {
+    this.book = new Paced(timers, clock, 0, this.schedule);
+    this.depth = new Paced(timers, clock, DEPTH_MS, this.schedule);
+    this.ack = new Acknowledgement(timers, () => {
+      if (this.dirty()) this.schedule();
+    });
+  }
+
+  mark(part: WholePart): void {
+    this.changes.whole(part);
+    this.schedule();
+  }
+
+  markKey(part: KeyedPart, key: string): void {
+    this.changes.key(part, key);
+    this.schedule();
+  }
+
+  markBook(force = false): void {
+    this.book.mark(force);
+    if (this.depthOn) this.depth.mark();
+    this.schedule();
+  }
+
+  markChart(mark: ChartMark): void {
+    this.changes.chart(mark);
+    this.schedule();
+  }
+
+  setDepth(on: boolean): void {
+    this.depthOn = on;
+    // shown: its levels at the next frame; hidden: the page forgets them
+    this.depth.restart(on);
+    this.schedule();
+  }
+
+  setBookRate(rate: BookRate): void {
+    this.book.interval = rate === 'frame' ? 0 : rate;
+    this.book.cancel();
+    if (this.book.changed) this.schedule();
+  }
+
+  setVisible(next: boolean): void {
+    this.visible = next;
+    if (!next) this.cancel();
+    else if (this.dirty()) this.schedule();
+  }
+
+  setSink(next: ((diff: FrameDiff) => void) | null): void {
+    this.sink = next;
+    this.ack.release();
+    if (next === null) this.cancel();
+    else if (this.dirty()) this.schedule();
+  }
+
+  reset(): void {
+    this.changes.clear();
+    this.book.forget();
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.ack.release();
+    this.book.cancel();
+    this.depth.cancel();
+    this.sink = null;
+    this.reset();
+  }
+
+  private dirty(): boolean {
+    return !this.changes.empty || this.book.changed || this.depth.changed;
+  }
+
+  private readonly schedule = (): void => {
+    if (!this.visible) this.meter?.held();
+    else if (this.pending === null && this.sink !== null)
+      this.pending = this.timers.requestFrame(this.post);
   };
 
-  const build = (): FrameDiff => {
-    frame += 1;
-    const diff: FrameDiff = { frame };
-    if (session) diff.session = read.session();
-    if (connection) diff.connection = read.connection();
-    if (market) diff.market = read.market();
-    if (tickers.size > 0) diff.tickers = collect(tickers, (s) => read.ticker(s));
-    if (sparklines.size > 0) diff.sparklines = collect(sparklines, (s) => read.sparkline(s));
-    if (spot) diff.spot = read.spot();
-    if (trades) diff.trades = read.trades();
-    if (orders) diff.orders = read.orders();
-    for (const name of views) putView(diff, name, read.view(name));
-    if (chartDirty()) diff.chart = read.chart(chartReset, chartTimes);
-    return diff;
-  };
+  private cancel(): void {
+    if (this.pending !== null) this.timers.cancelFrame(this.pending);
+    this.pending = null;
+  }
 
-  /** Hold the book back until its rate allows, then ask for a frame. */
-  const armBookTimer = (): void => {
-    if (bookTimer !== null || bookRate === 'frame') return;
-    const wait = Math.max(0, lastBookAt + bookRate - clock.now());
-    bookTimer = timers.setTimeout(() => {
-      bookTimer = null;
-      schedule();
-    }, wait);
-  };
-
-  /** Hold the depth back until DEPTH_MS after the last, then ask for a frame. */
-  const armDepthTimer = (): void => {
-    if (depthTimer !== null) return;
-    depthTimer = timers.setTimeout(
-      () => {
-        depthTimer = null;
-        schedule();
-      },
-      Math.max(0, lastDepthAt + DEPTH_MS - clock.now()),
-    );
-  };
-
-  /** Diffs posted with an acknowledgement pending, numbered so a late one is ignored. */
-  let posted = 0;
-
-  const release = (): void => {
-    if (unacked !== null) timers.clearTimeout(unacked);
-    unacked = null;
-  };
-
-  const acknowledged = (id: number): void => {
-    if (id !== posted || unacked === null) return;
-    release();
-    if (dirty()) schedule();
-  };
-
-  /** The book and the depth, each only when its rate allows. */
-  const addBookParts = (diff: FrameDiff, withBook: boolean, withDepth: boolean): void => {
+  private readonly post = (): void => {
+    this.pending = null;
+    const sink = this.sink;
+    if (!this.visible || sink === null || this.ack.waiting) return;
+    const withBook = this.book.due();
+    const withDepth = this.depth.due();
+    if (!withBook) this.book.holdBack();
+    if (!withDepth) this.depth.holdBack();
+    if (this.changes.empty && !withBook && !withDepth) return;
+    this.frame += 1;
+    const diff: FrameDiff = { frame: this.frame };
+    this.changes.fill(diff, this.read);
+    this.changes.clear();
     if (withBook) {
-      diff.book = read.book();
-      lastBookAt = clock.now();
+      diff.book = this.read.book();
+      this.book.sent();
     }
     if (withDepth) {
-      diff.depth = read.depth();
-      lastDepthAt = clock.now();
+      diff.depth = this.read.depth();
+      this.depth.sent();
     }
+    this.ack.deliver(diff, sink);
+    this.meter?.frame(diff);
   };
+}
 
-  const deliver = (diff: FrameDiff, to: (diff: FrameDiff) => void): void => {
+/** The page's acknowledgement of the last diff posted (back-pressure), with its time-out. */
+class Acknowledgement {
+  /** Diffs posted with an acknowledgement pending, numbered so a late one is ignored. */
+  private posted = 0;
+  private timer: TimerId | null = null;
+
+  constructor(
+    private readonly timers: Timers,
+    /** The page took the last diff (or it timed out): the next may go. */
+    private readonly settled: () => void,
+  ) {}
+
+  get waiting(): boolean {
+    return this.timer !== null;
+  }
+
+  deliver(diff: FrameDiff, to: (diff: FrameDiff) => void): void {
     // Through Comlink the sink is a proxy returning a promise; a closed page must not crash us.
     const delivered: unknown = to(diff);
-    if (delivered instanceof Promise) {
-      const id = ++posted;
-      const ack = (): void => acknowledged(id);
-      unacked = timers.setTimeout(ack, ACK_TIMEOUT_MS);
-      delivered.then(ack, ack);
-    }
-    meter?.frame(diff);
-  };
-
-  const post = (): void => {
-    pending = null;
-    if (!isVisible || sink === null || unacked !== null) return;
-    const withBook = bookDue();
-    const withDepth = depthDue();
-    if (book && !withBook) armBookTimer();
-    if (depth && !withDepth) armDepthTimer();
-    if (!others() && !withBook) return;
-    const diff = build();
-    const held = { book: book && !withBook, depth: depth && !withDepth };
-    addBookParts(diff, withBook, withDepth);
-    clear();
-    book = held.book;
-    depth = held.depth;
-    deliver(diff, sink);
-  };
-
-  const schedule = (): void => {
-    if (!isVisible) meter?.held();
-    else if (pending === null && sink !== null) pending = timers.requestFrame(post);
-  };
-
-  const cancel = (): void => {
-    if (pending !== null) timers.cancelFrame(pending);
-    pending = null;
-  };
-
-  return {
-    markSession: () => {
-      session = true;
-      schedule();
-    },
-    markConnection: () => {
-      connection = true;
-      schedule();
-    },
-    markMarket: () => {
-      market = true;
-      schedule();
-    },
-    markTicker: (symbol) => {
-      tickers.add(symbol);
-      schedule();
-    },
-    markSparkline: (symbol) => {
-      sparklines.add(symbol);
-      schedule();
-    },
-    markSpot: () => {
-      spot = true;
-      schedule();
-    },
-    markBook: (force = false) => {
-      book = true;
-      bookForced ||= force;
-      depth ||= depthOn;
-      schedule();
-    },
-    markTrades: () => {
-      trades = true;
-      schedule();
-    },
-    markChart: (mark) => {
-      if (mark === 'reset') chartReset = true;
-      else if (mark === 'meta') chartMeta = true;
-      else chartTimes.add(mark);
-      schedule();
-    },
-    markOrders: () => {
-      orders = true;
-      schedule();
-    },
-    markView: (name) => {
-      views.add(name);
-      schedule();
-    },
-    setDepth(on) {
-      depthOn = on;
-      depth = on;
-      // shown: its levels at the next frame; hidden: the page forgets them
-      lastDepthAt = -Infinity;
-      if (!on && depthTimer !== null) timers.clearTimeout(depthTimer);
-      if (!on) depthTimer = null;
-      schedule();
-    },
-    setBookRate(rate) {
-      bookRate = rate;
-      if (bookTimer !== null) timers.clearTimeout(bookTimer);
-      bookTimer = null;
-      if (book) schedule();
-    },
-    setVisible(next) {
-      isVisible = next;
-      if (!next) cancel();
-      else if (dirty()) schedule();
-    },
-    setSink(next) {
-      sink = next;
-      release();
-      if (next === null) cancel();
-      else if (dirty()) schedule();
-    },
-    reset: clear,
-    dispose() {
-      cancel();
-      release();
-      if (bookTimer !== null) timers.clearTimeout(bookTimer);
-      bookTimer = null;
-      if (depthTimer !== null) timers.clearTimeout(depthTimer);
-      depthTimer = null;
-      sink = null;
-      clear();
-    },
-  };
-}
-
-function putView<K extends ViewName>(diff: Partial<Views>, name: K, view: Views[K]): void {
-  diff[name] = view;
-}
-
-function collect<T>(keys: Set<string>, get: (key: string) => T | undefined): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const key of keys) {
-    const value = get(key);
-    if (value !== undefined) out[key] = value;
+    if (!(delivered instanceof Promise)) return;
+    const id = ++this.posted;
+    const ack = (): void => this.acknowledged(id);
+    this.timer = this.timers.setTimeout(ack, ACK_TIMEOUT_MS);
+    delivered.then(ack, ack);
   }
-  return out;
+
+  release(): void {
+    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private acknowledged(id: number): void {
+    if (id !== this.posted || this.timer === null) return;
+    this.release();
+    this.settled();
+  }
 }

@@ -7,6 +7,7 @@ import type {
   BookWindow,
   ChartDiff,
   DepthView,
+  ViewName,
 } from '../api.ts';
 import { createBookViewer, DEFAULT_WINDOW, validGrouping } from '../projections/book/book-view.ts';
 import type { OwnOrder } from '../projections/book/book-view.ts';
@@ -15,6 +16,8 @@ import { sparklineCloses } from '../projections/market.ts';
 import { viewOf } from '../projections/registry.ts';
 import type { EngineState } from '../store.ts';
 import type { FrameSource } from './frame-scheduler.ts';
+import { PARTED_WHOLES } from '../projections/whole-parts.ts';
+import type { WholePart, WholeValue } from '../projections/whole-parts.ts';
 
 export interface SpotReader {
   grouping: BookGrouping;
@@ -102,17 +105,18 @@ function ownOrders(state: EngineState, owner: BookOwner): OwnOrder[] {
 /** What frames read, from whatever state `state()` gives now (the live store or a replay). */
 export function stateFrameSource(state: () => EngineState, reader: SpotReader): FrameSource {
   return {
-    session: () => state().session.session,
-    connection: () => state().session.connection,
-    market: () => state().market.market,
+    whole: (part) => wholeOf(part, state()),
     ticker: (symbol) => state().market.tickers[symbol],
     sparkline: (symbol) => sparklineCloses(state().market.sparklines[symbol]),
-    spot: () => state().spot.view.view,
     book: () => reader.book(state()),
     depth: () => reader.depth(state()),
-    trades: () => [...state().spot.trades.list],
     chart: (reset, times) => reader.chart(state(), reset, times),
-    orders: () => state().spot.orders.view,
-    view: (name) => viewOf(name, state()),
   };
+}
+
+/** A part sent whole, as the state has it: a parted projection's (whole-parts.ts) or a view. */
+export function wholeOf<K extends WholePart>(part: K, state: EngineState): WholeValue<K> {
+  const at = (PARTED_WHOLES as Partial<Record<WholePart, (s: EngineState) => unknown>>)[part];
+  // a name of PARTED_WHOLES gives its part's value; any other is a view's name
+  return (at === undefined ? viewOf(part as ViewName, state) : at(state)) as WholeValue<K>;
 }

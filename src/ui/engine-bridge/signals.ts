@@ -16,8 +16,8 @@ import type {
   SpotView,
   Ticker,
   TradeView,
-  ViewName,
-  Views,
+  WholePart,
+  WholeValue,
   WalletView,
   WorkspaceView,
   NoticesView,
@@ -25,7 +25,7 @@ import type {
   MicroView,
   C2cView,
 } from '../../engine/api.ts';
-import { INITIAL_VIEWS, NO_SPOT_ORDERS, VIEW_NAMES } from '../../engine/api.ts';
+import { INITIAL_VIEWS, NO_SPOT_ORDERS, WHOLE_PARTS } from '../../engine/api.ts';
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 
@@ -46,15 +46,6 @@ export const VISITOR: SessionView = {
 };
 
 const bridgeStatusSignal = signal<BridgeStatus>('starting');
-const sessionSignal = signal<SessionView>(VISITOR);
-const connectionSignal = signal<ConnectionView>({
-  state: 'idle',
-  clockOffsetMs: 0,
-  reconnects: 0,
-  log: 'opening',
-  storage: null,
-});
-const marketSignal = signal<MarketView>({ groups: [], loaded: false, error: null });
 const tickers = new Map<string, Signal<Ticker | null>>();
 const sparklines = new Map<string, Signal<readonly DecStr[]>>();
 const EMPTY: readonly DecStr[] = Object.freeze([]);
@@ -72,49 +63,56 @@ export interface ChartState {
 
 const NO_TRADES: readonly TradeView[] = Object.freeze([]);
 
-const spotSignal = signal<SpotView | null>(null);
+/** What the page shows of each part the engine sends whole, until the engine has sent it. */
+const INITIAL_WHOLES: { readonly [K in WholePart]: WholeValue<K> } = {
+  session: VISITOR,
+  connection: { state: 'idle', clockOffsetMs: 0, reconnects: 0, log: 'opening', storage: null },
+  market: { groups: [], loaded: false, error: null },
+  spot: null,
+  trades: NO_TRADES,
+  orders: NO_SPOT_ORDERS,
+  ...INITIAL_VIEWS,
+};
+
+/** One signal per part the engine sends whole (WHOLE_PARTS: its own parts and every view). */
+const wholes = wholeSignals();
+
+function wholeSignals(): { readonly [K in WholePart]: Signal<WholeValue<K>> } {
+  const out: Partial<Record<WholePart, Signal<unknown>>> = {};
+  for (const name of WHOLE_PARTS) out[name] = signal<unknown>(INITIAL_WHOLES[name]);
+  return out as { readonly [K in WholePart]: Signal<WholeValue<K>> };
+}
+
 const bookSignal = signal<BookView | null>(null);
 const depthSignal = signal<DepthView | null>(null);
-const tradesSignal = signal<readonly TradeView[]>(NO_TRADES);
 const chartSignal = signal<ChartState | null>(null);
-const ordersSignal = signal<SpotOrdersView>(NO_SPOT_ORDERS);
-
-/** One signal per view projection (engine registry), starting from the engine's initial view. */
-const viewSignals: { readonly [K in ViewName]: Signal<Views[K]> } = {
-  wallet: signal(INITIAL_VIEWS.wallet),
-  lever: signal(INITIAL_VIEWS.lever),
-  micro: signal(INITIAL_VIEWS.micro),
-  c2c: signal(INITIAL_VIEWS.c2c),
-  workspace: signal(INITIAL_VIEWS.workspace),
-  notices: signal(INITIAL_VIEWS.notices),
-};
 
 export const bridgeStatus: ReadonlySignal<BridgeStatus> = bridgeStatusSignal;
 /** The watched spot pair's panel (null until watched). */
-export const spot: ReadonlySignal<SpotView | null> = spotSignal;
+export const spot: ReadonlySignal<SpotView | null> = wholes.spot;
 /** The watched pair's order book: only the rows of the window set with `setBookWindow`. */
 export const book: ReadonlySignal<BookView | null> = bookSignal;
 /** The depth chart's levels (while the page watches them: `engine.watchDepth`). */
 export const depth: ReadonlySignal<DepthView | null> = depthSignal;
 /** Recent trades of the watched pair, newest first (≤ 20). */
-export const trades: ReadonlySignal<readonly TradeView[]> = tradesSignal;
+export const trades: ReadonlySignal<readonly TradeView[]> = wholes.trades;
 export const chart: ReadonlySignal<ChartState | null> = chartSignal;
-export const orders: ReadonlySignal<SpotOrdersView> = ordersSignal;
+export const orders: ReadonlySignal<SpotOrdersView> = wholes.orders;
 /** The user's four accounts (fresh while a wallet screen watches: `useWallet`). */
-export const wallet: ReadonlySignal<WalletView> = viewSignals.wallet;
+export const wallet: ReadonlySignal<WalletView> = wholes.wallet;
 /** The watched lever pair: panel, positions by tab, live risk (`engine.watchLever`). */
-export const lever: ReadonlySignal<LeverView> = viewSignals.lever;
+export const lever: ReadonlySignal<LeverView> = wholes.lever;
 /** Second contracts: durations, payable currencies, the user's orders (`engine.watchMicro`). */
-export const micro: ReadonlySignal<MicroView> = viewSignals.micro;
+export const micro: ReadonlySignal<MicroView> = wholes.micro;
 /** C2C: the market of the chosen side and coin, my ads, my deals (`engine.watchC2c`). */
-export const c2c: ReadonlySignal<C2cView> = viewSignals.c2c;
+export const c2c: ReadonlySignal<C2cView> = wholes.c2c;
 /** The user's notifications: the centre's list, the unread count, toasts to show (issue 25). */
-export const notices: ReadonlySignal<NoticesView> = viewSignals.notices;
+export const notices: ReadonlySignal<NoticesView> = wholes.notices;
 /** The workspace as the engine knows it (the page's `workspace.ts` falls back to its own copy). */
-export const workspaceView: ReadonlySignal<WorkspaceView> = viewSignals.workspace;
-export const session: ReadonlySignal<SessionView> = sessionSignal;
-export const connection: ReadonlySignal<ConnectionView> = connectionSignal;
-export const market: ReadonlySignal<MarketView> = marketSignal;
+export const workspaceView: ReadonlySignal<WorkspaceView> = wholes.workspace;
+export const session: ReadonlySignal<SessionView> = wholes.session;
+export const connection: ReadonlySignal<ConnectionView> = wholes.connection;
+export const market: ReadonlySignal<MarketView> = wholes.market;
 
 const tickersAtSignal = signal<number | null>(null);
 /** The time of the newest ticker (event time, ms; null until one came): the market lists'
@@ -148,9 +146,7 @@ export function setBridgeStatus(status: BridgeStatus): void {
 /** Apply one coalesced diff: every signal it touches changes in a single batch. */
 export function applyFrame(diff: FrameDiff): void {
   batch(() => {
-    if (diff.session) sessionSignal.value = diff.session;
-    if (diff.connection) connectionSignal.value = diff.connection;
-    if (diff.market) marketSignal.value = diff.market;
+    for (const name of WHOLE_PARTS) applyWhole(name, diff[name]);
     if (diff.tickers) {
       let newest = tickersAtSignal.peek() ?? 0;
       for (const [symbol, ticker] of Object.entries(diff.tickers)) {
@@ -165,23 +161,19 @@ export function applyFrame(diff: FrameDiff): void {
       }
     }
     applySpotParts(diff);
-    for (const name of VIEW_NAMES) applyView(name, diff[name]);
   });
 }
 
-/** The watched pair's parts of a diff: panel, book, depth, trades, orders, chart. */
+/** The watched pair's parts of a diff sent in pieces or at their own pace: book, depth, chart. */
 function applySpotParts(diff: FrameDiff): void {
-  if (diff.spot !== undefined) spotSignal.value = diff.spot;
   if (diff.book !== undefined) bookSignal.value = diff.book;
   if (diff.depth !== undefined) depthSignal.value = diff.depth;
-  if (diff.trades !== undefined) tradesSignal.value = diff.trades;
-  if (diff.orders !== undefined) ordersSignal.value = diff.orders;
   if (diff.chart !== undefined) chartSignal.value = applyChart(chartSignal.peek(), diff.chart);
 }
 
-/** A view projection's part of a diff, when the diff carries it. */
-function applyView<K extends ViewName>(name: K, view: Views[K] | undefined): void {
-  if (view !== undefined) viewSignals[name].value = view;
+/** A part sent whole, when the diff carries it. */
+function applyWhole<K extends WholePart>(name: K, value: WholeValue<K> | undefined): void {
+  if (value !== undefined) wholes[name].value = value;
 }
 
 /**
