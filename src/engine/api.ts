@@ -71,6 +71,8 @@ export type * from './api/workspace.ts';
 export type * from './api/notices.ts';
 export type * from './api/alerts.ts';
 export * from './api/replay.ts';
+export type * from './api/engine-run.ts';
+import type { EngineConfig, EngineStats, ExportFile } from './api/engine-run.ts';
 import type {
   LogEventView,
   ProjectionName,
@@ -102,8 +104,8 @@ export interface FrameDiff extends Partial<Views> {
   depth?: DepthView | null;
 }
 
-/** A full snapshot, used when the page (re)attaches. */
-export interface EngineSnapshot {
+/** A full snapshot, used when the page (re)attaches: its own parts, and every view. */
+export interface EngineSnapshot extends Views {
   session: SessionView;
   connection: ConnectionView;
   market: MarketView;
@@ -115,19 +117,20 @@ export interface EngineSnapshot {
   chart: ChartDiff | null;
   orders: SpotOrdersView;
   depth: DepthView | null;
-  wallet: WalletView;
-  lever: LeverView;
-  micro: MicroView;
-  c2c: C2cView;
-  workspace: WorkspaceView;
-  notices: NoticesView;
 }
 
 /**
  * The views sent whole whenever they change (FrameDiff and EngineSnapshot field of the same
  * name), one per projection of the registry (projections/registry.ts, ADR 0030).
  */
-export const VIEW_NAMES = ['wallet', 'lever', 'micro', 'c2c', 'workspace', 'notices'] as const;
+export const VIEW_NAMES = [
+  'wallet',
+  'lever',
+  'micro',
+  'c2c',
+  'workspace',
+  'notices',
+] as const satisfies readonly (keyof Views)[];
 export type ViewName = (typeof VIEW_NAMES)[number];
 
 /**
@@ -147,7 +150,15 @@ export const WHOLE_PARTS = [
 export type WholePart = (typeof WHOLE_PARTS)[number];
 /** The value sent for a whole part. */
 export type WholeValue<K extends WholePart> = Required<FrameDiff>[K];
-export type Views = Pick<EngineSnapshot, ViewName>;
+/** The views sent whole, one per view projection of the registry (the one list of their types). */
+export interface Views {
+  wallet: WalletView;
+  lever: LeverView;
+  micro: MicroView;
+  c2c: C2cView;
+  workspace: WorkspaceView;
+  notices: NoticesView;
+}
 
 const ZERO = '0' as DecStr;
 const NO_ACCOUNT: AccountView = { rows: [], totalUsdt: ZERO, totalCny: ZERO };
@@ -270,55 +281,6 @@ export type CommandResult<T = undefined> =
    * developer; the page shows its own words. A command that failed after sending is `unknown`.
    */
   | { ok: false; code: 'internal'; message: string };
-
-export interface EngineConfig {
-  /** Origin of the API, '' for same-origin. */
-  baseUrl: string;
-  lang: Lang;
-  /** Whether the page is visible right now. */
-  visible: boolean;
-  /** Benchmarks: also measure the size of every posted FrameDiff (see `EngineStats`). */
-  bench?: boolean;
-  /** The event log's window (ADR 0013); defaults: 200,000 events, 60 minutes. */
-  logRetention?: { events?: number; minutes?: number };
-}
-
-/**
- * Counters since the engine started (benchmarks, diagnostics). Counts are cumulative: a
- * benchmark reads them at the start and the end of its window and takes the difference.
- */
-export interface EngineStats {
-  /** Whether frame sizes are being measured (`EngineConfig.bench`). */
-  bench: boolean;
-  /** Socket pushes received, in all and by socket event name. */
-  socketMessages: number;
-  socketByEvent: Record<string, number>;
-  /** Events logged and folded (pushes, replies, commands, system events). */
-  events: number;
-  /** Of those, `system.malformed`: input rejected at the edge and dropped. */
-  malformed: number;
-  /** Level changes carried by folded `book.delta` events. */
-  levelChanges: number;
-  /** FrameDiffs posted to the page. */
-  frames: number;
-  /** Their summed size, JSON characters (≈ bytes); 0 unless `bench`. */
-  frameBytes: number;
-  /** Sizes of the frames posted since the last `stats(true)` (bench only, bounded). */
-  frameSizes: number[];
-  /** Changes that arrived while hidden: folded but not posted (they go out in one diff on return). */
-  heldWhileHidden: number;
-  /** The event log: events appended, IndexedDB transactions, events waiting for a flush. */
-  log: { appended: number; transactions: number; pending: number };
-}
-
-/** An exported log (replay/format.ts). */
-export interface ExportFile {
-  bytes: Uint8Array;
-  events: number;
-  /** Times of the first and last event (null when none). */
-  from: number | null;
-  to: number | null;
-}
 
 /** Methods the page may call on the engine (through Comlink, so every result is a Promise). */
 export interface EngineApi {

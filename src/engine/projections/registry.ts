@@ -5,8 +5,11 @@
 // - view projections (wallet, lever, micro, c2c): the page gets the view whole whenever it
 //   changes. A new one is a projection file, a line in VIEWS, its view in api.ts (type,
 //   VIEW_NAMES, INITIAL_VIEWS) and its events in events.ts (ADR 0030, worked example).
-// - parted projections (session, market, spot): the page gets them in parts (a ticker, the
-//   book, a chart change), which frames/marks.ts and replay/codec.ts name for each of them.
+// - parted projections (session, market, spot): the page gets them in parts. A part sent whole
+//   (the session, the spot panel, …) is a line in whole-parts.ts and in api.ts's WHOLE_PARTS:
+//   its marks, its frame reader, the start snapshot and the page's signal follow from them. The
+//   pieces (a ticker, the book, a chart change) are marked in frames/marks.ts; replay/codec.ts
+//   encodes each projection for checkpoints.
 import { VIEW_NAMES } from '../api.ts';
 import type { ViewName, Views } from '../api.ts';
 import type { EngineEvent, EventName } from '../events.ts';
