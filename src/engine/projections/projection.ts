@@ -91,6 +91,7 @@ export function partedFromHandlers<N extends string, S>(
 export interface Part<S, E extends EngineEvent> {
   readonly events: readonly E['name'][];
   readonly handles: (event: EngineEvent) => event is E;
+  /** Folds an event of the part; any other event leaves the state as it was. */
   readonly fold: (state: S, event: E) => S;
 }
 

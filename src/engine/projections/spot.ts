@@ -42,14 +42,14 @@ const PARTS = {
 type PartOf<K extends keyof SpotState> = Part<SpotState[K], EngineEvent>;
 const PART_NAMES = Object.keys(PARTS) as (keyof SpotState)[];
 
-/** One part's next state: folded when it handles the event, else as it was. */
+/** One part's next state: its fold leaves it as it was for an event it has no handler for. */
 function foldPart<K extends keyof SpotState>(
   k: K,
   state: SpotState,
   event: EngineEvent,
 ): SpotState[K] {
   const part = PARTS[k] as unknown as PartOf<K>;
-  return part.handles(event) ? part.fold(state[k], event) : state[k];
+  return part.fold(state[k], event);
 }
 
 export function foldSpot(state: SpotState, event: EngineEvent): SpotState {
