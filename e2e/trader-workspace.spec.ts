@@ -53,6 +53,8 @@ test('the workspace survives a logout and follows the user to a new browser', as
   );
   const grouping = await setUp(page);
   await saved;
+  // the page kept every change (a copy read at login, arriving late, does not undo one)
+  await expect(page.getByTestId('book-grouping')).toHaveValue(grouping);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/components\/login/);

@@ -240,7 +240,14 @@ export const INITIAL_VIEWS: Readonly<Views> = {
     limits: null,
     error: null,
   },
-  workspace: { workspace: null, copy: null, loaded: false, stored: false, error: null },
+  workspace: {
+    workspace: null,
+    copy: null,
+    copyAfter: 0,
+    loaded: false,
+    stored: false,
+    error: null,
+  },
   notices: {
     items: [],
     unread: 0,

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORKSPACE } from '../shared/workspace.ts';
 import type { StorageKey } from '../shared/storage-keys.ts';
-import { storedWorkspace } from './workspace.ts';
+import { INITIAL_VIEWS } from '../engine/api.ts';
+import { copyToTake, storedWorkspace } from './workspace.ts';
 
 const store = (values: Partial<Record<StorageKey, string>>) => ({
   get: (key: StorageKey) => values[key] ?? null,
@@ -35,5 +36,30 @@ describe('storedWorkspace', () => {
       storedWorkspace(store({ workspace: JSON.stringify(DEFAULT_WORKSPACE), book_grouping: '10' }))
         .book.grouping,
     ).toBe(1);
+  });
+});
+
+describe('copyToTake', () => {
+  const copy = { ...DEFAULT_WORKSPACE, favourites: ['ETH/USDT'] };
+  const view = (copyAfter: number) => ({
+    ...INITIAL_VIEWS.workspace,
+    copy,
+    copyAfter,
+    loaded: true,
+  });
+
+  it('takes a copy read after every change the page sent', () => {
+    expect(copyToTake(view(0), 0)).toBe(copy);
+    expect(copyToTake(view(3), 3)).toBe(copy);
+  });
+
+  it('leaves a copy read before the page’s last change, however late it arrives', () => {
+    // read at login, the user picked a grouping, then the read's view reached the page
+    expect(copyToTake(view(0), 1)).toBeNull();
+    expect(copyToTake(view(2), 3)).toBeNull();
+  });
+
+  it('has nothing to take when the server holds none', () => {
+    expect(copyToTake({ ...INITIAL_VIEWS.workspace, loaded: true }, 0)).toBeNull();
   });
 });

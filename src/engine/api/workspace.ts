@@ -12,6 +12,12 @@ export interface WorkspaceView {
   workspace: Workspace | null;
   /** The logged-in user's copy as last read from the server (null: none read, or none held). */
   copy: Workspace | null;
+  /**
+   * How many of the page's changes the engine had logged (since it started) when `copy` was read.
+   * The page takes a copy only when this is every change it has sent: a copy read before one of
+   * its changes is older than that change, however late its view reaches the page.
+   */
+  copyAfter: number;
   /** The logged-in user's copy was asked for and answered. */
   loaded: boolean;
   /** The server holds one (false after it answered that it has none: the page gives it its own). */

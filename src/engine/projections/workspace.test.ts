@@ -1,7 +1,8 @@
-// Properties WS1–WS3 of projections/workspace.ts, and incremental = from scratch (CONVENTIONS 4).
+// Properties WS1–WS4 of projections/workspace.ts, and incremental = from scratch (CONVENTIONS 4).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WORKSPACE, parseWorkspace, type Workspace } from '../../shared/workspace.ts';
+import { INITIAL_VIEWS } from '../api.ts';
 import { foldWorkspace, initialWorkspaceState } from './workspace.ts';
 import type { WorkspaceEvent, WorkspaceState } from './workspace.ts';
 
@@ -96,7 +97,9 @@ describe('workspace projection', () => {
           name === 'engine.boot'
             ? { seq, at: 1, kind: 'system', name, body: { app: '' } }
             : { seq, at: 1, kind: 'command', name: 'session.logout', body: {} };
-        expect(foldWorkspace(s, end)).toBe(initialWorkspaceState);
+        const ended = foldWorkspace(s, end);
+        if (name === 'engine.boot') expect(ended).toBe(initialWorkspaceState);
+        else expect(ended).toEqual({ view: INITIAL_VIEWS.workspace, changes: s.changes });
       }),
     );
   });
@@ -121,6 +124,47 @@ describe('workspace projection', () => {
     );
   });
 
+  it('WS4 copyAfterCountsChanges', () => {
+    fc.assert(
+      fc.property(fc.array(event), (events) => {
+        let changes = 0;
+        let copyAfter = 0;
+        for (const e of events) {
+          if (e.name === 'engine.boot') changes = copyAfter = 0;
+          if (e.name === 'session.logout' || e.name === 'session.expired') copyAfter = 0;
+          if (e.name === 'workspace.changed') changes += 1;
+          if (e.name === 'workspace.loaded') copyAfter = changes;
+        }
+        const s = foldAll(initialWorkspaceState, events);
+        expect(s.changes).toBe(changes);
+        expect(s.view.copyAfter).toBe(copyAfter);
+      }),
+    );
+  });
+
+  it('a copy read before a change of the page’s says so, however the view is cut', () => {
+    const loaded: WorkspaceEvent = {
+      seq,
+      at: 1,
+      kind: 'reply',
+      name: 'workspace.loaded',
+      body: { workspace: DEFAULT_WORKSPACE },
+    };
+    const changed: WorkspaceEvent = {
+      seq,
+      at: 2,
+      kind: 'command',
+      name: 'workspace.changed',
+      body: { workspace: { ...DEFAULT_WORKSPACE, favourites: ['BTC/USDT'] } },
+    };
+    const before = foldWorkspace(initialWorkspaceState, loaded);
+    expect(before.view.copyAfter).toBe(0);
+    const after = foldWorkspace(before, changed);
+    expect(after.view.copyAfter).toBe(0);
+    expect(after.changes).toBe(1);
+    expect(foldWorkspace(after, { ...loaded, at: 3 }).view.copyAfter).toBe(1);
+  });
+
   it('a server that has none leaves the page’s change in place', () => {
     const changed = foldWorkspace(initialWorkspaceState, {
       seq,
@@ -139,6 +183,7 @@ describe('workspace projection', () => {
     expect(answered.view).toEqual({
       workspace: { ...DEFAULT_WORKSPACE, favourites: ['BTC/USDT'] },
       copy: null,
+      copyAfter: 1,
       loaded: true,
       stored: false,
       error: null,

@@ -11,6 +11,9 @@
 //      visitor's copy itself).
 //  WS3 storedMeansAnswered: `stored` is true only after a copy came from the server or a save
 //      succeeded, and `loaded` after any read's answer.
+//  WS4 copyAfterCountsChanges: `copyAfter` is the number of the page's changes logged since the
+//      engine booted, before the copy was read (a logout does not restart the count: the page's
+//      own count goes on; a boot does, with a new page).
 import { INITIAL_VIEWS } from '../api.ts';
 import type { WorkspaceView } from '../api.ts';
 import type { EngineEvent } from '../events.ts';
@@ -19,34 +22,48 @@ import type { HandledEvent, Handlers } from './projection.ts';
 
 export interface WorkspaceState {
   view: WorkspaceView;
+  /** The page's changes logged since the engine booted. */
+  changes: number;
 }
 
-export const initialWorkspaceState: WorkspaceState = { view: INITIAL_VIEWS.workspace };
+export const initialWorkspaceState: WorkspaceState = { view: INITIAL_VIEWS.workspace, changes: 0 };
 
-const reset = (state: WorkspaceState): WorkspaceState =>
+/** A session ends: its settings go, the count of the page's changes goes on. */
+const endSession = (state: WorkspaceState): WorkspaceState =>
+  state.view === INITIAL_VIEWS.workspace
+    ? state
+    : { view: INITIAL_VIEWS.workspace, changes: state.changes };
+
+const boot = (state: WorkspaceState): WorkspaceState =>
   state === initialWorkspaceState ? state : initialWorkspaceState;
 
 const on = {
   'workspace.changed': (state, event) => ({
     view: { ...state.view, workspace: event.body.workspace },
+    changes: state.changes + 1,
   }),
   'workspace.loaded': (state, event) => ({
     view: {
       workspace: event.body.workspace ?? state.view.workspace,
       copy: event.body.workspace,
+      copyAfter: state.changes,
       loaded: true,
       stored: event.body.workspace !== null,
       error: null,
     },
+    changes: state.changes,
   }),
   'workspace.saved': (state) =>
     state.view.stored && state.view.error === null
       ? state
-      : { view: { ...state.view, stored: true, error: null } },
-  'workspace.failed': (state, event) => ({ view: { ...state.view, error: event.body.message } }),
-  'session.logout': reset,
-  'session.expired': reset,
-  'engine.boot': reset,
+      : { ...state, view: { ...state.view, stored: true, error: null } },
+  'workspace.failed': (state, event) => ({
+    ...state,
+    view: { ...state.view, error: event.body.message },
+  }),
+  'session.logout': endSession,
+  'session.expired': endSession,
+  'engine.boot': boot,
 } satisfies Handlers<WorkspaceState>;
 
 export type WorkspaceEvent = HandledEvent<typeof on>;
