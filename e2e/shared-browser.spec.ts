@@ -7,22 +7,14 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, fund, token, verified } from './api.ts';
-import { login, readCode, storedToken, uniqueEmail } from './helpers.ts';
+import { login, registerByApi, storedToken, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'shared2026';
 const A_BALANCE = '737.37';
 const A_PRICE = '1234.5';
 
 async function newUser(request: APIRequestContext, email: string): Promise<string> {
-  const sent = await request.post('/api/sms_mail', {
-    form: { user_string: email, type: 'register' },
-  });
-  expect(((await sent.json()) as { type: string }).type).toBe('ok');
-  const code = await readCode(request, email);
-  const reg = await request.post('/api/user/register', {
-    form: { type: 'email', user_string: email, code, password: PASSWORD, re_password: PASSWORD },
-  });
-  expect(((await reg.json()) as { type: string }).type).toBe('ok');
+  await registerByApi(request, email, PASSWORD);
   return token(request, email, PASSWORD);
 }
 

@@ -432,7 +432,7 @@ export interface EngineApi {
  * Every EngineApi call and how a page makes it; the bridge's facade is derived from this table
  * (a call missing here, or named here and not in EngineApi, does not compile):
  * - 'command' answers a CommandResult and never throws (an engine failure becomes one);
- * - 'notice' answers nothing (a dead engine has nothing to be told);
+ * - 'tell' answers nothing (a dead engine has nothing to be told);
  * - 'internal' is made by the bridge itself or a harness: start-up, visibility, language,
  *   the log export, statistics and benchmarks.
  */
@@ -447,54 +447,54 @@ export const ENGINE_CALLS = {
   login: 'command',
   forget: 'command',
   bindEmail: 'command',
-  logout: 'notice',
-  ackExpired: 'notice',
+  logout: 'tell',
+  ackExpired: 'tell',
   countries: 'command',
   newsList: 'command',
   newsDetail: 'command',
   customerService: 'command',
   appQrCode: 'command',
-  selectPair: 'notice',
-  watchSpot: 'notice',
-  setBookGrouping: 'notice',
-  setBookWindow: 'notice',
-  setBookRate: 'notice',
-  setBookOwner: 'notice',
-  watchDepth: 'notice',
-  setChartPeriod: 'notice',
+  selectPair: 'tell',
+  watchSpot: 'tell',
+  setBookGrouping: 'tell',
+  setBookWindow: 'tell',
+  setBookRate: 'tell',
+  setBookOwner: 'tell',
+  watchDepth: 'tell',
+  setChartPeriod: 'tell',
   placeSpotOrder: 'command',
   cancelSpotOrder: 'command',
-  loadMoreSpotOrders: 'notice',
-  watchWallet: 'notice',
+  loadMoreSpotOrders: 'tell',
+  watchWallet: 'tell',
   accountQuery: 'command',
   earnQuery: 'command',
   earnCommand: 'command',
   accountCommand: 'command',
-  watchLever: 'notice',
+  watchLever: 'tell',
   leverCommand: 'command',
-  loadMoreLever: 'notice',
-  watchMicro: 'notice',
+  loadMoreLever: 'tell',
+  watchMicro: 'tell',
   submitMicro: 'command',
-  loadMoreMicro: 'notice',
-  watchC2c: 'notice',
-  setWorkspace: 'notice',
-  loadMoreNotices: 'notice',
+  loadMoreMicro: 'tell',
+  watchC2c: 'tell',
+  setWorkspace: 'tell',
+  loadMoreNotices: 'tell',
   readNotices: 'command',
   saveNoticePrefs: 'command',
   c2cCommand: 'command',
   priceAlerts: 'command',
   addPriceAlert: 'command',
   removePriceAlert: 'command',
-  loadMoreC2c: 'notice',
+  loadMoreC2c: 'tell',
   uploadImage: 'command',
   exportLog: 'internal',
   stats: 'internal',
   benchFillLog: 'internal',
   close: 'internal',
-} as const satisfies { readonly [K in keyof EngineApi]: 'command' | 'notice' | 'internal' };
+} as const satisfies { readonly [K in keyof EngineApi]: 'command' | 'tell' | 'internal' };
 
 /** The calls of one kind. */
-export type EngineCallsOf<Kind extends 'command' | 'notice' | 'internal'> = {
+export type EngineCallsOf<Kind extends 'command' | 'tell' | 'internal'> = {
   [K in keyof EngineApi]: (typeof ENGINE_CALLS)[K] extends Kind ? K : never;
 }[keyof EngineApi];
 

@@ -24,8 +24,8 @@ const Login = lazy(() => import('./screens/auth/login-screen.tsx'));
 const Register = lazy(() => import('./screens/auth/register-screen.tsx'));
 const ForgetPwd = lazy(() => import('./screens/auth/forget-screen.tsx'));
 const BindEmail = lazy(() => import('./screens/auth/bind-email-screen.tsx'));
-const NoticeList = lazy(() => import('./screens/notice/notice-list-screen.tsx'));
-const NoticeDetail = lazy(() => import('./screens/notice/notice-detail-screen.tsx'));
+const NewsList = lazy(() => import('./screens/news/news-list-screen.tsx'));
+const NewsDetail = lazy(() => import('./screens/news/news-detail-screen.tsx'));
 const Spot = lazy(() => import('./screens/spot/spot-screen.tsx'));
 const Quotation = lazy(() => import('./screens/quotation/quotation-screen.tsx'));
 const Replay = lazy(() => import('./screens/replay/replay-screen.tsx'));
@@ -47,7 +47,7 @@ const ChangeDetail = lazy(() => import('./screens/wallet/change-detail-screen.ts
 const TransferLegal = lazy(() => import('./screens/wallet/transfer-screen.tsx'));
 const LeverTransfer = lazy(() => import('./screens/wallet/lever-transfer-screen.tsx'));
 const LeverRecords = lazy(() => import('./screens/wallet/lever-records-screen.tsx'));
-const Finanrec = lazy(() => import('./screens/wallet/finanrec-screen.tsx'));
+const Ledger = lazy(() => import('./screens/wallet/ledger-screen.tsx'));
 const LeverManager = lazy(() => import('./screens/wallet/lever-manager-screen.tsx'));
 const WithdrawAddress = lazy(() => import('./screens/wallet/withdraw-address-screen.tsx'));
 const SetCash = lazy(() => import('./screens/wallet/set-cash-screen.tsx'));
@@ -57,11 +57,11 @@ const UserSetting = lazy(() => import('./screens/account/user-setting-screen.tsx
 const Authentication = lazy(() => import('./screens/account/authentication-screen.tsx'));
 const Recharge = lazy(() => import('./screens/wallet/deposit-screen.tsx'));
 const CoinRecord = lazy(() => import('./screens/account/coin-record-screen.tsx'));
-const RechargeMoney = lazy(() => import('./screens/account/recharge-money-screen.tsx'));
-const Aceite = lazy(() => import('./screens/account/aceite-screen.tsx'));
-const ChargeRecord = lazy(() => import('./screens/account/charge-record-screen.tsx'));
+const AcceptorDeal = lazy(() => import('./screens/account/acceptor-deal-screen.tsx'));
+const AcceptorList = lazy(() => import('./screens/account/acceptor-list-screen.tsx'));
+const AcceptorDeals = lazy(() => import('./screens/account/acceptor-deals-screen.tsx'));
 const TransferLog = lazy(() => import('./screens/account/transfer-log-screen.tsx'));
-const Entrust = lazy(() => import('./screens/account/entrust-screen.tsx'));
+const AllOrders = lazy(() => import('./screens/account/all-orders-screen.tsx'));
 const Message = lazy(() => import('./screens/account/message-screen.tsx'));
 const Region = lazy(() => import('./screens/account/region-screen.tsx'));
 const Payment = lazy(() => import('./screens/account/payment-screen.tsx'));
@@ -85,14 +85,14 @@ const redirect = (path: string, to: string): RouteEntry => ({
 
 const ACCOUNT_SCREENS: readonly (readonly [string, Screen])[] = [
   ['accountCenter', AccountCenter],
-  ['accountEntrust', Entrust],
+  ['accountEntrust', AllOrders],
   ['accountMessage', Message],
   ['recharge', Recharge],
   ['coinRecord', CoinRecord],
-  ['rechargeMoney', RechargeMoney],
-  ['aceite', Aceite],
+  ['rechargeMoney', AcceptorDeal],
+  ['aceite', AcceptorList],
   ['region', Region],
-  ['chargeRecord', ChargeRecord],
+  ['chargeRecord', AcceptorDeals],
   ['userSetting', UserSetting],
   ['payment', Payment],
 ];
@@ -115,8 +115,8 @@ export const ROUTES: readonly RouteEntry[] = [
   open('/forgetPwd', ForgetPwd),
   // the set-password page: the code-and-new-password flow, the account filled in when logged in
   open('/resetPwd', ForgetPwd),
-  open('/noticeList', NoticeList),
-  open(ROUTE_PATH.noticeDetail, NoticeDetail, 'noticeDetail'),
+  open('/noticeList', NewsList),
+  open(ROUTE_PATH.noticeDetail, NewsDetail, 'noticeDetail'),
   open('/quotation', Quotation),
   open('/upstart', Presale),
   // the replay desk (issue 5): not a spec route; open to all (a support engineer may have no account)
@@ -129,7 +129,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // trading spec §2: /userSetting is the payout details page (c2c sends 997 there)
   guarded(ROUTE_PATH.userSetting, SetCash, 'userSetting'),
   // every spot order of the user, all pairs (current, history and fills)
-  guarded(ROUTE_PATH.allTransaction, Entrust, 'allTransaction'),
+  guarded(ROUTE_PATH.allTransaction, AllOrders, 'allTransaction'),
   guarded(ROUTE_PATH.leverList, LeverPositions, 'leverList'),
   guarded(ROUTE_PATH.leverTransactions, LeverPositions, 'leverTransactions'),
   guarded('/leverTransaction', LeverPositions),
@@ -157,7 +157,7 @@ export const ROUTES: readonly RouteEntry[] = [
   guarded('/c2cOrder', C2cOrders),
   guarded('/c2cTrade', C2cOrders),
   guarded('/lever_manger', LeverManager),
-  guarded('/finanrec', Finanrec),
+  guarded('/finanrec', Ledger),
   guarded('/withdraw_address', WithdrawAddress),
   guarded('/setCash', SetCash),
   guarded(ROUTE_PATH.accountSet, AccountSet, 'accountSet'),

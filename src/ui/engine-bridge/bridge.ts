@@ -200,7 +200,7 @@ async function notify(run: (api: Remote) => Promise<void>): Promise<void> {
  * facade's methods are EngineApi's own (generic ones stay generic); a callback argument is
  * handed over with Comlink.proxy.
  */
-type Facade = { [K in EngineCallsOf<'command' | 'notice'>]: EngineApi[K] };
+type Facade = { [K in EngineCallsOf<'command' | 'tell'>]: EngineApi[K] };
 
 type AnyCall = (...args: unknown[]) => Promise<unknown>;
 
@@ -216,7 +216,7 @@ function facade(): Facade {
     if (kind === 'command')
       out[name] = (...args) =>
         command((api) => call(api, name, args) as Promise<CommandResult<unknown>>);
-    else if (kind === 'notice')
+    else if (kind === 'tell')
       out[name] = (...args) => notify(async (api) => void (await call(api, name, args)));
   }
   // every command and notice of ENGINE_CALLS has its function: the facade is complete

@@ -19,7 +19,7 @@ import '../../styles/account-records.css';
 
 type EntrustType = AccountQueries['entrusts']['input']['type'];
 
-export default function EntrustScreen() {
+export default function AllOrdersScreen() {
   const { t } = useI18n();
   const idBase = useId();
   const [type, setType] = useState<EntrustType>('out');

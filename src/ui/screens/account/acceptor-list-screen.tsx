@@ -50,7 +50,7 @@ export const dealPath = (id: number, current: 0 | 1): string =>
 export const dealsPath = (current: 0 | 1): string =>
   `${WALLET_PATH.chargeRecord}?current=${current}`;
 
-export default function AceiteScreen() {
+export default function AcceptorListScreen() {
   const { t } = useI18n();
   const { state, reload } = useAccountQuery('acceptors', {});
   const list = arrayList(state, reload);

@@ -19,7 +19,7 @@ import { usePagedQuery } from '../../kit/use-account-query.ts';
 import { useWallet } from '../../kit/use-wallet.ts';
 import '../../styles/account-records.css';
 
-export default function FinanrecScreen() {
+export default function LedgerScreen() {
   const { t } = useI18n();
   const idBase = useId();
   const selectId = useId();

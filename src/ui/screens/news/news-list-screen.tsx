@@ -18,7 +18,7 @@ type State =
   | { status: 'ready'; items: NewsItem[] }
   | { status: 'error'; message: string };
 
-export default function NoticeListScreen() {
+export default function NewsListScreen() {
   const { t, fmt } = useI18n();
   const [state, setState] = useState<State>({ status: 'loading' });
 

@@ -32,7 +32,7 @@ import {
   isWay,
   rateDecimals,
   WAY_LABEL,
-} from './aceite-screen.tsx';
+} from './acceptor-list-screen.tsx';
 import '../../styles/account-records.css';
 import { anyAmountIssue, FIAT_DECIMALS, plainAmountText } from '../../forms/amount-text.ts';
 import { busyProps } from '../../components/busy-button.ts';
@@ -60,7 +60,7 @@ export function dealUsdt(money: string, rate: string): Decimal | null {
     .toDecimalPlaces(DEAL_USDT_DECIMALS, Decimal.ROUND_DOWN);
 }
 
-export default function RechargeMoneyScreen() {
+export default function AcceptorDealScreen() {
   const { t } = useI18n();
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));

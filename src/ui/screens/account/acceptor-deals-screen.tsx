@@ -18,7 +18,7 @@ import { toast } from '../../toast/toast.ts';
 import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
 import { ListState } from '../../kit/list-state.tsx';
 import { useAccountQuery } from '../../kit/use-account-query.ts';
-import { CNY_DECIMALS, DEAL_USDT_DECIMALS, isWay, WAY_LABEL } from './aceite-screen.tsx';
+import { CNY_DECIMALS, DEAL_USDT_DECIMALS, isWay, WAY_LABEL } from './acceptor-list-screen.tsx';
 import { arrayList, isStale, RecordTabs, TabPanel, type TabItem } from '../../kit/record-parts.tsx';
 import '../../styles/account-records.css';
 
@@ -28,7 +28,7 @@ type DealType = AcceptorDealView['type'];
 const awaitsUser = (d: AcceptorDealView): boolean =>
   d.type === 'sell' && d.isSure === 0 && d.paidTime !== '';
 
-export default function ChargeRecordScreen() {
+export default function AcceptorDealsScreen() {
   const { t, fmt } = useI18n();
   const idBase = useId();
   const [params, setParams] = useSearchParams();

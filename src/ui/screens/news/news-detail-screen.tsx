@@ -15,7 +15,7 @@ type State =
   | { status: 'error'; message: string }
   | { status: 'missing' };
 
-export default function NoticeDetailScreen() {
+export default function NewsDetailScreen() {
   const { t, fmt } = useI18n();
   const [query] = useSearchParams();
   const id = Number(query.get('id'));
