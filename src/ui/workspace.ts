@@ -3,7 +3,8 @@
 // saves it for a logged-in user). The server's copy of a logged-in user's, when the engine reads
 // one (login, start, reconnect), replaces this browser's, unless the page changed the workspace
 // after that read (its view may reach the page after the change: the change is newer); when the
-// server answers that the user has none yet, it gets this browser's. A replayed session shows the workspace of its log.
+// server answers that the user has none yet, it gets this browser's. A replayed session shows
+// the workspace of its log.
 // Documents from anywhere go through parseWorkspace, so a broken local copy or a newer version's
 // fields never break a screen.
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-core';
