@@ -14,6 +14,9 @@ import {
   uniqueEmail,
 } from './helpers.ts';
 
+// a spec about the service worker: it is let in here (blocked elsewhere, playwright.config.ts)
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'walk12345';
 
 test('registered, the login form holds the new account; the overview lists every account’s coins', async ({

@@ -15,6 +15,9 @@ import {
   uniqueEmail,
 } from './helpers.ts';
 
+// a spec about the service worker: it is let in here (blocked elsewhere, playwright.config.ts)
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'Passw0rd!x';
 
 /** A new user with `amounts` deposit requests waiting for the operator; the page logged in. */

@@ -11,6 +11,9 @@ import { controlled, login, msg, registerByEmail, uniqueEmail } from './helpers.
 // log wrote replies promptly and on hiding (ADR 0035): the orders' reply, shown and not yet
 // written when the page went on, was not there for the next page session to hold.
 
+// a spec about the service worker: it is let in here (blocked elsewhere, playwright.config.ts)
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'asof12345';
 const PAIR = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
 

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { devices, expect, test } from './fixtures.ts';
 import { controlled, login, msg } from './helpers.ts';
 
+// a spec about the service worker: it is let in here (blocked elsewhere, playwright.config.ts)
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 
 test('the manifest names the app, its colours and icons that exist', async ({ page, request }) => {
