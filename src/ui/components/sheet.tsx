@@ -5,7 +5,7 @@
 import { useId, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { CloseButton } from './close-button.tsx';
-import { useModal } from './use-modal.ts';
+import { closeOnBackdrop, useModal } from './use-modal.ts';
 
 interface SheetProps {
   open: boolean;
@@ -26,9 +26,7 @@ export function Sheet({ open, title, onClose, keep = false, testId, children }: 
       className="sheet"
       aria-labelledby={titleId}
       onClose={onClose}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
+      onClick={closeOnBackdrop(onClose)}
       data-testid={testId}
     >
       <div className="sheet__panel">

@@ -57,7 +57,14 @@ describe('retry only where it can help', () => {
     const html = (retryable: boolean) =>
       renderToStaticMarkup(
         createElement(ListState, {
-          list: { rows: [], status: 'error', message: 'not allowed', retryable, reload },
+          list: {
+            rows: [],
+            status: 'error',
+            message: 'not allowed',
+            retryable,
+            offline: false,
+            reload,
+          },
           children: null,
         }),
       );

@@ -1,10 +1,11 @@
-// A native modal <dialog> shown while `open` is true (confirmations, sheets, the drawer, the
-// earn dialogs): showModal traps focus and closes on Escape. Focus goes back to the element that
-// had it when the dialog opened (ADR 0037): the browser does so on close when focus is still in
-// the dialog; `showModalFrom` also does it when focus fell out of the dialog meanwhile (a button
-// that went busy), and when the dialog is unmounted while open (dialogs rendered only while
-// open), which the browser does not.
-import { useEffect, useRef, type RefObject } from 'react';
+// A native modal <dialog> shown while `open` is true: the one open / close / focus code of every
+// dialog (the kit's Modal, kit/modal.tsx, and the two sliding panels, the phone's sheet and the
+// header's drawer). showModal traps focus and closes on Escape. Focus goes back to the element
+// that had it when the dialog opened (ADR 0037): the browser does so on close when focus is still
+// in the dialog; `showModalFrom` also does it when focus fell out of the dialog meanwhile (a
+// button that went busy), and when the dialog is unmounted while open (dialogs rendered only
+// while open), which the browser does not.
+import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 
 export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
   const ref = useRef<HTMLDialogElement>(null);
@@ -23,11 +24,21 @@ export function useModal(open: boolean): RefObject<HTMLDialogElement | null> {
   return ref;
 }
 
+/**
+ * The click handler of a sliding panel's <dialog> (the sheet, the drawer): a click on the
+ * backdrop lands on the dialog element itself, outside its panel, and closes it.
+ */
+export function closeOnBackdrop(close: () => void): (e: MouseEvent<HTMLDialogElement>) => void {
+  return (e) => {
+    if (e.target === e.currentTarget) close();
+  };
+}
+
 /** The element that had focus when each open dialog opened. */
 const openers = new WeakMap<HTMLDialogElement, Element | null>();
 
 /** `showModal`, remembering the opener to give focus back to when the dialog closes. */
-export function showModalFrom(d: HTMLDialogElement): void {
+function showModalFrom(d: HTMLDialogElement): void {
   openers.set(d, document.activeElement);
   d.addEventListener('close', () => giveFocusBack(d), { once: true });
   d.showModal();

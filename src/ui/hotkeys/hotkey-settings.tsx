@@ -3,7 +3,7 @@
 // a share of what is available, price as ticks from the best bid, the best ask, their mid or the
 // last trade). Edited as a draft; Save checks it (keys given once, ticks and sizes in bounds)
 // and keeps it in the workspace, Cancel forgets it. A key is set by pressing it on its button.
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   HOTKEY_ACTIONS,
   parseWorkspace,
@@ -15,9 +15,9 @@ import {
   type HotkeySettings as Settings,
   type OrderTemplate,
 } from '../../shared/workspace.ts';
-import { useModal } from '../components/use-modal.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import type { MessageId } from '../i18n/i18n.ts';
+import { DialogFooter, Modal } from '../kit/modal.tsx';
 import { toast } from '../toast/toast.ts';
 import { updateWorkspace, workspace } from '../workspace.ts';
 import { ACTION_LABEL } from './template-text.ts';
@@ -40,8 +40,6 @@ type Draft = Omit<OrderTemplate, 'price'> & {
 
 export function HotkeySettings({ base, onClose }: { base: string; onClose: () => void }) {
   const { t } = useI18n();
-  const ref = useModal(true);
-  const titleId = useId();
   const start = workspace.peek().hotkeys;
   const [enabled, setEnabled] = useState(start.enabled);
   const [confirm, setConfirm] = useState(start.confirm);
@@ -73,97 +71,87 @@ export function HotkeySettings({ base, onClose }: { base: string; onClose: () =>
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog dialog--form hotkeys hotkeys--settings"
-      aria-labelledby={titleId}
+    <Modal
+      open
+      title={t('hotkeys.settings')}
       onClose={onClose}
-      data-testid="hotkey-settings"
+      testId="hotkey-settings"
+      size="form"
+      className="hotkeys hotkeys--settings"
+      closeButton={false}
+      onSubmit={save}
     >
-      <form
-        method="dialog"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
-        <h2 id={titleId} className="dialog__title">
-          {t('hotkeys.settings')}
-        </h2>
-        <label className="check__label">
-          <input
-            type="checkbox"
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
-            data-testid="hotkeys-enabled"
+      <label className="check__label">
+        <input
+          type="checkbox"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+          data-testid="hotkeys-enabled"
+        />
+        {t('hotkeys.enabled')}
+      </label>
+      <label className="check__label">
+        <input
+          type="checkbox"
+          checked={confirm}
+          onChange={(e) => setConfirm(e.target.checked)}
+          data-testid="hotkeys-confirm"
+        />
+        {t('hotkeys.confirm')}
+      </label>
+      <table className="hotkeys__table">
+        <tbody>
+          {HOTKEY_ACTIONS.map((a) => (
+            <tr key={a}>
+              <th scope="row">{t(ACTION_LABEL[a])}</th>
+              <td>
+                <KeyButton
+                  value={keys[a]}
+                  what={t(ACTION_LABEL[a])}
+                  onKey={(k) => setKeys((ks) => ({ ...ks, [a]: k }))}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="hotkeys__subtitle">{t('hotkeys.templates')}</h3>
+      <ul className="hotkeys__templates">
+        {templates.map((x, i) => (
+          <TemplateRow
+            key={i}
+            draft={x}
+            base={base}
+            index={i}
+            onChange={(next) => setTemplate(i, next)}
+            onRemove={() => setTemplates((list) => list.filter((_, j) => j !== i))}
           />
-          {t('hotkeys.enabled')}
-        </label>
-        <label className="check__label">
-          <input
-            type="checkbox"
-            checked={confirm}
-            onChange={(e) => setConfirm(e.target.checked)}
-            data-testid="hotkeys-confirm"
-          />
-          {t('hotkeys.confirm')}
-        </label>
-        <table className="hotkeys__table">
-          <tbody>
-            {HOTKEY_ACTIONS.map((a) => (
-              <tr key={a}>
-                <th scope="row">{t(ACTION_LABEL[a])}</th>
-                <td>
-                  <KeyButton
-                    value={keys[a]}
-                    what={t(ACTION_LABEL[a])}
-                    onKey={(k) => setKeys((ks) => ({ ...ks, [a]: k }))}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <h3 className="hotkeys__subtitle">{t('hotkeys.templates')}</h3>
-        <ul className="hotkeys__templates">
-          {templates.map((x, i) => (
-            <TemplateRow
-              key={i}
-              draft={x}
-              base={base}
-              index={i}
-              onChange={(next) => setTemplate(i, next)}
-              onRemove={() => setTemplates((list) => list.filter((_, j) => j !== i))}
-            />
+        ))}
+      </ul>
+      {templates.length < TEMPLATES_MAX && (
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => setTemplates((list) => [...list, emptyTemplate()])}
+          data-testid="template-add"
+        >
+          {t('hotkeys.template.add')}
+        </button>
+      )}
+      {errors.length > 0 && (
+        <ul className="form-error hotkeys__errors" role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
           ))}
         </ul>
-        {templates.length < TEMPLATES_MAX && (
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => setTemplates((list) => [...list, emptyTemplate()])}
-            data-testid="template-add"
-          >
-            {t('hotkeys.template.add')}
-          </button>
-        )}
-        {errors.length > 0 && (
-          <ul className="form-error hotkeys__errors" role="alert">
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
-            {t('spot.cancel.dismiss')}
-          </button>
-          <button type="submit" className="btn btn--primary btn--sm" data-testid="hotkeys-save">
-            {t('hotkeys.save')}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      )}
+      <DialogFooter
+        cancelLabel={t('spot.cancel.dismiss')}
+        onCancel={onClose}
+        submitLabel={t('hotkeys.save')}
+        submitTestId="hotkeys-save"
+      />
+    </Modal>
   );
 }
 

@@ -1,12 +1,12 @@
 // The key sheet (`?`, issue 24): whether hotkeys are on, every action's key and every template's
 // key with what it does, and the way to the settings. A native modal dialog: Escape closes it
 // and focus goes back where it was.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { HotkeyAction, OrderTemplate } from '../../shared/workspace.ts';
 import { HOTKEY_ACTIONS } from '../../shared/workspace.ts';
-import { useModal } from '../components/use-modal.ts';
 import { useSignalValue } from '../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
+import { DialogFooter, Modal } from '../kit/modal.tsx';
 import { workspace } from '../workspace.ts';
 import { HotkeySettings } from './hotkey-settings.tsx';
 import { HELP_KEY, keyLabel } from './keys.ts';
@@ -24,23 +24,19 @@ interface SheetProps {
 
 export function HotkeySheet(p: SheetProps) {
   const { t } = useI18n();
-  const ref = useModal(p.open);
-  const titleId = useId();
   const [editing, setEditing] = useState(false);
   const settings = useSignalValue(workspace).hotkeys;
   const describe = useTemplateText(p.base);
   return (
     <>
-      <dialog
-        ref={ref}
-        className="dialog hotkeys"
-        aria-labelledby={titleId}
+      <Modal
+        open={p.open}
+        title={t('hotkeys.title')}
         onClose={p.onClose}
-        data-testid="hotkey-sheet"
+        testId="hotkey-sheet"
+        className="hotkeys"
+        closeButton={false}
       >
-        <h2 id={titleId} className="dialog__title">
-          {t('hotkeys.title')}
-        </h2>
         <p className="dialog__body" role="status">
           {t(settings.enabled ? 'hotkeys.sheet.on' : 'hotkeys.sheet.off')}
         </p>
@@ -56,20 +52,14 @@ export function HotkeySheet(p: SheetProps) {
               ))}
           </tbody>
         </table>
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--ghost btn--sm" onClick={p.onClose}>
-            {t('common.close')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary btn--sm"
-            onClick={() => setEditing(true)}
-            data-testid="hotkey-settings-open"
-          >
-            {t('hotkeys.settings')}
-          </button>
-        </div>
-      </dialog>
+        <DialogFooter
+          cancelLabel={t('common.close')}
+          onCancel={p.onClose}
+          submitLabel={t('hotkeys.settings')}
+          onSubmit={() => setEditing(true)}
+          submitTestId="hotkey-settings-open"
+        />
+      </Modal>
       {editing && <HotkeySettings base={p.base} onClose={() => setEditing(false)} />}
     </>
   );

@@ -15,7 +15,7 @@ export function failureMessage(result: Failure): string {
       return t('auth.busy');
     case 'network':
       // the transport's own words ("Failed to fetch", "HTTP 502") are not the user's language
-      return offline() ? t('common.offlineError') : t('common.networkError');
+      return knownOffline() ? t('common.offlineError') : t('common.networkError');
     case 'server':
       if (result.type === RESPONSE.sessionExpired) return '';
       return result.message !== '' ? result.message : t('common.networkError');
@@ -33,7 +33,7 @@ export function failureMessage(result: Failure): string {
 }
 
 /** The browser or the engine knows it has no network. */
-function offline(): boolean {
+export function knownOffline(): boolean {
   return (
     (typeof navigator !== 'undefined' && !navigator.onLine) || connection.peek().state === 'offline'
   );

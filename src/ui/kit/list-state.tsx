@@ -1,13 +1,23 @@
-// The states every account list shares (ARCHITECTURE §7): loading (first page), error (with
-// retry when asking again can help: not after an answer of the server), empty ("no data"), and the footer: "load more" while there are more pages, "no more
-// data" once the end is reached.
-import type { ReactNode } from 'react';
+// The states every record list shares (ARCHITECTURE §7): loading (first page), offline (no rows
+// and the network failed while the page knew it was offline), error (with retry when asking
+// again can help: not after an answer of the server), empty ("no data"), and the footer: "load
+// more" while there are more pages, "no more data" once the end is reached. A list with rows
+// keeps them whatever happens next.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { busyProps } from '../components/busy-button.ts';
+import { useConnectionDown } from '../components/connection-down.ts';
 import { Empty, ErrorState, Loading } from '../components/states.tsx';
 import { useI18n } from '../i18n/i18n-context.tsx';
-import type { PagedState } from './use-account-query.ts';
+import type { PagedState } from './use-paged.ts';
+
+/** A list as its states read it: the rows, how the last ask went, and asking again. */
+export type RecordList<R> = Pick<
+  PagedState<R>,
+  'rows' | 'status' | 'message' | 'retryable' | 'offline' | 'reload'
+>;
 
 interface ListStateProps {
-  list: Pick<PagedState<unknown>, 'rows' | 'status' | 'message' | 'retryable' | 'reload'>;
+  list: RecordList<unknown>;
   empty?: string;
   children: ReactNode;
 }
@@ -17,6 +27,7 @@ export function ListState({ list, empty, children }: ListStateProps) {
   const { t } = useI18n();
   if (list.rows.length === 0) {
     if (list.status === 'loading') return <Loading />;
+    if (list.status === 'error' && list.offline) return <Offline onRetry={list.reload} />;
     if (list.status === 'error')
       return (
         <ErrorState
@@ -30,14 +41,17 @@ export function ListState({ list, empty, children }: ListStateProps) {
   return <>{children}</>;
 }
 
-export function LoadMore({ list }: { list: PagedState<unknown> }) {
+/** The footer of a paged list: "load more", the end, or why the next page did not come. */
+export function LoadMore({ list, moreText }: { list: PagedState<unknown>; moreText?: string }) {
   const { t } = useI18n();
   if (list.rows.length === 0) return null;
+  // a press is ignored while a page comes, the first one of a reload included: busy for both
+  const busy = list.more || list.status === 'loading';
   if (list.status === 'error')
     return (
       <ErrorState
         text={t('wallet.list.error', { message: list.message })}
-        onRetry={list.loadMore}
+        onRetry={list.retry}
         retryable={list.retryable}
       />
     );
@@ -47,15 +61,38 @@ export function LoadMore({ list }: { list: PagedState<unknown> }) {
         <button
           type="button"
           className="btn btn--ghost btn--sm"
+          {...busyProps(busy)}
           onClick={list.loadMore}
-          disabled={list.more}
           data-testid="load-more"
         >
-          {list.more ? t('common.loading') : t('wallet.list.more')}
+          {busy ? t('common.loading') : (moreText ?? t('wallet.list.more'))}
         </button>
       ) : (
         <span className="list-footer__end">{t('wallet.list.noMore')}</span>
       )}
+    </div>
+  );
+}
+
+/**
+ * A list the server could not be asked for: the page is offline. Not an error of the list
+ * (the connection bar already says the connection is down), and never "no data": the user may
+ * have some. It asks again by itself when the connection comes back, and on Retry.
+ */
+function Offline({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
+  const down = useConnectionDown();
+  const wasDown = useRef(down);
+  useEffect(() => {
+    if (wasDown.current && !down) onRetry();
+    wasDown.current = down;
+  }, [down, onRetry]);
+  return (
+    <div className="state state--offline" role="status" data-testid="list-offline">
+      <span>{t('common.offlineError')}</span>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
     </div>
   );
 }

@@ -5,8 +5,10 @@ import type { LogRowView } from '../../engine/api.ts';
 import { isAccountName, type AccountName } from '../../shared/wallet.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import type { MessageId } from '../i18n/i18n.ts';
-import { ListState, LoadMore } from './list-state.tsx';
-import type { PagedState, QueryState } from './use-account-query.ts';
+import type { RecordList } from './list-state.tsx';
+import { RecordTable, type RecordColumn } from './record-table.tsx';
+import type { QueryState } from './use-account-query.ts';
+import type { PagedState } from './use-paged.ts';
 import '../styles/account-records.css';
 
 export interface TabItem<T extends string> {
@@ -104,13 +106,14 @@ export function TabPanel({
   );
 }
 
-/** A list query (an array) in the shape ListState takes. */
-export function arrayList<T>(state: QueryState<T[]>, reload: () => void) {
+/** A list query (an array) in the shape RecordTable takes: a list without pages. */
+export function arrayList<T>(state: QueryState<T[]>, reload: () => void): RecordList<T> {
   return {
     rows: state.data ?? [],
     status: state.status,
     message: state.status === 'error' ? state.message : '',
     retryable: state.status === 'error' ? state.retryable : true,
+    offline: state.status === 'error' && state.offline,
     reload,
   };
 }
@@ -175,45 +178,35 @@ export function LogTable({
 }) {
   const { t, fmt } = useI18n();
   const accountText = useAccountText();
+  const columns: RecordColumn<LogRowView>[] = [
+    {
+      header: t('account.col.time'),
+      cellClass: 'time-cell muted',
+      cell: (r) => fmt.dateTime(r.time),
+    },
+    { header: t('account.col.currency'), cell: (r) => r.currency },
+    column === 'account'
+      ? { header: t('account.col.account'), cell: (r) => accountText(r.account) }
+      : {
+          header: t('account.col.part'),
+          cell: (r) =>
+            r.account.startsWith('lock_') ? t('account.part.frozen') : t('account.part.available'),
+        },
+    { header: t('account.col.info'), cellClass: 'muted', cell: (r) => r.info },
+    {
+      header: t('account.col.amount'),
+      num: true,
+      cell: (r) => <SignedAmount value={r.value} dp={dp} />,
+    },
+  ];
   return (
-    <ListState list={list}>
-      <div className="table-wrap">
-        <table className="table records-table" data-testid={testId}>
-          <thead>
-            <tr>
-              <th scope="col">{t('account.col.time')}</th>
-              <th scope="col">{t('account.col.currency')}</th>
-              <th scope="col">
-                {column === 'account' ? t('account.col.account') : t('account.col.part')}
-              </th>
-              <th scope="col">{t('account.col.info')}</th>
-              <th scope="col" className="num">
-                {t('account.col.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((r, i) => (
-              <tr key={`${r.id}-${i}`} data-log-id={r.id}>
-                <td className="time-cell muted">{fmt.dateTime(r.time)}</td>
-                <td>{r.currency}</td>
-                <td>
-                  {column === 'account'
-                    ? accountText(r.account)
-                    : r.account.startsWith('lock_')
-                      ? t('account.part.frozen')
-                      : t('account.part.available')}
-                </td>
-                <td className="muted">{r.info}</td>
-                <td className="num">
-                  <SignedAmount value={r.value} dp={dp} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <LoadMore list={list} />
-    </ListState>
+    <RecordTable
+      list={list}
+      columns={columns}
+      // a row the server sent without an id has id 0: the position keeps the keys apart
+      rowKey={(r, i) => `${r.id}-${i}`}
+      rowData={(r) => ({ 'data-log-id': r.id })}
+      testId={testId}
+    />
   );
 }

@@ -32,18 +32,25 @@ export function useForm<F extends string>(initial: Record<F, string>) {
   );
 
   /**
-   * Run a command while busy; failures become field errors or the form message. While one is in
-   * flight another is not sent: it answers `busy` and changes nothing on the form.
+   * Run a command while busy; failures become field errors or the form message, and are
+   * announced (a toast). With `done`, a success is announced too: the server's message, or
+   * `done` when the reply has none ('' announces only the server's). While one is in flight
+   * another is not sent: it answers `busy` and changes nothing on the form.
    */
   const run = useCallback(
-    async <T>(command: () => Promise<CommandResult<T>>): Promise<CommandResult<T>> => {
+    async <T>(
+      command: () => Promise<CommandResult<T>>,
+      done?: string,
+    ): Promise<CommandResult<T>> => {
       if (inFlight.current) return { ok: false, code: 'busy' };
       inFlight.current = true;
       setBusy(true);
       setFormError(null);
       try {
         const result = await command();
-        if (!result.ok) {
+        if (result.ok) {
+          if (done !== undefined) toast.success(result.message !== '' ? result.message : done);
+        } else {
           if (result.code === 'invalid') setErrorsState(result.fields as Errors<F>);
           const message = failureMessage(result);
           setFormError(message);

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { CloseButton } from '../components/close-button.tsx';
 import { LineIcon } from '../components/line-icon.tsx';
-import { useModal } from '../components/use-modal.ts';
+import { closeOnBackdrop, useModal } from '../components/use-modal.ts';
 import { session } from '../engine-bridge/signals.ts';
 import { useSignalValue } from '../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
@@ -45,10 +45,7 @@ export function NavDrawer() {
         className="drawer"
         aria-label={t('header.menu.label')}
         onClose={close}
-        onClick={(e) => {
-          // a click on the backdrop lands on the dialog itself, outside its panel
-          if (e.target === e.currentTarget) close();
-        }}
+        onClick={closeOnBackdrop(close)}
       >
         {open && <DrawerContent onDone={close} />}
       </dialog>

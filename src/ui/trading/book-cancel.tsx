@@ -5,7 +5,7 @@
 // dialog names the orders' own prices, not the level's (issue 41, book-cancel-text.ts).
 import { useCallback, useState } from 'react';
 import type { BookOwn, BookOwner, BookRow, CommandResult } from '../../engine/api.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../kit/confirm-dialog.tsx';
 import { engine } from '../engine-bridge/bridge.ts';
 import { failureMessage } from '../i18n/result-message.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';

@@ -17,8 +17,9 @@ import {
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
+import { AmountField } from '../../kit/amount-field.tsx';
+import { KitForm } from '../../kit/form.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
 import { useAccountQuery } from '../../kit/use-account-query.ts';
@@ -35,7 +36,6 @@ import {
 } from './acceptor-list-screen.tsx';
 import '../../styles/account-records.css';
 import { anyAmountIssue, FIAT_DECIMALS, plainAmountText } from '../../forms/amount-text.ts';
-import { busyProps } from '../../components/busy-button.ts';
 
 /** Balances: 8 decimals (asset lists). */
 const BALANCE_DECIMALS = 8;
@@ -232,7 +232,6 @@ function DealForm({ acceptor: a, current, ways, way, form }: FormProps) {
   const usdt = dealUsdt(plainAmountText(form.values.money, FIAT_DECIMALS), rate);
 
   const submit = async () => {
-    if (form.busy) return;
     const values = form.values;
     const errors = validateAcceptorDeal(values);
     if (
@@ -248,31 +247,33 @@ function DealForm({ acceptor: a, current, ways, way, form }: FormProps) {
       return;
     }
     if (anyAmountIssue([values.money, FIAT_DECIMALS])) return;
-    const r = await form.run(() =>
-      engine.accountCommand('acceptor-deal', {
-        acceptorId: a.id,
-        type: current === 0 ? 'buy' : 'sell',
-        way,
-        mobile: values.mobile,
-        dealAccount: values.dealAccount,
-        money: values.money,
-      }),
+    // announced: the server's message only
+    const r = await form.run(
+      () =>
+        engine.accountCommand('acceptor-deal', {
+          acceptorId: a.id,
+          type: current === 0 ? 'buy' : 'sell',
+          way,
+          mobile: values.mobile,
+          dealAccount: values.dealAccount,
+          money: values.money,
+        }),
+      '',
     );
-    if (r.ok) {
-      toast.success(r.message);
-      void navigate(dealsPath(current));
-    }
+    if (r.ok) void navigate(dealsPath(current));
   };
 
   return (
-    <form
+    <KitForm
       className="panel deal__form"
-      noValidate
-      data-testid="acceptor-deal-form"
-      data-current={current}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
+      testId="acceptor-deal-form"
+      data={{ 'data-current': current }}
+      state={form}
+      onSubmit={submit}
+      submit={{
+        label: current === 0 ? t('account.deal.submitBuy') : t('account.deal.submitSell'),
+        busyLabel: t('common.loading'),
+        testId: 'acceptor-deal-submit',
       }}
     >
       <WayChoice
@@ -303,7 +304,7 @@ function DealForm({ acceptor: a, current, ways, way, form }: FormProps) {
         onValue={(v) => form.setValue('dealAccount', v)}
         error={form.message('dealAccount')}
       />
-      <Field
+      <AmountField
         name="money"
         decimals={FIAT_DECIMALS}
         label={t('account.deal.money')}
@@ -313,24 +314,7 @@ function DealForm({ acceptor: a, current, ways, way, form }: FormProps) {
         addon={<span className="field__unit">{t('account.unit.cny')}</span>}
       />
       <DealSummary current={current} usdt={usdt} legalUsdt={legalUsdt} />
-      {form.formError !== null && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {form.formError}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="btn btn--primary btn--block"
-        {...busyProps(form.busy)}
-        data-testid="acceptor-deal-submit"
-      >
-        {form.busy
-          ? t('common.loading')
-          : current === 0
-            ? t('account.deal.submitBuy')
-            : t('account.deal.submitSell')}
-      </button>
-    </form>
+    </KitForm>
   );
 }
 

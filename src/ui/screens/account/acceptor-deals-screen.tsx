@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AcceptorDealView, ConnectionView } from '../../../engine/api.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { replayInfo, replayStatus } from '../../engine-bridge/replay-bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
@@ -16,7 +16,8 @@ import { useSignalSelect, useSignalValue } from '../../engine-bridge/use-signal-
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
-import { ListState } from '../../kit/list-state.tsx';
+import type { RecordList } from '../../kit/list-state.tsx';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { useAccountQuery } from '../../kit/use-account-query.ts';
 import { CNY_DECIMALS, DEAL_USDT_DECIMALS, isWay, WAY_LABEL } from './acceptor-list-screen.tsx';
 import { arrayList, isStale, RecordTabs, TabPanel, type TabItem } from '../../kit/record-parts.tsx';
@@ -74,9 +75,7 @@ export default function AcceptorDealsScreen() {
           />
         </div>
         <TabPanel idBase={idBase} value={type} stale={isStale(list)}>
-          <ListState list={list}>
-            <DealsTable deals={list.rows} onConfirm={setConfirming} onExpired={reload} />
-          </ListState>
+          <DealsTable list={list} onConfirm={setConfirming} onExpired={reload} />
         </TabPanel>
       </div>
       <ConfirmDialog
@@ -104,15 +103,15 @@ export default function AcceptorDealsScreen() {
 }
 
 function DealsTable({
-  deals,
+  list,
   onConfirm,
   onExpired,
 }: {
-  deals: readonly AcceptorDealView[];
+  list: RecordList<AcceptorDealView>;
   onConfirm: (deal: AcceptorDealView) => void;
   onExpired: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
   // A deal whose countdown ran out makes the list reload once (the server confirms it when
   // a list is read); never twice for the same deal, whatever the clocks say.
   const expired = useRef(new Set<number>());
@@ -124,64 +123,41 @@ function DealsTable({
     },
     [onExpired],
   );
-  return (
-    <div className="table-wrap">
-      <table className="table records-table" data-testid="acceptor-deals">
-        <thead>
-          <tr>
-            <th scope="col">{t('account.col.time')}</th>
-            <th scope="col">{t('account.col.acceptor')}</th>
-            <th scope="col">{t('account.col.way')}</th>
-            <th scope="col" className="num">
-              {t('account.deals.money')}
-            </th>
-            <th scope="col" className="num">
-              {t('account.deals.number')}
-            </th>
-            <th scope="col">{t('account.col.status')}</th>
-            <th scope="col" className="cell-actions">
-              {t('account.col.action')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deals.map((d) => (
-            <DealRow key={d.id} deal={d} onConfirm={onConfirm} onExpired={onDealExpired} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function DealRow({
-  deal: d,
-  onConfirm,
-  onExpired,
-}: {
-  deal: AcceptorDealView;
-  onConfirm: (deal: AcceptorDealView) => void;
-  onExpired: (id: number) => void;
-}) {
-  const { t, fmt } = useI18n();
-  const waiting = awaitsUser(d);
-  return (
-    <tr data-deal-id={d.id} data-sure={d.isSure}>
-      <td className="time-cell muted">{fmt.dateTime(d.createTime)}</td>
-      <td>{d.acceptorName}</td>
-      <td>{isWay(d.way) ? t(WAY_LABEL[d.way]) : d.way}</td>
-      <td className="num">{fmt.fixed(d.money, CNY_DECIMALS)}</td>
-      <td className="num">{fmt.fixed(d.number, DEAL_USDT_DECIMALS)}</td>
-      <td>
+  const columns: RecordColumn<AcceptorDealView>[] = [
+    {
+      header: t('account.col.time'),
+      cellClass: 'time-cell muted',
+      cell: (d) => fmt.dateTime(d.createTime),
+    },
+    { header: t('account.col.acceptor'), cell: (d) => d.acceptorName },
+    { header: t('account.col.way'), cell: (d) => (isWay(d.way) ? t(WAY_LABEL[d.way]) : d.way) },
+    {
+      header: t('account.deals.money'),
+      num: true,
+      cell: (d) => fmt.fixed(d.money, CNY_DECIMALS),
+    },
+    {
+      header: t('account.deals.number'),
+      num: true,
+      cell: (d) => fmt.fixed(d.number, DEAL_USDT_DECIMALS),
+    },
+    {
+      header: t('account.col.status'),
+      cell: (d) => (
         <div className="status-cell">
           <DealStatus deal={d} />
-          {waiting && d.autoConfirmAt !== null && (
-            <Countdown id={d.id} until={d.autoConfirmAt} onExpired={onExpired} />
+          {awaitsUser(d) && d.autoConfirmAt !== null && (
+            <Countdown id={d.id} until={d.autoConfirmAt} onExpired={onDealExpired} />
           )}
         </div>
-      </td>
-      <td className="cell-actions">
-        {waiting && (
+      ),
+    },
+    {
+      header: t('account.col.action'),
+      headerClass: 'cell-actions',
+      cellClass: 'cell-actions',
+      cell: (d) =>
+        awaitsUser(d) && (
           <button
             type="button"
             className="btn btn--primary btn--sm"
@@ -190,9 +166,17 @@ function DealRow({
           >
             {t('account.deals.confirm')}
           </button>
-        )}
-      </td>
-    </tr>
+        ),
+    },
+  ];
+  return (
+    <RecordTable
+      list={list}
+      columns={columns}
+      rowKey={(d) => d.id}
+      rowData={(d) => ({ 'data-deal-id': d.id, 'data-sure': d.isSure })}
+      testId="acceptor-deals"
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { ACCEPTOR_WAYS, type AcceptorWay } from '../../../shared/wallet.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
-import { ListState } from '../../kit/list-state.tsx';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { useAccountQuery } from '../../kit/use-account-query.ts';
 import { arrayList, isStale } from '../../kit/record-parts.tsx';
 import '../../styles/account-records.css';
@@ -54,6 +54,7 @@ export default function AcceptorListScreen() {
   const { t } = useI18n();
   const { state, reload } = useAccountQuery('acceptors', {});
   const list = arrayList(state, reload);
+  const columns = useColumns();
   return (
     <AccountShell
       title={t('account.aceite.title')}
@@ -66,89 +67,85 @@ export default function AcceptorListScreen() {
     >
       <p className="notice-bar">{t('account.aceite.intro')}</p>
       <div className={`panel${isStale(list) ? ' records--stale' : ''}`}>
-        <ListState list={list} empty={t('account.aceite.empty')}>
-          <div className="table-wrap">
-            <table className="table records-table" data-testid="acceptors">
-              <thead>
-                <tr>
-                  <th scope="col">{t('account.col.acceptor')}</th>
-                  <th scope="col" className="num">
-                    {t('account.aceite.buyRate')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('account.aceite.sellRate')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('account.aceite.buyLimit')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('account.aceite.sellLimit')}
-                  </th>
-                  <th scope="col">{t('account.aceite.ways')}</th>
-                  <th scope="col" className="cell-actions">
-                    {t('account.col.action')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((a) => (
-                  <AcceptorRow key={a.id} acceptor={a} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </ListState>
+        <RecordTable
+          list={list}
+          columns={columns}
+          rowKey={(a) => a.id}
+          rowData={(a) => ({ 'data-acceptor-id': a.id })}
+          testId="acceptors"
+          empty={t('account.aceite.empty')}
+        />
       </div>
     </AccountShell>
   );
 }
 
-function AcceptorRow({ acceptor: a }: { acceptor: AcceptorView }) {
+/** Name, buy and sell rates, buy and sell limits, payment ways, and the links to deal. */
+function useColumns(): RecordColumn<AcceptorView>[] {
   const { t, fmt } = useI18n();
+  const rate = (value: string) => fmt.fixed(value, rateDecimals(value));
+  return [
+    { header: t('account.col.acceptor'), rowHeader: true, cell: (a) => a.name },
+    { header: t('account.aceite.buyRate'), num: true, cell: (a) => rate(a.rechargeRate) },
+    { header: t('account.aceite.sellRate'), num: true, cell: (a) => rate(a.cashRate) },
+    {
+      header: t('account.aceite.buyLimit'),
+      num: true,
+      cell: (a) => fmt.fixed(a.rechargeAmount, CNY_DECIMALS),
+    },
+    {
+      header: t('account.aceite.sellLimit'),
+      num: true,
+      cell: (a) => fmt.fixed(a.cashAmount, CNY_DECIMALS),
+    },
+    { header: t('account.aceite.ways'), cell: (a) => <Ways acceptor={a} /> },
+    {
+      header: t('account.col.action'),
+      headerClass: 'cell-actions',
+      cellClass: 'cell-actions',
+      cell: (a) => <DealLinks acceptor={a} />,
+    },
+  ];
+}
+
+function Ways({ acceptor: a }: { acceptor: AcceptorView }) {
+  const { t } = useI18n();
   const ways = acceptorWays(a);
+  if (ways.length === 0) return <span className="muted">{t('account.none')}</span>;
   return (
-    <tr data-acceptor-id={a.id}>
-      <th scope="row">{a.name}</th>
-      <td className="num">{fmt.fixed(a.rechargeRate, rateDecimals(a.rechargeRate))}</td>
-      <td className="num">{fmt.fixed(a.cashRate, rateDecimals(a.cashRate))}</td>
-      <td className="num">{fmt.fixed(a.rechargeAmount, CNY_DECIMALS)}</td>
-      <td className="num">{fmt.fixed(a.cashAmount, CNY_DECIMALS)}</td>
-      <td>
-        {ways.length === 0 ? (
-          <span className="muted">{t('account.none')}</span>
-        ) : (
-          <ul className="way-chips" aria-label={t('account.aceite.ways')}>
-            {ways.map((w) => (
-              <li key={w} className="way-chip" data-way={w}>
-                {t(WAY_LABEL[w])}
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-      <td className="cell-actions">
-        <span className="cell-actions__row">
-          <Link
-            className="link-btn"
-            to={dealPath(a.id, 0)}
-            aria-label={t('account.aceite.buyFrom', { name: a.name })}
-            data-testid="acceptor-buy"
-          >
-            {t('account.aceite.buy')}
-          </Link>
-          <Link
-            className="link-btn"
-            to={dealPath(a.id, 1)}
-            aria-label={t('account.aceite.sellTo', { name: a.name })}
-            data-testid="acceptor-sell"
-          >
-            {t('account.aceite.sell')}
-          </Link>
-          <Link className="link-btn" to={dealsPath(0)} data-testid="acceptor-deals-link">
-            {t('account.aceite.records')}
-          </Link>
-        </span>
-      </td>
-    </tr>
+    <ul className="way-chips" aria-label={t('account.aceite.ways')}>
+      {ways.map((w) => (
+        <li key={w} className="way-chip" data-way={w}>
+          {t(WAY_LABEL[w])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DealLinks({ acceptor: a }: { acceptor: AcceptorView }) {
+  const { t } = useI18n();
+  return (
+    <span className="cell-actions__row">
+      <Link
+        className="link-btn"
+        to={dealPath(a.id, 0)}
+        aria-label={t('account.aceite.buyFrom', { name: a.name })}
+        data-testid="acceptor-buy"
+      >
+        {t('account.aceite.buy')}
+      </Link>
+      <Link
+        className="link-btn"
+        to={dealPath(a.id, 1)}
+        aria-label={t('account.aceite.sellTo', { name: a.name })}
+        data-testid="acceptor-sell"
+      >
+        {t('account.aceite.sell')}
+      </Link>
+      <Link className="link-btn" to={dealsPath(0)} data-testid="acceptor-deals-link">
+        {t('account.aceite.records')}
+      </Link>
+    </span>
   );
 }

@@ -3,14 +3,14 @@
 // the price they filled at, apart from their own price, and how they ended; 5 a page, "load
 // more" when there are more than 5 (spec §9). Prices and quantities in the pair's decimals.
 // "Export CSV" writes the tab's every page (record-csv.ts).
-import { memo, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { AccountQueries, EntrustView } from '../../../engine/api.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { OUTCOME_LABEL } from '../../trading/orders-tables.tsx';
 import { pairMetaSignal } from '../../trading/pair-meta.ts';
 import { AccountShell } from '../../kit/account-shell.tsx';
-import { ListState, LoadMore } from '../../kit/list-state.tsx';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { usePagedQuery } from '../../kit/use-account-query.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { entrustCells, entrustExport } from './record-csv.ts';
@@ -25,6 +25,7 @@ export default function AllOrdersScreen() {
   const [type, setType] = useState<EntrustType>('out');
   const list = usePagedQuery('entrusts', { type });
   const finished = type === 'complete';
+  const columns = useColumns(finished);
   const tabs: TabItem<EntrustType>[] = [
     { value: 'out', label: t('account.entrust.selling') },
     { value: 'in', label: t('account.entrust.buying') },
@@ -44,41 +45,18 @@ export default function AllOrdersScreen() {
           <ExportCsvButton spec={entrustExport(type, t)} />
         </div>
         <TabPanel idBase={idBase} value={type} stale={isStale(list)}>
-          <ListState list={list} empty={t('account.entrust.empty')}>
-            <div className="table-wrap">
-              <table className="table records-table" data-testid="entrusts">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('account.col.time')}</th>
-                    <th scope="col">{t('account.col.pair')}</th>
-                    <th scope="col">{t('account.col.type')}</th>
-                    <th scope="col" className="num">
-                      {finished ? t('account.col.orderPrice') : t('account.col.price')}
-                    </th>
-                    {finished && (
-                      <th scope="col" className="num">
-                        {t('account.col.avgPrice')}
-                      </th>
-                    )}
-                    <th scope="col" className="num">
-                      {t('account.col.number')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('account.col.filled')}
-                    </th>
-                    {finished && <th scope="col">{t('account.col.status')}</th>}
-                    <th scope="col">{t('account.col.account')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.rows.map((e) => (
-                    <EntrustRow key={e.id} entrust={e} finished={finished} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <LoadMore list={list} />
-          </ListState>
+          <RecordTable
+            list={list}
+            columns={columns}
+            rowKey={(e) => e.id}
+            rowData={(e) => ({
+              'data-entrust-id': e.id,
+              'data-type': e.type,
+              'data-outcome': e.outcome,
+            })}
+            testId="entrusts"
+            empty={t('account.entrust.empty')}
+          />
         </TabPanel>
       </div>
     </AccountShell>
@@ -90,53 +68,88 @@ export default function AllOrdersScreen() {
  * limit, or "market"), the average price it filled at, what was ordered and filled, how it
  * ended. A legacy server sends only `price` and `number`: shown as the order's price and amount.
  */
-const EntrustRow = memo(function EntrustRow({
+function useColumns(finished: boolean): RecordColumn<EntrustView>[] {
+  const { t, fmt } = useI18n();
+  const cells = (e: EntrustView) => entrustCells(e, finished);
+  const unit = (text: string) => <span className="unit">{text}</span>;
+  const whenFinished = (c: RecordColumn<EntrustView>) => (finished ? [c] : []);
+  return [
+    {
+      header: t('account.col.time'),
+      cellClass: 'time-cell muted',
+      cell: (e) => fmt.dateTime(e.time),
+    },
+    {
+      header: t('account.col.pair'),
+      cell: (e) => t('account.entrust.pair', { currency: e.currency, legal: e.legal }),
+    },
+    {
+      header: t('account.col.type'),
+      cellClass: (e) => (e.type === 'in' ? 'up' : 'down'),
+      cell: (e) => (e.type === 'in' ? t('account.entrust.buy') : t('account.entrust.sell')),
+    },
+    {
+      header: finished ? t('account.col.orderPrice') : t('account.col.price'),
+      num: true,
+      cell: (e) =>
+        e.mode === 1 ? (
+          t('spot.form.market')
+        ) : (
+          <>
+            <PairFigure entrust={e} value={cells(e).ownPrice} of="price" />
+            {unit(e.legal)}
+          </>
+        ),
+    },
+    ...whenFinished({
+      header: t('account.col.avgPrice'),
+      num: true,
+      cellProps: () => ({ 'data-testid': 'avg-price' }),
+      cell: (e) => (
+        <>
+          <PairFigure entrust={e} value={e.avgPrice} of="price" />
+          {e.avgPrice !== undefined && unit(e.legal)}
+        </>
+      ),
+    }),
+    {
+      header: t('account.col.number'),
+      num: true,
+      cell: (e) => (
+        <>
+          <PairFigure entrust={e} value={cells(e).amount} of="amount" />
+          {unit(e.currency)}
+        </>
+      ),
+    },
+    {
+      header: t('account.col.filled'),
+      num: true,
+      cellProps: () => ({ 'data-testid': 'filled' }),
+      cell: (e) => <PairFigure entrust={e} value={cells(e).filled} of="amount" />,
+    },
+    ...whenFinished({
+      header: t('account.col.status'),
+      cellClass: (e) => (cells(e).outcome === 'filled' ? undefined : 'muted'),
+      cellProps: () => ({ 'data-testid': 'entrust-status' }),
+      cell: (e) => t(OUTCOME_LABEL[cells(e).outcome]),
+    }),
+    { header: t('account.col.account'), cellClass: 'muted', cell: (e) => e.account },
+  ];
+}
+
+/** A price or an amount in the decimals of the order's pair; the "none" mark when not sent. */
+function PairFigure({
   entrust: e,
-  finished,
+  value,
+  of,
 }: {
   entrust: EntrustView;
-  finished: boolean;
+  value: string | undefined;
+  of: 'price' | 'amount';
 }) {
   const { t, fmt } = useI18n();
   const meta = useSignalValue(pairMetaSignal(`${e.currency}/${e.legal}`));
-  const cells = entrustCells(e, finished);
-  const price = (v: string | undefined) =>
-    v === undefined ? t('account.none') : fmt.fixed(v, meta.pricePrecision);
-  const amount = (v: string | undefined) =>
-    v === undefined ? t('account.none') : fmt.fixed(v, meta.amountPrecision);
-  return (
-    <tr data-entrust-id={e.id} data-type={e.type} data-outcome={e.outcome}>
-      <td className="time-cell muted">{fmt.dateTime(e.time)}</td>
-      <td>{t('account.entrust.pair', { currency: e.currency, legal: e.legal })}</td>
-      <td className={e.type === 'in' ? 'up' : 'down'}>
-        {e.type === 'in' ? t('account.entrust.buy') : t('account.entrust.sell')}
-      </td>
-      <td className="num">
-        {e.mode === 1 ? t('spot.form.market') : price(cells.ownPrice)}
-        {e.mode !== 1 && <span className="unit">{e.legal}</span>}
-      </td>
-      {finished && (
-        <td className="num" data-testid="avg-price">
-          {price(e.avgPrice)}
-          {e.avgPrice !== undefined && <span className="unit">{e.legal}</span>}
-        </td>
-      )}
-      <td className="num">
-        {amount(cells.amount)}
-        <span className="unit">{e.currency}</span>
-      </td>
-      <td className="num" data-testid="filled">
-        {amount(cells.filled)}
-      </td>
-      {finished && (
-        <td
-          className={cells.outcome === 'filled' ? undefined : 'muted'}
-          data-testid="entrust-status"
-        >
-          {t(OUTCOME_LABEL[cells.outcome])}
-        </td>
-      )}
-      <td className="muted">{e.account}</td>
-    </tr>
-  );
-});
+  if (value === undefined) return t('account.none');
+  return fmt.fixed(value, of === 'price' ? meta.pricePrecision : meta.amountPrecision);
+}

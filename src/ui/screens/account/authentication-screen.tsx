@@ -12,14 +12,13 @@ import { session } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
+import { KitForm } from '../../kit/form.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { AccountShell } from '../../kit/account-shell.tsx';
 import { ImageUpload } from '../../kit/image-upload.tsx';
 import { useAccountQuery } from '../../kit/use-account-query.ts';
 import '../../styles/account-settings.css';
-import { busyProps } from '../../components/busy-button.ts';
 
 const CARD_LABEL: Record<(typeof CARD_TYPES)[number], MessageId> = {
   1: 'account.identity.card.idCard',
@@ -180,29 +179,32 @@ function IdentityForm({ onSent }: { onSent: () => void }) {
   };
 
   const submit = async (): Promise<void> => {
-    if (form.busy) return;
     const invalid = validateIdentity(input);
     const { images, ...rest } = invalid;
     const missing = (k: 'front' | 'reverse' | 'hand') =>
       images !== undefined && values[k].trim() === '' ? { [k]: images } : {};
     form.setErrors({ ...rest, ...missing('front'), ...missing('reverse'), ...missing('hand') });
     if (Object.keys(invalid).length > 0) return;
-    const result = await form.run(() => engine.accountCommand('identity', input));
-    if (!result.ok) return;
-    toast.success(result.message !== '' ? result.message : t('account.identity.sent'));
-    onSent();
+    const result = await form.run(
+      () => engine.accountCommand('identity', input),
+      t('account.identity.sent'),
+    );
+    if (result.ok) onSent();
   };
 
   const cardError = form.message('cardType');
   return (
-    <form
+    <KitForm
       className="panel acct-form"
-      data-testid="identity-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
+      testId="identity-form"
+      state={form}
+      onSubmit={submit}
+      submit={{
+        label: t('account.identity.submit'),
+        busyLabel: t('account.identity.submitting'),
+        testId: 'identity-submit',
       }}
+      actionsClassName="form-actions"
     >
       <p className="notice-bar">{t('account.identity.intro')}</p>
       <div className="acct-form__grid">
@@ -276,22 +278,7 @@ function IdentityForm({ onSent }: { onSent: () => void }) {
           testId="id-hand"
         />
       </div>
-      {form.formError !== null && (
-        <p className="form-error" role="alert">
-          {form.formError}
-        </p>
-      )}
-      <div className="form-actions">
-        <button
-          type="submit"
-          className="btn btn--primary"
-          {...busyProps(form.busy)}
-          data-testid="identity-submit"
-        >
-          {form.busy ? t('account.identity.submitting') : t('account.identity.submit')}
-        </button>
-      </div>
-    </form>
+    </KitForm>
   );
 }
 

@@ -8,7 +8,7 @@ import type { FundingRecordView } from '../../../engine/api.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
-import { ListState, LoadMore } from '../../kit/list-state.tsx';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { usePagedQuery } from '../../kit/use-account-query.ts';
 import {
   isStale,
@@ -41,6 +41,7 @@ export default function CoinRecordScreen() {
   const idBase = useId();
   const [kind, setKind] = useState<Kind>('deposit');
   const list = usePagedQuery('funding-records', { kind });
+  const columns = useColumns();
   const tabs: TabItem<Kind>[] = [
     { value: 'deposit', label: t('account.coinRecord.deposits') },
     { value: 'withdraw', label: t('account.coinRecord.withdrawals') },
@@ -66,60 +67,46 @@ export default function CoinRecordScreen() {
           />
         </div>
         <TabPanel idBase={idBase} value={kind} stale={isStale(list)}>
-          <ListState list={list}>
-            <div className="table-wrap">
-              <table className="table records-table" data-testid="coin-records">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('account.col.time')}</th>
-                    <th scope="col">{t('account.col.currency')}</th>
-                    <th scope="col">{t('account.col.network')}</th>
-                    <th scope="col" className="num">
-                      {t('account.col.amount')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('account.col.fee')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('account.col.received')}
-                    </th>
-                    <th scope="col">{t('account.col.address')}</th>
-                    <th scope="col">{t('account.col.status')}</th>
-                    <th scope="col">{t('account.col.handled')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.rows.map((r) => (
-                    <RecordRow key={r.id} record={r} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <LoadMore list={list} />
-          </ListState>
+          <RecordTable
+            list={list}
+            columns={columns}
+            rowKey={(r) => r.id}
+            rowData={(r) => ({ 'data-record-id': r.id, 'data-status': r.status })}
+            testId="coin-records"
+          />
         </TabPanel>
       </div>
     </AccountShell>
   );
 }
 
-function RecordRow({ record: r }: { record: FundingRecordView }) {
+/** Time, coin, network, amount, fee, received, address, status (why rejected), handled. */
+function useColumns(): RecordColumn<FundingRecordView>[] {
   const { t, fmt } = useI18n();
   const orNone = useOrNone();
-  return (
-    <tr data-record-id={r.id} data-status={r.status}>
-      <td className="time-cell muted">{fmt.dateTime(r.time)}</td>
-      <td>{r.currency}</td>
-      <td className="cell-upper">{orNone(r.network)}</td>
-      <td className="num">{fmt.fixed(r.number, LOG_DECIMALS)}</td>
-      <td className="num muted">{fmt.fixed(r.fee, LOG_DECIMALS)}</td>
-      <td className="num">{fmt.fixed(r.received, LOG_DECIMALS)}</td>
-      <td>
+  const figure = (v: string) => fmt.fixed(v, LOG_DECIMALS);
+  return [
+    {
+      header: t('account.col.time'),
+      cellClass: 'time-cell muted',
+      cell: (r) => fmt.dateTime(r.time),
+    },
+    { header: t('account.col.currency'), cell: (r) => r.currency },
+    { header: t('account.col.network'), cellClass: 'cell-upper', cell: (r) => orNone(r.network) },
+    { header: t('account.col.amount'), num: true, cell: (r) => figure(r.number) },
+    { header: t('account.col.fee'), num: true, cellClass: 'muted', cell: (r) => figure(r.fee) },
+    { header: t('account.col.received'), num: true, cell: (r) => figure(r.received) },
+    {
+      header: t('account.col.address'),
+      cell: (r) => (
         <span className="mono cell-address" title={r.address}>
           {orNone(r.address)}
         </span>
-      </td>
-      <td>
+      ),
+    },
+    {
+      header: t('account.col.status'),
+      cell: (r) => (
         <div className="status-cell">
           <StatusChip kind={r.kind} status={r.status} />
           {r.status === 2 && r.reason !== '' && (
@@ -128,12 +115,14 @@ function RecordRow({ record: r }: { record: FundingRecordView }) {
             </span>
           )}
         </div>
-      </td>
-      <td className="time-cell muted">
-        {r.handledTime === '' ? orNone('') : fmt.dateTime(r.handledTime)}
-      </td>
-    </tr>
-  );
+      ),
+    },
+    {
+      header: t('account.col.handled'),
+      cellClass: 'time-cell muted',
+      cell: (r) => (r.handledTime === '' ? orNone('') : fmt.dateTime(r.handledTime)),
+    },
+  ];
 }
 
 function StatusChip({ kind, status }: { kind: Kind; status: number }) {

@@ -8,6 +8,8 @@ import { validatePayment } from '../../../shared/wallet.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
+import { AmountField } from '../../kit/amount-field.tsx';
+import { KitForm } from '../../kit/form.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { AccountShell } from '../../kit/account-shell.tsx';
 import '../../styles/account-settings.css';
@@ -29,14 +31,13 @@ export default function PaymentScreen() {
 
   return (
     <AccountShell title={t('account.payment.title')} testId="payment">
-      <form
+      <KitForm
         className="panel acct-form"
-        data-testid="payment-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+        testId="payment-form"
+        state={form}
+        onSubmit={submit}
+        submit={{ label: t('account.payment.submit'), testId: 'payment-submit' }}
+        actionsClassName="form-actions"
       >
         <p className="notice-bar" role="note" data-testid="payment-unavailable">
           {t('account.payment.unavailable')}
@@ -51,7 +52,7 @@ export default function PaymentScreen() {
           onValue={(v) => form.setValue('account', v)}
           error={form.message('account')}
         />
-        <Field
+        <AmountField
           name="amount"
           decimals={FIAT_DECIMALS}
           maxLength={20}
@@ -62,12 +63,7 @@ export default function PaymentScreen() {
           error={form.message('amount')}
           addon={<span className="field__unit">{t('account.unit.cny')}</span>}
         />
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" data-testid="payment-submit">
-            {t('account.payment.submit')}
-          </button>
-        </div>
-      </form>
+      </KitForm>
     </AccountShell>
   );
 }

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { PagedState } from '../../kit/use-account-query.ts';
+import type { PagedState } from '../../kit/use-paged.ts';
 
 const list: { current: Partial<PagedState<unknown>> } = { current: {} };
 vi.mock('../../kit/use-account-query.ts', () => ({
@@ -13,11 +13,13 @@ vi.mock('../../kit/use-account-query.ts', () => ({
     status: 'error',
     message: '',
     retryable: true,
+    offline: false,
     hasMore: false,
     more: false,
     total: 0,
     loadMore: () => undefined,
     reload: () => undefined,
+    retry: () => undefined,
     ...list.current,
   }),
 }));

@@ -4,7 +4,7 @@
 // without "Retry" (asking again gets the same answer); a network failure keeps its Retry.
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell } from '../../kit/account-shell.tsx';
-import { ListState, LoadMore } from '../../kit/list-state.tsx';
+import { RecordTable } from '../../kit/record-table.tsx';
 import { usePagedQuery } from '../../kit/use-account-query.ts';
 import '../../styles/account-records.css';
 
@@ -20,32 +20,23 @@ export default function RegionScreen() {
             <span>{list.message}</span>
           </div>
         ) : (
-          <ListState list={list} empty={t('account.region.empty')}>
-            <div className="table-wrap">
-              <table className="table records-table" data-testid="region-users">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('account.col.city')}</th>
-                    <th scope="col">{t('account.col.district')}</th>
-                    <th scope="col">{t('account.col.phone')}</th>
-                    <th scope="col">{t('account.region.joined')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.rows.map((u, i) => (
-                    // Rows have no id; pages only ever append, so the position is stable.
-                    <tr key={i}>
-                      <td>{u.city}</td>
-                      <td>{u.district}</td>
-                      <td className="num">{u.phone}</td>
-                      <td className="time-cell muted">{fmt.dateTime(u.time)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <LoadMore list={list} />
-          </ListState>
+          <RecordTable
+            list={list}
+            columns={[
+              { header: t('account.col.city'), cell: (u) => u.city },
+              { header: t('account.col.district'), cell: (u) => u.district },
+              { header: t('account.col.phone'), cellClass: 'num', cell: (u) => u.phone },
+              {
+                header: t('account.region.joined'),
+                cellClass: 'time-cell muted',
+                cell: (u) => fmt.dateTime(u.time),
+              },
+            ]}
+            // Rows have no id; pages only ever append, so the position is stable.
+            rowKey={(_, i) => i}
+            testId="region-users"
+            empty={t('account.region.empty')}
+          />
         )}
       </div>
     </AccountShell>

@@ -3,7 +3,7 @@
 // browser's is marked, any other can be ended (after a confirm), which logs that device out.
 import { useState } from 'react';
 import type { SessionRowView } from '../../../engine/api.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { LineIcon } from '../../components/line-icon.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';

@@ -2,12 +2,13 @@
 // page: not functional (not open message)", §5 "fund password 6 digits"). The form checks what
 // the user typed (six digits, twice the same) and then answers that the feature is not open:
 // the exchange has no trade password yet, and the page says so before anyone types.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
 import { AccountShell } from '../../kit/account-shell.tsx';
+import { KitForm } from '../../kit/form.tsx';
 
 const SIX_DIGITS = /^\d{6}$/;
 
@@ -17,8 +18,7 @@ export default function TradePasswordScreen() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: MessageId; confirm?: MessageId }>({});
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const next: typeof errors = {};
     if (!SIX_DIGITS.test(password)) next.password = 'tradePassword.sixDigits';
     if (confirm !== password) next.confirm = 'tradePassword.mismatch';
@@ -28,7 +28,11 @@ export default function TradePasswordScreen() {
 
   return (
     <AccountShell title={t('tradePassword.title')} testId="trade-password">
-      <form className="panel panel--pad form-narrow" onSubmit={submit} noValidate>
+      <KitForm
+        className="panel panel--pad form-narrow"
+        onSubmit={submit}
+        submit={{ label: t('tradePassword.submit'), testId: 'trade-password-submit' }}
+      >
         <p className="notice-bar" data-testid="trade-password-not-open">
           {t('tradePassword.notOpen')}
         </p>
@@ -54,14 +58,7 @@ export default function TradePasswordScreen() {
           onValue={setConfirm}
           error={errors.confirm === undefined ? undefined : t(errors.confirm)}
         />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          data-testid="trade-password-submit"
-        >
-          {t('tradePassword.submit')}
-        </button>
-      </form>
+      </KitForm>
     </AccountShell>
   );
 }

@@ -1,33 +1,21 @@
-import type { FormEvent, ReactNode } from 'react';
+// The card of the sign-in pages (login, register, forgotten password, bind e-mail): a title and
+// a subtitle over a kit form (the form-level message, the busy submit), centred on the page.
+import type { ComponentProps } from 'react';
+import { KitForm } from '../../kit/form.tsx';
 
-interface AuthCardProps {
+interface AuthCardProps extends Omit<ComponentProps<typeof KitForm>, 'className' | 'testId'> {
   title: string;
   subtitle?: string;
-  onSubmit: () => void;
-  /** A form-level error (server message), shown above the submit button. */
-  error?: string | null;
-  children: ReactNode;
-  footer?: ReactNode;
 }
 
-export function AuthCard({ title, subtitle, onSubmit, error, children, footer }: AuthCardProps) {
-  const submit = (e: FormEvent): void => {
-    e.preventDefault();
-    onSubmit();
-  };
+export function AuthCard({ title, subtitle, children, ...form }: AuthCardProps) {
   return (
     <section className="auth">
-      <form className="auth__card" onSubmit={submit} noValidate>
+      <KitForm className="auth__card" {...form}>
         <h1 className="auth__title">{title}</h1>
         {subtitle && <p className="auth__subtitle muted">{subtitle}</p>}
         {children}
-        {error && (
-          <p className="form-error" role="alert" data-testid="form-error">
-            {error}
-          </p>
-        )}
-        {footer}
-      </form>
+      </KitForm>
     </section>
   );
 }

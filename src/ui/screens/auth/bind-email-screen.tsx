@@ -4,13 +4,11 @@ import { hasErrors, validateBindEmail } from '../../../shared/validation.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
-import { toast } from '../../toast/toast.ts';
 import { AuthCard } from './auth-card.tsx';
 import { Field } from '../../kit/field.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { sendCode } from './use-send-code.ts';
-import { busyProps } from '../../components/busy-button.ts';
 
 export default function BindEmailScreen() {
   const { t } = useI18n();
@@ -20,13 +18,14 @@ export default function BindEmailScreen() {
   const email = values.email.trim();
 
   const submit = async (): Promise<void> => {
-    if (form.busy) return;
     const invalid = validateBindEmail(values);
     form.setErrors(invalid);
     if (hasErrors(invalid)) return;
-    const result = await form.run(() => engine.bindEmail({ email, code: values.code.trim() }));
+    const result = await form.run(
+      () => engine.bindEmail({ email, code: values.code.trim() }),
+      t('auth.bindEmail.success'),
+    );
     if (!result.ok) return;
-    toast.success(result.message !== '' ? result.message : t('auth.bindEmail.success'));
     void navigate(ROUTE_PATH.accountSet);
   };
 
@@ -34,8 +33,9 @@ export default function BindEmailScreen() {
     <AuthCard
       title={t('auth.bindEmail.title')}
       subtitle={t('auth.bindEmail.subtitle')}
-      onSubmit={() => void submit()}
-      error={form.formError}
+      state={form}
+      onSubmit={submit}
+      submit={{ label: t('auth.bindEmail.submit'), busyLabel: t('auth.bindEmail.submitting') }}
     >
       <Field
         name="email"
@@ -71,9 +71,6 @@ export default function BindEmailScreen() {
           />
         }
       />
-      <button type="submit" className="btn btn--primary btn--block" {...busyProps(form.busy)}>
-        {form.busy ? t('auth.bindEmail.submitting') : t('auth.bindEmail.submit')}
-      </button>
     </AuthCard>
   );
 }

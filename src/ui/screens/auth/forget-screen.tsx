@@ -21,7 +21,6 @@ import { Field } from '../../kit/field.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { sendCode } from './use-send-code.ts';
-import { busyProps } from '../../components/busy-button.ts';
 
 type Fields = 'account' | 'code' | 'password' | 'confirm';
 
@@ -64,17 +63,34 @@ export default function ForgetScreen() {
     void navigate(ROUTE_PATH.login);
   };
 
-  const submit = (): void => {
-    if (form.busy) return;
-    void (step === 1 ? verify() : reset());
-  };
+  const back = (
+    <button
+      type="button"
+      className="btn btn--ghost"
+      onClick={() => {
+        if (!form.busy) setStep(1);
+      }}
+      // not `disabled`, which would drop the focus (ADR 0046); not the one busy either
+      aria-disabled={form.busy}
+    >
+      {t('auth.forget.back')}
+    </button>
+  );
 
   return (
     <AuthCard
       title={setMode ? t('auth.reset.title') : t('auth.forget.title')}
       subtitle={t('auth.forget.progress', { index: step, count: 2 })}
-      onSubmit={submit}
-      error={form.formError}
+      state={form}
+      onSubmit={step === 1 ? verify : reset}
+      submit={
+        step === 1
+          ? { label: t('auth.forget.next'), busyLabel: t('auth.forget.checking') }
+          : { label: t('auth.forget.submit'), busyLabel: t('auth.forget.submitting') }
+      }
+      // the second step goes back to the first beside its submit
+      actions={step === 2 ? back : undefined}
+      actionsClassName={step === 2 ? 'auth__actions' : undefined}
       footer={
         <p className="auth__alt">
           <Link to={ROUTE_PATH.login}>{t('auth.forget.toLogin')}</Link>
@@ -124,9 +140,6 @@ export default function ForgetScreen() {
               />
             }
           />
-          <button type="submit" className="btn btn--primary btn--block" {...busyProps(form.busy)}>
-            {form.busy ? t('auth.forget.checking') : t('auth.forget.next')}
-          </button>
         </>
       ) : (
         <>
@@ -150,22 +163,6 @@ export default function ForgetScreen() {
             onValue={(v) => form.setValue('confirm', v)}
             error={form.message('confirm')}
           />
-          <div className="auth__actions">
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={() => {
-                if (!form.busy) setStep(1);
-              }}
-              // not `disabled`, which would drop the focus (ADR 0046); not the one busy either
-              aria-disabled={form.busy}
-            >
-              {t('auth.forget.back')}
-            </button>
-            <button type="submit" className="btn btn--primary" {...busyProps(form.busy)}>
-              {form.busy ? t('auth.forget.submitting') : t('auth.forget.submit')}
-            </button>
-          </div>
         </>
       )}
     </AuthCard>

@@ -6,12 +6,10 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PATH, ROUTE_PATH } from '../../route-paths.ts';
 import { storage } from '../../storage.ts';
-import { toast } from '../../toast/toast.ts';
 import { AuthCard } from './auth-card.tsx';
 import { Field } from '../../kit/field.tsx';
 import { prefilledAccount } from './login-prefill.ts';
 import { useForm } from '../../kit/use-form.ts';
-import { busyProps } from '../../components/busy-button.ts';
 
 export default function LoginScreen() {
   const { t } = useI18n();
@@ -20,18 +18,17 @@ export default function LoginScreen() {
   const { values } = form;
 
   const submit = async (): Promise<void> => {
-    if (form.busy) return;
     const invalid = validateLogin(values);
     form.setErrors(invalid);
     if (hasErrors(invalid)) return;
     const account = values.account.trim();
-    const result = await form.run(() =>
-      engine.login({ account, password: values.password, areaCodeId: null }),
+    const result = await form.run(
+      () => engine.login({ account, password: values.password, areaCodeId: null }),
+      t('auth.login.success'),
     );
     if (!result.ok) return;
     storage.set('user_id', result.data.userId);
     storage.set('accountNum', account);
-    toast.success(result.message !== '' ? result.message : t('auth.login.success'));
     void navigate(PATH.home);
   };
 
@@ -39,8 +36,9 @@ export default function LoginScreen() {
     <AuthCard
       title={t('auth.login.title')}
       subtitle={t('auth.login.subtitle')}
-      onSubmit={() => void submit()}
-      error={form.formError}
+      state={form}
+      onSubmit={submit}
+      submit={{ label: t('auth.login.submit'), busyLabel: t('auth.login.submitting') }}
       footer={
         <p className="auth__alt">
           {t('auth.login.noAccount')}{' '}
@@ -70,9 +68,6 @@ export default function LoginScreen() {
       <div className="auth__links">
         <Link to={PATH.forgetPwd}>{t('auth.login.forgot')}</Link>
       </div>
-      <button type="submit" className="btn btn--primary btn--block" {...busyProps(form.busy)}>
-        {form.busy ? t('auth.login.submitting') : t('auth.login.submit')}
-      </button>
     </AuthCard>
   );
 }

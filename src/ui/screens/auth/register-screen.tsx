@@ -17,7 +17,6 @@ import { Field } from '../../kit/field.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { sendCode } from './use-send-code.ts';
-import { busyProps } from '../../components/busy-button.ts';
 
 type Fields = 'account' | 'code' | 'password' | 'confirm' | 'invite' | 'agreement';
 
@@ -48,7 +47,6 @@ export default function RegisterScreen() {
   };
 
   const submit = async (): Promise<void> => {
-    if (form.busy) return;
     const input = {
       kind,
       account: values.account,
@@ -81,8 +79,9 @@ export default function RegisterScreen() {
   return (
     <AuthCard
       title={t('auth.register.title')}
-      onSubmit={() => void submit()}
-      error={form.formError}
+      state={form}
+      onSubmit={submit}
+      submit={{ label: t('auth.register.submit'), busyLabel: t('auth.register.submitting') }}
       footer={
         <p className="auth__alt">
           {t('auth.register.hasAccount')}{' '}
@@ -171,9 +170,6 @@ export default function RegisterScreen() {
           form.setValue('agreement', checked ? '1' : '');
         }}
       />
-      <button type="submit" className="btn btn--primary btn--block" {...busyProps(form.busy)}>
-        {form.busy ? t('auth.register.submitting') : t('auth.register.submit')}
-      </button>
     </AuthCard>
   );
 }

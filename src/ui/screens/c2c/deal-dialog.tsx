@@ -6,11 +6,11 @@
 // way only: "Pay to" shows the seller's account of that way, never another (issue 20). A deal
 // held from the last page session (offline, issue 25) says as of when, shows no countdown (it
 // may be paid or cancelled since) and offers no action until the server answers.
-import { useId, useState, type SyntheticEvent } from 'react';
-import { useModal } from '../../components/use-modal.ts';
+import { useState } from 'react';
 import type { C2cDealView, C2cPayout, C2cWay, CommandResult } from '../../../engine/api.ts';
 import { AsOfNote } from '../../components/as-of-note.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
+import { Modal } from '../../kit/modal.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -54,8 +54,6 @@ export function DealDialog({
   onClose: () => void;
 }) {
   const { t, fmt } = useI18n();
-  const ref = useModal(true);
-  const titleId = useId();
   const [asking, setAsking] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -72,10 +70,6 @@ export function DealDialog({
         ? { ok: true, text: r.message !== '' ? r.message : t('c2c.deal.done') }
         : { ok: false, text: failureMessage(r) },
     );
-  };
-
-  const onDialogClose = (e: SyntheticEvent<HTMLDialogElement>) => {
-    if (e.target === e.currentTarget) onClose();
   };
 
   const coin = deal.currency;
@@ -103,34 +97,20 @@ export function DealDialog({
 
   return (
     <>
-      <dialog
-        ref={ref}
-        className={`dialog c2c-deal${heldAt !== null ? ' c2c-deal--held' : ''}`}
-        aria-labelledby={titleId}
-        onClose={onDialogClose}
-        data-testid="c2c-deal-dialog"
-        data-deal-id={deal.id}
-        data-sure={deal.isSure}
+      <Modal
+        open
+        title={
+          isBuyer
+            ? t('c2c.deal.titleBuy', { number, coin })
+            : t('c2c.deal.titleSell', { number, coin })
+        }
+        onClose={onClose}
+        testId="c2c-deal-dialog"
+        className={`c2c-deal${heldAt !== null ? ' c2c-deal--held' : ''}`}
+        closeLabel={t('c2c.deal.close')}
+        beside={<DealStateChip isSure={deal.isSure} />}
+        data={{ 'data-deal-id': deal.id, 'data-sure': deal.isSure }}
       >
-        <header className="c2c-deal__head">
-          <h2 id={titleId} className="dialog__title c2c-deal__title">
-            {isBuyer
-              ? t('c2c.deal.titleBuy', { number, coin })
-              : t('c2c.deal.titleSell', { number, coin })}
-          </h2>
-          <DealStateChip isSure={deal.isSure} />
-          <button
-            type="button"
-            className="c2c-deal__close"
-            aria-label={t('c2c.deal.close')}
-            onClick={() => ref.current?.close()}
-          >
-            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
-              <path d="M2 2l10 10M12 2L2 12" stroke="currentColor" strokeWidth="1.6" />
-            </svg>
-          </button>
-        </header>
-
         {heldAt !== null && <AsOfNote at={heldAt} />}
         {heldAt === null && deal.isSure === 0 && deal.deadline !== null && (
           <Countdown deadline={deal.deadline} />
@@ -150,7 +130,7 @@ export function DealDialog({
 
         <DealStatus deal={deal} money={money} notice={notice} />
         <DealActions deal={deal} busy={busy} held={heldAt !== null} onAsk={setAsking} />
-      </dialog>
+      </Modal>
       {asking !== null && (
         <ConfirmDialog
           open

@@ -7,7 +7,7 @@ import { memo, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { C2cAdView, C2cType } from '../../../engine/api.ts';
 import { useCellLabels } from '../../components/cell-labels.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';

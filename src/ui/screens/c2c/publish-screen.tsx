@@ -16,7 +16,8 @@ import { c2c } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { Field } from '../../kit/field.tsx';
+import { AmountField } from '../../kit/amount-field.tsx';
+import { KitForm } from '../../kit/form.tsx';
 import {
   C2C_DP,
   C2C_PATH,
@@ -34,7 +35,6 @@ import {
   usePaidBy,
   PayoutWayMissing,
 } from './c2c-parts.tsx';
-import { busyProps } from '../../components/busy-button.ts';
 
 type FieldName = 'number' | 'price' | 'way' | 'currency';
 type Errors = Partial<Record<FieldName, ValidationId>>;
@@ -141,7 +141,6 @@ function PublishForm({
   };
 
   const submit = async (): Promise<void> => {
-    if (busy || done) return;
     const input = { type, way, price: price.trim(), number: number.trim(), currencyId };
     const next = validateC2cPublish(input);
     setErrors(next);
@@ -175,20 +174,23 @@ function PublishForm({
 
   const isBuy = type === 'buy';
   return (
-    <form
+    <KitForm
       className={`panel c2c-form c2c-form--${type}`}
-      noValidate
-      aria-labelledby={titleId}
-      data-testid={isBuy ? 'c2c-publish-buy' : 'c2c-publish-sell'}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
+      labelledBy={titleId}
+      testId={isBuy ? 'c2c-publish-buy' : 'c2c-publish-sell'}
+      // published: busy until the page moves on to my ads (a press is ignored)
+      state={{ busy: busy || done, formError }}
+      onSubmit={submit}
+      submit={{
+        label: isBuy ? t('c2c.publish.submitBuy', { coin }) : t('c2c.publish.submitSell', { coin }),
+        className: `btn btn--block c2c-submit c2c-submit--${type}`,
+        testId: 'c2c-publish-submit',
       }}
     >
       <h2 id={titleId} className="c2c-form__title">
         {isBuy ? t('c2c.publish.buyTitle', { coin }) : t('c2c.publish.sellTitle', { coin })}
       </h2>
-      <Field
+      <AmountField
         name="number"
         label={t('c2c.publish.number')}
         value={number}
@@ -198,7 +200,7 @@ function PublishForm({
         placeholder={t('c2c.publish.twoDecimals')}
         addon={<span className="c2c-field__unit">{coin}</span>}
       />
-      <Field
+      <AmountField
         name="price"
         label={t('c2c.publish.price')}
         value={price}
@@ -222,21 +224,7 @@ function PublishForm({
         </dd>
       </dl>
       {!isBuy && <p className="c2c-form__hint muted">{t('c2c.publish.sellHint')}</p>}
-      {formError !== null && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <button
-        type="submit"
-        className={`btn btn--block c2c-submit c2c-submit--${type}`}
-        // published: the same until the page moves on to my ads (the handler ignores a press)
-        {...busyProps(busy || done)}
-        data-testid="c2c-publish-submit"
-      >
-        {isBuy ? t('c2c.publish.submitBuy', { coin }) : t('c2c.publish.submitSell', { coin })}
-      </button>
-    </form>
+    </KitForm>
   );
 }
 

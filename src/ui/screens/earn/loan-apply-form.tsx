@@ -20,7 +20,8 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
-import { Modal, useAmount } from './earn-parts.tsx';
+import { useAmount } from './earn-parts.tsx';
+import { Modal } from '../../kit/modal.tsx';
 import {
   AmountField,
   DetailField,
@@ -30,7 +31,7 @@ import {
   type LoanTerm,
 } from './loan-fields.tsx';
 import { anyAmountIssue, plainAmountText } from '../../forms/amount-text.ts';
-import { busyProps } from '../../components/busy-button.ts';
+import { KitForm } from '../../kit/form.tsx';
 
 /** Spec §8: the pause between a message and the page it leads to. */
 const REDIRECT_MS = 500;
@@ -62,14 +63,24 @@ export function LoanApplyForm({ config, onDone }: { config: LoanConfigView; onDo
   });
 
   return (
-    <form
+    <KitForm
       className="loan-form"
-      noValidate
-      data-testid="loan-apply"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      testId="loan-apply"
+      state={{ busy, formError }}
+      onSubmit={submit}
+      submit={{ label: t('loan.apply.submit'), testId: 'loan-apply-submit' }}
+      footer={
+        <AgreementDialog
+          open={reading}
+          title={title}
+          html={config.agreementHtml}
+          onAccept={() => {
+            set('agree', true);
+            setReading(false);
+          }}
+          onClose={() => setReading(false)}
+        />
+      }
     >
       <AmountField
         config={config}
@@ -118,30 +129,7 @@ export function LoanApplyForm({ config, onDone }: { config: LoanConfigView; onDo
         onRead={() => setReading(true)}
       />
       <ErrorText id={errors.agree} />
-      {formError !== null && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="btn btn--primary btn--block"
-        {...busyProps(busy)}
-        data-testid="loan-apply-submit"
-      >
-        {t('loan.apply.submit')}
-      </button>
-      <AgreementDialog
-        open={reading}
-        title={title}
-        html={config.agreementHtml}
-        onAccept={() => {
-          set('agree', true);
-          setReading(false);
-        }}
-        onClose={() => setReading(false)}
-      />
-    </form>
+    </KitForm>
   );
 }
 
@@ -168,7 +156,6 @@ function useLoanApplication(config: LoanConfigView, onDone: () => void) {
   };
 
   const submit = async () => {
-    if (busy) return;
     const bounds = { min: config.min, max: config.max };
     const invalid = validateLoanApplication(form, bounds);
     setErrors(invalid);
@@ -245,7 +232,14 @@ function AgreementDialog({
 }) {
   const { t } = useI18n();
   return (
-    <Modal open={open} wide title={title} onClose={onClose} testId="loan-agreement">
+    <Modal
+      open={open}
+      size="wide"
+      title={title}
+      onClose={onClose}
+      testId="loan-agreement"
+      closeLabel={t('earn.close')}
+    >
       <SafeHtml html={html} className="loan-agreement" />
       <div className="dialog__actions">
         <button type="button" className="btn btn--primary btn--sm" onClick={onAccept}>

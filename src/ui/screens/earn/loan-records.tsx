@@ -3,13 +3,14 @@
 // time; an owed loan opens the repayment dialog (repay-form.tsx; issue 20, ADR 0023).
 import { useState } from 'react';
 import type { LoanConfigView, LoanView } from '../../../engine/api.ts';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import { Modal, useAmount, type useEarnPages } from './earn-parts.tsx';
+import { useAmount } from './earn-parts.tsx';
+import { Modal } from '../../kit/modal.tsx';
 import { ratePercent } from './loan-rate.ts';
 import { RepayForm } from './repay-form.tsx';
-import { busyProps } from '../../components/busy-button.ts';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
+import type { PagedState } from '../../kit/use-paged.ts';
 
 const STATE: Record<LoanView['state'], { label: MessageId; tone: string }> = {
   0: { label: 'loan.state.review', tone: 'warn' },
@@ -19,45 +20,31 @@ const STATE: Record<LoanView['state'], { label: MessageId; tone: string }> = {
   4: { label: 'loan.state.repaid', tone: 'up' },
 };
 
-type Loans = ReturnType<typeof useEarnPages<'loan-orders'>>;
-
-/** The records panel: the table (or its loading, error or empty state), "more", the repay dialog. */
-export function LoanRecords({ loans, config }: { loans: Loans; config: LoanConfigView | null }) {
+/** The records panel: the table (or its state) with "more", and the repay dialog. */
+export function LoanRecords({
+  loans,
+  config,
+}: {
+  loans: PagedState<LoanView>;
+  config: LoanConfigView | null;
+}) {
   const { t } = useI18n();
   const [repaying, setRepaying] = useState<LoanView | null>(null);
-
-  let body;
-  if (!loans.loaded && loans.error !== null)
-    body = <ErrorState text={loans.error} onRetry={loans.reload} />;
-  else if (!loans.loaded) body = <Loading />;
-  else if (loans.rows.length === 0) body = <Empty text={t('loan.records.empty')} />;
-  else body = <LoanTable rows={loans.rows} canRepay={config !== null} onRepay={setRepaying} />;
-
   return (
     <section className="panel earn-records">
       <header className="panel__head">
         <h2 className="panel__title">{t('loan.records.title')}</h2>
       </header>
-      {body}
-      {loans.hasMore && (
-        <div className="earn-more">
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            {...busyProps(loans.busy)}
-            onClick={loans.more}
-          >
-            {t('lock.records.more')}
-          </button>
-        </div>
-      )}
+      <LoanTable loans={loans} canRepay={config !== null} onRepay={setRepaying} />
       <Modal
         open={repaying !== null}
         title={repaying === null ? '' : t('loan.repay.title', { id: repaying.id })}
         onClose={() => setRepaying(null)}
         testId="loan-repay-dialog"
+        size="form"
+        closeLabel={t('earn.close')}
       >
-        {repaying !== null && config !== null && loans.page !== null && (
+        {repaying !== null && config !== null && (
           <RepayForm
             loan={repaying}
             config={config}
@@ -74,71 +61,69 @@ export function LoanRecords({ loans, config }: { loans: Loans; config: LoanConfi
 
 /** The loans, one row each; an owed loan has a repay button (`canRepay`: the config is known). */
 function LoanTable({
-  rows,
+  loans,
   canRepay,
   onRepay,
 }: {
-  rows: readonly LoanView[];
+  loans: PagedState<LoanView>;
   canRepay: boolean;
   onRepay: (loan: LoanView) => void;
 }) {
   const { t, fmt } = useI18n();
   const amount = useAmount();
-  const coin = rows[0]?.currency ?? '';
+  const coin = loans.rows[0]?.currency ?? '';
+  const columns: RecordColumn<LoanView>[] = [
+    {
+      header: t('loan.col.time'),
+      cellProps: (l) => ({ title: fmt.dateTime(l.time + 'Z') }),
+      cell: (l) => fmt.date(l.time + 'Z'),
+    },
+    { header: `${t('loan.col.amount')} (${coin})`, num: true, cell: (l) => amount(l.amount) },
+    {
+      header: t('loan.col.term'),
+      num: true,
+      cell: (l) => (
+        <>
+          {t('lock.days', { days: l.days })}
+          <div className="muted">{t('loan.field.rate', { rate: ratePercent(l.rate, fmt) })}</div>
+        </>
+      ),
+    },
+    { header: `${t('loan.col.owed')} (${coin})`, num: true, cell: (l) => amount(l.owed) },
+    {
+      header: t('loan.col.due'),
+      cellClass: (l) => (l.overdue ? 'is-down' : undefined),
+      cell: (l) => (l.due === '' ? '—' : fmt.date(l.due + 'Z')),
+    },
+    { header: t('loan.col.state'), cell: (l) => <LoanState loan={l} /> },
+    {
+      header: t('loan.col.action'),
+      num: true,
+      cell: (l) =>
+        l.state === 1 && (
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            disabled={!canRepay}
+            data-testid="loan-repay"
+            onClick={() => onRepay(l)}
+          >
+            {t('loan.repay.open')}
+          </button>
+        ),
+    },
+  ];
   return (
-    <div className="table-wrap">
-      <table className="table earn-table" data-testid="loan-orders">
-        <thead>
-          <tr>
-            <th>{t('loan.col.time')}</th>
-            <th className="num">
-              {t('loan.col.amount')} ({coin})
-            </th>
-            <th className="num">{t('loan.col.term')}</th>
-            <th className="num">
-              {t('loan.col.owed')} ({coin})
-            </th>
-            <th>{t('loan.col.due')}</th>
-            <th>{t('loan.col.state')}</th>
-            <th className="num">{t('loan.col.action')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((l) => (
-            <tr key={l.id} data-loan-id={l.id} data-state={l.state}>
-              <td title={fmt.dateTime(l.time + 'Z')}>{fmt.date(l.time + 'Z')}</td>
-              <td className="num">{amount(l.amount)}</td>
-              <td className="num">
-                {t('lock.days', { days: l.days })}
-                <div className="muted">
-                  {t('loan.field.rate', { rate: ratePercent(l.rate, fmt) })}
-                </div>
-              </td>
-              <td className="num">{amount(l.owed)}</td>
-              <td className={l.overdue ? 'is-down' : undefined}>
-                {l.due === '' ? '—' : fmt.date(l.due + 'Z')}
-              </td>
-              <td>
-                <LoanState loan={l} />
-              </td>
-              <td className="num">
-                {l.state === 1 && (
-                  <button
-                    type="button"
-                    className="btn btn--primary btn--sm"
-                    disabled={!canRepay}
-                    data-testid="loan-repay"
-                    onClick={() => onRepay(l)}
-                  >
-                    {t('loan.repay.open')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordTable
+      list={loans}
+      columns={columns}
+      rowKey={(l) => l.id}
+      rowData={(l) => ({ 'data-loan-id': l.id, 'data-state': l.state })}
+      testId="loan-orders"
+      className="table earn-table"
+      empty={t('loan.records.empty')}
+      moreText={t('lock.records.more')}
+    />
   );
 }
 

@@ -10,7 +10,7 @@ import {
   lockExpectedYield,
   validateLockPurchase,
 } from '../../../shared/earn.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
@@ -20,13 +20,16 @@ import { tv } from '../../i18n/i18n.ts';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
 import { useWallet } from '../../kit/use-wallet.ts';
-import { Modal, useAmount, useEarnPages, useEarnQuery } from './earn-parts.tsx';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
+import type { PagedState } from '../../kit/use-paged.ts';
+import { useAmount, useEarnPages, useEarnQuery } from './earn-parts.tsx';
+import { Modal } from '../../kit/modal.tsx';
 import '../../styles/earn.css';
 import { AmountInput, useAmountIssue } from '../../forms/amount-input.tsx';
 import { amountForInput, plainAmountText } from '../../forms/amount-text.ts';
 import { busyProps } from '../../components/busy-button.ts';
 
-type LockOrders = ReturnType<typeof useEarnPages<'lock-orders'>>;
+type LockOrders = PagedState<LockOrderView>;
 
 const STATUS: Record<LockOrderView['status'], { label: MessageId; tone: string }> = {
   1: { label: 'lock.status.running', tone: 'info' },
@@ -78,6 +81,8 @@ export default function LockScreen() {
         }
         onClose={() => setBuying(null)}
         testId="lock-buy-dialog"
+        size="form"
+        closeLabel={t('earn.close')}
       >
         {buying !== null && <BuyForm product={buying} onDone={bought} />}
       </Modal>
@@ -263,10 +268,11 @@ function BuyForm({ product: p, onDone }: { product: LockProductView; onDone: () 
 }
 
 function Records({ orders }: { orders: LockOrders }) {
-  const { t, fmt } = useI18n();
+  const { t } = useI18n();
   const amount = useAmount();
   const [cancelling, setCancelling] = useState<LockOrderView | null>(null);
   const [busy, setBusy] = useState(false);
+  const columns = useColumns(setCancelling);
 
   const cancel = async () => {
     if (cancelling === null) return;
@@ -280,62 +286,6 @@ function Records({ orders }: { orders: LockOrders }) {
     } else toast.error(failureMessage(r));
   };
 
-  let body;
-  if (!orders.loaded && orders.error !== null)
-    body = <ErrorState text={orders.error} onRetry={orders.reload} />;
-  else if (!orders.loaded) body = <Loading />;
-  else if (orders.rows.length === 0) body = <Empty text={t('lock.records.empty')} />;
-  else
-    body = (
-      <div className="table-wrap">
-        <table className="table earn-table" data-testid="lock-orders">
-          <thead>
-            <tr>
-              <th>{t('lock.col.coin')}</th>
-              <th className="num">{t('lock.col.amount')}</th>
-              <th className="num">{t('lock.col.rate')}</th>
-              <th className="num">{t('lock.col.yield')}</th>
-              <th>{t('lock.col.start')}</th>
-              <th>{t('lock.col.end')}</th>
-              <th>{t('lock.col.status')}</th>
-              <th className="num">{t('lock.col.action')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.rows.map((o) => (
-              <tr key={o.id} data-order-id={o.id} data-status={o.status}>
-                <td>
-                  <strong>{o.currency}</strong>
-                </td>
-                <td className="num">{amount(o.amount)}</td>
-                <td className="num">{fmt.percent(o.dailyRate, 2)}</td>
-                <td className="num is-up">{amount(o.status === 1 ? o.expected : o.interest)}</td>
-                <td>{fmt.date(o.start + 'Z')}</td>
-                <td>{fmt.date(o.end + 'Z')}</td>
-                <td>
-                  <span className={`earn-chip earn-chip--${STATUS[o.status].tone}`}>
-                    {t(STATUS[o.status].label)}
-                  </span>
-                </td>
-                <td className="num">
-                  {o.status === 1 && (
-                    <button
-                      type="button"
-                      className="btn btn--ghost btn--sm"
-                      data-testid="lock-cancel"
-                      onClick={() => setCancelling(o)}
-                    >
-                      {t('lock.cancel.open')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-
   const back =
     cancelling === null
       ? ''
@@ -345,19 +295,16 @@ function Records({ orders }: { orders: LockOrders }) {
       <header className="panel__head">
         <h2 className="panel__title">{t('lock.records.title')}</h2>
       </header>
-      {body}
-      {orders.hasMore && (
-        <div className="earn-more">
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            {...busyProps(orders.busy)}
-            onClick={orders.more}
-          >
-            {t('lock.records.more')}
-          </button>
-        </div>
-      )}
+      <RecordTable
+        list={orders}
+        columns={columns}
+        rowKey={(o) => o.id}
+        rowData={(o) => ({ 'data-order-id': o.id, 'data-status': o.status })}
+        testId="lock-orders"
+        className="table earn-table"
+        empty={t('lock.records.empty')}
+        moreText={t('lock.records.more')}
+      />
       <ConfirmDialog
         open={cancelling !== null}
         title={t('lock.cancel.title')}
@@ -378,4 +325,46 @@ function Records({ orders }: { orders: LockOrders }) {
       />
     </section>
   );
+}
+
+/** Coin, amount, daily rate, yield (expected, or earned), start, end, status, early cancel. */
+function useColumns(onCancel: (order: LockOrderView) => void): RecordColumn<LockOrderView>[] {
+  const { t, fmt } = useI18n();
+  const amount = useAmount();
+  return [
+    { header: t('lock.col.coin'), cell: (o) => <strong>{o.currency}</strong> },
+    { header: t('lock.col.amount'), num: true, cell: (o) => amount(o.amount) },
+    { header: t('lock.col.rate'), num: true, cell: (o) => fmt.percent(o.dailyRate, 2) },
+    {
+      header: t('lock.col.yield'),
+      num: true,
+      cellClass: 'is-up',
+      cell: (o) => amount(o.status === 1 ? o.expected : o.interest),
+    },
+    { header: t('lock.col.start'), cell: (o) => fmt.date(o.start + 'Z') },
+    { header: t('lock.col.end'), cell: (o) => fmt.date(o.end + 'Z') },
+    {
+      header: t('lock.col.status'),
+      cell: (o) => (
+        <span className={`earn-chip earn-chip--${STATUS[o.status].tone}`}>
+          {t(STATUS[o.status].label)}
+        </span>
+      ),
+    },
+    {
+      header: t('lock.col.action'),
+      num: true,
+      cell: (o) =>
+        o.status === 1 && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            data-testid="lock-cancel"
+            onClick={() => onCancel(o)}
+          >
+            {t('lock.cancel.open')}
+          </button>
+        ),
+    },
+  ];
 }

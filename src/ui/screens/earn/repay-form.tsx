@@ -15,7 +15,7 @@ import { toast } from '../../toast/toast.ts';
 import { useNow } from '../../components/use-now.ts';
 import { copyText } from '../../kit/copy-text.ts';
 import { ImageUpload } from '../../kit/image-upload.tsx';
-import { busyProps } from '../../components/busy-button.ts';
+import { KitForm } from '../../kit/form.tsx';
 
 const COIN_LABEL: Record<RepayCoin, MessageId> = {
   btc: 'loan.coin.btc',
@@ -39,6 +39,8 @@ export function RepayForm({
   const { t } = useI18n();
   const [coin, setCoin] = useState<RepayCoin>(config.coins[0] ?? 'usdt_erc20');
   const [image, setImage] = useState('');
+  // the voucher's own error (none chosen), and the server's refusal of the repayment
+  const [imageMissing, setImageMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const q = useRepayQuote(loan.id, coin);
@@ -46,8 +48,7 @@ export function RepayForm({
   const quote = q.quote?.coin === coin && !q.loading ? q.quote : null;
 
   const submit = async () => {
-    if (busy) return;
-    if (image === '') return setError(t('validation.loan.imageRequired'));
+    if (image === '') return setImageMissing(true);
     if (quote === null) return;
     setBusy(true);
     const r = await engine.earnCommand('loan-repay', {
@@ -68,12 +69,15 @@ export function RepayForm({
   };
 
   return (
-    <form
+    <KitForm
       className="earn-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
+      state={{ busy, formError: error }}
+      onSubmit={submit}
+      submit={{
+        label: t('loan.repay.submit'),
+        testId: 'loan-repay-submit',
+        // no quote yet: nothing to name in the repayment
+        disabled: quote === null,
       }}
     >
       <div className="loan-coins" role="radiogroup" aria-label={t('loan.repay.coin')}>
@@ -100,23 +104,14 @@ export function RepayForm({
         value={image}
         onValue={(url) => {
           setImage(url);
+          setImageMissing(false);
           setError(null);
         }}
+        error={imageMissing ? t('validation.loan.imageRequired') : undefined}
         testId="loan-voucher"
       />
-      <p className="field__error" role="alert">
-        {error ?? ''}
-      </p>
       <p className="muted earn-note">{t('loan.repay.note')}</p>
-      <button
-        type="submit"
-        className="btn btn--primary btn--block"
-        {...busyProps(busy, quote === null)}
-        data-testid="loan-repay-submit"
-      >
-        {t('loan.repay.submit')}
-      </button>
-    </form>
+    </KitForm>
   );
 }
 

@@ -14,7 +14,7 @@ import type {
   OpenFigures,
 } from '../../../shared/lever.ts';
 import { validateLeverOrder } from '../../../shared/lever.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';

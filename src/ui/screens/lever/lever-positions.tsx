@@ -11,7 +11,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { Link } from 'react-router';
 import type { CommandResult, LeverTab, LeverView } from '../../../engine/api.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { useFocusKeeper } from '../../components/focus-keeper.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';

@@ -4,22 +4,21 @@
 // mirror) and the close confirmation with the live profit. Also the small cells the position
 // tables share with these dialogs (side, signed money, stop prices).
 import { useId, useState } from 'react';
-import { useModal } from '../../components/use-modal.ts';
 import type { LeverPositionView } from '../../../engine/api.ts';
 import { DECIMALS } from '../../../shared/constants.ts';
 import { pairMetaSignal } from '../../trading/pair-meta.ts';
 import { Decimal, parseDecimal } from '../../../shared/decimal.ts';
 import { checkStopPrice, STOP_PRICE_DECIMALS } from '../../../shared/lever.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
+import { DialogFooter, Modal } from '../../kit/modal.tsx';
 import { handsCount } from './lever-form-math.ts';
 import '../../styles/lever.css';
-import { busyProps } from '../../components/busy-button.ts';
 
 /** Spec §9: prices, totals and lever prices to 4 decimals; stop prices to 2. */
 export const LEVER_DP = { money: DECIMALS.price, stop: 2 } as const;
@@ -131,8 +130,6 @@ function initial(value: string): string {
 
 export function StopDialog({ position: p, onClose }: StopDialogProps) {
   const { t, tv, fmt } = useI18n();
-  const ref = useModal(true);
-  const titleId = useId();
   const hintId = useId();
   const [takeProfit, setTakeProfit] = useState(() => initial(p.takeProfit));
   const [stopLoss, setStopLoss] = useState(() => initial(p.stopLoss));
@@ -166,84 +163,69 @@ export function StopDialog({ position: p, onClose }: StopDialogProps) {
   const unit = quote === '' ? undefined : <span className="lever-field__unit">{quote}</span>;
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog lever-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={hintId}
+    <Modal
+      open
+      title={t('lever.stop.title')}
       onClose={onClose}
-      data-testid="lever-stop-dialog"
-      data-position-id={p.id}
+      testId="lever-stop-dialog"
+      className="lever-dialog"
+      closeButton={false}
+      describedBy={hintId}
+      data={{ 'data-position-id': p.id }}
+      onSubmit={() => void submit()}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <h2 id={titleId} className="dialog__title">
-          {t('lever.stop.title')}
-        </h2>
-        <p className="lever-dialog__position">
-          <SideTag side={p.side} />
-          <strong>{p.symbol}</strong>
-          <span className="muted">
-            {t('lever.positions.multipleValue', { multiple: p.multiple })}
-          </span>
+      <p className="lever-dialog__position">
+        <SideTag side={p.side} />
+        <strong>{p.symbol}</strong>
+        <span className="muted">
+          {t('lever.positions.multipleValue', { multiple: p.multiple })}
+        </span>
+      </p>
+      <PositionFacts position={p} />
+      <p id={hintId} className={`lever-hint ${rule.broken ? 'is-broken' : ''}`}>
+        {rule.text}
+      </p>
+      <div className="lever-dialog__fields">
+        <Field
+          name="takeProfit"
+          label={t('lever.stop.takeProfit')}
+          value={takeProfit}
+          decimals={STOP_PRICE_DECIMALS}
+          onValue={(v) => {
+            setTakeProfit(v);
+            setErrors((e) => ({ ...e, takeProfit: undefined }));
+          }}
+          error={errors.takeProfit === undefined ? undefined : tv(errors.takeProfit)}
+          addon={unit}
+          data-testid="lever-stop-tp"
+        />
+        <Field
+          name="stopLoss"
+          label={t('lever.stop.stopLoss')}
+          value={stopLoss}
+          decimals={STOP_PRICE_DECIMALS}
+          onValue={(v) => {
+            setStopLoss(v);
+            setErrors((e) => ({ ...e, stopLoss: undefined }));
+          }}
+          error={errors.stopLoss === undefined ? undefined : tv(errors.stopLoss)}
+          addon={unit}
+          data-testid="lever-stop-sl"
+        />
+      </div>
+      {serverError !== null && (
+        <p className="form-error lever-dialog__error" role="alert" data-testid="lever-stop-error">
+          {serverError}
         </p>
-        <PositionFacts position={p} />
-        <p id={hintId} className={`lever-hint ${rule.broken ? 'is-broken' : ''}`}>
-          {rule.text}
-        </p>
-        <div className="lever-dialog__fields">
-          <Field
-            name="takeProfit"
-            label={t('lever.stop.takeProfit')}
-            value={takeProfit}
-            decimals={STOP_PRICE_DECIMALS}
-            onValue={(v) => {
-              setTakeProfit(v);
-              setErrors((e) => ({ ...e, takeProfit: undefined }));
-            }}
-            error={errors.takeProfit === undefined ? undefined : tv(errors.takeProfit)}
-            addon={unit}
-            data-testid="lever-stop-tp"
-          />
-          <Field
-            name="stopLoss"
-            label={t('lever.stop.stopLoss')}
-            value={stopLoss}
-            decimals={STOP_PRICE_DECIMALS}
-            onValue={(v) => {
-              setStopLoss(v);
-              setErrors((e) => ({ ...e, stopLoss: undefined }));
-            }}
-            error={errors.stopLoss === undefined ? undefined : tv(errors.stopLoss)}
-            addon={unit}
-            data-testid="lever-stop-sl"
-          />
-        </div>
-        {serverError !== null && (
-          <p className="form-error lever-dialog__error" role="alert" data-testid="lever-stop-error">
-            {serverError}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="btn btn--primary btn--sm"
-            {...busyProps(busy)}
-            data-testid="lever-stop-submit"
-          >
-            {t('lever.stop.submit')}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      )}
+      <DialogFooter
+        cancelLabel={t('common.cancel')}
+        onCancel={onClose}
+        submitLabel={t('lever.stop.submit')}
+        busy={busy}
+        submitTestId="lever-stop-submit"
+      />
+    </Modal>
   );
 }
 

@@ -8,7 +8,7 @@ import type { MicroView } from '../../../engine/api.ts';
 import { Decimal } from '../../../shared/decimal.ts';
 import type { MicroValidationId } from '../../../shared/micro.ts';
 import { validateMicro } from '../../../shared/micro.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';

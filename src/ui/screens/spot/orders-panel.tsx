@@ -8,7 +8,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { OpenOrderView } from '../../../engine/api.ts';
 import { AsOfNote } from '../../components/as-of-note.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { useFocusKeeper } from '../../components/focus-keeper.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';

@@ -5,14 +5,13 @@
 // a visitor is asked to log in. The alerts live on the server: when one fires, the user gets an
 // `alert.price` notification. Results are announced politely from inside the dialog (a toast
 // would sit under the modal, inert, and not be read).
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { CloseButton } from '../../components/close-button.tsx';
 import { LineIcon } from '../../components/line-icon.tsx';
-import { useModal } from '../../components/use-modal.ts';
 import { session, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { Modal } from '../../kit/modal.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import '../../styles/price-alerts.css';
 import { PriceAlertBody } from './price-alert-body.tsx';
@@ -52,41 +51,25 @@ interface DialogProps {
 
 /**
  * Kept mounted so that closing goes through `dialog.close()` (which gives the focus back to the
- * button); its content exists only while open.
+ * button); its content exists only while open. The focus starts on the price field (a visitor's
+ * prompt has none: the first control), and moves there when the session turns out logged in.
  */
 function PriceAlertDialog({ meta, open, onClose }: DialogProps) {
   const { t } = useI18n();
-  const ref = useModal(open);
-  const titleId = useId();
   const loggedIn = useSignalValue(session).loggedIn;
   const pair = `${meta.base}/${meta.quote}`;
-
-  // After showModal (useModal's effect runs first): the price field, else the first control.
-  useEffect(() => {
-    if (open) ref.current?.querySelector<HTMLInputElement>('input[name="alert-price"]')?.focus();
-  }, [open, loggedIn, ref]);
-
   return (
-    <dialog
-      ref={ref}
-      className="dialog alert-dialog"
-      aria-labelledby={titleId}
+    <Modal
+      open={open}
+      title={t('spot.alert.title', { pair })}
       onClose={onClose}
-      data-testid="price-alert-dialog"
+      testId="price-alert-dialog"
+      className="alert-dialog"
+      initialFocus={loggedIn ? 'input[name="alert-price"]' : undefined}
     >
-      {open && (
-        <>
-          <header className="alert-dialog__head">
-            <h2 id={titleId} className="dialog__title">
-              {t('spot.alert.title', { pair })}
-            </h2>
-            <CloseButton label={t('common.close')} onClick={onClose} />
-          </header>
-          <LastPrice meta={meta} />
-          {loggedIn ? <PriceAlertBody meta={meta} /> : <LoginPrompt />}
-        </>
-      )}
-    </dialog>
+      <LastPrice meta={meta} />
+      {loggedIn ? <PriceAlertBody meta={meta} /> : <LoginPrompt />}
+    </Modal>
   );
 }
 

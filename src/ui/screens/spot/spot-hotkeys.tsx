@@ -8,7 +8,7 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CommandResult, OpenOrderView } from '../../../engine/api.ts';
 import type { OrderTemplate } from '../../../shared/workspace.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { book, orders, session, spot } from '../../engine-bridge/signals.ts';

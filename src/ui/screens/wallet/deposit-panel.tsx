@@ -7,15 +7,15 @@ import { validateDeposit } from '../../../shared/wallet.ts';
 import { anyAmountIssue } from '../../forms/amount-text.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
+import { AmountField } from '../../kit/amount-field.tsx';
+import { KitForm } from '../../kit/form.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { ImageUpload } from '../../kit/image-upload.tsx';
 import { useAccountQuery } from '../../kit/use-account-query.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { copyText } from '../../kit/copy-text.ts';
 import { useCurrencyDecimals } from '../../forms/currency-decimals.ts';
-import { busyProps } from '../../components/busy-button.ts';
 
 export function DepositPanel({ currencyId, currency }: { currencyId: number; currency: string }) {
   const { t } = useI18n();
@@ -154,7 +154,6 @@ function DepositForm({
   const decimals = useCurrencyDecimals(currencyId);
   const form = useForm({ amount: '', source: '', hash: '', pic: '' });
   const submit = async () => {
-    if (form.busy) return;
     const errors = validateDeposit({ amount: form.values.amount, pic: form.values.pic });
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
@@ -162,35 +161,36 @@ function DepositForm({
     }
     // the field says what is wrong with "1e4" and the like; it is never sent (ADR 0041)
     if (anyAmountIssue([form.values.amount, decimals])) return;
-    const r = await form.run(() =>
-      engine.accountCommand('deposit', {
-        currencyId,
-        network,
-        amount: form.values.amount,
-        source: form.values.source,
-        hash: form.values.hash,
-        pic: form.values.pic,
-      }),
+    // announced: the server's message only
+    const r = await form.run(
+      () =>
+        engine.accountCommand('deposit', {
+          currencyId,
+          network,
+          amount: form.values.amount,
+          source: form.values.source,
+          hash: form.values.hash,
+          pic: form.values.pic,
+        }),
+      '',
     );
     if (r.ok) {
-      toast.success(r.message);
       form.setValue('amount', '');
       form.setValue('hash', '');
       form.setValue('pic', '');
     }
   };
   return (
-    <form
+    <KitForm
       className="form-grid"
-      noValidate
-      data-testid="deposit-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      testId="deposit-form"
+      state={form}
+      onSubmit={submit}
+      submit={{ label: t('wallet.deposit.submit'), testId: 'deposit-submit' }}
+      actionsClassName="form-actions"
     >
       <h3 className="fund-panel__title">{t('wallet.deposit.request')}</h3>
-      <Field
+      <AmountField
         name="amount"
         label={t('wallet.deposit.amount', { currency })}
         value={form.values.amount}
@@ -217,16 +217,6 @@ function DepositForm({
         error={form.message('pic')}
         testId="deposit-voucher"
       />
-      <div className="form-actions">
-        <button
-          type="submit"
-          className="btn btn--primary"
-          {...busyProps(form.busy)}
-          data-testid="deposit-submit"
-        >
-          {t('wallet.deposit.submit')}
-        </button>
-      </div>
-    </form>
+    </KitForm>
   );
 }

@@ -8,13 +8,12 @@ import { CASH_MAX_LENGTH, validateCashInfo } from '../../../shared/wallet.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
+import { KitForm } from '../../kit/form.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { AccountShell } from '../../kit/account-shell.tsx';
 import { useAccountQuery } from '../../kit/use-account-query.ts';
 import '../../styles/account-settings.css';
-import { busyProps } from '../../components/busy-button.ts';
 
 export default function SetCashScreen() {
   const { t } = useI18n();
@@ -51,14 +50,15 @@ function CashForm({ saved }: { saved: CashInfoView }) {
   };
 
   const submit = async (): Promise<void> => {
-    if (form.busy) return;
     const { method: none, ...invalid } = validateCashInfo(values);
     form.setErrors(invalid);
     setMethod(none ?? null);
     if (none !== undefined || Object.keys(invalid).length > 0) return;
-    const result = await form.run(() => engine.accountCommand('cash-save', values));
+    const result = await form.run(
+      () => engine.accountCommand('cash-save', values),
+      t('account.cash.saved'),
+    );
     if (!result.ok) return;
-    toast.success(result.message !== '' ? result.message : t('account.cash.saved'));
     // show what was stored (the engine and the server trim every field)
     for (const k of Object.keys(values) as (keyof CashInfoView)[])
       if (values[k] !== values[k].trim()) form.setValue(k, values[k].trim());
@@ -79,14 +79,18 @@ function CashForm({ saved }: { saved: CashInfoView }) {
   );
 
   return (
-    <form
+    <KitForm
       className="panel acct-form"
-      data-testid="cash-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
+      testId="cash-form"
+      // the missing way to be paid is said under the real name; the form's message waits
+      state={{ busy: form.busy, formError: method === null ? form.formError : null }}
+      onSubmit={submit}
+      submit={{
+        label: t('account.cash.save'),
+        busyLabel: t('account.cash.saving'),
+        testId: 'cash-save',
       }}
+      actionsClassName="form-actions"
     >
       <p className="notice-bar">{t('account.cash.intro')}</p>
       {field('realName', t('account.cash.realName'), t('account.cash.realNamePlaceholder'))}
@@ -129,21 +133,6 @@ function CashForm({ saved }: { saved: CashInfoView }) {
           )}
         </div>
       </fieldset>
-      {form.formError !== null && method === null && (
-        <p className="form-error" role="alert">
-          {form.formError}
-        </p>
-      )}
-      <div className="form-actions">
-        <button
-          type="submit"
-          className="btn btn--primary"
-          {...busyProps(form.busy)}
-          data-testid="cash-save"
-        >
-          {form.busy ? t('account.cash.saving') : t('account.cash.save')}
-        </button>
-      </div>
-    </form>
+    </KitForm>
   );
 }

@@ -1,22 +1,21 @@
 // Transfer in / out of an account (spec §2: dialogs with an amount and an "all" button; lever
 // page: at least 100 and a confirmation). Validated with the shared rules as the user types;
 // what was typed stays on an error.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AccountName } from '../../../engine/api.ts';
 import { validateTransfer } from '../../../shared/wallet.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { showModalFrom } from '../../components/use-modal.ts';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
+import { DialogFooter, Modal } from '../../kit/modal.tsx';
 import { useWallet } from '../../kit/use-wallet.ts';
 import { UNKNOWN } from '../../kit/asset-table.tsx';
 import { amountForInput } from '../../forms/amount-text.ts';
 import { FALLBACK_DECIMALS } from '../../forms/currency-decimals.ts';
 import { anyAmountIssue } from '../../forms/amount-text.ts';
-import { busyProps } from '../../components/busy-button.ts';
 
 export interface TransferTarget {
   currencyId: number;
@@ -56,25 +55,20 @@ export function TransferAvailable({
 
 export function TransferDialog({ target, leverPage = false, onClose }: TransferDialogProps) {
   const { t, tv } = useI18n();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const wallet = useWallet();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<ValidationId | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
+  const open = target !== null;
+  // the dialog stays mounted between transfers, and each one starts empty
   useEffect(() => {
-    const d = ref.current;
-    if (d === null) return;
-    if (target !== null && !d.open) {
-      setAmount('');
-      setError(null);
-      setConfirming(false);
-      showModalFrom(d);
-    }
-    if (target === null && d.open) d.close();
-  }, [target]);
+    if (!open) return;
+    setAmount('');
+    setError(null);
+    setConfirming(false);
+  }, [open]);
 
   const source =
     target === null
@@ -131,24 +125,17 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog dialog--form"
-      aria-labelledby={titleId}
+    <Modal
+      open={open}
+      title={target === null ? '' : t('wallet.transfer.dialogTitle', { currency: target.currency })}
       onClose={onClose}
-      data-testid="transfer-dialog"
+      testId="transfer-dialog"
+      size="form"
+      closeButton={false}
+      onSubmit={submit}
     >
       {target !== null && (
-        <form
-          method="dialog"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <h2 id={titleId} className="dialog__title">
-            {t('wallet.transfer.dialogTitle', { currency: target.currency })}
-          </h2>
+        <>
           <div className="form-grid">
             <div className="form-row">
               <span>{t('wallet.transfer.from')}</span>
@@ -194,21 +181,16 @@ export function TransferDialog({ target, leverPage = false, onClose }: TransferD
               </p>
             )}
           </div>
-          <div className="dialog__actions">
-            <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="submit"
-              className="btn btn--primary btn--sm"
-              {...busyProps(busy, !known)}
-              data-testid="transfer-submit"
-            >
-              {confirming ? t('wallet.transfer.sure') : t('wallet.transfer.submit')}
-            </button>
-          </div>
-        </form>
+          <DialogFooter
+            cancelLabel={t('common.cancel')}
+            onCancel={onClose}
+            submitLabel={confirming ? t('wallet.transfer.sure') : t('wallet.transfer.submit')}
+            busy={busy}
+            disabled={!known}
+            submitTestId="transfer-submit"
+          />
+        </>
       )}
-    </dialog>
+    </Modal>
   );
 }

@@ -7,16 +7,14 @@ import type { AccountName } from '../../../engine/api.ts';
 import { ACCOUNTS, validateTransfer } from '../../../shared/wallet.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { toast } from '../../toast/toast.ts';
-import { Field } from '../../kit/field.tsx';
+import { AmountField } from '../../kit/amount-field.tsx';
+import { KitForm } from '../../kit/form.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { AccountShell, WALLET_PATH } from '../../kit/account-shell.tsx';
 import { useWallet } from '../../kit/use-wallet.ts';
 import { TransferAvailable } from './transfer-dialog.tsx';
-import { amountForInput } from '../../forms/amount-text.ts';
 import { FALLBACK_DECIMALS } from '../../forms/currency-decimals.ts';
 import { anyAmountIssue } from '../../forms/amount-text.ts';
-import { busyProps } from '../../components/busy-button.ts';
 
 /** Which accounts can hold a currency (legal: is_legal, lever: is_lever, micro: is_micro). */
 function holds(
@@ -27,9 +25,12 @@ function holds(
   return wallet.accounts[account].rows.some((r) => r.currencyId === currencyId);
 }
 
-/** The accounts that can hold a currency. */
-function accountsHolding(wallet: ReturnType<typeof useWallet>, currencyId: number): AccountName[] {
-  return ACCOUNTS.filter((a) => holds(wallet, a, currencyId));
+/** The accounts that can hold a currency (none while no currency is chosen). */
+function accountsHolding(
+  wallet: ReturnType<typeof useWallet>,
+  coin: { currencyId: number } | null,
+): AccountName[] {
+  return coin === null ? [] : ACCOUNTS.filter((a) => holds(wallet, a, coin.currencyId));
 }
 
 /** What an account holds of a currency, available to move ('0' when it holds none). */
@@ -53,11 +54,11 @@ export default function TransferScreen() {
   const form = useForm({ amount: '' });
   // held balances (a page opened offline) are not what a transfer may move: unknown until loaded
   const known = wallet.loaded;
-  const targets = coin === null ? [] : accountsHolding(wallet, coin.currencyId);
+  const targets = accountsHolding(wallet, coin);
   const available = availableIn(wallet, from, coin?.currencyId ?? null);
 
   const submit = async () => {
-    if (form.busy || coin === null) return;
+    if (coin === null) return;
     const errors = validateTransfer({ amount: form.values.amount, from, to, available });
     const first = errors.amount ?? errors.to;
     if (first !== undefined) {
@@ -65,19 +66,18 @@ export default function TransferScreen() {
       return;
     }
     if (anyAmountIssue([form.values.amount, decimals])) return;
-    const r = await form.run(() =>
-      engine.accountCommand('transfer', {
-        currencyId: coin.currencyId,
-        from,
-        to,
-        amount: form.values.amount,
-        available,
-      }),
+    const r = await form.run(
+      () =>
+        engine.accountCommand('transfer', {
+          currencyId: coin.currencyId,
+          from,
+          to,
+          amount: form.values.amount,
+          available,
+        }),
+      t('wallet.transfer.done'),
     );
-    if (r.ok) {
-      toast.success(r.message !== '' ? r.message : t('wallet.transfer.done'));
-      form.setValue('amount', '');
-    }
+    if (r.ok) form.setValue('amount', '');
   };
 
   const accountSelect = (
@@ -117,14 +117,18 @@ export default function TransferScreen() {
       }
     >
       <div className="panel panel--pad transfer-card">
-        <form
+        <KitForm
           className="form-grid"
-          noValidate
-          data-testid="transfer-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
+          testId="transfer-form"
+          state={form}
+          onSubmit={submit}
+          submit={{
+            label: t('wallet.transfer.submit'),
+            className: 'btn btn--primary btn--block',
+            testId: 'transfer-submit',
+            disabled: coin === null || !known,
           }}
+          actionsClassName="form-actions"
         >
           <label className="field">
             <span className="field__label">{t('wallet.assets.currency')}</span>
@@ -159,36 +163,17 @@ export default function TransferScreen() {
             </button>
             {accountSelect(t('wallet.transfer.to'), to, setTo, 'transfer-to')}
           </div>
-          <Field
+          <AmountField
             name="amount"
             label={t('wallet.transfer.amount')}
             value={form.values.amount}
             decimals={decimals}
             onValue={(v) => form.setValue('amount', v)}
             error={form.message('amount')}
-            addon={
-              <button
-                type="button"
-                className="max-btn"
-                disabled={!known}
-                onClick={() => form.setValue('amount', amountForInput(available, decimals))}
-              >
-                {t('wallet.transfer.all')}
-              </button>
-            }
+            available={known ? available : null}
           />
           <TransferAvailable available={available} known={known} currency={coin?.name ?? ''} />
-          <div className="form-actions">
-            <button
-              type="submit"
-              className="btn btn--primary btn--block"
-              {...busyProps(form.busy, coin === null || !known)}
-              data-testid="transfer-submit"
-            >
-              {t('wallet.transfer.submit')}
-            </button>
-          </div>
-        </form>
+        </KitForm>
       </div>
     </AccountShell>
   );

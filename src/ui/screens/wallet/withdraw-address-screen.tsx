@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import type { CurrencyView, WithdrawAddressView } from '../../../engine/api.ts';
 import { validateAddressEntry } from '../../../shared/wallet.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
@@ -16,7 +16,7 @@ import { arrayList, isStale } from '../../kit/record-parts.tsx';
 import { Field } from '../../kit/field.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { AccountShell } from '../../kit/account-shell.tsx';
-import { ListState } from '../../kit/list-state.tsx';
+import { RecordTable } from '../../kit/record-table.tsx';
 import { useAccountQuery } from '../../kit/use-account-query.ts';
 import '../../styles/account-records.css';
 import { busyProps } from '../../components/busy-button.ts';
@@ -256,46 +256,37 @@ function AddressList({
         <Empty text={t('account.address.noCurrencies')} />
       ) : (
         <div className={isStale(list) ? 'records--stale' : undefined} aria-busy={isStale(list)}>
-          <ListState list={list} empty={t('account.address.empty')}>
-            <div className="table-wrap">
-              <table className="table records-table" data-testid="addresses">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('account.address.address')}</th>
-                    <th scope="col">{t('account.address.notes')}</th>
-                    <th scope="col" className="cell-actions">
-                      {t('account.col.action')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.rows.map((a) => (
-                    <tr key={a.id} data-address-id={a.id}>
-                      <td className="mono">{a.address}</td>
-                      <td>
-                        {a.notes === '' ? (
-                          <span className="muted">{t('account.none')}</span>
-                        ) : (
-                          a.notes
-                        )}
-                      </td>
-                      <td className="cell-actions">
-                        <button
-                          type="button"
-                          className="link-btn"
-                          onClick={() => setDeleting(a)}
-                          aria-label={t('account.address.deleteLabel', { address: a.address })}
-                          data-testid="address-delete"
-                        >
-                          {t('account.address.delete')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </ListState>
+          <RecordTable
+            list={list}
+            columns={[
+              { header: t('account.address.address'), cellClass: 'mono', cell: (a) => a.address },
+              {
+                header: t('account.address.notes'),
+                cell: (a) =>
+                  a.notes === '' ? <span className="muted">{t('account.none')}</span> : a.notes,
+              },
+              {
+                header: t('account.col.action'),
+                headerClass: 'cell-actions',
+                cellClass: 'cell-actions',
+                cell: (a) => (
+                  <button
+                    type="button"
+                    className="link-btn"
+                    onClick={() => setDeleting(a)}
+                    aria-label={t('account.address.deleteLabel', { address: a.address })}
+                    data-testid="address-delete"
+                  >
+                    {t('account.address.delete')}
+                  </button>
+                ),
+              },
+            ]}
+            rowKey={(a) => a.id}
+            rowData={(a) => ({ 'data-address-id': a.id })}
+            testId="addresses"
+            empty={t('account.address.empty')}
+          />
         </div>
       )}
       <ConfirmDialog

@@ -16,16 +16,15 @@ import {
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
-import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
+import { AmountField } from '../../kit/amount-field.tsx';
+import { KitForm } from '../../kit/form.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { WALLET_PATH } from '../../kit/account-shell.tsx';
 import { SavedAddressPicker } from './saved-address-select.tsx';
 import { useAccountQuery } from '../../kit/use-account-query.ts';
-import { amountForInput } from '../../forms/amount-text.ts';
 import { useCurrencyDecimals } from '../../forms/currency-decimals.ts';
 import { anyAmountIssue, plainAmountText } from '../../forms/amount-text.ts';
-import { busyProps } from '../../components/busy-button.ts';
 
 type Network = WithdrawInput['network'];
 
@@ -98,17 +97,16 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
   };
 
   const submit = async () => {
-    if (form.busy) return;
     const errors = validateWithdraw({ ...input, bankAccount: input.address });
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
       return;
     }
     if (anyAmountIssue([form.values.amount, decimals])) return;
-    const r = await form.run(() => engine.accountCommand('withdraw', input));
+    // announced: the server's message only
+    const r = await form.run(() => engine.accountCommand('withdraw', input), '');
     setNeedsIdentity(!r.ok && r.code === 'server' && r.type === '998');
     if (r.ok) {
-      toast.success(r.message);
       reload();
       onDone();
     }
@@ -116,14 +114,14 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
 
   return (
     <div className="fund-panel" data-testid="withdraw-panel">
-      <form
+      <KitForm
         className="form-grid"
-        noValidate
-        data-testid="withdraw-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        testId="withdraw-form"
+        // an unverified identity is said once, by the notice that links to the verification
+        state={{ busy: form.busy, formError: needsIdentity ? null : form.formError }}
+        onSubmit={submit}
+        submit={{ label: t('wallet.withdraw.submit'), testId: 'withdraw-submit' }}
+        actionsClassName="form-actions"
       >
         {networks.length > 1 && (
           <div className="net-tabs" role="tablist" aria-label={t('wallet.withdraw.network')}>
@@ -182,22 +180,14 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
           onValue={(v) => form.setValue('address', v)}
           error={form.message('address')}
         />
-        <Field
+        <AmountField
           name="amount"
           label={t('wallet.withdraw.amount', { currency })}
           value={form.values.amount}
           decimals={decimals}
           onValue={(v) => form.setValue('amount', v)}
           error={form.message('amount')}
-          addon={
-            <button
-              type="button"
-              className="max-btn"
-              onClick={() => form.setValue('amount', amountForInput(info.available, decimals))}
-            >
-              {t('wallet.transfer.all')}
-            </button>
-          }
+          available={info.available}
         />
         <div className="form-row">
           <span>{t('wallet.withdraw.available')}</span>
@@ -223,17 +213,7 @@ function WithdrawForm({ currencyId, currency, info, networks, onDone, reload }: 
             <Link to={WALLET_PATH.authentication}>{t('wallet.withdraw.verifyNow')}</Link>
           </p>
         )}
-        <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            {...busyProps(form.busy)}
-            data-testid="withdraw-submit"
-          >
-            {t('wallet.withdraw.submit')}
-          </button>
-        </div>
-      </form>
+      </KitForm>
       <div>
         <h3 className="fund-panel__title">{t('wallet.withdraw.limits')}</h3>
         <ul className="fund-panel__notes">
