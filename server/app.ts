@@ -2,7 +2,7 @@
 // simulator and its pushes, HTTP routes, socket.io, and the built client with SPA fallback.
 // Used by main.ts and by the tests (port 0, in-memory database).
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -351,11 +351,30 @@ async function start({ ctx, market, spot, sim, lever, marks }: Prepared): Promis
   };
 }
 
+/**
+ * How long a browser keeps a file of the built client. Vite names every file under assets/ by
+ * its content's hash, so such a file never changes: a year, and `immutable` (a reload does not
+ * even ask whether it changed). Everything else (index.html, the service worker, the manifest,
+ * the theme bootstrap, icons) is asked for again each time (`no-cache` still lets the browser
+ * keep it and get a 304), so a new build is seen at once.
+ */
+export function cacheControlOf(pathInDist: string): string {
+  return /^assets[\\/]/.test(pathInDist) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Static files of the built client; other GETs outside /api and /wss get index.html. */
 async function serveClient(app: FastifyInstance, distDir: string | null): Promise<void> {
   const root = distDir === null ? null : resolve(distDir);
   const spa = root !== null && existsSync(resolve(root, 'index.html'));
-  if (spa) await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+  if (spa)
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders: (reply, path) =>
+        void reply.header('cache-control', cacheControlOf(relative(root, path))),
+    });
   app.setNotFoundHandler((req, reply) => {
     const path = pathOf(req);
     const isApi = path.startsWith('/api') || path.startsWith('/wss');

@@ -56,6 +56,15 @@ describe('security headers', () => {
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
   });
 
+  it('keep a hashed asset a year without asking again, and ask again for the page each time', async () => {
+    const asset = await fetch(`${s.url}/assets/app.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/index.html', '/spot/BTC_USDT']) {
+      const res = await fetch(`${s.url}${path}`);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
   it('harden API answers: success, error envelope and unknown call', async () => {
     const time = await fetch(`${s.url}/api/server/time`);
     expectHardened(time);
