@@ -1,5 +1,6 @@
-// Loading, empty and error states shared by every list (ARCHITECTURE §7).
-import type { ReactNode } from 'react';
+// Loading, empty, not known, offline and error states shared by every list (ARCHITECTURE §7).
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useConnectionDown } from './connection-down.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 
 export function Loading({ text }: { text?: string }) {
@@ -31,6 +32,29 @@ export function NotKnown({ text }: { text?: string }) {
   return (
     <div className="state state--unknown" role="status" data-testid="not-known">
       <span>{text ?? t('common.listUnknown')}</span>
+    </div>
+  );
+}
+
+/**
+ * A list the server could not be asked for because the page is offline. Not an error of the list
+ * (the connection bar already says the connection is down), and never "no data": the user may
+ * have some. It asks again by itself when the connection comes back, and on Retry.
+ */
+export function OfflineState({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
+  const down = useConnectionDown();
+  const wasDown = useRef(down);
+  useEffect(() => {
+    if (wasDown.current && !down) onRetry();
+    wasDown.current = down;
+  }, [down, onRetry]);
+  return (
+    <div className="state state--offline" role="status" data-testid="list-offline">
+      <span>{t('common.offlineError')}</span>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
     </div>
   );
 }

@@ -3,10 +3,9 @@
 // again can help: not after an answer of the server), empty ("no data"), and the footer: "load
 // more" while there are more pages, "no more data" once the end is reached. A list with rows
 // keeps them whatever happens next.
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { busyProps } from '../components/busy-button.ts';
-import { useConnectionDown } from '../components/connection-down.ts';
-import { Empty, ErrorState, Loading } from '../components/states.tsx';
+import { Empty, ErrorState, Loading, OfflineState } from '../components/states.tsx';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import type { PagedState } from './use-paged.ts';
 
@@ -27,7 +26,7 @@ export function ListState({ list, empty, children }: ListStateProps) {
   const { t } = useI18n();
   if (list.rows.length === 0) {
     if (list.status === 'loading') return <Loading />;
-    if (list.status === 'error' && list.offline) return <Offline onRetry={list.reload} />;
+    if (list.status === 'error' && list.offline) return <OfflineState onRetry={list.reload} />;
     if (list.status === 'error')
       return (
         <ErrorState
@@ -70,29 +69,6 @@ export function LoadMore({ list, moreText }: { list: PagedState<unknown>; moreTe
       ) : (
         <span className="list-footer__end">{t('wallet.list.noMore')}</span>
       )}
-    </div>
-  );
-}
-
-/**
- * A list the server could not be asked for: the page is offline. Not an error of the list
- * (the connection bar already says the connection is down), and never "no data": the user may
- * have some. It asks again by itself when the connection comes back, and on Retry.
- */
-function Offline({ onRetry }: { onRetry: () => void }) {
-  const { t } = useI18n();
-  const down = useConnectionDown();
-  const wasDown = useRef(down);
-  useEffect(() => {
-    if (wasDown.current && !down) onRetry();
-    wasDown.current = down;
-  }, [down, onRetry]);
-  return (
-    <div className="state state--offline" role="status" data-testid="list-offline">
-      <span>{t('common.offlineError')}</span>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={onRetry}>
-        {t('common.retry')}
-      </button>
     </div>
   );
 }
