@@ -25,6 +25,15 @@ export interface C2cSync {
   pushed(event: NewEvent): void;
 }
 
+const PATHS = {
+  market: wire.c2cPlatform.path,
+  myAds: wire.c2cMyAds.path,
+  deals: wire.c2cMyDeals.path,
+} as const satisfies Record<ListName, string>;
+
+const sameFilter = (a: Filter | null, b: Filter): boolean =>
+  a !== null && a.type === b.type && a.currencyId === b.currencyId;
+
 export function createC2cSync(ctx: EngineContext): C2cSync {
   let filter: Filter | null = null;
   const now = () => ctx.services.clock.now();
@@ -32,15 +41,13 @@ export function createC2cSync(ctx: EngineContext): C2cSync {
   const fetchList = async (list: ListName, page: number): Promise<void> => {
     const f = filter;
     if (f === null || (list !== 'market' && ctx.auth.token === null)) return;
-    const path =
-      list === 'market'
-        ? wire.c2cPlatform.path
-        : list === 'myAds'
-          ? wire.c2cMyAds.path
-          : wire.c2cMyDeals.path;
+    const path = PATHS[list];
     const query =
       list === 'market' ? { type: f.type, currency_id: f.currencyId ?? undefined, page } : { page };
     const reply = await ctx.rest.get(path, query);
+    // a market page of a side or coin the screen has left since: the page chose another while
+    // it was asked, and this late reply must not take the place of the one it chose
+    if (list === 'market' && !sameFilter(filter, f)) return;
     if (!reply.ok) {
       if (!(reply.code === 'server' && reply.type === '999'))
         ctx.store.dispatch({
