@@ -1,7 +1,7 @@
 // Issue 7 end to end. Leveraged contracts: a long with a multiple, stop levels, the profit
 // moving with the simulator, a close that credits margin + profit exactly, and a limit order
-// that rests in the open orders and is revoked. Second contracts: a 30-second up order counts
-// down, settles on the real price, and the micro balance changes by the contract's amount.
+// that rests in the open orders and is revoked. Second contracts' amounts; a 30-second order's
+// countdown and settlement are in second-contracts.spec.ts.
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { token, verified } from './api.ts';
@@ -13,16 +13,8 @@ const DEMO = 'demo@bourse.local';
 const apiToken = (request: APIRequestContext) => token(request, DEMO, 'demo1234');
 
 interface Sheet {
-  wallets: { currency: string; lever_balance: string; micro_balance: string }[];
+  wallets: { currency: string; lever_balance: string }[];
   lever: { id: number; status: number; caution_money: string; fact_profits: string }[];
-  micro: {
-    id: number;
-    status: number;
-    number: string;
-    fee: string;
-    profit_ratio: string;
-    profit_result: number;
-  }[];
 }
 
 /** The operator's view of the demo user: exact balances and contracts (the page keeps its own token). */
@@ -32,7 +24,7 @@ async function sheet(request: APIRequestContext): Promise<Sheet> {
   return r.message as Sheet;
 }
 
-const usdt = (s: Sheet, field: 'lever_balance' | 'micro_balance') =>
+const usdt = (s: Sheet, field: 'lever_balance') =>
   new Decimal(s.wallets.find((w) => w.currency === 'USDT')?.[field] ?? 0);
 
 test('a long with stops follows the market and closes for margin + profit; a limit order is revoked', async ({
@@ -112,59 +104,6 @@ test('a long with stops follows the market and closes for margin + profit; a lim
   await expect(
     page.getByTestId('lever-revoked-table').locator(`tr[data-position-id="${pendingId}"]`),
   ).toBeVisible();
-});
-
-test('a 30-second up order counts down, settles on the real price, and pays the contract amount', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await verified(page.request, await apiToken(page.request), DEMO);
-  await login(page, DEMO, 'demo1234');
-  await page.goto('/secondDealCenter');
-  await expect(page.getByTestId('micro-balance')).not.toHaveText('--');
-  const before = usdt(await sheet(page.request), 'micro_balance');
-  await page.getByTestId('micro-up').click();
-  await expect(page.getByText('Please choose a duration.')).toBeVisible();
-  await page.locator('[data-seconds="30"]').click();
-  await page.locator('.micro-panel input[name="number"]').fill('10');
-  await expect(page.getByTestId('micro-win')).toHaveText('+8.50'); // 10 × 85 % (ADR 0040)
-  await page.getByTestId('micro-up').click();
-  await confirm(page);
-
-  const row = page.getByTestId('micro-orders').locator('tr[data-micro-id]').first();
-  await expect(row).toBeVisible();
-  const id = String(await row.getAttribute('data-micro-id'));
-  const left = async () =>
-    Number((await row.getByTestId('micro-countdown').innerText()).replace(/[^\d.]/g, ''));
-  const t1 = await left();
-  await page.waitForTimeout(1200);
-  expect(await left()).toBeLessThan(t1);
-
-  // settled within a second of expiry: the row leaves the trading list, the closed list has it
-  await expect(page.getByTestId('micro-orders').locator(`tr[data-micro-id="${id}"]`)).toHaveCount(
-    0,
-    { timeout: 40_000 },
-  );
-  await page.getByTestId('micro-tab-closed').click();
-  await expect(page.getByTestId('micro-orders').locator(`tr[data-micro-id="${id}"]`)).toBeVisible();
-  const settled = await sheet(page.request);
-  const o = settled.micro.find((x) => String(x.id) === id);
-  expect(o?.status).toBe(3);
-  const stake = new Decimal(o?.number ?? 0);
-  const credit =
-    o?.profit_result === 1
-      ? stake.times(new Decimal(o.profit_ratio).dividedBy(100).plus(1))
-      : o?.profit_result === 0
-        ? stake
-        : new Decimal(0);
-  expect(
-    usdt(settled, 'micro_balance').equals(
-      before
-        .minus(stake)
-        .minus(o?.fee ?? 0)
-        .plus(credit),
-    ),
-  ).toBe(true);
 });
 
 test('issue 20: the order confirmation and the fill are formatted, and "Close all" leaves no risk figures', async ({
