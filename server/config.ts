@@ -91,7 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
-    pgliteTemplate: null,
+    pgliteTemplate: pgliteTemplateOf(env),
     demoUser: env.DEMO_USER ?? 'demo@bourse.local',
     demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
     customerServiceUrl: env.CUSTOMER_SERVICE_URL ?? '',
@@ -119,6 +119,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
 
 /** Where the test run's PGlite template is (set by the vitest global setup). */
 export const PGLITE_TEMPLATE_ENV = 'BOURSE_PGLITE_TEMPLATE';
+
+/**
+ * A test's server process (tests/server-process.ts) starts its new data directory from the test
+ * run's migrated template; never outside NODE_ENV=test.
+ */
+function pgliteTemplateOf(env: NodeJS.ProcessEnv): string | null {
+  return env.NODE_ENV === 'test' ? nonEmpty(env[PGLITE_TEMPLATE_ENV]) : null;
+}
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 

@@ -1,7 +1,9 @@
 // One small storage interface over PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
 // The same SQL runs on both: `$1` placeholders, NUMERIC money (read back as strings),
 // INTEGER ids (never BIGINT, which the two drivers return differently).
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -28,17 +30,28 @@ export async function openDatabase(opts: {
   dataDir: string | null;
   databaseUrl: string | null;
   poolSize?: number;
-  /** An in-memory PGlite starts from this data directory tarball (writePgliteTemplate). */
+  /** A new PGlite (in memory, or in a data directory not made yet) starts from this data
+   *  directory tarball (writePgliteTemplate). */
   pgliteTemplate?: string | null;
 }): Promise<Database> {
   if (opts.databaseUrl !== null)
     return openPostgres(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
-  if (opts.dataDir !== null) return pgliteDatabase(await PGlite.create(opts.dataDir));
   const template = opts.pgliteTemplate ?? null;
+  if (opts.dataDir !== null) {
+    // a new data directory starts from the template (a test's server process), an existing one
+    // is opened as it is
+    const fresh = template !== null && !existsSync(join(opts.dataDir, 'PG_VERSION'));
+    return pgliteDatabase(
+      fresh
+        ? await PGlite.create(opts.dataDir, { loadDataDir: await templateBlob(template) })
+        : await PGlite.create(opts.dataDir),
+    );
+  }
   if (template === null) return pgliteDatabase(await PGlite.create());
-  const loadDataDir = new Blob([await readFile(template)]);
-  return pgliteDatabase(await PGlite.create({ loadDataDir }));
+  return pgliteDatabase(await PGlite.create({ loadDataDir: await templateBlob(template) }));
 }
+
+const templateBlob = async (file: string): Promise<Blob> => new Blob([await readFile(file)]);
 
 /**
  * Writes a tarball of a new in-memory PGlite's data directory after `prepare` ran on it: the
