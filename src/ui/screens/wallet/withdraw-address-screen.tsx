@@ -14,12 +14,12 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { arrayList, isStale } from '../../kit/record-parts.tsx';
 import { Field } from '../../kit/field.tsx';
+import { KitForm } from '../../kit/form.tsx';
 import { useForm } from '../../kit/use-form.ts';
 import { AccountShell } from '../../kit/account-shell.tsx';
 import { RecordTable } from '../../kit/record-table.tsx';
 import { useAccountQuery } from '../../kit/use-account-query.ts';
 import '../../styles/account-records.css';
-import { busyProps } from '../../components/busy-button.ts';
 
 export default function WithdrawAddressScreen() {
   const { t } = useI18n();
@@ -87,7 +87,6 @@ function AddForm({
   const form = useForm<Fields>({ currency: '', address: '', notes: '' });
 
   const submit = async () => {
-    if (form.busy) return;
     const input = {
       currencyId: currency?.id ?? null,
       address: form.values.address.trim(),
@@ -119,13 +118,16 @@ function AddForm({
           {t('account.address.add')}
         </h2>
       </div>
-      <form
+      <KitForm
         className="addr-form"
-        noValidate
-        data-testid="address-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
+        testId="address-form"
+        state={form}
+        onSubmit={submit}
+        submit={{
+          label: t('account.address.addButton'),
+          busyLabel: t('common.loading'),
+          className: 'btn btn--primary addr-form__submit',
+          testId: 'address-add',
         }}
       >
         <CurrencySelect
@@ -156,20 +158,7 @@ function AddForm({
           onValue={(v) => form.setValue('notes', v)}
           error={form.message('notes')}
         />
-        <button
-          type="submit"
-          className="btn btn--primary addr-form__submit"
-          {...busyProps(form.busy)}
-          data-testid="address-add"
-        >
-          {form.busy ? t('common.loading') : t('account.address.addButton')}
-        </button>
-        {form.formError !== null && Object.keys(form.errors).length === 0 && (
-          <p className="form-error addr-form__error" role="alert" data-testid="form-error">
-            {form.formError}
-          </p>
-        )}
-      </form>
+      </KitForm>
     </section>
   );
 }
