@@ -107,7 +107,7 @@ export function DealDialog({
         onClose={onClose}
         testId="c2c-deal-dialog"
         className={`c2c-deal${heldAt !== null ? ' c2c-deal--held' : ''}`}
-        closeLabel={t('c2c.deal.close')}
+        closeLabel={t('common.close')}
         beside={<DealStateChip isSure={deal.isSure} />}
         data={{ 'data-deal-id': deal.id, 'data-sure': deal.isSure }}
       >

@@ -23,7 +23,7 @@ import { toast } from '../../toast/toast.ts';
 import { useAmount } from './earn-parts.tsx';
 import { Modal } from '../../kit/modal.tsx';
 import {
-  AmountField,
+  LoanAmountField,
   DetailField,
   ErrorText,
   TermPicker,
@@ -82,7 +82,7 @@ export function LoanApplyForm({ config, onDone }: { config: LoanConfigView; onDo
         />
       }
     >
-      <AmountField
+      <LoanAmountField
         config={config}
         value={form.amount}
         error={errors.amount}
@@ -238,7 +238,7 @@ function AgreementDialog({
       title={title}
       onClose={onClose}
       testId="loan-agreement"
-      closeLabel={t('earn.close')}
+      closeLabel={t('common.close')}
     >
       <SafeHtml html={html} className="loan-agreement" />
       <div className="dialog__actions">

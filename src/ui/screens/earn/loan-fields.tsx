@@ -12,7 +12,7 @@ import { AmountInput, useAmountIssue } from '../../forms/amount-input.tsx';
 export type LoanTerm = LoanConfigView['terms'][number];
 
 /** The amount asked for, in the loan's currency, with the configured bounds as placeholder. */
-export function AmountField({
+export function LoanAmountField({
   config,
   value,
   error,

@@ -42,7 +42,7 @@ export function LoanRecords({
         onClose={() => setRepaying(null)}
         testId="loan-repay-dialog"
         size="form"
-        closeLabel={t('earn.close')}
+        closeLabel={t('common.close')}
       >
         {repaying !== null && config !== null && (
           <RepayForm

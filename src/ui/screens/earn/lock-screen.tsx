@@ -82,7 +82,7 @@ export default function LockScreen() {
         onClose={() => setBuying(null)}
         testId="lock-buy-dialog"
         size="form"
-        closeLabel={t('earn.close')}
+        closeLabel={t('common.close')}
       >
         {buying !== null && <BuyForm product={buying} onDone={bought} />}
       </Modal>
