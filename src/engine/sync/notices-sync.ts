@@ -12,28 +12,19 @@
 //   push keeps the user's other tabs in step.
 import type { NotificationPrefs, NotificationRow } from '../../shared/notifications.ts';
 import type { CommandResult, NoticesView } from '../api.ts';
-import { runCommand, toCommandResult } from '../commands/run-command.ts';
 import type { EngineContext } from '../context.ts';
 import type { NewEvent } from '../events.ts';
-import { parseEdge } from '../ingest/ingest.ts';
-import { noticesReadReply, noticesReply, prefsReply } from '../ingest/notices-schemas.ts';
-import type { RequestOut } from '../../shared/wire/call.ts';
-import {
-  notificationPrefs,
-  notificationPrefsSave,
-  notifications,
-  notificationsRead,
-} from '../../shared/wire/notifications.ts';
+import { readNotices, saveNoticePrefs } from './notices-commands.ts';
+import { catchUp, fetchPage, fetchPrefs } from './notices-fetch.ts';
 
-export const PAGE_SIZE = 50;
-export const CATCH_UP_PAGES = 4;
+// The page size and the catch-up's reach live with the reads that use them.
+export { CATCH_UP_PAGES, PAGE_SIZE } from './notices-fetch.ts';
 export const HIDDEN_CLAIM_DELAY_MS = 1500;
 /**
  * Ids are handed out before commit, so a notification can arrive with a lower id than one
  * already known: one this much older than the newest known still counts as new.
  */
 export const AWAY_SLACK_MS = 60_000;
-const PATH = notifications.path;
 
 export interface NoticesSync {
   refresh(): Promise<void>;
@@ -62,13 +53,12 @@ export function freshAfterAway(before: NoticesView, rows: readonly NotificationR
     .sort((a, b) => b - a);
 }
 
+/** This tab's notifications sync: its state is which ids it has decided about, and its catch-up. */
 export function createNoticesSync(ctx: EngineContext, visible: () => boolean): NoticesSync {
   /** Ids this page session already decided about (shown, or left to another tab). */
   const decided = new Set<number>();
   const now = () => ctx.services.clock.now();
   const dispatch = (event: NewEvent) => ctx.store.dispatch(event);
-  const failed = (message: string) =>
-    dispatch({ at: now(), kind: 'reply', name: 'notices.failed', body: { message } });
   const wait = (ms: number) =>
     new Promise<void>((resolve) => ctx.services.timers.setTimeout(resolve, ms));
 
@@ -86,55 +76,16 @@ export function createNoticesSync(ctx: EngineContext, visible: () => boolean): N
     });
   };
 
-  /** One page (newest first, below `before`); null after a failure (logged). */
-  const fetchPage = async (before: number | null, generation: number) => {
-    const reply = await ctx.rest.get(PATH, { limit: PAGE_SIZE, before: before ?? undefined });
-    if (generation !== ctx.auth.generation) return null;
-    if (!reply.ok) {
-      if (!(reply.code === 'server' && reply.type === '999')) failed(reply.message);
-      return null;
-    }
-    const p = parseEdge(noticesReply, reply.message, `reply:${PATH}`, now());
-    if (!p.ok) dispatch(p.event);
-    return p.ok ? p.value : null;
-  };
-
-  const fetchPrefs = async (generation: number): Promise<void> => {
-    const path = notificationPrefs.path;
-    const reply = await ctx.rest.get(path);
-    if (generation !== ctx.auth.generation || !reply.ok) return;
-    const p = parseEdge(prefsReply, reply.message, `reply:${path}`, now());
-    if (!p.ok) return void dispatch(p.event);
-    dispatch({ at: now(), kind: 'reply', name: 'notices.prefs', body: { prefs: p.value } });
-  };
-
-  /** The newest pages, until they reach what `before` knew; null after a failure. */
-  const catchUp = async (before: NoticesView, generation: number) => {
-    const newestKnown = before.items[0]?.id ?? 0;
-    const baseline = before.loaded || before.held;
-    const rows: NotificationRow[] = [];
-    let below: number | null = null;
-    for (let i = 0; ; i += 1) {
-      const page = await fetchPage(below, generation);
-      if (page === null) return null;
-      rows.push(...page.list);
-      const oldest = page.list.at(-1)?.id;
-      const reached = oldest === undefined || oldest <= newestKnown;
-      if (!page.has_more || reached || !baseline || i + 1 === CATCH_UP_PAGES)
-        return { rows, hasMore: page.has_more, unread: page.unread };
-      below = oldest;
-    }
-  };
-
   /** One catch-up at a time per login: a reconnect asks twice (online, then resync). */
   let catching: { generation: number; done: Promise<void> } | null = null;
 
+  /** Reads the newest pages, logs them, and shows once what came while the user was away. */
   const refresh = async (): Promise<void> => {
     if (ctx.auth.token === null) return;
     const generation = ctx.auth.generation;
     const before = ctx.store.state().notices.view;
-    if (!before.prefsLoaded) void fetchPrefs(generation);
-    const got = await catchUp(before, generation);
+    if (!before.prefsLoaded) void fetchPrefs(ctx, generation);
+    const got = await catchUp(ctx, before, generation);
     if (got === null) return;
     dispatch({
       at: now(),
@@ -172,7 +123,7 @@ export function createNoticesSync(ctx: EngineContext, visible: () => boolean): N
       const oldest = view.items.at(-1)?.id;
       if (ctx.auth.token === null || oldest === undefined || !view.hasMore) return;
       const generation = ctx.auth.generation;
-      const page = await fetchPage(oldest, generation);
+      const page = await fetchPage(ctx, oldest, generation);
       if (page === null) return;
       for (const r of page.list) decided.add(r.id);
       dispatch({
@@ -182,48 +133,7 @@ export function createNoticesSync(ctx: EngineContext, visible: () => boolean): N
         body: { rows: page.list, hasMore: page.has_more, unread: page.unread, older: true },
       });
     },
-    read(ids) {
-      return runCommand(ctx, {
-        command: 'notices-read',
-        input: ids,
-        fields: { count: ids === 'all' ? 'all' : ids.length },
-        execute: async () => {
-          const body: RequestOut<typeof notificationsRead> =
-            ids === 'all' ? { all: '1' } : { ids: ids.join(',') };
-          const reply = await ctx.rest.post(notificationsRead.path, body);
-          const result = toCommandResult(ctx, reply, noticesReadReply, 'reply:read', (v) => ({
-            message: '',
-            data: v,
-          }));
-          if (result.ok)
-            dispatch({ at: now(), kind: 'reply', name: 'notices.marked', body: result.data });
-          return result.ok ? { ok: true, message: '', data: undefined } : result;
-        },
-      });
-    },
-    savePrefs(prefs) {
-      return runCommand(ctx, {
-        command: 'notices-prefs',
-        input: prefs,
-        fields: {},
-        execute: async () => {
-          const path = notificationPrefsSave.path;
-          const body: RequestOut<typeof notificationPrefsSave> = { prefs: JSON.stringify(prefs) };
-          const reply = await ctx.rest.post(path, body);
-          const result = toCommandResult(ctx, reply, prefsReply, `reply:${path}`, (v) => ({
-            message: '',
-            data: v,
-          }));
-          if (result.ok)
-            dispatch({
-              at: now(),
-              kind: 'reply',
-              name: 'notices.prefs',
-              body: { prefs: result.data },
-            });
-          return result.ok ? { ok: true, message: '', data: undefined } : result;
-        },
-      });
-    },
+    read: (ids) => readNotices(ctx, ids),
+    savePrefs: (prefs) => saveNoticePrefs(ctx, prefs),
   };
 }

@@ -2,8 +2,9 @@
 // reconnect (socket.io's is off so that timing and randomness are injected), `login {token}`
 // on every connect when logged in, and a `resync$` tick after each REconnect so the engine
 // refetches snapshots — and after a first connect that came only after failed attempts or an
-// offline wait (a page opened without a network: its start-up requests failed too). Nothing is ever emitted while disconnected: socket.io would buffer it
-// and replay it later, which is wrong for anything but idempotent reads.
+// offline wait (a page opened without a network: its start-up requests failed too). Nothing is
+// ever emitted while disconnected: socket.io would buffer it and replay it later, which is wrong
+// for anything but idempotent reads.
 //
 // A dead connection is noticed within seconds, not after socket.io's 45 s ping timeout (issue
 // 20, item 6): the browser's offline event drops the socket at once ('offline' until the online
@@ -76,167 +77,263 @@ export interface SocketOptions {
 }
 
 export function createSocketTransport(options: SocketOptions): SocketTransport {
-  const state$ = new BehaviorSubject<ConnectionState>('idle');
-  const push$ = new Subject<RawPush>();
-  const resync$ = new Subject<void>();
-  const { timers } = options.services;
-  let socket: SocketLike | null = null;
-  let attempt = 0;
+  const link = new SocketLink(options);
+  // Arrows, not the link's methods: a caller may hand `login` or `emit` on as a bare function.
+  return {
+    state$: link.state$.pipe(distinctUntilChanged()),
+    push$: link.push$.asObservable(),
+    resync$: link.resync$.asObservable(),
+    state: () => link.state$.getValue(),
+    connect: () => link.connect(),
+    login: () => link.login(),
+    emit: (event, payload) => link.emit(event, payload),
+    relogAsVisitor: () => link.relogAsVisitor(),
+    close: () => link.close(),
+  };
+}
+
+/** The one socket and its life: connect, listen, and on a drop schedule a retry. */
+class SocketLink {
+  readonly state$ = new BehaviorSubject<ConnectionState>('idle');
+  readonly push$ = new Subject<RawPush>();
+  readonly resync$ = new Subject<void>();
+  private socket: SocketLike | null = null;
   /**
    * A connect from now on is a REconnect: one came before, or an attempt failed or waited for
    * the network (what the engine fetched meanwhile may be missing or out of date).
    */
-  let resyncOnConnect = false;
-  let closed = false;
-  let retry: TimerId | null = null;
-  let watchdog: TimerId | null = null;
-  /** Time of the last market push on this connection; null until the first one. */
-  let lastBeat: number | null = null;
-  let networkDown = options.services.network?.online() === false;
+  private resyncOnConnect = false;
+  private closed = false;
+  private networkDown: boolean;
+  private readonly retry: RetryTimer;
+  private readonly watchdog: Watchdog;
+  private readonly unsubscribeNetwork: (() => void) | undefined;
 
-  const stopWatchdog = (): void => {
-    if (watchdog !== null) timers.clearInterval(watchdog);
-    watchdog = null;
-    lastBeat = null;
-  };
+  constructor(private readonly options: SocketOptions) {
+    const { services } = options;
+    this.networkDown = services.network?.online() === false;
+    this.retry = new RetryTimer(services);
+    this.watchdog = new Watchdog(services, () => this.onSilent());
+    // Last: a network watch may call back at once, and everything above must be in place.
+    this.unsubscribeNetwork = services.network?.subscribe((online) => this.onNetwork(online));
+  }
 
-  const beat = (): void => {
-    lastBeat = options.services.clock.now();
-    if (watchdog !== null) return;
-    watchdog = timers.setInterval(() => {
-      if (lastBeat === null || options.services.clock.now() - lastBeat < STALE_PUSH_MS) return;
-      // Streaming stopped: the socket is dead even if socket.io has not noticed yet.
-      stopWatchdog();
-      if (socket === null || closed) return;
-      socket.disconnect();
-      scheduleReconnect();
-    }, WATCHDOG_TICK_MS);
-  };
-
-  const cancelRetry = (): void => {
-    if (retry !== null) timers.clearTimeout(retry);
-    retry = null;
-  };
+  /** Creates the socket and connects it (once; later drops reconnect the same socket). */
+  connect(): void {
+    if (this.socket !== null || this.closed) return;
+    this.socket = openSocket(this.options, {
+      connect: () => this.onConnect(),
+      disconnect: (...args) => this.onDisconnect(...args),
+      connectError: () => this.scheduleReconnect(),
+      beat: () => this.watchdog.beat(),
+      push: (push) => this.push$.next(push),
+    });
+    this.connectNow('connecting');
+  }
 
   /** Connect now, or say 'offline' while the browser knows there is no network. */
-  const connectNow = (state: 'connecting' | 'reconnecting'): void => {
-    if (socket === null) return;
-    if (networkDown) {
-      resyncOnConnect = true;
-      state$.next('offline');
+  private connectNow(state: 'connecting' | 'reconnecting'): void {
+    if (this.socket === null) return;
+    if (this.networkDown) {
+      this.resyncOnConnect = true;
+      this.state$.next('offline');
       return;
     }
-    state$.next(state);
-    socket.connect();
-  };
+    this.state$.next(state);
+    this.socket.connect();
+  }
 
-  const emitLogin = (): void => {
-    const token = options.token();
+  /** Connected: log in, and resync if this is a REconnect. */
+  private onConnect(): void {
+    this.retry.reset();
+    this.state$.next('online');
+    this.login();
+    if (this.resyncOnConnect) this.resync$.next();
+    this.resyncOnConnect = true;
+  }
+
+  /** Sends `login {token}` if connected and logged in. */
+  login(): void {
+    const token = this.options.token();
+    const socket = this.socket;
     if (socket !== null && socket.connected && token !== null) socket.emit('login', { token });
-  };
+  }
 
-  const scheduleReconnect = (): void => {
-    stopWatchdog();
-    if (closed || retry !== null) return;
-    resyncOnConnect = true;
-    if (networkDown) {
-      state$.next('offline');
+  /** Emits now if connected; false, sending nothing, otherwise. */
+  emit(event: string, payload: unknown): boolean {
+    if (this.socket === null || !this.socket.connected || this.closed) return false;
+    this.socket.emit(event, payload);
+    return true;
+  }
+
+  /** Dropped: retry, unless we dropped it ourselves. */
+  private onDisconnect(...args: unknown[]): void {
+    if (this.closed || args[0] === 'io client disconnect') return;
+    this.scheduleReconnect();
+  }
+
+  /** One retry after the backoff (or 'offline' until the network is back). */
+  private scheduleReconnect(): void {
+    this.watchdog.stop();
+    if (this.closed || this.retry.pending) return;
+    this.resyncOnConnect = true;
+    if (this.networkDown) {
+      this.state$.next('offline');
       return;
     }
-    state$.next('reconnecting');
-    const delay = backoffDelay(attempt, options.services.random.next());
-    attempt += 1;
-    retry = timers.setTimeout(() => {
-      retry = null;
-      if (!closed && socket !== null && !socket.connected) socket.connect();
-    }, delay);
-  };
-
-  const onConnect = (): void => {
-    attempt = 0;
-    state$.next('online');
-    emitLogin();
-    if (resyncOnConnect) resync$.next();
-    resyncOnConnect = true;
-  };
-
-  const onDisconnect = (...args: unknown[]): void => {
-    if (closed || args[0] === 'io client disconnect') return;
-    scheduleReconnect();
-  };
-
-  const create = (): SocketLike => {
-    const s = options.services.socket(options.url, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      autoConnect: false,
-      reconnection: false,
+    this.state$.next('reconnecting');
+    this.retry.schedule(() => {
+      const socket = this.socket;
+      if (!this.closed && socket !== null && !socket.connected) socket.connect();
     });
-    s.on('connect', onConnect);
-    s.on('disconnect', onDisconnect);
-    s.on('connect_error', () => scheduleReconnect());
-    for (const event of PUSH_EVENTS) {
-      const heartbeat = HEARTBEAT_EVENTS.has(event);
-      s.on(event, (payload: unknown) => {
-        if (heartbeat) beat();
-        push$.next({ event, payload });
-      });
-    }
-    return s;
-  };
+  }
 
-  const onNetwork = (online: boolean): void => {
-    if (closed || online === !networkDown) return;
-    networkDown = !online;
-    if (socket === null) return;
+  /** Streaming stopped: the socket is dead even if socket.io has not noticed yet. */
+  private onSilent(): void {
+    if (this.socket === null || this.closed) return;
+    this.socket.disconnect();
+    this.scheduleReconnect();
+  }
+
+  /** The browser's online/offline: drop at once when offline, reconnect at once when back. */
+  private onNetwork(online: boolean): void {
+    if (this.closed || online === !this.networkDown) return;
+    this.networkDown = !online;
+    if (this.socket === null) return;
     if (!online) {
       // The browser knows the network is gone: say so now, and stop retrying until it is back.
-      stopWatchdog();
-      cancelRetry();
-      socket.disconnect();
-      state$.next('offline');
+      this.watchdog.stop();
+      this.retry.cancel();
+      this.socket.disconnect();
+      this.state$.next('offline');
       return;
     }
     // Back online: try at once, with a fresh backoff.
-    attempt = 0;
-    cancelRetry();
-    if (!socket.connected) connectNow('reconnecting');
-  };
-  const unsubscribeNetwork = options.services.network?.subscribe(onNetwork);
+    this.retry.reset();
+    this.retry.cancel();
+    if (!this.socket.connected) this.connectNow('reconnecting');
+  }
 
-  return {
-    state$: state$.pipe(distinctUntilChanged()),
-    push$: push$.asObservable(),
-    resync$: resync$.asObservable(),
-    state: () => state$.getValue(),
-    connect() {
-      if (socket !== null || closed) return;
-      socket = create();
-      connectNow('connecting');
-    },
-    login: emitLogin,
-    emit(event, payload) {
-      if (socket === null || !socket.connected || closed) return false;
-      socket.emit(event, payload);
-      return true;
-    },
-    relogAsVisitor() {
-      if (socket === null || closed) return;
-      cancelRetry();
-      stopWatchdog();
-      socket.disconnect();
-      connectNow('connecting');
-    },
-    close() {
-      closed = true;
-      unsubscribeNetwork?.();
-      stopWatchdog();
-      cancelRetry();
-      socket?.disconnect();
-      state$.next('offline');
-      state$.complete();
-      push$.complete();
-      resync$.complete();
-    },
-  };
+  /** Reconnects at once without the user's token: the server drops the user's room. */
+  relogAsVisitor(): void {
+    if (this.socket === null || this.closed) return;
+    this.retry.cancel();
+    this.watchdog.stop();
+    this.socket.disconnect();
+    this.connectNow('connecting');
+  }
+
+  /** Closes for good: no retry, no watchdog, and the streams complete. */
+  close(): void {
+    this.closed = true;
+    this.unsubscribeNetwork?.();
+    this.watchdog.stop();
+    this.retry.cancel();
+    this.socket?.disconnect();
+    this.state$.next('offline');
+    this.state$.complete();
+    this.push$.complete();
+    this.resync$.complete();
+  }
+}
+
+/** What one socket tells its link. */
+interface SocketListeners {
+  connect(): void;
+  disconnect(...args: unknown[]): void;
+  connectError(): void;
+  /** A market push came (HEARTBEAT_EVENTS): the connection is alive. */
+  beat(): void;
+  push(push: RawPush): void;
+}
+
+/** Creates the socket (not connected, socket.io's own reconnect off) and wires its listeners. */
+function openSocket(options: SocketOptions, on: SocketListeners): SocketLike {
+  const s = options.services.socket(options.url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    autoConnect: false,
+    reconnection: false,
+  });
+  s.on('connect', on.connect);
+  s.on('disconnect', on.disconnect);
+  s.on('connect_error', on.connectError);
+  for (const event of PUSH_EVENTS) {
+    const heartbeat = HEARTBEAT_EVENTS.has(event);
+    s.on(event, (payload: unknown) => {
+      if (heartbeat) on.beat();
+      on.push({ event, payload });
+    });
+  }
+  return s;
+}
+
+/** The pending reconnect: one at a time, each attempt waiting longer (backoffDelay). */
+class RetryTimer {
+  private timer: TimerId | null = null;
+  private attempt = 0;
+
+  constructor(private readonly services: Pick<Services, 'timers' | 'random'>) {}
+
+  /** A retry is waiting: a second drop must not schedule another. */
+  get pending(): boolean {
+    return this.timer !== null;
+  }
+
+  /** Starts the backoff over (after a connect, or when the network is back). */
+  reset(): void {
+    this.attempt = 0;
+  }
+
+  /** Calls `fire` after this attempt's jittered wait. */
+  schedule(fire: () => void): void {
+    const delay = backoffDelay(this.attempt, this.services.random.next());
+    this.attempt += 1;
+    this.timer = this.services.timers.setTimeout(() => {
+      this.timer = null;
+      fire();
+    }, delay);
+  }
+
+  /** Drops the pending retry, if any. */
+  cancel(): void {
+    if (this.timer !== null) this.services.timers.clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+/**
+ * Calls `onSilent` once the market pushes of a connection stop for STALE_PUSH_MS. Armed by the
+ * first beat, so a connection that never streamed is never taken for dead.
+ */
+class Watchdog {
+  private timer: TimerId | null = null;
+  /** Time of the last market push on this connection; null until the first one. */
+  private lastBeat: number | null = null;
+
+  constructor(
+    private readonly services: Pick<Services, 'timers' | 'clock'>,
+    private readonly onSilent: () => void,
+  ) {}
+
+  /** A market push came: note the time, and start watching if not yet. */
+  beat(): void {
+    this.lastBeat = this.services.clock.now();
+    if (this.timer !== null) return;
+    this.timer = this.services.timers.setInterval(() => this.check(), WATCHDOG_TICK_MS);
+  }
+
+  /** Stops watching and forgets the last beat (the next connection starts unarmed). */
+  stop(): void {
+    if (this.timer !== null) this.services.timers.clearInterval(this.timer);
+    this.timer = null;
+    this.lastBeat = null;
+  }
+
+  /** One tick: past STALE_PUSH_MS of silence, stop and report. */
+  private check(): void {
+    if (this.lastBeat === null || this.services.clock.now() - this.lastBeat < STALE_PUSH_MS) return;
+    this.stop();
+    this.onSilent();
+  }
 }
