@@ -2,20 +2,17 @@
 // chosen side and coin (no login needed), my ads and my deals (10 a page); `c2c_deal` pushes
 // update a deal in place (the projection refuses illegal moves); `update_balance`, a login,
 // a reconnect or the user's own command fetch the lists again.
-import type { C2cType } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import type { NewEvent } from '../events.ts';
-import { parseEdge } from '../ingest/ingest.ts';
-import {
-  c2cDealsReply,
-  c2cLimits,
-  c2cMarketReply,
-  c2cMyAdsReply,
-  legalCurrencies,
-} from '../ingest/c2c-schemas.ts';
 import * as wire from '../../shared/wire/c2c.ts';
+import {
+  dispatchAds,
+  dispatchDeals,
+  fetchCurrencies,
+  fetchLimits,
+  type Filter,
+} from './c2c-fetch.ts';
 
-type Filter = { type: C2cType; currencyId: number | null };
 type ListName = 'market' | 'myAds' | 'deals';
 
 export interface C2cSync {
@@ -34,6 +31,7 @@ const PATHS = {
 const sameFilter = (a: Filter | null, b: Filter): boolean =>
   a !== null && a.type === b.type && a.currencyId === b.currencyId;
 
+/** The c2c sync: its state is the filter of the screen that watches it. */
 export function createC2cSync(ctx: EngineContext): C2cSync {
   let filter: Filter | null = null;
   const now = () => ctx.services.clock.now();
@@ -58,76 +56,15 @@ export function createC2cSync(ctx: EngineContext): C2cSync {
         });
       return;
     }
-    if (list === 'deals') dispatchDeals(reply.message, path, page);
-    else dispatchAds(reply.message, path, list, page, f);
-  };
-
-  const dispatchDeals = (message: unknown, path: string, page: number): void => {
-    const p = parseEdge(c2cDealsReply, message, `reply:${path}`, now());
-    if (!p.ok) return void ctx.store.dispatch(p.event);
-    ctx.store.dispatch({
-      at: now(),
-      kind: 'reply',
-      name: 'c2c.deals',
-      body: { list: 'deals', page, rows: p.value.rows, hasMore: p.value.hasMore, filter: null },
-    });
-  };
-
-  const dispatchAds = (
-    message: unknown,
-    path: string,
-    list: 'market' | 'myAds',
-    page: number,
-    f: Filter,
-  ): void => {
-    const schema = list === 'market' ? c2cMarketReply : c2cMyAdsReply;
-    const p = parseEdge(schema, message, `reply:${path}`, now());
-    if (!p.ok) return void ctx.store.dispatch(p.event);
-    ctx.store.dispatch({
-      at: now(),
-      kind: 'reply',
-      name: 'c2c.ads',
-      body: {
-        list,
-        page,
-        rows: p.value.rows,
-        hasMore: p.value.hasMore,
-        filter: list === 'market' ? f : null,
-      },
-    });
-  };
-
-  const fetchCurrencies = async (): Promise<void> => {
-    if (ctx.auth.token === null || ctx.store.state().c2c.view.currencies.length > 0) return;
-    const path = wire.legalCurrencyList.path;
-    const reply = await ctx.rest.get(path);
-    if (!reply.ok) return;
-    const p = parseEdge(legalCurrencies, reply.message, `reply:${path}`, now());
-    if (!p.ok) return void ctx.store.dispatch(p.event);
-    ctx.store.dispatch({
-      at: now(),
-      kind: 'reply',
-      name: 'c2c.currencies',
-      body: { currencies: p.value },
-    });
-  };
-
-  const fetchLimits = async (): Promise<void> => {
-    if (ctx.auth.token === null) return;
-    const path = wire.c2cLimits.path;
-    const reply = await ctx.rest.get(path);
-    if (!reply.ok) return;
-    const p = parseEdge(c2cLimits, reply.message, `reply:${path}`, now());
-    ctx.store.dispatch(
-      p.ok ? { at: now(), kind: 'reply', name: 'c2c.limits', body: p.value } : p.event,
-    );
+    if (list === 'deals') dispatchDeals(ctx, reply.message, path, page);
+    else dispatchAds(ctx, reply.message, path, list, page, f);
   };
 
   const refresh = async (): Promise<void> => {
     if (filter === null) return;
     await Promise.all([
-      fetchCurrencies(),
-      fetchLimits(),
+      fetchCurrencies(ctx),
+      fetchLimits(ctx),
       fetchList('market', 1),
       fetchList('myAds', 1),
       fetchList('deals', 1),
@@ -148,7 +85,7 @@ export function createC2cSync(ctx: EngineContext): C2cSync {
       if (filter === null) return;
       if (event.name === 'spot.balance') void fetchList('myAds', 1);
       // an auto-cancel counts against the daily limit
-      if (event.name === 'c2c.deal' && event.body.isSure === 2) void fetchLimits();
+      if (event.name === 'c2c.deal' && event.body.isSure === 2) void fetchLimits(ctx);
     },
   };
 }
