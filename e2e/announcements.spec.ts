@@ -14,8 +14,7 @@ const PASSWORD = 'demo1234';
 test('spot: placed and cancelled are read once each; three seconds of a live market are not read', async ({
   page,
 }) => {
-  await login(page, DEMO, PASSWORD);
-  await page.goto('/dealCenter');
+  await login(page, DEMO, PASSWORD, '/dealCenter');
   await bookPainted(page);
   const region = announcer(page);
   await expect(region).toHaveAttribute('aria-live', 'polite');
@@ -72,8 +71,7 @@ test('spot: placed and cancelled are read once each; three seconds of a live mar
 test('transfers: the dialog’s and the screen’s results are read once the dialog has closed', async ({
   page,
 }) => {
-  await login(page, DEMO, PASSWORD);
-  await page.goto('/new_account/lever');
+  await login(page, DEMO, PASSWORD, '/new_account/lever');
   const row = page.getByTestId('asset-table-lever').locator('tr[data-currency="USDT"]');
   await expect(row).toBeVisible();
   await listen(page);

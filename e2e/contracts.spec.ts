@@ -32,8 +32,7 @@ test('a long with stops follows the market and closes for margin + profit; a lim
 }) => {
   test.setTimeout(120_000);
   await verified(page.request, await apiToken(page.request), DEMO);
-  await login(page, DEMO, 'demo1234');
-  await page.goto('/leverdealCenter');
+  await login(page, DEMO, 'demo1234', '/leverdealCenter');
   const long = page.getByTestId('lever-form-long');
   await expect(long.getByTestId('lever-available')).not.toHaveText(/^0\.0000/);
 
@@ -111,8 +110,7 @@ test('issue 20: the order confirmation and the fill are formatted, and "Close al
 }) => {
   test.setTimeout(90_000);
   await verified(page.request, await apiToken(page.request), DEMO);
-  await login(page, DEMO, 'demo1234');
-  await page.goto('/leverdealCenter');
+  await login(page, DEMO, 'demo1234', '/leverdealCenter');
   const long = page.getByTestId('lever-form-long');
   await expect(long.getByTestId('lever-available')).not.toHaveText(/^0\.0000/);
 

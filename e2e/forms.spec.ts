@@ -109,8 +109,7 @@ test('forgot password: account format and code; wrong code keeps input', async (
 test('bind e-mail: needs a login, then e-mail and code rules', async ({ page }) => {
   await page.goto('/bindEmail');
   await expect(page).toHaveURL(/\/components\/login/);
-  await login(page, 'demo@bourse.local', 'demo1234');
-  await page.goto('/bindEmail');
+  await login(page, 'demo@bourse.local', 'demo1234', '/bindEmail');
   await submit(page).click();
   await expect
     .poll(() => alerts(page))

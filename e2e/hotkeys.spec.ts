@@ -34,8 +34,7 @@ test('a template hotkey places exactly one order, after its confirm, and never w
   const email = uniqueEmail('hk');
   await registerByEmail(page, email, PASSWORD);
   await fund(page.request, await token(page.request, email, PASSWORD), email, '500');
-  await login(page, email, PASSWORD);
-  await page.goto('/dealCenter');
+  await login(page, email, PASSWORD, '/dealCenter');
   await bookPainted(page);
 
   // off by default: the template's key does nothing; `?` opens the sheet that says so

@@ -149,8 +149,7 @@ test('the transfer screen’s selects are outlined controls, 44 px tall on a pho
       theme === 'night' ? '1' : '0',
     );
     if (device === 'desktop' && theme === 'day') await registerByEmail(page, email, password);
-    await login(page, email, password);
-    await page.goto('/new_account/transferLegal');
+    await login(page, email, password, '/new_account/transferLegal');
     await expect(page.getByTestId('transfer-from')).toBeVisible();
     const boxes = await selectBoxes(page);
     expect(boxes).toHaveLength(3);

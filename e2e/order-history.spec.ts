@@ -62,8 +62,7 @@ test('finished orders: the fill price and how each ended, on both screens', asyn
   expect(market).toMatchObject({ mode: 1, status: 1, complete_number: '0.0010' });
   const avg = english(market?.avg_price ?? '', 2);
 
-  await login(page, email, PASSWORD);
-  await page.goto('/dealCenter');
+  await login(page, email, PASSWORD, '/dealCenter');
   await page.getByTestId('tab-history').click();
   const table = page.getByTestId('order-history');
   const filledRow = table.locator(`tr[data-order-id="${market?.id}"]`);

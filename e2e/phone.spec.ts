@@ -297,8 +297,7 @@ test.describe('the phone drawer', () => {
     await page.goto('/home');
     // a visitor sees log in and sign up beside the menu button
     await expect(page.getByRole('link', { name: msg('header.login') })).toBeVisible();
-    await login(page, DEMO.email, DEMO.password);
-    await page.goto('/finance');
+    await login(page, DEMO.email, DEMO.password, '/finance');
     const menu = page.getByTestId('nav-menu');
     await menu.click();
     const drawer = page.getByTestId('nav-drawer');
@@ -340,8 +339,7 @@ test.describe('trading with a thumb', () => {
   test('spot: a tapped book level opens the buy sheet with its price; the order rests as a card and is cancelled', async ({
     page,
   }) => {
-    await login(page, DEMO.email, DEMO.password);
-    await page.goto('/dealCenter');
+    await login(page, DEMO.email, DEMO.password, '/dealCenter');
     await page.getByTestId('phone-tab-book').click();
     await bookPainted(page);
     await page.getByTestId('book-canvas-bid').click({ position: { x: 40, y: 10 } });
@@ -424,8 +422,7 @@ test.describe('trading with a thumb', () => {
   }) => {
     test.setTimeout(120_000);
     await verified(page.request, await token(page.request, DEMO.email, DEMO.password), DEMO.email);
-    await login(page, DEMO.email, DEMO.password);
-    await page.goto('/leverdealCenter');
+    await login(page, DEMO.email, DEMO.password, '/leverdealCenter');
     await page.getByTestId('phone-long').click();
     const long = page.getByTestId('form-sheet').getByTestId('lever-form-long');
     await expect(long).toBeVisible();
@@ -502,8 +499,7 @@ test.describe('trading with a thumb', () => {
       real_name: 'Bob Buyer',
       alipay_account: 'bob@alipay.example',
     });
-    await login(page, buyer, password);
-    await page.goto('/legalTrade');
+    await login(page, buyer, password, '/legalTrade');
     await page.getByTestId('c2c-tab-buy').click();
     const ad = page
       .getByTestId('c2c-market')

@@ -57,8 +57,7 @@ test('set, list and remove price alerts; one fires when the market crosses it', 
   test.setTimeout(150_000);
   const email = uniqueEmail('alerts');
   await registerByEmail(page, email, PASSWORD);
-  await login(page, email, PASSWORD);
-  await page.goto('/dealCenter');
+  await login(page, email, PASSWORD, '/dealCenter');
   const open = page.getByTestId('price-alert-open');
   await open.click();
   const dialog = page.locator('dialog[open][data-testid="price-alert-dialog"]');

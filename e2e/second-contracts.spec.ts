@@ -45,8 +45,7 @@ const microBalance = (s: Sheet) =>
 
 /** Logs in and opens the second-contract screen with its balance shown. */
 async function openMicro(page: Page, email: string): Promise<void> {
-  await login(page, email, PASSWORD);
-  await page.goto('/secondDealCenter');
+  await login(page, email, PASSWORD, '/secondDealCenter');
   await expect(page.getByTestId('micro-balance')).not.toHaveText('--');
 }
 

@@ -32,8 +32,7 @@ test('current orders: load more after 8 rows, then no more', async ({ page, requ
     const first = (await list.json()) as { message: { list: { id: number }[]; total: number } };
     expect(first.message.total).toBe(11);
 
-    await login(page, DEMO.user_string, DEMO.password);
-    await page.goto('/dealCenter');
+    await login(page, DEMO.user_string, DEMO.password, '/dealCenter');
     const rows = page.getByTestId('open-orders').locator('tbody tr');
     await expect(rows).toHaveCount(10);
     await page.getByTestId('load-more').click();

@@ -105,8 +105,7 @@ test('markup in notices, identity and payout names and address notes renders as 
   // sanitizer on a page without a policy runs nothing): those reports are not counted.
   cspRefusals.length = 0;
 
-  await login(page, email, PASSWORD);
-  await page.goto('/authentication');
+  await login(page, email, PASSWORD, '/authentication');
   await expect(page.getByTestId('identity-name')).toHaveText(idName);
   await inert(page, dialogs);
 
