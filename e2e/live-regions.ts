@@ -53,7 +53,17 @@ export async function wasRead(
 ): Promise<string[]> {
   const match = (h: Heard) =>
     !h.modal && (typeof text === 'string' ? h.text.includes(text) : text.test(h.text));
-  await expect.poll(async () => (await heard(page)).some(match), { timeout }).toBe(true);
+  const said = async () => (await heard(page)).map((h) => `${h.region}: ${h.text}`).join(' | ');
+  await expect
+    .poll(async () => (await heard(page)).some(match), {
+      timeout,
+      message: `"${String(text)}" read in a live region`,
+    })
+    .toBe(true)
+    .catch(async (err: unknown) => {
+      // what was read instead, so a failure tells what the reader heard
+      throw new Error(`${String(err)}\nheard: ${await said()}`);
+    });
   return [...new Set((await heard(page)).filter(match).map((h) => h.region))];
 }
 

@@ -56,8 +56,12 @@ test('a recorded session replays into the screens it showed live', async ({ page
   await expect(page.getByTestId('open-orders').locator('tbody tr')).not.toHaveCount(0);
 
   // a reconnect in the middle of the recording (development calls: DEV_ROUTES=1, from this
-  // machine; playwright.config.ts)
-  const dropped = await page.request.post('/api/dev/drop-sockets');
+  // machine; playwright.config.ts): the demo user's sockets only, so a user of the other lane
+  // keeps its pushes (a settlement pushed while its socket was down came back as "while you were
+  // away", and second-contracts.spec.ts waited for its own toast in vain)
+  const dropped = await page.request.post(
+    `/api/dev/drop-sockets?user=${encodeURIComponent(DEMO.email)}`,
+  );
   expect(((await dropped.json()) as { type: string }).type).toBe('ok');
   await page.waitForTimeout(500);
   await expect(page.locator('[data-testid="book-bids"] [data-price]').first()).toBeAttached({

@@ -1,9 +1,11 @@
 // Second contracts to their settlement (issue 7, issue 26): a 30-second order counts down,
 // settles on the real price and pays the contract's amount; its placing and its settlement are
 // read to a screen reader once, by the toast with pop-ups on, by the page's announcer with them
-// off. Each test has a user of its own (verified, 100 USDT in the second-contract account), so
-// their half-minute waits need no quiet lane: they run beside the other specs of own users.
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+// off. Each of the three has a user of its own (verified, 100 USDT in the second-contract
+// account) and a browser of its own, and the three run at once: their half-minute waits for the
+// settlement overlap (one test of about 40 s instead of three of 34 s one after another), and
+// need no quiet lane, so they run beside the other specs of own users.
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { apiPost, fund, token, verify } from './api.ts';
 import { confirm, login, msg, operator, registerByApi, uniqueEmail } from './helpers.ts';
@@ -49,10 +51,8 @@ async function openMicro(page: Page, email: string): Promise<void> {
   await expect(page.getByTestId('micro-balance')).not.toHaveText('--');
 }
 
-test('a 30-second up order counts down, settles on the real price, and pays the contract amount', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
+/** A 30-second up order counts down, settles on the real price, and pays the contract amount. */
+async function countsDownAndPays(page: Page): Promise<void> {
   const { email } = await microTrader(page.request);
   await openMicro(page, email);
   const before = microBalance(await sheet(page.request, email));
@@ -98,7 +98,7 @@ test('a 30-second up order counts down, settles on the real price, and pays the 
         .plus(credit),
     ),
   ).toBe(true);
-});
+}
 
 /** Places a 30-second "up" second contract of 10 USDT and waits for its toast; returns its row's id. */
 async function placeMicro(page: Page): Promise<string> {
@@ -126,10 +126,8 @@ async function microPopUps(request: APIRequestContext, t: string, on: boolean): 
 const TIME_UP = /: time is up, settling\.$/;
 const SETTLED = /BTC\/USDT: (won|lost|draw), stake 10(\.00)? USDT, paid out [\d,.]+ USDT/;
 
-test('a second contract with pop-ups on: placed and settled are read by their toasts, once', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
+/** With pop-ups on, placed and settled are read by their toasts, once. */
+async function readByToasts(page: Page): Promise<void> {
   const { email, t } = await microTrader(page.request);
   await microPopUps(page.request, t, true);
   await openMicro(page, email);
@@ -147,10 +145,10 @@ test('a second contract with pop-ups on: placed and settled are read by their to
   expect(said.length).toBeLessThanOrEqual(1);
   // the countdown itself is never read
   expect(all.filter((h) => h.region.includes('micro'))).toEqual([]);
-});
+}
 
-test('a second contract with pop-ups off: the announcer reads the settlement', async ({ page }) => {
-  test.setTimeout(120_000);
+/** With pop-ups off, the page's announcer reads the settlement. */
+async function readByAnnouncer(page: Page): Promise<void> {
   const { email, t } = await microTrader(page.request);
   await microPopUps(page.request, t, false);
   await openMicro(page, email);
@@ -160,4 +158,22 @@ test('a second contract with pop-ups off: the announcer reads the settlement', a
   await expect(announcer(page)).toHaveText(SETTLED);
   const all = await heard(page);
   expect(all.filter((h) => h.text.includes(msg('notice.kind.micro.settled.title')))).toEqual([]);
+}
+
+/** A page in a browser context of its own (closed when the test ends: fixtures.ts). */
+const ownPage = async (browser: Browser): Promise<Page> => (await browser.newContext()).newPage();
+
+test('second contracts, three users at once: countdown and payout; read by toasts with pop-ups on, by the announcer with them off', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const [toasts, announced] = await Promise.all([ownPage(browser), ownPage(browser)]);
+  await Promise.all([
+    test.step('a 30-second up order counts down, settles on the real price, and pays', () =>
+      countsDownAndPays(page)),
+    test.step('pop-ups on: placed and settled are read by their toasts, once', () =>
+      readByToasts(toasts)),
+    test.step('pop-ups off: the announcer reads the settlement', () => readByAnnouncer(announced)),
+  ]);
 });

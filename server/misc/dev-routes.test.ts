@@ -11,7 +11,7 @@ import { configFromEnv, TEST_ADMIN_TOKEN } from '../config.ts';
 import { t } from '../i18n/messages.ts';
 import { SOCKET_PATH } from '../socket/hub.ts';
 import type { TestServer } from '../testing/helpers.ts';
-import { post, startTestServer } from '../testing/helpers.ts';
+import { post, startTestServer, testUser } from '../testing/helpers.ts';
 import { isLoopback } from './dev-routes.ts';
 
 const REMOTE = '10.0.0.1';
@@ -121,6 +121,48 @@ describe('with the development calls on', () => {
       remoteAddress: REMOTE,
     });
     expect(dropped.json()).toEqual({ type: 'ok', message: { dropped: 1 } });
+  });
+});
+
+describe("dropping one user's sockets", () => {
+  /** A connected socket and a count of its disconnects. */
+  async function open(): Promise<{ socket: Socket; drops: () => number }> {
+    const socket = connect(s.url, { path: SOCKET_PATH, transports: ['websocket'] });
+    let n = 0;
+    socket.on('disconnect', () => (n += 1));
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    return { socket, drops: () => n };
+  }
+
+  it("closes that user's sockets only; a bystander stays connected", async () => {
+    const user = await testUser(s, 'dev-drop@example.com');
+    const mine = await open();
+    const bystander = await open();
+    try {
+      expect(await mine.socket.emitWithAck('login', { token: user.token })).toMatchObject({
+        type: 'ok',
+      });
+      const dropped = await s.app.inject({
+        method: 'POST',
+        url: '/api/dev/drop-sockets?user=dev-drop%40example.com',
+      });
+      expect(dropped.json()).toEqual({ type: 'ok', message: { dropped: 1 } });
+      const nobody = await s.app.inject({
+        method: 'POST',
+        url: '/api/dev/drop-sockets?user=nobody%40example.com',
+      });
+      expect(nobody.json()).toEqual({ type: 'ok', message: { dropped: 0 } });
+      await vi.waitFor(() => expect(mine.drops()).toBe(1));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(bystander.drops()).toBe(0);
+      expect(bystander.socket.connected).toBe(true);
+    } finally {
+      mine.socket.close();
+      bystander.socket.close();
+    }
   });
 });
 

@@ -5,15 +5,19 @@
 // - POST /api/dev/market?running=0|1: stops or restarts the simulator, the makers, the pushes
 //   and the periodic jobs that follow prices, so a page holds still (issue 5's recording); the
 //   notifications, c2c deal expiry and lock-up interest go on;
-// - POST /api/dev/drop-sockets: closes every socket.io connection, so clients reconnect.
+// - POST /api/dev/drop-sockets: closes every socket.io connection, so clients reconnect; with
+//   `?user=<account>`, only that user's sockets (a test that drops its own user's sockets
+//   leaves the users of the tests running beside it connected).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Server } from 'socket.io';
 import { z } from 'zod';
 import { isAdmin } from '../http/admin-auth.ts';
 import { DevCodeSender } from '../accounts/code-sender.ts';
+import { findUser } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok, parse, text } from '../http/envelope.ts';
+import { userRoom } from '../socket/hub.ts';
 
 /** What the market switch and the socket drop act on; filled once the server listens. */
 export interface DevHub {
@@ -22,6 +26,7 @@ export interface DevHub {
 }
 
 const outboxQuery = z.object({ to: text() });
+const dropQuery = z.object({ user: text().optional() });
 
 /** Registers the calls when `config.devRoutes` is on (and never in production). */
 export function registerDevRoutes(app: FastifyInstance, ctx: AppContext, hub: DevHub): void {
@@ -43,9 +48,20 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext, hub: De
     else hub.market?.stop();
     return ok({ running });
   });
-  app.post('/api/dev/drop-sockets', { preHandler: onlyHereOrOperator }, () => {
-    const count = hub.io?.sockets.sockets.size ?? 0;
-    hub.io?.disconnectSockets(true);
+  app.post('/api/dev/drop-sockets', { preHandler: onlyHereOrOperator }, async (req) => {
+    const q = parse(dropQuery, req);
+    const io = hub.io;
+    if (io === null) return ok({ dropped: 0 });
+    if (q.user === undefined) {
+      const count = io.sockets.sockets.size;
+      io.disconnectSockets(true);
+      return ok({ dropped: count });
+    }
+    const user = await findUser(ctx.db, q.user);
+    if (user === null) return ok({ dropped: 0 });
+    const room = io.in(userRoom(user.id));
+    const count = (await room.fetchSockets()).length;
+    room.disconnectSockets(true);
     return ok({ dropped: count });
   });
 }
