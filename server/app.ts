@@ -153,6 +153,8 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
     seed: config.simSeed,
     speed: config.simSpeed,
     nowMs: now,
+    hourHistoryDays: config.simHistoryDays.hours,
+    minuteHistoryDays: config.simHistoryDays.minutes,
     ...(config.simLiveNormal === undefined ? {} : { liveNormal: config.simLiveNormal }),
   });
   const sim = await ensureSimAccounts(db, now);

@@ -26,6 +26,12 @@ export interface ServerConfig {
   simSeed: number;
   simSpeed: number;
   /**
+   * Days of seeded history the simulator backfills at start: hourly bars, then minute bars
+   * (730 and 7; a test server asks for less, as walking two years for every server a test file
+   * starts cost the server tests about 30 s of CPU a run).
+   */
+  simHistoryDays: { hours: number; minutes: number };
+  /**
    * The live walk's standard normal draws: the CSPRNG when absent (ADR 0040). Only a test sets
    * it, to replay one walk with and without an attack.
    */
@@ -97,6 +103,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
     customerServiceUrl: env.CUSTOMER_SERVICE_URL ?? '',
     simSeed: intOr(env.SIM_SEED, 1),
     simSpeed: numOr(env.SIM_SPEED, 1),
+    simHistoryDays: { hours: 730, minutes: 7 },
     production,
     distDir: './dist',
     now: () => Date.now(),
@@ -141,6 +148,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     log: false,
     adminToken: TEST_ADMIN_TOKEN,
     devRoutes: true,
+    simHistoryDays: { hours: 60, minutes: 2 },
     ...overrides,
   };
 }

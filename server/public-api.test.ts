@@ -14,6 +14,7 @@ import type {
   NewsList,
   QuotationGroup,
 } from '../src/shared/wire.ts';
+import { configFromEnv } from './config.ts';
 import { CURRENCY_ID } from './testing/fixtures.ts';
 import type { TestServer } from './testing/helpers.ts';
 import { get, post, startTestServer } from './testing/helpers.ts';
@@ -29,6 +30,8 @@ beforeAll(async () => {
     distDir: dist,
     marketTimer: false,
     customerServiceUrl: 'https://cs.example/?id={id}&name={name}',
+    // the history `npm start` has: a year of daily bars is asked for below
+    simHistoryDays: configFromEnv({}).simHistoryDays,
   });
 });
 afterAll(async () => {

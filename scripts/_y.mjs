@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const base = 'http://127.0.0.1:8300';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const ctx = await browser.newContext({ baseURL: base, serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
+const page = await ctx.newPage();
+const reqs = [];
+ctx.on('request', (r) => reqs.push(r.url().replace(base, '')));
+await page.goto('/components/login');
+await page.waitForTimeout(3000);
+console.log(reqs.filter((u) => u.includes('/assets/')).join('\n'));
+await browser.close();
