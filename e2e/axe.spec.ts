@@ -11,7 +11,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { SPEC_PATHS } from '../tests/spec-route-list.ts';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
-import { goInApp, login, registerByEmail, uniqueEmail } from './helpers.ts';
+import { goInApp, login, registerByEmail, screenSettled, uniqueEmail } from './helpers.ts';
 
 /**
  * axe-core itself, put in the page once per load: the walk goes from screen to screen inside the
@@ -30,12 +30,6 @@ const THEMES = ['night', 'day'] as const;
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 /** A change's own routes, to scan them alone while working (AXE_ROUTES=/a,/b); else every one. */
 const ROUTES = process.env['AXE_ROUTES']?.split(',') ?? SPEC_PATHS;
-
-/** The route has drawn its first content: no loading state left in the main region. */
-async function settled(page: Page): Promise<void> {
-  await expect(page.locator('#main .state--loading')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(250);
-}
 
 /**
  * Serious and critical violations, one line per element. The first theme gets every WCAG A and
@@ -167,7 +161,7 @@ test('every spec route, in night and in day mode: no serious or critical axe vio
   for (const path of ROUTES) {
     // in the running app, as a link goes: the app is not loaded again for each screen
     await goInApp(page, path);
-    await settled(page);
+    await screenSettled(page);
     // one visit, both modes: the page restyles in place from \`data-theme\` (ADR 0033), as the
     // header's toggle does (the canvases, which axe does not read, would repaint)
     for (const theme of THEMES) {

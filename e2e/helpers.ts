@@ -211,3 +211,33 @@ export async function goInApp(page: Page, path: string): Promise<void> {
     )
     .toBe(true);
 }
+
+/**
+ * The screen has drawn its first content and stopped changing: no loading state in the main
+ * region, then no change in it for `quietMs` (a live market's ticks, about one a second, leave
+ * such gaps), at most `capMs` (a screen that never rests is measured as it is then). It replaced
+ * a fixed wait of 250–300 ms after each screen of the route walks.
+ */
+export async function screenSettled(page: Page, quietMs = 120, capMs = 1000): Promise<void> {
+  await expect(page.locator('#main .state--loading')).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate(
+    ([quiet, cap]) =>
+      new Promise<void>((done) => {
+        const main = document.getElementById('main') ?? document.body;
+        let timer = setTimeout(finish, quiet);
+        const capTimer = setTimeout(finish, cap);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(finish, quiet);
+        });
+        observer.observe(main, { subtree: true, childList: true, characterData: true });
+        function finish() {
+          observer.disconnect();
+          clearTimeout(timer);
+          clearTimeout(capTimer);
+          done();
+        }
+      }),
+    [quietMs, capMs] as const,
+  );
+}

@@ -16,6 +16,7 @@ import {
   msg,
   operator,
   registerByEmail,
+  screenSettled,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -113,12 +114,6 @@ async function fits(page: Page): Promise<void> {
   expect(o.scroll, `${page.url()}: ${o.culprit}`).toBeLessThanOrEqual(o.width);
 }
 
-/** The route has drawn its first content: no loading state left in the main region. */
-async function settled(page: Page): Promise<void> {
-  await expect(page.locator('#main .state--loading')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(300);
-}
-
 // The route walk at the two narrowest widths (390 px: an iPhone 14; 360 px: a Galaxy S8): what
 // fits those fits the Pixel's 412 (its drawer and journeys run below). One visit per route measures
 // both: the page is laid out again at the other width (a phone turned or another phone), which
@@ -168,7 +163,7 @@ async function walk(page: Page, widths: typeof WIDTHS): Promise<void> {
   for (const [i, path] of SPEC_PATHS.entries()) {
     // in the running app, as a link goes: the app is not loaded again for each screen
     await goInApp(page, path);
-    await settled(page);
+    await screenSettled(page);
     // the width the last route ended at first (the Galaxy's to begin): one resize per route
     const order = i % 2 === 0 ? [...widths].reverse() : widths;
     for (const size of order) {
