@@ -62,7 +62,9 @@ test('a recorded session replays into the screens it showed live', async ({ page
   const dropped = await page.request.post(
     `/api/dev/drop-sockets?user=${encodeURIComponent(DEMO.email)}`,
   );
-  expect(((await dropped.json()) as { type: string }).type).toBe('ok');
+  const drop = (await dropped.json()) as { type: string; message: { dropped: number } };
+  expect(drop.type).toBe('ok');
+  expect(drop.message.dropped).toBeGreaterThan(0); // this page's socket was among them
   await page.waitForTimeout(500);
   await expect(page.locator('[data-testid="book-bids"] [data-price]').first()).toBeAttached({
     timeout: 15_000,
