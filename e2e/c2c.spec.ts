@@ -130,8 +130,8 @@ test('two users trade through a sell ad; redirects on 998 and 997; an unpaid dea
   expect((await legal(request, buyer.email)).free.toFixed()).toBe('100');
 
   // a deal nobody pays: the operator shortens the window to 3 s; the server cancels it
-  // (the window is the whole exchange's: set back whatever happens, or the specs after this one
-  // see their deals expire in 3 s)
+  // (the window is the whole exchange's: a deal taken meanwhile, by any spec, gets 3 s; set back
+  // whatever happens. Deals taken before keep their deadline: ADR 0051)
   expect(
     (await operator(request, 'setting', { key: 'user_legal_deal_cancel_time', value: '0.05' }))
       .type,

@@ -27,7 +27,8 @@ export const SETTING_HELP: Readonly<Record<SettingKey, string>> = {
   ex_rate: 'the USDT → CNY rate of the CNY values shown (a number above 0)',
   company_eth_address: 'the exchange’s ETH deposit address',
   user_legal_deal_cancel: 'c2c: cancellations a day before a user is stopped (3)',
-  user_legal_deal_cancel_time: 'c2c: minutes before an unpaid deal is cancelled (15)',
+  user_legal_deal_cancel_time:
+    'c2c: minutes a buyer has to pay before the deal is cancelled (15; deals taken from now on)',
   lever_burst_hazard_rate: 'contracts: liquidation at this risk rate (%) or below (10)',
   lending_min_amount: 'loans: smallest amount a user may apply for',
   lending_max_amount: 'loans: largest amount a user may apply for',

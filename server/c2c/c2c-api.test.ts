@@ -468,3 +468,58 @@ describe('the pay way (issue 20)', () => {
     expect(await balanceOf(more.e.id)).toEqual(['96', '4']);
   });
 });
+
+describe('the payment deadline (ADR 0051)', () => {
+  it('is fixed when the deal is taken: a shorter window later neither cancels it early nor moves it', async () => {
+    const seller = await newUser('c2c-deadline-s@example.com');
+    const buyer = await newUser('c2c-deadline-b@example.com');
+    const as = (u: { token: string }) => ({ authorization: u.token, lang: 'en' });
+    for (const [u, name] of [
+      [seller, 'Sam'],
+      [buyer, 'Bea'],
+    ] as const) {
+      await s.ctx.db.query('UPDATE users SET review_status = 2 WHERE id = $1', [u.id]);
+      const cash = { real_name: name, alipay_account: `${name.toLowerCase()}@alipay` };
+      expect((await post(s, '/api/user/cash_save', cash, as(u))).type).toBe('ok');
+    }
+    const sell = { type: 'sell', way: 'ali_pay', price: '7.10', total_number: '5' };
+    const take = async (): Promise<DealView> => {
+      expect(
+        (await post(s, '/api/c2c_send', { ...sell, currency_id: USDT }, as(seller))).type,
+      ).toBe('ok');
+      const mine = await get(s, '/api/c2c/seller_trade', as(seller));
+      const ad = (mine.message as PageData<AdView>).data[0];
+      const taken = await post(s, '/api/c2c/do_legal_deal', { id: String(ad?.id) }, as(buyer));
+      expect(taken.type).toBe('ok');
+      return (taken.message as { data: DealView }).data;
+    };
+    const detail = async (id: number) =>
+      (await get(s, `/api/c2c_deal?id=${id}`, as(buyer))).message as DealView;
+    const setWindow = (minutes: string) =>
+      s.ctx.db.query("UPDATE settings SET value = $1 WHERE key = 'user_legal_deal_cancel_time'", [
+        minutes,
+      ]);
+
+    await setWindow('15');
+    const first = await take();
+    const promised = s.clock.now + 15 * 60_000;
+    expect(first.deadline).toBe(promised);
+    // the operator shortens the window to 1 minute; 2 minutes later the deal is still open, and
+    // its deadline is the one the buyer was shown
+    await setWindow('1');
+    s.clock.now += 2 * 60_000;
+    expect(await s.c2c.expire()).toEqual([]);
+    expect(await detail(first.id)).toMatchObject({ is_sure: 0, deadline: promised });
+    // at the promised deadline it is cancelled
+    s.clock.now = promised;
+    expect((await s.c2c.expire()).length).toBe(1);
+    expect((await detail(first.id)).is_sure).toBe(2);
+    // a deal taken after the change has the new window
+    const second = await take();
+    expect(second.deadline).toBe(s.clock.now + 60_000);
+    s.clock.now += 60_000;
+    expect((await s.c2c.expire()).length).toBe(1);
+    expect((await detail(second.id)).is_sure).toBe(2);
+    await setWindow('15');
+  });
+});

@@ -2,7 +2,8 @@
 // CNY, paid outside the exchange); another user takes the whole ad, which opens a deal. The
 // buyer side marks it paid (0 → 3) or cancels it (0 → 2, counted against the daily limit); the
 // seller side confirms receipt (3 → 1), which moves the frozen coins to the buyer. Unpaid deals
-// are cancelled after `user_legal_deal_cancel_time` minutes. No fees. Seller side: the
+// are cancelled at their payment deadline: `user_legal_deal_cancel_time` minutes after they were
+// taken, as the window stood then (a later change applies to later deals). No fees. Seller side: the
 // publisher of a sell ad, the taker of a buy ad. What is frozen: a sell ad's total from its
 // publication until it completes or is withdrawn; a buy ad's taker's number while the deal is
 // open. Every change is one transaction with ledger rows (types 80–83) and the notification of
@@ -151,10 +152,13 @@ export async function takeAd(
     await requireUnderCancelLimit(tx, userId, nowMs);
     const number = new Decimal(ad.total_number);
     const now = new Date(nowMs);
+    // the payment deadline the buyer is shown, fixed now: an operator's later change of the
+    // window applies to the deals taken after it
+    const { windowMs } = await c2cLimits(tx);
     const rows = await tx.query<{ id: number }>(
       `INSERT INTO c2c_deals (ad_id, user_id, seller_id, number, price, is_sure, created_at,
-         updated_at) VALUES ($1, $2, $3, $4, $5, 0, $6, $6) RETURNING id`,
-      [ad.id, userId, ad.seller_id, number.toFixed(), ad.price, now],
+         updated_at, pay_deadline) VALUES ($1, $2, $3, $4, $5, 0, $6, $6, $7) RETURNING id`,
+      [ad.id, userId, ad.seller_id, number.toFixed(), ad.price, now, new Date(nowMs + windowMs)],
     );
     const dealId = rows[0]?.id ?? 0;
     if (ad.type === 'buy') await freeze(tx, userId, ad.currency_id, number, ad.id, 'freeze', nowMs);
@@ -307,12 +311,14 @@ export async function cancelDeal(
   });
 }
 
-/** Cancels every unpaid deal older than the window; the cancel counts for the buyer side. */
+/**
+ * Cancels every unpaid deal past its payment deadline (fixed when it was taken); the cancel
+ * counts for the buyer side.
+ */
 export async function expireDue(db: Database, nowMs: number): Promise<C2cChange[]> {
-  const { windowMs } = await c2cLimits(db);
   const due = await db.query<{ id: number }>(
-    'SELECT id FROM c2c_deals WHERE is_sure = 0 AND created_at <= $1 ORDER BY id',
-    [new Date(nowMs - windowMs)],
+    'SELECT id FROM c2c_deals WHERE is_sure = 0 AND pay_deadline <= $1 ORDER BY id',
+    [new Date(nowMs)],
   );
   const out: C2cChange[] = [];
   for (const { id } of due) {

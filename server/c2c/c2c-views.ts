@@ -14,7 +14,7 @@ import type { PageData } from '../http/paging.ts';
 import { t } from '../i18n/messages.ts';
 import { sellerOf } from './c2c-deals.ts';
 import type { AdRow } from './c2c-deals.ts';
-import { C2C_PAGE_SIZE, DP, c2cLimits } from './c2c-rules.ts';
+import { C2C_PAGE_SIZE, DP } from './c2c-rules.ts';
 import type { C2cType, C2cWay } from './c2c-rules.ts';
 
 /** The legal currencies shown for c2c (`currency/list`), in their display order. */
@@ -200,6 +200,8 @@ interface DealDbRow {
   is_sure: number;
   created_at: Date | string;
   updated_at: Date | string;
+  /** Fixed when the deal was taken (migration 0020): a later change of the window moves it not. */
+  pay_deadline: Date | string;
   type: C2cType;
   way: C2cWay;
   currency_id: number;
@@ -209,7 +211,7 @@ interface DealDbRow {
 }
 
 const DEAL_SELECT = `SELECT d.id, d.ad_id, d.user_id, d.seller_id, d.number, d.price, d.is_sure,
-  d.created_at, d.updated_at, a.type, a.way, a.currency_id, c.name AS currency_name,
+  d.created_at, d.updated_at, d.pay_deadline, a.type, a.way, a.currency_id, c.name AS currency_name,
   tu.account AS taker_account, pu.account AS publisher_account
   FROM c2c_deals d JOIN c2c_ads a ON a.id = d.ad_id JOIN currencies c ON c.id = a.currency_id
   JOIN users tu ON tu.id = d.user_id JOIN users pu ON pu.id = d.seller_id`;
@@ -230,7 +232,6 @@ async function dealView(
   r: DealDbRow,
   viewer: number,
   nowMs: number,
-  windowMs: number,
 ): Promise<DealView> {
   const taker = await cashInfoOf(db, r.user_id);
   const publisher = await cashInfoOf(db, r.seller_id);
@@ -266,7 +267,7 @@ async function dealView(
     format_update_time: formatTime(updated),
     is_seller: iPublished ? 1 : 0,
     side: sellerOf(r) === viewer ? 'sell' : 'buy',
-    deadline: created.getTime() + windowMs,
+    deadline: new Date(r.pay_deadline).getTime(),
     server_time: nowMs,
   };
 }
@@ -285,8 +286,7 @@ export async function dealFor(
   );
   const row = rows[0];
   if (row === undefined) throw new ApiError('c2c.dealNotFound');
-  const { windowMs } = await c2cLimits(db);
-  return dealView(db, lang, row, viewer, nowMs, windowMs);
+  return dealView(db, lang, row, viewer, nowMs);
 }
 
 async function pagedDeals(
@@ -306,9 +306,8 @@ async function pagedDeals(
     `${DEAL_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT ${C2C_PAGE_SIZE} OFFSET $${params.length + 1}`,
     [...params, offsetOf(page, C2C_PAGE_SIZE)],
   );
-  const { windowMs } = await c2cLimits(db);
   const data: DealView[] = [];
-  for (const r of rows) data.push(await dealView(db, lang, r, viewer, nowMs, windowMs));
+  for (const r of rows) data.push(await dealView(db, lang, r, viewer, nowMs));
   return pageOf(data, page, total[0]?.n ?? 0);
 }
 

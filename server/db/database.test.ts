@@ -38,6 +38,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0017-notifications',
       '0018-sessions',
       '0019-fair-micro-payouts',
+      '0020-c2c-deal-deadline',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(
