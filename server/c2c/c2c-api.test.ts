@@ -12,6 +12,7 @@ import { SOCKET_PATH } from '../socket/hub.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { Reply, TestServer } from '../testing/helpers.ts';
 import { get, post, startTestServer } from '../testing/helpers.ts';
+import { saveSetting } from '../wallet/funds.ts';
 import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { PageData } from '../http/paging.ts';
 import type { AdView, DealView } from './c2c-views.ts';
@@ -496,9 +497,7 @@ describe('the payment deadline (ADR 0051)', () => {
     const detail = async (id: number) =>
       (await get(s, `/api/c2c_deal?id=${id}`, as(buyer))).message as DealView;
     const setWindow = (minutes: string) =>
-      s.ctx.db.query("UPDATE settings SET value = $1 WHERE key = 'user_legal_deal_cancel_time'", [
-        minutes,
-      ]);
+      saveSetting(s.ctx.db, 'user_legal_deal_cancel_time', minutes);
 
     await setWindow('15');
     const first = await take();
