@@ -115,9 +115,18 @@ async function keyboardLogin(page: Page): Promise<void> {
  * opener (nothing done), Enter opens it again and it is confirmed by keyboard.
  */
 async function escapeThenConfirm(page: Page): Promise<void> {
+  const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
   await markOpener(page);
   await page.keyboard.press('Enter');
-  await expect(page.locator('dialog[open][data-testid="confirm-dialog"]')).toBeVisible();
+  await expect(confirm).toBeVisible();
+  // Escape and at once Enter again brings the dialog back. Enter used to come before the close
+  // was reported (the browser's close event is a queued task) and did nothing, one time in a few
+  // (kit/modal.tsx useCloseReport): three rounds
+  for (let round = 1; round <= 3; round++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await expect(confirm, `Escape then Enter, round ${round}`).toBeVisible();
+  }
   await page.keyboard.press('Escape');
   await expect(page.locator('dialog[open]')).toHaveCount(0);
   await expectFocusOnOpener(page);

@@ -40,7 +40,12 @@ const openers = new WeakMap<HTMLDialogElement, Element | null>();
 /** `showModal`, remembering the opener to give focus back to when the dialog closes. */
 function showModalFrom(d: HTMLDialogElement): void {
   openers.set(d, document.activeElement);
-  d.addEventListener('close', () => giveFocusBack(d), { once: true });
+  d.addEventListener('close', function closed() {
+    // the close event of an earlier closing, fired after this opening (a queued task): not ours
+    if (d.open) return;
+    d.removeEventListener('close', closed);
+    giveFocusBack(d);
+  });
   d.showModal();
 }
 
