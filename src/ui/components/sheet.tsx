@@ -18,15 +18,15 @@ interface SheetProps {
 
 export function Sheet({ open, title, onClose, keep = false, testId, children }: SheetProps) {
   const { t } = useI18n();
-  const ref = useModal(open);
+  const { ref, dialogProps, close } = useModal(open, onClose);
   const titleId = useId();
   return (
     <dialog
       ref={ref}
       className="sheet"
       aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={closeOnBackdrop(onClose)}
+      {...dialogProps}
+      onClick={closeOnBackdrop(close)}
       data-testid={testId}
     >
       <div className="sheet__panel">
@@ -34,7 +34,7 @@ export function Sheet({ open, title, onClose, keep = false, testId, children }: 
           <h2 id={titleId} className="sheet__title">
             {title}
           </h2>
-          <CloseButton label={t('common.close')} onClick={onClose} />
+          <CloseButton label={t('common.close')} onClick={close} />
         </header>
         <div className="sheet__body">{open || keep ? children : null}</div>
       </div>

@@ -5,14 +5,7 @@
 // dialog holds no second copy of a test id or a field, and its live figures are not kept up.
 // `DialogFooter` is the cancel + submit pair of the dialogs that are forms; its submit stays
 // focusable while busy (ADR 0046).
-import {
-  useEffect,
-  useId,
-  useRef,
-  type ReactNode,
-  type RefObject,
-  type SyntheticEvent,
-} from 'react';
+import { useEffect, useId, type ReactNode, type RefObject } from 'react';
 import { busyProps } from '../components/busy-button.ts';
 import { CloseButton } from '../components/close-button.tsx';
 import { useModal } from '../components/use-modal.ts';
@@ -55,13 +48,9 @@ export interface ModalProps {
 }
 
 export function Modal(p: ModalProps) {
-  const ref = useModal(p.open);
+  const { ref, dialogProps, close } = useModal(p.open, p.onClose);
   const titleId = useId();
   useInitialFocus(ref, p.open, p.initialFocus);
-  const report = useCloseReport(p.open, p.onClose);
-  // React passes a dialog's cancel and close events up its own tree: a dialog opened from this
-  // one's content (a confirm) closing is not this one closing
-  const own = (e: SyntheticEvent<HTMLDialogElement>): boolean => e.target === e.currentTarget;
   const content = (
     <>
       <ModalTitle
@@ -70,10 +59,7 @@ export function Modal(p: ModalProps) {
         closeButton={p.closeButton !== false}
         closeLabel={p.closeLabel}
         beside={p.beside}
-        onCloseClick={() => {
-          report();
-          ref.current?.close();
-        }}
+        onCloseClick={close}
       />
       {p.children}
     </>
@@ -84,13 +70,7 @@ export function Modal(p: ModalProps) {
       className={modalClass(p.size, p.className)}
       aria-labelledby={titleId}
       aria-describedby={p.describedBy}
-      onCancel={(e: SyntheticEvent<HTMLDialogElement>) => {
-        if (own(e)) report();
-      }}
-      onClose={(e: SyntheticEvent<HTMLDialogElement>) => {
-        // a close event that finds the dialog open again is late: it was reopened meanwhile
-        if (own(e) && !e.currentTarget.open) report();
-      }}
+      {...dialogProps}
       data-testid={p.testId}
       {...p.data}
     >
@@ -194,27 +174,6 @@ function ModalContent({
       {children}
     </form>
   );
-}
-
-/**
- * Tells the owner once per opening that the dialog closes. Escape reports at once, from the
- * `cancel` event: the browser closes the dialog and gives the focus back at the same moment, but
- * fires `close` later, from a queued task, and a key pressed meanwhile comes first (Chromium
- * serves input before it). Enter on the opener right after Escape then found its owner still
- * holding the dialog open: it set the same state again and no dialog came (keyboard.spec). The ✕
- * reports at once too; `close` reports what neither did (`open` turned false, a form's
- * `method="dialog"`), unless it comes so late that the dialog is open again.
- */
-function useCloseReport(open: boolean, onClose: () => void): () => void {
-  const reported = useRef(false);
-  useEffect(() => {
-    if (open) reported.current = false;
-  }, [open]);
-  return () => {
-    if (reported.current) return;
-    reported.current = true;
-    onClose();
-  };
 }
 
 /**

@@ -22,9 +22,8 @@ import { UserMenu, VisitorLinks } from './user-area.tsx';
 export function NavDrawer() {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  const dialog = useModal(open);
+  const dialog = useModal(open, () => setOpen(false));
 
-  const close = (): void => setOpen(false);
   return (
     <>
       <button
@@ -41,13 +40,13 @@ export function NavDrawer() {
         </LineIcon>
       </button>
       <dialog
-        ref={dialog}
+        ref={dialog.ref}
         className="drawer"
         aria-label={t('header.menu.label')}
-        onClose={close}
-        onClick={closeOnBackdrop(close)}
+        {...dialog.dialogProps}
+        onClick={closeOnBackdrop(dialog.close)}
       >
-        {open && <DrawerContent onDone={close} />}
+        {open && <DrawerContent onDone={dialog.close} />}
       </dialog>
     </>
   );
