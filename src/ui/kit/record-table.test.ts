@@ -1,11 +1,13 @@
 // The record table and its states (record-table.tsx, list-state.tsx), rendered to static
 // markup: loading, offline, error with Retry only where asking again helps, empty, the rows
-// with "load more" (focusable while busy, ADR 0046), the end, and a next page that failed.
+// with "load more" (focusable while busy, ADR 0046), the end, and a next page that failed; and
+// a list the engine keeps (live-list.ts) in that shape.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { t } from '../i18n/i18n.ts';
 import type { RecordList } from './list-state.tsx';
+import { liveList } from './live-list.ts';
 import { RecordTable, type RecordColumn } from './record-table.tsx';
 import type { PagedState } from './use-paged.ts';
 
@@ -53,7 +55,7 @@ function paged(over: Partial<PagedState<Row>> = {}): PagedState<Row> {
 
 const render = (
   list: PagedState<Row> | RecordList<Row>,
-  extra: { empty?: string; moreText?: string } = {},
+  extra: Partial<Parameters<typeof RecordTable<Row>>[0]> = {},
 ): string =>
   renderToStaticMarkup(
     createElement(RecordTable<Row>, {
@@ -146,10 +148,65 @@ describe('RecordTable', () => {
     expect(html).not.toContain('load-more');
   });
 
+  it('leaves the end unsaid where asked (a trading panel), not "load more"', () => {
+    expect(render(paged(), { noEnd: true })).not.toContain('list-footer');
+    expect(render(paged({ hasMore: true }), { noEnd: true })).toContain('data-testid="load-more"');
+  });
+
   it('has no footer for a list without pages', () => {
     const { rows, status, message, retryable, offline, reload } = paged();
     const html = render({ rows, status, message, retryable, offline, reload });
     expect(html).toContain('data-row-id="2"');
     expect(html).not.toContain('list-footer');
+  });
+
+  it('greys the rows of a held list, dims those of an earlier input, and can be named', () => {
+    const held = render(paged(), { held: true, cards: true });
+    expect(held).toContain(
+      '<table class="table records-table table--cards list--held" data-testid="rows" data-held="true">',
+    );
+    const stale = render(paged(), { stale: true, label: 'Sell ads', className: 'table c2c' });
+    expect(stale).toContain(
+      '<table class="table c2c" data-testid="rows" aria-busy="true" aria-label="Sell ads">',
+    );
+    expect(stale).toContain('<tbody class="records--stale">');
+    expect(render(paged())).toContain('<tbody><tr data-row-id="1">');
+  });
+
+  it("gives its rows their class, in a box of the screen's own", () => {
+    const html = render(paged(), { rowClass: 'link', wrapClass: 'orders__wrap' });
+    expect(html).toContain('<div class="orders__wrap"><table');
+    expect(html).toContain('<tr class="link" data-row-id="1">');
+  });
+});
+
+describe('liveList', () => {
+  const part = { rows: ROWS, hasMore: true, loaded: true, held: false };
+  const ask = { error: null, reload: noop, loadMore: noop };
+
+  it("loads until the first reply; fails with the engine's error while nothing is known", () => {
+    const waiting = liveList({ ...part, rows: [], loaded: false }, ask);
+    expect(waiting.status).toBe('loading');
+    expect(render(waiting)).toContain('state--loading');
+    const failed = liveList({ ...part, rows: [], loaded: false }, { ...ask, error: 'HTTP 502' });
+    expect(failed).toMatchObject({ status: 'error', message: 'HTTP 502', retryable: true });
+    expect(render(failed)).toContain(t('wallet.list.error', { message: 'HTTP 502' }));
+  });
+
+  it('keeps its rows after a failure once known, and pages while not held', () => {
+    const shown = liveList(part, { ...ask, error: 'later failure' });
+    expect(shown).toMatchObject({ status: 'ready', message: '', hasMore: true, held: false });
+    expect(render(shown)).toContain('data-testid="load-more"');
+  });
+
+  it('offers no next page of held rows: the server has not answered yet', () => {
+    const held = liveList({ ...part, loaded: false, held: true }, ask);
+    expect(held).toMatchObject({ status: 'ready', hasMore: false, held: true });
+  });
+
+  it('shows the rows the screen passes (a filter of its own)', () => {
+    const one = liveList(part, ask, [ROWS[1] as Row]);
+    expect(one.rows).toEqual([ROWS[1]]);
+    expect(one.total).toBe(1);
   });
 });

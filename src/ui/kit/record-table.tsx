@@ -3,7 +3,8 @@
 // empty) and, for a paged list, its footer ("load more", "no more data", or the failure of the
 // next page). Every record screen shows its rows through it, so they all read, page and fail
 // alike.
-import type { Key, ReactNode, TdHTMLAttributes } from 'react';
+import { useRef, type Key, type ReactNode, type TdHTMLAttributes } from 'react';
+import { useCellLabels } from '../components/cell-labels.ts';
 import { ListState, LoadMore, type RecordList } from './list-state.tsx';
 import type { PagedState } from './use-paged.ts';
 
@@ -39,22 +40,39 @@ interface RecordTableProps<R> {
   empty?: string;
   /** The "load more" button's words, where a screen has its own. */
   moreText?: string;
+  /** No "no more data" line at the end: a panel of a trading screen, short of height. */
+  noEnd?: boolean;
+  /** Each row becomes a card on a phone, its cells labelled with their column's header. */
+  cards?: boolean;
+  /** The rows are held from the last page session: greyed, `data-held` (live-list.ts). */
+  held?: boolean;
+  /** The rows are an earlier input's while the new ones load: dimmed, `aria-busy`. */
+  stale?: boolean;
+  /** The table's accessible name, where no heading names it. */
+  label?: string;
+  /** The box the table scrolls in (default `table-wrap`). */
+  wrapClass?: string;
+  /** Classes of each row. */
+  rowClass?: string;
+  /** A click anywhere on the row (a pointer's shortcut: the row holds a button for keys). */
+  onRowClick?: (row: R) => void;
 }
 
-export function RecordTable<R>({
-  list,
-  columns,
-  rowKey,
-  rowData,
-  testId,
-  className = 'table records-table',
-  empty,
-  moreText,
-}: RecordTableProps<R>) {
+export function RecordTable<R>(p: RecordTableProps<R>) {
+  const { list, columns, rowKey, rowData, empty, moreText } = p;
+  const table = useRef<HTMLTableElement>(null);
+  useCellLabels(p.cards === true ? table : NO_TABLE);
   return (
     <ListState list={list} {...(empty === undefined ? {} : { empty })}>
-      <div className="table-wrap">
-        <table className={className} data-testid={testId}>
+      <div className={p.wrapClass ?? 'table-wrap'}>
+        <table
+          ref={table}
+          className={tableClass(p)}
+          data-testid={p.testId}
+          data-held={p.held === true || undefined}
+          aria-busy={p.stale === true || undefined}
+          aria-label={p.label}
+        >
           <thead>
             <tr>
               {columns.map((c, i) => (
@@ -64,18 +82,32 @@ export function RecordTable<R>({
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className={p.stale === true ? 'records--stale' : undefined}>
             {list.rows.map((row, i) => (
-              <tr key={rowKey(row, i)} {...rowData?.(row)}>
+              <tr
+                key={rowKey(row, i)}
+                className={p.rowClass}
+                onClick={p.onRowClick === undefined ? undefined : () => p.onRowClick?.(row)}
+                {...rowData?.(row)}
+              >
                 {columns.map((c, j) => cell(c, row, j))}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {isPaged(list) && <LoadMore list={list} {...(moreText === undefined ? {} : { moreText })} />}
+      {isPaged(list) && !(p.noEnd === true && !list.hasMore) && (
+        <LoadMore list={list} {...(moreText === undefined ? {} : { moreText })} />
+      )}
     </ListState>
   );
+}
+
+const NO_TABLE = { current: null };
+
+function tableClass<R>(p: RecordTableProps<R>): string {
+  const base = p.className ?? 'table records-table';
+  return `${base}${p.cards === true ? ' table--cards' : ''}${p.held === true ? ' list--held' : ''}`;
 }
 
 function cell<R>(c: RecordColumn<R>, row: R, key: number): ReactNode {

@@ -1,11 +1,11 @@
 // Pieces the c2c screens share (trading-c2c-market.md §2 "c2c screens"): the page frame with
 // its sub-navigation, the watch of the c2c data, pay-way badges, state chips, the 997 / 998
-// gates (§8), the "more" button (§9: 10 a page), and the user's payout details for a way (the
-// seller side is paid by the ad's way only, issue 20).
+// gates (§8), and the user's payout details for a way (the seller side is paid by the ad's way
+// only, issue 20). The lists are on the kit's record table (kit/live-list.ts).
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { C2cType, C2cWay, CommandResult } from '../../../engine/api.ts';
-import { C2C_PAGE_SIZE, canBePaidBy } from '../../../shared/c2c.ts';
+import { canBePaidBy } from '../../../shared/c2c.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
@@ -302,31 +302,5 @@ export function TypeTag({ type }: { type: C2cType }) {
     <span className={`c2c-type ${type === 'buy' ? 'is-up' : 'is-down'}`}>
       {t(TYPE_LABEL[type])}
     </span>
-  );
-}
-
-/** "More" (spec §9): when the list holds at least a page and the engine says there is more. */
-export function MoreButton({
-  rows,
-  hasMore,
-  onMore,
-}: {
-  rows: number;
-  hasMore: boolean;
-  onMore: () => void;
-}) {
-  const { t } = useI18n();
-  if (rows < C2C_PAGE_SIZE || !hasMore) return null;
-  return (
-    <div className="c2c-more">
-      <button
-        type="button"
-        className="btn btn--ghost btn--sm"
-        onClick={onMore}
-        data-testid="c2c-more"
-      >
-        {t('c2c.more')}
-      </button>
-    </div>
   );
 }

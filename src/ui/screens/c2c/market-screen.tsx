@@ -3,12 +3,12 @@
 // and a whole-ad take behind a confirmation. 997 / 998 lead to payout details / identity
 // (§8); a taken ad leads to my orders. Selling to a buy ad needs an account of its pay way in
 // the payout details: the confirmation says which and leads there instead (issue 20).
-import { memo, useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { C2cAdView, C2cType } from '../../../engine/api.ts';
-import { useCellLabels } from '../../components/cell-labels.ts';
 import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { liveList } from '../../kit/live-list.ts';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { ROUTE_PATH } from '../../route-paths.ts';
@@ -21,7 +21,6 @@ import {
   C2C_PATH,
   C2cPage,
   DASH,
-  MoreButton,
   WAY_LABEL,
   WayBadge,
   moneyOf,
@@ -212,91 +211,76 @@ function MarketList({
 }) {
   const { t } = useI18n();
   const onMore = useCallback(() => void engine.loadMoreC2c('market'), []);
-  const table = useRef<HTMLTableElement>(null);
-  useCellLabels(table);
-  if (!current && error !== null && rows.length === 0)
-    return <ErrorState text={error} onRetry={onRetry} />;
-  if (!current && rows.length === 0) return <Loading />;
-  if (rows.length === 0)
-    return <Empty text={side === 'buy' ? t('c2c.market.emptyBuy') : t('c2c.market.emptySell')} />;
+  const columns = useMarketColumns(side, onTake);
+  // rows of the other side or coin stay, dimmed, until the new ones come
+  const part = { rows, hasMore, loaded: current, held: false };
   return (
-    <>
-      <div className="table-wrap">
-        <table
-          ref={table}
-          className="table c2c-table table--cards"
-          data-testid="c2c-market"
-          aria-busy={!current}
-          aria-label={side === 'buy' ? t('c2c.market.tabBuy') : t('c2c.market.tabSell')}
-        >
-          <thead>
-            <tr>
-              <th scope="col">{t('c2c.col.advertiser')}</th>
-              <th scope="col" className="num">
-                {t('c2c.col.available')}
-              </th>
-              <th scope="col" className="num">
-                {t('c2c.col.price')}
-              </th>
-              <th scope="col" className="num">
-                {t('c2c.col.amount')}
-              </th>
-              <th scope="col">{t('c2c.col.payment')}</th>
-              <th scope="col" className="c2c-table__action">
-                <span className="visually-hidden">{t('c2c.col.action')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={current ? undefined : 'c2c--stale'}>
-            {rows.map((ad) => (
-              <AdRow key={ad.id} ad={ad} side={side} onTake={onTake} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <MoreButton rows={rows.length} hasMore={hasMore} onMore={onMore} />
-    </>
+    <RecordTable
+      list={liveList(part, { error, reload: onRetry, loadMore: onMore })}
+      columns={columns}
+      rowKey={(ad) => ad.id}
+      rowData={(ad) => ({ 'data-ad-id': ad.id })}
+      testId="c2c-market"
+      className="table c2c-table"
+      cards
+      stale={!current}
+      label={side === 'buy' ? t('c2c.market.tabBuy') : t('c2c.market.tabSell')}
+      empty={side === 'buy' ? t('c2c.market.emptyBuy') : t('c2c.market.emptySell')}
+    />
   );
 }
 
-const AdRow = memo(function AdRow({
-  ad,
-  side,
-  onTake,
-}: {
-  ad: C2cAdView;
-  side: Side;
-  onTake: (ad: C2cAdView) => void;
-}) {
+/** The market's columns: the advertiser, what is left at what price, the way, and a take. */
+function useMarketColumns(side: Side, onTake: (ad: C2cAdView) => void): RecordColumn<C2cAdView>[] {
   const { t, fmt } = useI18n();
-  const money = moneyOf(ad.surplus, ad.price);
-  const initial = ad.sellerName.trim().charAt(0).toUpperCase();
-  return (
-    <tr data-ad-id={ad.id}>
-      <td className="cell--head">
-        <span className="c2c-user">
-          <span className="c2c-user__avatar" aria-hidden="true">
-            {initial}
-          </span>
-          <span className="c2c-user__name">{ad.sellerName}</span>
-        </span>
-      </td>
-      <td className="num">
-        {fmt.fixed(ad.surplus, C2C_DP)}
-        <span className="c2c-unit">{ad.currency}</span>
-      </td>
-      <td className="num c2c-price">
-        {fmt.fixed(ad.price, C2C_DP)}
-        <span className="c2c-unit">{t('c2c.cny')}</span>
-      </td>
-      <td className="num muted">
-        {money === null ? DASH : fmt.fixed(money, C2C_DP)}
-        <span className="c2c-unit">{t('c2c.cny')}</span>
-      </td>
-      <td>
-        <WayBadge way={ad.way} />
-      </td>
-      <td className="c2c-table__action cell--actions">
+  const cny = <span className="c2c-unit">{t('c2c.cny')}</span>;
+  return [
+    {
+      header: t('c2c.col.advertiser'),
+      cellClass: 'cell--head',
+      cell: (ad) => <Advertiser ad={ad} />,
+    },
+    {
+      header: t('c2c.col.available'),
+      num: true,
+      cell: (ad) => (
+        <>
+          {fmt.fixed(ad.surplus, C2C_DP)}
+          <span className="c2c-unit">{ad.currency}</span>
+        </>
+      ),
+    },
+    {
+      header: t('c2c.col.price'),
+      num: true,
+      cellClass: 'c2c-price',
+      cell: (ad) => (
+        <>
+          {fmt.fixed(ad.price, C2C_DP)}
+          {cny}
+        </>
+      ),
+    },
+    {
+      header: t('c2c.col.amount'),
+      num: true,
+      cellClass: 'muted',
+      cell: (ad) => {
+        const money = moneyOf(ad.surplus, ad.price);
+        return (
+          <>
+            {money === null ? DASH : fmt.fixed(money, C2C_DP)}
+            {cny}
+          </>
+        );
+      },
+    },
+    { header: t('c2c.col.payment'), cell: (ad) => <WayBadge way={ad.way} /> },
+    {
+      header: <span className="visually-hidden">{t('c2c.col.action')}</span>,
+      headerClass: 'c2c-table__action',
+      cellClass: 'c2c-table__action cell--actions',
+      cell: (ad) => (
         <button
           type="button"
           className={`btn btn--sm c2c-take c2c-take--${side}`}
@@ -307,7 +291,18 @@ const AdRow = memo(function AdRow({
             ? t('c2c.market.buyCoin', { coin: ad.currency })
             : t('c2c.market.sellCoin', { coin: ad.currency })}
         </button>
-      </td>
-    </tr>
+      ),
+    },
+  ];
+}
+
+function Advertiser({ ad }: { ad: C2cAdView }) {
+  return (
+    <span className="c2c-user">
+      <span className="c2c-user__avatar" aria-hidden="true">
+        {ad.sellerName.trim().charAt(0).toUpperCase()}
+      </span>
+      <span className="c2c-user__name">{ad.sellerName}</span>
+    </span>
   );
-});
+}

@@ -4,12 +4,12 @@
 // deals of one of my ads; `?id=<id>` opens that deal. Deals held from the last page session
 // (offline, issue 25, ADR 0032) are shown greyed under "as of"; their detail can be read, but
 // nothing in it acts on the deal until the server answers.
-import { memo, useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { C2cDealView, C2cView } from '../../../engine/api.ts';
+import type { C2cDealView } from '../../../engine/api.ts';
 import { AsOfNote } from '../../components/as-of-note.tsx';
-import { useCellLabels } from '../../components/cell-labels.ts';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { liveList } from '../../kit/live-list.ts';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { c2c } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -19,7 +19,6 @@ import {
   C2C_PATH,
   C2cPage,
   DealStateChip,
-  MoreButton,
   TypeTag,
   useC2cWatch,
   retryC2c,
@@ -44,6 +43,7 @@ export default function C2cOrdersScreen() {
   const open = openId === null ? undefined : deals.rows.find((d) => d.id === openId);
   const onOpen = useCallback((id: number) => setOpenId(id), []);
   const onMore = useCallback(() => void engine.loadMoreC2c('deals'), []);
+  const columns = useDealColumns(onOpen);
   return (
     <C2cPage title={t('c2c.orders.title')} testId="c2c-orders-screen">
       {adFilter !== null && (
@@ -54,10 +54,19 @@ export default function C2cOrdersScreen() {
       )}
       {deals.held && <AsOfNote at={deals.at} />}
       <div className="panel c2c-panel">
-        <DealsBody deals={deals} rows={rows} error={view.error} onOpen={onOpen} />
-        {deals.loaded && (
-          <MoreButton rows={deals.rows.length} hasMore={deals.hasMore} onMore={onMore} />
-        )}
+        <RecordTable
+          list={liveList(deals, { error: view.error, reload: retryC2c, loadMore: onMore }, rows)}
+          columns={columns}
+          rowKey={(d) => d.id}
+          rowData={(d) => ({ 'data-deal-id': d.id, 'data-sure': d.isSure, 'data-side': d.side })}
+          rowClass="c2c-row--link"
+          onRowClick={(d) => onOpen(d.id)}
+          testId="c2c-deals"
+          className="table c2c-table c2c-table--deals"
+          cards
+          held={deals.held}
+          empty={t('c2c.orders.empty')}
+        />
       </div>
       {open !== undefined && (
         <DealDialog
@@ -71,98 +80,38 @@ export default function C2cOrdersScreen() {
   );
 }
 
-/** My deals (held ones greyed), or why there are none to show. */
-function DealsBody({
-  deals,
-  rows,
-  error,
-  onOpen,
-}: {
-  deals: C2cView['deals'];
-  rows: readonly C2cDealView[];
-  error: string | null;
-  onOpen: (id: number) => void;
-}) {
-  const { t } = useI18n();
-  const table = useRef<HTMLTableElement>(null);
-  useCellLabels(table);
-  const known = deals.loaded || deals.held;
-  if (!known && error !== null) return <ErrorState text={error} onRetry={retryC2c} />;
-  if (!known) return <Loading />;
-  if (rows.length === 0) return <Empty text={t('c2c.orders.empty')} />;
-  return (
-    <div className="table-wrap">
-      <table
-        ref={table}
-        className={`table c2c-table c2c-table--deals table--cards${deals.held ? ' list--held' : ''}`}
-        data-testid="c2c-deals"
-        data-held={deals.held || undefined}
-      >
-        <thead>
-          <tr>
-            <th scope="col">{t('c2c.col.id')}</th>
-            <th scope="col">{t('c2c.col.type')}</th>
-            <th scope="col">{t('c2c.col.coin')}</th>
-            <th scope="col" className="num">
-              {t('c2c.col.number')}
-            </th>
-            <th scope="col" className="num">
-              {t('c2c.col.price')}
-            </th>
-            <th scope="col" className="num">
-              {t('c2c.col.amount')}
-            </th>
-            <th scope="col">{t('c2c.col.counterparty')}</th>
-            <th scope="col">{t('c2c.col.state')}</th>
-            <th scope="col">{t('c2c.col.time')}</th>
-            <th scope="col" className="c2c-table__action">
-              <span className="visually-hidden">{t('c2c.col.action')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <DealRow key={d.id} deal={d} onOpen={onOpen} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-const DealRow = memo(function DealRow({
-  deal: d,
-  onOpen,
-}: {
-  deal: C2cDealView;
-  onOpen: (id: number) => void;
-}) {
+/** My deals' columns: a row (or its Details button) opens the deal. */
+function useDealColumns(onOpen: (id: number) => void): RecordColumn<C2cDealView>[] {
   const { t, fmt } = useI18n();
-  return (
-    <tr
-      className="c2c-row--link"
-      data-deal-id={d.id}
-      data-sure={d.isSure}
-      data-side={d.side}
-      onClick={() => onOpen(d.id)}
-    >
-      <td className="num muted cell--meta">{d.id}</td>
-      <td className="cell--head">
-        <TypeTag type={d.side} />
-      </td>
-      <td className="c2c-strong cell--head">{d.currency}</td>
-      <td className="num">{fmt.fixed(d.number, C2C_DP)}</td>
-      <td className="num">{fmt.fixed(d.price, C2C_DP)}</td>
-      <td className="num c2c-strong">
-        {fmt.fixed(d.money, C2C_DP)}
-        <span className="c2c-unit">{t('c2c.cny')}</span>
-      </td>
-      <td>{d.counterpartyName}</td>
-      <td>
-        <DealStateChip isSure={d.isSure} />
-      </td>
-      <td className="time-cell muted">{fmt.dateTime(d.createTime)}</td>
-      <td className="c2c-table__action cell--actions">
+  return [
+    { header: t('c2c.col.id'), num: true, cellClass: 'muted cell--meta', cell: (d) => d.id },
+    { header: t('c2c.col.type'), cellClass: 'cell--head', cell: (d) => <TypeTag type={d.side} /> },
+    { header: t('c2c.col.coin'), cellClass: 'c2c-strong cell--head', cell: (d) => d.currency },
+    { header: t('c2c.col.number'), num: true, cell: (d) => fmt.fixed(d.number, C2C_DP) },
+    { header: t('c2c.col.price'), num: true, cell: (d) => fmt.fixed(d.price, C2C_DP) },
+    {
+      header: t('c2c.col.amount'),
+      num: true,
+      cellClass: 'c2c-strong',
+      cell: (d) => (
+        <>
+          {fmt.fixed(d.money, C2C_DP)}
+          <span className="c2c-unit">{t('c2c.cny')}</span>
+        </>
+      ),
+    },
+    { header: t('c2c.col.counterparty'), cell: (d) => d.counterpartyName },
+    { header: t('c2c.col.state'), cell: (d) => <DealStateChip isSure={d.isSure} /> },
+    {
+      header: t('c2c.col.time'),
+      cellClass: 'time-cell muted',
+      cell: (d) => fmt.dateTime(d.createTime),
+    },
+    {
+      header: <span className="visually-hidden">{t('c2c.col.action')}</span>,
+      headerClass: 'c2c-table__action',
+      cellClass: 'c2c-table__action cell--actions',
+      cell: (d) => (
         <button
           type="button"
           className="btn btn--ghost btn--sm"
@@ -174,7 +123,7 @@ const DealRow = memo(function DealRow({
         >
           {t('c2c.orders.details')}
         </button>
-      </td>
-    </tr>
-  );
-});
+      ),
+    },
+  ];
+}

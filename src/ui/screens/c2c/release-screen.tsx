@@ -1,12 +1,12 @@
 // My c2c ads (/c2cRelease, trading-c2c-market.md §2): coin, type, total, remaining, price, pay
 // way and state; an open ad can be withdrawn (behind a confirmation), every ad links to its
-// orders; 10 a page with "more" (§9).
-import { memo, useCallback, useRef, useState } from 'react';
+// orders; 10 a page with "more" (§9). A live list on the kit's record table (kit/live-list.ts).
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { C2cAdView } from '../../../engine/api.ts';
-import { useCellLabels } from '../../components/cell-labels.ts';
 import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { liveList } from '../../kit/live-list.ts';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { c2c } from '../../engine-bridge/signals.ts';
@@ -19,7 +19,6 @@ import {
   C2C_PATH,
   C2cPage,
   Chip,
-  MoreButton,
   TYPE_LABEL,
   TypeTag,
   WayBadge,
@@ -37,8 +36,7 @@ export default function C2cReleaseScreen() {
   const ads = view.myAds;
   const onWithdraw = useCallback((ad: C2cAdView) => setWithdrawing(ad), []);
   const onMore = useCallback(() => void engine.loadMoreC2c('myAds'), []);
-  const table = useRef<HTMLTableElement>(null);
-  useCellLabels(table);
+  const columns = useAdColumns(onWithdraw);
 
   const withdraw = async (ad: C2cAdView): Promise<void> => {
     setBusy(true);
@@ -48,48 +46,6 @@ export default function C2cReleaseScreen() {
     if (r.ok) toast.success(r.message !== '' ? r.message : t('c2c.withdraw.done'));
     else toast.error(failureMessage(r));
   };
-
-  let body;
-  if (!ads.loaded && view.error !== null)
-    body = <ErrorState text={view.error} onRetry={retryC2c} />;
-  else if (!ads.loaded) body = <Loading />;
-  else if (ads.rows.length === 0) body = <Empty text={t('c2c.ads.empty')} />;
-  else
-    body = (
-      <>
-        <div className="table-wrap">
-          <table ref={table} className="table c2c-table table--cards" data-testid="c2c-my-ads">
-            <thead>
-              <tr>
-                <th scope="col">{t('c2c.col.ad')}</th>
-                <th scope="col">{t('c2c.col.coin')}</th>
-                <th scope="col">{t('c2c.col.type')}</th>
-                <th scope="col" className="num">
-                  {t('c2c.col.total')}
-                </th>
-                <th scope="col" className="num">
-                  {t('c2c.col.remaining')}
-                </th>
-                <th scope="col" className="num">
-                  {t('c2c.col.price')}
-                </th>
-                <th scope="col">{t('c2c.col.payment')}</th>
-                <th scope="col">{t('c2c.col.state')}</th>
-                <th scope="col" className="c2c-table__action">
-                  {t('c2c.col.action')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {ads.rows.map((ad) => (
-                <MyAdRow key={ad.id} ad={ad} onWithdraw={onWithdraw} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <MoreButton rows={ads.rows.length} hasMore={ads.hasMore} onMore={onMore} />
-      </>
-    );
 
   return (
     <C2cPage
@@ -101,7 +57,19 @@ export default function C2cReleaseScreen() {
         </Link>
       }
     >
-      <div className="panel c2c-panel">{body}</div>
+      <div className="panel c2c-panel">
+        <RecordTable
+          list={liveList(ads, { error: view.error, reload: retryC2c, loadMore: onMore })}
+          columns={columns}
+          rowKey={(ad) => ad.id}
+          rowData={(ad) => ({ 'data-ad-id': ad.id, 'data-done': ad.isDone })}
+          testId="c2c-my-ads"
+          className="table c2c-table"
+          cards
+          held={ads.held}
+          empty={t('c2c.ads.empty')}
+        />
+      </div>
       {withdrawing !== null && (
         <ConfirmDialog
           open
@@ -125,33 +93,41 @@ export default function C2cReleaseScreen() {
   );
 }
 
-const MyAdRow = memo(function MyAdRow({
-  ad,
-  onWithdraw,
-}: {
-  ad: C2cAdView;
-  onWithdraw: (ad: C2cAdView) => void;
-}) {
+/** My ads' columns: every ad links to its orders, an open one can be withdrawn. */
+function useAdColumns(onWithdraw: (ad: C2cAdView) => void): RecordColumn<C2cAdView>[] {
   const { t, fmt } = useI18n();
-  const state = AD_STATE[ad.isDone] ?? AD_STATE[0];
-  return (
-    <tr data-ad-id={ad.id} data-done={ad.isDone}>
-      <td className="muted num cell--meta">{t('c2c.ads.id', { id: ad.id })}</td>
-      <td className="c2c-strong cell--head">{ad.currency}</td>
-      <td className="cell--head">
-        <TypeTag type={ad.type} />
-      </td>
-      <td className="num">{fmt.fixed(ad.total, C2C_DP)}</td>
-      <td className="num">{fmt.fixed(ad.surplus, C2C_DP)}</td>
-      <td className="num">
-        {fmt.fixed(ad.price, C2C_DP)}
-        <span className="c2c-unit">{t('c2c.cny')}</span>
-      </td>
-      <td>
-        <WayBadge way={ad.way} />
-      </td>
-      <td>{state !== undefined && <Chip tone={state.tone}>{t(state.label)}</Chip>}</td>
-      <td className="c2c-table__action cell--actions">
+  return [
+    {
+      header: t('c2c.col.ad'),
+      num: true,
+      cellClass: 'muted cell--meta',
+      cell: (ad) => t('c2c.ads.id', { id: ad.id }),
+    },
+    { header: t('c2c.col.coin'), cellClass: 'c2c-strong cell--head', cell: (ad) => ad.currency },
+    {
+      header: t('c2c.col.type'),
+      cellClass: 'cell--head',
+      cell: (ad) => <TypeTag type={ad.type} />,
+    },
+    { header: t('c2c.col.total'), num: true, cell: (ad) => fmt.fixed(ad.total, C2C_DP) },
+    { header: t('c2c.col.remaining'), num: true, cell: (ad) => fmt.fixed(ad.surplus, C2C_DP) },
+    {
+      header: t('c2c.col.price'),
+      num: true,
+      cell: (ad) => (
+        <>
+          {fmt.fixed(ad.price, C2C_DP)}
+          <span className="c2c-unit">{t('c2c.cny')}</span>
+        </>
+      ),
+    },
+    { header: t('c2c.col.payment'), cell: (ad) => <WayBadge way={ad.way} /> },
+    { header: t('c2c.col.state'), cell: (ad) => <AdStateChip isDone={ad.isDone} /> },
+    {
+      header: t('c2c.col.action'),
+      headerClass: 'c2c-table__action',
+      cellClass: 'c2c-table__action cell--actions',
+      cell: (ad) => (
         <span className="c2c-actions">
           <Link to={`${C2C_PATH.orders}?ad=${ad.id}`} className="btn btn--ghost btn--sm">
             {t('c2c.ads.viewOrders')}
@@ -167,7 +143,13 @@ const MyAdRow = memo(function MyAdRow({
             </button>
           )}
         </span>
-      </td>
-    </tr>
-  );
-});
+      ),
+    },
+  ];
+}
+
+function AdStateChip({ isDone }: { isDone: number }) {
+  const { t } = useI18n();
+  const state = AD_STATE[isDone] ?? AD_STATE[0];
+  return state === undefined ? null : <Chip tone={state.tone}>{t(state.label)}</Chip>;
+}

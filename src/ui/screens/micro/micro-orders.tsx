@@ -3,19 +3,19 @@
 // mark price it settles at; a settled order shows its result for 0.5 s, then leaves for the
 // closed list. Orders held from the last page session (offline, issue 25, ADR 0032) are shown
 // greyed under "as of", without a countdown: they may well have settled since.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { MicroOrderView, MicroView } from '../../../engine/api.ts';
 import { MICRO_COUNTDOWN_MS } from '../../../shared/micro.ts';
 import { AsOfNote } from '../../components/as-of-note.tsx';
-import { useCellLabels } from '../../components/cell-labels.ts';
-import { Empty, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
+import { liveList } from '../../kit/live-list.ts';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { remainingOf, visibleOrders } from './micro-time.ts';
-import { microRowText, secondsLeft } from './micro-row-text.ts';
+import { microRowText, secondsLeft, type MicroRowText } from './micro-row-text.ts';
 import { useNow } from '../../components/use-now.ts';
 
 export function MicroOrders({ view }: { view: MicroView }) {
@@ -24,8 +24,7 @@ export function MicroOrders({ view }: { view: MicroView }) {
   const now = useNow(MICRO_COUNTDOWN_MS);
   const list = view[tab];
   const rows = tab === 'trading' ? visibleOrders(list.rows, now) : list.rows;
-  const table = useRef<HTMLTableElement>(null);
-  useCellLabels(table);
+  const columns = useMicroColumns(tab, now, list.held);
   return (
     <section
       className="spot__panel micro-orders"
@@ -53,56 +52,22 @@ export function MicroOrders({ view }: { view: MicroView }) {
         </div>
       </header>
       {list.held && <AsOfNote at={list.at} />}
-      {!(list.loaded || list.held) ? (
-        <Loading />
-      ) : rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <div className="orders__wrap">
-          <table
-            ref={table}
-            className={`orders__table table--cards${list.held ? ' list--held' : ''}`}
-            data-testid="micro-table"
-            data-held={list.held || undefined}
-          >
-            <thead>
-              <tr>
-                <th scope="col">{t('micro.col.id')}</th>
-                <th scope="col">{t('micro.col.pair')}</th>
-                <th scope="col">{t('micro.col.side')}</th>
-                <th scope="col" className="num">
-                  {t('micro.col.amount')}
-                </th>
-                <th scope="col" className="num">
-                  {t('micro.col.open')}
-                </th>
-                <th scope="col" className="num">
-                  {t(tab === 'trading' ? 'micro.col.now' : 'micro.col.end')}
-                </th>
-                <th scope="col" className="num">
-                  {t(tab === 'trading' ? 'micro.col.left' : 'micro.col.result')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <MicroRow key={o.id} order={o} now={now} held={list.held} />
-              ))}
-            </tbody>
-          </table>
-          {list.hasMore && !list.held && (
-            <div className="list-footer">
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
-                onClick={() => void engine.loadMoreMicro(tab)}
-              >
-                {t('wallet.list.more')}
-              </button>
-            </div>
-          )}
-        </div>
-      )}
+      <RecordTable
+        list={liveList(
+          list,
+          { error: null, reload: noRetry, loadMore: () => void engine.loadMoreMicro(tab) },
+          rows,
+        )}
+        columns={columns}
+        rowKey={(o) => o.id}
+        rowData={(o) => ({ 'data-micro-id': o.id, 'data-status': o.status })}
+        testId="micro-table"
+        className="orders__table"
+        wrapClass="orders__wrap"
+        cards
+        held={list.held}
+        noEnd
+      />
     </section>
   );
 }
@@ -116,36 +81,68 @@ const RESULT: Readonly<Record<number, MessageId>> = {
   [-1]: 'micro.result.loss',
 };
 
-function MicroRow({ order: o, now, held }: { order: MicroOrderView; now: number; held: boolean }) {
-  const { t, fmt } = useI18n();
+/** The engine asks again by itself (the watch of the micro view): no retry of its own. */
+const noRetry = (): void => undefined;
+
+/** The columns of a tab: the open ones count down at `now`, the closed ones show the result. */
+function useMicroColumns(
+  tab: 'trading' | 'closed',
+  now: number,
+  held: boolean,
+): RecordColumn<MicroOrderView>[] {
+  const { t } = useI18n();
+  return [
+    { header: t('micro.col.id'), num: true, cellClass: 'muted cell--meta', cell: (o) => o.showId },
+    { header: t('micro.col.pair'), cellClass: 'cell--head', cell: (o) => o.symbol },
+    {
+      header: t('micro.col.side'),
+      cellClass: (o) => `cell--head ${o.side === 1 ? 'up' : 'down'}`,
+      cell: (o) => t(o.side === 1 ? 'micro.up' : 'micro.down'),
+    },
+    { header: t('micro.col.amount'), num: true, cell: (o) => <Figure order={o} part="stake" /> },
+    { header: t('micro.col.open'), num: true, cell: (o) => <Figure order={o} part="open" /> },
+    {
+      header: t(tab === 'trading' ? 'micro.col.now' : 'micro.col.end'),
+      num: true,
+      cell: (o) => <Figure order={o} part="now" />,
+    },
+    {
+      header: t(tab === 'trading' ? 'micro.col.left' : 'micro.col.result'),
+      num: true,
+      cellClass: (o) =>
+        o.status === 3 ? (o.result === 1 ? 'up' : o.result === -1 ? 'down' : undefined) : undefined,
+      cellProps: (o) => ({ 'data-testid': o.status === 3 ? 'micro-result' : 'micro-countdown' }),
+      cell: (o) => <LeftOrResult order={o} now={now} held={held} />,
+    },
+  ];
+}
+
+/** One of an order's figures, with the pair's decimals and (open) its live price. */
+function Figure({ order, part }: { order: MicroOrderView; part: keyof MicroRowText }) {
+  const { fmt } = useI18n();
   // an open order's price now: the mark it settles at (api-contract decision 10), else the last
-  const text = microRowText(o, useSignalValue(tickerSignal(o.symbol)), fmt);
-  const settled = o.status === 3;
+  return microRowText(order, useSignalValue(tickerSignal(order.symbol)), fmt)[part];
+}
+
+/** An open order's time left (a held one's is not known: it may have settled since), or the
+ *  result of a settled one. */
+function LeftOrResult({
+  order: o,
+  now,
+  held,
+}: {
+  order: MicroOrderView;
+  now: number;
+  held: boolean;
+}) {
+  const { t, fmt } = useI18n();
+  if (o.status === 3) {
+    const profit = fmt.fixed(o.profit, 2);
+    return `${t(RESULT[o.result] ?? 'micro.result.loss')} ${profit}`;
+  }
+  if (held) return DASH;
   const left = remainingOf(o, now);
-  const result = RESULT[o.result] ?? 'micro.result.loss';
-  const pending = held
-    ? DASH
-    : left > 0
-      ? t('micro.left', { seconds: secondsLeft(left, fmt) })
-      : t('micro.settling');
-  return (
-    <tr data-micro-id={o.id} data-status={o.status}>
-      <td className="num muted cell--meta">{o.showId}</td>
-      <td className="cell--head">{o.symbol}</td>
-      <td className={`cell--head ${o.side === 1 ? 'up' : 'down'}`}>
-        {t(o.side === 1 ? 'micro.up' : 'micro.down')}
-      </td>
-      <td className="num">{text.stake}</td>
-      <td className="num">{text.open}</td>
-      <td className="num">{text.now}</td>
-      <td
-        className={`num ${settled ? (o.result === 1 ? 'up' : o.result === -1 ? 'down' : '') : ''}`}
-        data-testid={settled ? 'micro-result' : 'micro-countdown'}
-      >
-        {settled ? `${t(result)} ${text.profit}` : pending}
-      </td>
-    </tr>
-  );
+  return left > 0 ? t('micro.left', { seconds: secondsLeft(left, fmt) }) : t('micro.settling');
 }
 
 /**
