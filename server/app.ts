@@ -48,6 +48,8 @@ import { seedNews } from './news/seed-news.ts';
 import { createSocketHub, dropStaleSessions, startSessionSweep } from './socket/hub.ts';
 import { MarketMakers } from './trading/market-makers.ts';
 import { registerSpotRoutes } from './trading/routes.ts';
+import { SpotTriggers } from './trading/spot-triggers.ts';
+import { registerTriggerRoutes } from './trading/trigger-routes.ts';
 import { ensureSimAccounts } from './trading/sim-accounts.ts';
 import type { SimAccountIds } from './trading/sim-accounts.ts';
 import { SpotPublisher } from './trading/spot-publisher.ts';
@@ -87,6 +89,8 @@ export interface RunningServer {
   market: MarketSimulator;
   publisher: MarketPublisher;
   spot: SpotService;
+  /** Spot conditional orders: their reload and the trigger checks (issue 44). */
+  triggers: SpotTriggers;
   spotPublisher: SpotPublisher;
   makers: MarketMakers | null;
   lever: LeverService;
@@ -135,6 +139,7 @@ interface Prepared {
   ctx: AppContext;
   market: MarketSimulator;
   spot: SpotService;
+  triggers: SpotTriggers;
   sim: SimAccountIds;
   lever: LeverService;
   marks: MarkPrices;
@@ -172,6 +177,8 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
     recentTrades: config.loadProfile === null ? 60 : 1000,
   });
   await spot.loadResting();
+  const triggers = new SpotTriggers(spot, db, config.now);
+  await triggers.start();
   const marks = new MarkPrices(pairs, serverMarkSources(market, config.simOff));
   const leverPairs = await loadLeverPairs(db, pairs);
   const lever = new LeverService(db, () => leverPairs, marks.priceOf, config.now);
@@ -187,13 +194,22 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
     },
     market,
     spot,
+    triggers,
     sim,
     lever,
     marks,
   };
 }
 
-async function start({ ctx, market, spot, sim, lever, marks }: Prepared): Promise<RunningServer> {
+async function start({
+  ctx,
+  market,
+  spot,
+  triggers,
+  sim,
+  lever,
+  marks,
+}: Prepared): Promise<RunningServer> {
   const { config } = ctx;
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   const routes = collectRoutes(app);
@@ -213,6 +229,7 @@ async function start({ ctx, market, spot, sim, lever, marks }: Prepared): Promis
   registerNewsRoutes(app, ctx);
   registerMiscRoutes(app, ctx);
   registerSpotRoutes(app, ctx, spot);
+  registerTriggerRoutes(app, ctx, spot, triggers);
   registerLeverRoutes(app, ctx, lever);
   const micro = new MicroService(ctx, marks.priceOf);
   registerMicroRoutes(app, ctx, micro);
@@ -317,6 +334,7 @@ async function start({ ctx, market, spot, sim, lever, marks }: Prepared): Promis
     market,
     publisher,
     spot,
+    triggers,
     spotPublisher,
     makers,
     lever,

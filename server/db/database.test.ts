@@ -39,6 +39,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0018-sessions',
       '0019-fair-micro-payouts',
       '0020-c2c-deal-deadline',
+      '0021-spot-triggers',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(

@@ -9,7 +9,7 @@
 // only in memory: they are re-quoted after a restart. Resting orders of users are reloaded at
 // start. The order's checks are in spot-order-checks.ts, its reply in spot-replies.ts.
 import { Decimal } from '../../src/shared/decimal.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { MarketSimulator, PairSpec } from '../market/simulator.ts';
 import { LOG_TYPE } from '../wallet/ledger.ts';
@@ -45,6 +45,12 @@ export interface SpotEvents {
   userOrder(matchId: number): void;
 }
 
+/** Work of a caller in a plan's transaction: before its rows, and after with the order's id. */
+export interface TxHooks {
+  before(tx: Queryable): Promise<void>;
+  after(tx: Queryable, orderId: number): Promise<void>;
+}
+
 interface OrderRow {
   id: number;
   user_id: number;
@@ -69,6 +75,7 @@ export class SpotService {
   private nextSimOrderId = -1;
   private nextTradeId = 1;
   private listeners: SpotEvents | null = null;
+  private readonly lastListeners: ((matchId: number) => void)[] = [];
   readonly feeAccount: number;
 
   constructor(opts: {
@@ -111,6 +118,16 @@ export class SpotService {
 
   on(listeners: SpotEvents): void {
     this.listeners = listeners;
+  }
+
+  /** Calls `fn` in the pair's queue after trades set a pair's last price (the triggers). */
+  onLastPrice(fn: (matchId: number) => void): void {
+    this.lastListeners.push(fn);
+  }
+
+  /** Tells the listeners that these real users' balances changed. */
+  balancesChanged(userIds: readonly number[]): void {
+    this.listeners?.balances(userIds);
   }
 
   isSimulated(userId: number): boolean {
@@ -299,12 +316,23 @@ export class SpotService {
 
   // ---- execution ----------------------------------------------------------------------------
 
+  /**
+   * The order of a reached conditional order (spot-triggers.ts), in the pair's queue: `before`
+   * and `after` (given the order's id) run in the order's own transaction.
+   */
+  async executeTriggered(plan: Plan, mode: 1 | 2, hooks: TxHooks): Promise<number> {
+    const id = await this.execute(plan, mode, null, null, hooks);
+    this.listeners?.userOrder(plan.order.matchId);
+    return id;
+  }
+
   /** Persists (when a real user is involved) and commits a plan; inside the pair's queue. */
   private async execute(
     plan: Plan,
     mode: 1 | 2,
     clientId: string | null,
     reply: Reply | null,
+    hooks?: TxHooks,
   ): Promise<number> {
     const p = this.specs.get(plan.order.matchId);
     if (p === undefined) throw new Error('unknown pair');
@@ -315,8 +343,9 @@ export class SpotService {
     let restingId: number;
     if (takerReal || realMakers) {
       if (!this.simWallet.canApply(simOps)) throw new ApiError('spot.noLiquidity');
-      restingId = await this.db.transaction((tx) =>
-        writePlan(tx, {
+      restingId = await this.db.transaction(async (tx) => {
+        await hooks?.before(tx);
+        const id = await writePlan(tx, {
           core: this.core,
           p,
           plan,
@@ -326,8 +355,10 @@ export class SpotService {
           now,
           isReal: (userId) => !this.simulated.has(userId),
           simOrderId: () => this.nextSimOrderId--,
-        }),
-      );
+        });
+        await hooks?.after(tx, id);
+        return id;
+      });
     } else {
       if (!this.simWallet.canApply(simOps)) throw new Error('simulated account cannot pay');
       restingId = this.nextSimOrderId--;
@@ -371,6 +402,7 @@ export class SpotService {
     const lastFill = plan.fills[plan.fills.length - 1];
     if (lastFill !== undefined) this.last.set(matchId, lastFill.price);
     for (const t of trades) this.market.recordTrade(matchId, Number(t.price), Number(t.qty), now);
+    if (trades.length > 0) for (const fn of this.lastListeners) fn(matchId);
     return trades;
   }
 

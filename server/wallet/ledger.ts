@@ -28,6 +28,8 @@ export const LOG_TYPE = {
   demoGrant: 1,
   spotTrade: 10,
   spotCancel: 11,
+  spotTriggerHold: 12,
+  spotTriggerRelease: 13,
   transfer: 20,
   withdrawLock: 30,
   withdrawSent: 31,

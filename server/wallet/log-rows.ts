@@ -23,6 +23,8 @@ const TYPE_IDS: Readonly<Record<number, string>> = {
   [LOG_TYPE.demoGrant]: 'ledger.demoGrant',
   [LOG_TYPE.spotTrade]: 'ledger.spotTrade',
   [LOG_TYPE.spotCancel]: 'ledger.spotCancel',
+  [LOG_TYPE.spotTriggerHold]: 'ledger.spotTriggerHold',
+  [LOG_TYPE.spotTriggerRelease]: 'ledger.spotTriggerRelease',
   [LOG_TYPE.transfer]: 'ledger.transfer',
   [LOG_TYPE.withdrawLock]: 'ledger.withdrawLock',
   [LOG_TYPE.withdrawSent]: 'ledger.withdrawSent',

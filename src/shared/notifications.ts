@@ -48,6 +48,22 @@ export const NOTIFICATION_KINDS = {
   'spot.partial': { ...spotOrder, filled: 'dec', price: 'dec', left: 'dec' },
   /** A spot order cancelled with `left` unfilled (by the user, or the exchange: `by`). */
   'spot.cancelled': { ...spotOrder, left: 'dec', by: ['user', 'system'] },
+  /**
+   * A conditional spot order's trigger price `level` was reached (the last price was `last`) and
+   * it placed the order `order_id` (issue 44).
+   */
+  'spot.triggered': { ...spotOrder, level: 'dec', last: 'dec' },
+  /**
+   * A conditional spot order's `level` was reached but its order could not be placed: the `reason`
+   * (the funds went elsewhere, no liquidity, trading closed); its reserve is back. `order_id` is
+   * the conditional order's, `T<id>`.
+   */
+  'spot.triggerRefused': {
+    ...spotOrder,
+    level: 'dec',
+    last: 'dec',
+    reason: ['funds', 'liquidity', 'closed', 'other'],
+  },
   /** A position opened (a market order, or a limit entrust reaching its price), at `price`. */
   'lever.opened': lever,
   /** A position closed by its owner at `price`: `profit` signed. */

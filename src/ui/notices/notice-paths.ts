@@ -14,6 +14,8 @@ const TARGETS: Readonly<Record<NotificationKind, string>> = {
   'spot.filled': '/allTransaction',
   'spot.partial': '/allTransaction',
   'spot.cancelled': '/allTransaction',
+  'spot.triggered': '/allTransaction',
+  'spot.triggerRefused': '/dealCenter',
   'lever.opened': '/leverdealCenter',
   'lever.closed': '/leverList',
   'lever.stop': '/leverList',

@@ -56,7 +56,7 @@ function sourceOf(
   // a second contract's stake and payout are in its coin, a deal's amount too
   if ('coin' in params && (key === 'amount' || key === 'payout')) return currency(params['coin']);
   if (key === 'total' || key === 'interest') return currency(params['currency']);
-  if (key === 'price' || key === 'last') return 'price';
+  if (key === 'price' || key === 'last' || key === 'level') return 'price';
   // a position's profit is in the pair's quote currency
   if (key === 'profit') return currency(params['symbol']?.split('/')[1]);
   return 'symbol' in params ? 'amount' : currency(params['currency']);
@@ -73,6 +73,7 @@ const AMOUNTS = new Set([
   'total',
   'interest',
   'last',
+  'level',
 ]);
 
 /**
@@ -112,6 +113,14 @@ const KIND_MESSAGES: Record<NotificationKind, { title: MessageId; line: MessageI
   'spot.cancelled': {
     title: 'notice.kind.spot.cancelled.title',
     line: 'notice.kind.spot.cancelled.line',
+  },
+  'spot.triggered': {
+    title: 'notice.kind.spot.triggered.title',
+    line: 'notice.kind.spot.triggered.line',
+  },
+  'spot.triggerRefused': {
+    title: 'notice.kind.spot.triggerRefused.title',
+    line: 'notice.kind.spot.triggerRefused.line',
   },
   'lever.opened': {
     title: 'notice.kind.lever.opened.title',
@@ -224,6 +233,7 @@ const BUCKET_OF_GROUP: Record<NotificationGroup, Bucket> = {
 /** A cancellation is not a fill, and a repayment is not a loan decision: their own words. */
 const OWN_BUCKET: Partial<Record<NotificationKind, Bucket>> = {
   'spot.cancelled': 'cancels',
+  'spot.triggerRefused': 'cancels',
   'loan.repayment': 'repayments',
 };
 

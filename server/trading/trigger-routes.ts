@@ -1,0 +1,48 @@
+// Spot conditional orders over REST (issue 44, ADR 0052; docs/api-extensions.md "Conditional
+// orders"): place, cancel, and the user's lists (waiting; done: triggered, cancelled, refused).
+import type { FastifyInstance } from 'fastify';
+import { spotTriggerCancel, spotTriggerPlace, spotTriggers } from '../../src/shared/wire/spot.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { amountOf } from '../http/amounts.ts';
+import { langOf } from '../http/envelope.ts';
+import { route } from '../http/wire-route.ts';
+import { localDecimal, t } from '../i18n/messages.ts';
+import type { SpotService } from './spot-service.ts';
+import type { SpotTriggers } from './spot-triggers.ts';
+import { listTriggers } from './trigger-views.ts';
+
+export function registerTriggerRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  spot: SpotService,
+  triggers: SpotTriggers,
+): void {
+  route(app, ctx, spotTriggerPlace, async ({ req, userId, body: b }) => {
+    const pair = spot.pairByIds(b.legal_id, b.currency_id);
+    if (pair === null) throw new ApiError('spot.pairClosed');
+    const limit = b.kind.endsWith('_limit');
+    const trigger = amountOf(b.trigger_price, 'spot.trigger.priceRequired');
+    const id = await triggers.place({
+      userId,
+      matchId: pair.matchId,
+      side: b.type === 'in' ? 'buy' : 'sell',
+      kind: b.kind,
+      trigger,
+      price: limit ? amountOf(b.price, 'validation.spot.priceRequired') : null,
+      num: amountOf(b.num, 'validation.spot.numberRequired'),
+      clientId: b.client_id ?? null,
+    });
+    const values = { trigger: localDecimal(trigger.toFixed(pair.pricePrecision)) };
+    return { id, msg: t(langOf(req), 'spot.trigger.placed', values) };
+  });
+
+  route(app, ctx, spotTriggerCancel, async ({ req, userId, body }) => {
+    await triggers.cancel(userId, body.id);
+    return t(langOf(req), 'spot.trigger.cancelled');
+  });
+
+  route(app, ctx, spotTriggers, ({ req, userId, body }) =>
+    listTriggers(ctx.db, spot, langOf(req), userId, body),
+  );
+}

@@ -1,0 +1,91 @@
+// The user's conditional orders as GET /api/transaction/conditional_list answers them (issue 44):
+// waiting, or done (triggered, cancelled, refused with the reason in the reader's language),
+// newest first, amounts in the pair's decimals.
+import { Decimal } from '../../src/shared/decimal.ts';
+import type { Lang } from '../../src/shared/locales.ts';
+import type { ReplyOut, RequestIn } from '../../src/shared/wire/call.ts';
+import type { spotTriggers } from '../../src/shared/wire/spot.ts';
+import type { Queryable } from '../db/database.ts';
+import { offsetOf, paged } from '../http/paging.ts';
+import { t, type MessageValues } from '../i18n/messages.ts';
+import type { SpotService } from './spot-service.ts';
+import { PAGE_SIZE } from './spot-views.ts';
+
+type Row = ReplyOut<typeof spotTriggers>['list'] extends (infer R)[] | undefined ? R : never;
+
+interface DbRow {
+  id: number;
+  side: string;
+  kind: string;
+  legal_id: number;
+  currency_id: number;
+  legal_name: string;
+  currency_name: string;
+  trigger_price: string;
+  price: string | null;
+  number: string;
+  status: number;
+  order_id: number | null;
+  reason: string;
+  reason_values: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function listTriggers(
+  db: Queryable,
+  spot: SpotService,
+  lang: Lang,
+  userId: number,
+  b: RequestIn<typeof spotTriggers>,
+): Promise<ReplyOut<typeof spotTriggers>> {
+  const where = `s.user_id = $1 AND ${b.status === 'waiting' ? 's.status = 0' : 's.status <> 0'}
+    AND ($2::int IS NULL OR m.currency_id = $2) AND ($3::int IS NULL OR m.legal_id = $3)`;
+  const params = [userId, b.currency_id ?? null, b.legal_id ?? null] as const;
+  const from = `FROM spot_triggers s JOIN currency_matches m ON m.id = s.match_id`;
+  const count = await db.query<{ n: number }>(
+    `SELECT COUNT(*)::int AS n ${from} WHERE ${where}`,
+    params,
+  );
+  const rows = await db.query<DbRow & Record<string, unknown>>(
+    `SELECT s.id, s.side, s.kind, m.legal_id, m.currency_id, l.name AS legal_name,
+            c.name AS currency_name, s.trigger_price, s.price, s.number, s.status, s.order_id,
+            s.reason, s.reason_values, s.created_at, s.updated_at
+     ${from} JOIN currencies l ON l.id = m.legal_id JOIN currencies c ON c.id = m.currency_id
+     WHERE ${where} ORDER BY s.id DESC LIMIT ${PAGE_SIZE} OFFSET ${offsetOf(b.page, PAGE_SIZE)}`,
+    params,
+  );
+  const list = rows.map((r): Row => {
+    const pair = spot.pairByIds(r.legal_id, r.currency_id);
+    const pp = pair?.pricePrecision ?? 8;
+    const ap = pair?.amountPrecision ?? 8;
+    return {
+      id: r.id,
+      type: r.side === 'in' ? 'in' : 'out',
+      kind: r.kind as Row['kind'],
+      legal_id: r.legal_id,
+      currency_id: r.currency_id,
+      legal_name: r.legal_name,
+      currency_name: r.currency_name,
+      trigger_price: new Decimal(r.trigger_price).toFixed(pp),
+      ...(r.price === null ? {} : { price: new Decimal(r.price).toFixed(pp) }),
+      number: new Decimal(r.number).toFixed(ap),
+      status: r.status,
+      ...(r.order_id === null ? {} : { order_id: r.order_id }),
+      ...(r.reason === '' ? {} : { reason: t(lang, r.reason, reasonValues(r.reason_values)) }),
+      create_time: Math.floor(new Date(r.created_at).getTime() / 1000),
+      update_time: Math.floor(new Date(r.updated_at).getTime() / 1000),
+    };
+  });
+  return paged(list, b.page, count[0]?.n ?? 0, PAGE_SIZE);
+}
+
+/** The stored values of a refusal's message (JSON of strings, numbers and local decimals). */
+function reasonValues(json: string): MessageValues {
+  try {
+    const v: unknown = JSON.parse(json);
+    return typeof v === 'object' && v !== null ? (v as MessageValues) : {};
+  } catch {
+    return {};
+  }
+}
