@@ -32,6 +32,7 @@ const OWN_USERS = [
   'order-history',
   'second-contracts',
   'shared-browser',
+  'spot-conditional',
   'wallet',
   'xss',
 ].map((name) => `**/${name}.spec.ts`);

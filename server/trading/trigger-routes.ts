@@ -33,7 +33,9 @@ export function registerTriggerRoutes(
       num: amountOf(b.num, 'validation.spot.numberRequired'),
       clientId: b.client_id ?? null,
     });
-    const values = { trigger: localDecimal(trigger.toFixed(pair.pricePrecision)) };
+    const values = {
+      trigger: localDecimal(trigger.toFixed(pair.pricePrecision), pair.pricePrecision),
+    };
     return { id, msg: t(langOf(req), 'spot.trigger.placed', values) };
   });
 

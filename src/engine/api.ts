@@ -58,6 +58,7 @@ import type { Workspace, WorkspaceView } from './api/workspace.ts';
 import type { NoticesView, NotificationPrefs } from './api/notices.ts';
 import { DEFAULT_NOTIFICATION_PREFS } from '../shared/notifications.ts';
 import type { AddPriceAlert, PriceAlertsView, PriceAlertView } from './api/alerts.ts';
+import type { PlaceSpotTrigger, SpotTriggerPage } from './api/spot-triggers.ts';
 
 export type * from './api/session.ts';
 export type * from './api/market.ts';
@@ -70,6 +71,7 @@ export type * from './api/earn.ts';
 export type * from './api/workspace.ts';
 export type * from './api/notices.ts';
 export type * from './api/alerts.ts';
+export type * from './api/spot-triggers.ts';
 export * from './api/replay.ts';
 export type * from './api/engine-run.ts';
 import type { EngineConfig, EngineStats, ExportFile } from './api/engine-run.ts';
@@ -401,6 +403,12 @@ export interface EngineApi {
   addPriceAlert(input: AddPriceAlert): Promise<CommandResult<PriceAlertView>>;
   /** Removes one of the user's waiting price alerts. */
   removePriceAlert(input: { id: number }): Promise<CommandResult>;
+  /** A page of the user's conditional spot orders: waiting, or done. */
+  spotTriggers(status: 'waiting' | 'done', page: number): Promise<CommandResult<SpotTriggerPage>>;
+  /** Places a conditional order on the watched pair; the balances refresh after. */
+  placeSpotTrigger(input: PlaceSpotTrigger): Promise<CommandResult<{ id: number }>>;
+  /** Cancels one of the user's waiting conditional orders; its reserve is back. */
+  cancelSpotTrigger(input: { id: number }): Promise<CommandResult>;
   loadMoreC2c(list: 'market' | 'myAds' | 'deals'): Promise<void>;
   /** Uploads a jpg or png (≤ 4 MB); the result is the URL the other calls take. */
   uploadImage(
@@ -485,6 +493,9 @@ export const ENGINE_CALLS = {
   priceAlerts: 'command',
   addPriceAlert: 'command',
   removePriceAlert: 'command',
+  spotTriggers: 'command',
+  placeSpotTrigger: 'command',
+  cancelSpotTrigger: 'command',
   loadMoreC2c: 'tell',
   uploadImage: 'command',
   exportLog: 'internal',

@@ -13,6 +13,7 @@ import * as earnCommands from './commands/earn.ts';
 import * as leverCommands from './commands/lever.ts';
 import * as microCommands from './commands/micro.ts';
 import * as spotCommands from './commands/spot.ts';
+import * as triggerCommands from './commands/spot-triggers.ts';
 import * as walletCommands from './commands/wallet.ts';
 import type { EngineContext } from './context.ts';
 import { logout } from './session-actions.ts';
@@ -107,6 +108,9 @@ export type DomainCalls = Pick<
   | 'setChartPeriod'
   | 'placeSpotOrder'
   | 'cancelSpotOrder'
+  | 'spotTriggers'
+  | 'placeSpotTrigger'
+  | 'cancelSpotTrigger'
   | 'loadMoreSpotOrders'
   | 'watchWallet'
   | 'accountCommand'
@@ -138,6 +142,16 @@ export function domainCalls({ running }: CallDeps): DomainCalls {
     async cancelSpotOrder(input) {
       const r = await running();
       return spotCommands.cancelSpotOrder(r.ctx, () => r.spot.refresh(), input);
+    },
+    spotTriggers: async (status, page) =>
+      triggerCommands.spotTriggerList((await running()).ctx, status, page),
+    async placeSpotTrigger(input) {
+      const r = await running();
+      return triggerCommands.placeSpotTrigger(r.ctx, () => r.spot.refresh(), input);
+    },
+    async cancelSpotTrigger(input) {
+      const r = await running();
+      return triggerCommands.cancelSpotTrigger(r.ctx, () => r.spot.refresh(), input);
     },
     loadMoreSpotOrders: async (tab) => (await running()).spot.loadMore(tab),
     watchWallet: async (on) => (await running()).wallet.watch(on),

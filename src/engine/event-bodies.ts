@@ -290,6 +290,9 @@ export const COMMAND_NAMES = [
   'alert-list',
   'alert-add',
   'alert-remove',
+  'trigger-list',
+  'trigger-place',
+  'trigger-cancel',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 

@@ -3,7 +3,8 @@
 // after more than 8 rows (spec §9) and turns into "no more" at the end; empty lists show the
 // no-data picture. Visitors see a login prompt. A list held from the last page session (offline,
 // ADR 0032) is shown greyed under "as of", with nothing to cancel or load; a list the server
-// has not answered for, with nothing held, says it is not known (never "no orders").
+// has not answered for, with nothing held, says it is not known (never "no orders"). A third tab
+// lists the waiting conditional orders of every pair (issue 44, trigger-list.tsx).
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { OpenOrderView } from '../../../engine/api.ts';
@@ -19,8 +20,9 @@ import { ROUTE_PATH } from '../../route-paths.ts';
 import { toast } from '../../toast/toast.ts';
 import { HistoryTable, OpenOrdersTable, type ListSource } from '../../trading/orders-tables.tsx';
 import type { PairMeta } from '../../trading/pair-meta.ts';
+import { TriggerList } from './trigger-list.tsx';
 
-type Tab = 'open' | 'history';
+type Tab = 'open' | 'history' | 'triggers';
 
 export function OrdersPanel({ meta }: { meta: PairMeta }) {
   const { t } = useI18n();
@@ -70,6 +72,16 @@ export function OrdersPanel({ meta }: { meta: PairMeta }) {
           >
             {t('spot.orders.history')}
           </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'triggers'}
+            className={`spot-tabs__tab ${tab === 'triggers' ? 'is-active' : ''}`}
+            data-testid="tab-triggers"
+            onClick={() => setTab('triggers')}
+          >
+            {t('spot.stop.tab')}
+          </button>
         </div>
       </header>
       {!loggedIn ? (
@@ -81,8 +93,10 @@ export function OrdersPanel({ meta }: { meta: PairMeta }) {
         </div>
       ) : (
         <>
-          {source.held && <AsOfNote at={source.at} />}
-          {tab === 'open' ? (
+          {tab !== 'triggers' && source.held && <AsOfNote at={source.at} />}
+          {tab === 'triggers' ? (
+            <TriggerList />
+          ) : tab === 'open' ? (
             <OpenOrdersTable
               rows={view.open}
               hasMore={view.openHasMore}

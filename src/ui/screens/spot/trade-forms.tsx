@@ -1,5 +1,6 @@
-// Buy and sell forms side by side (spec §2, §4, §5) under one limit / market switch. Visitors
-// see the fields disabled and login / register prompts instead of the submit buttons.
+// Buy and sell forms side by side (spec §2, §4, §5) under one limit / market / stop limit / stop
+// market switch (the conditional orders of issue 44, stop-form.tsx). Visitors see the fields disabled and
+// login / register prompts instead of the submit buttons.
 import { computed, type ReadonlySignal } from '@preact/signals-core';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { SpotMode } from '../../../shared/spot.ts';
@@ -8,6 +9,10 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { PairMeta } from '../../trading/pair-meta.ts';
 import { SpotForm, type PickedPrice } from './spot-form.tsx';
+import { StopForm } from './stop-form.tsx';
+
+/** The conditional modes (issue 44): the order placed when triggered is a limit or a market one. */
+type StopMode = 'stop-limit' | 'stop-market';
 
 /** A price clicked in the book; a new object per click. */
 interface TradeFormsProps {
@@ -37,7 +42,7 @@ const loggedIn = computed(() => session.value.loggedIn);
 
 export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
   const { t } = useI18n();
-  const [mode, setMode] = useState<SpotMode>(2);
+  const [mode, setMode] = useState<SpotMode | StopMode>(2);
   const isLoggedIn = useSignalValue(loggedIn);
   const legal = useSignalValue(legalBalance);
   const currency = useSignalValue(currencyBalance);
@@ -45,9 +50,15 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
   const modes = useMemo(
     () =>
       [
-        { id: 2 as const, label: t('spot.form.limit') },
-        { id: 1 as const, label: t('spot.form.market') },
-      ] satisfies { id: SpotMode; label: string }[],
+        { id: 2 as const, label: t('spot.form.limit'), testId: 'mode-limit' },
+        { id: 1 as const, label: t('spot.form.market'), testId: 'mode-market' },
+        { id: 'stop-limit' as const, label: t('spot.stop.modeLimit'), testId: 'mode-stop-limit' },
+        {
+          id: 'stop-market' as const,
+          label: t('spot.stop.modeMarket'),
+          testId: 'mode-stop-market',
+        },
+      ] satisfies { id: SpotMode | StopMode; label: string; testId: string }[],
     [t],
   );
 
@@ -65,7 +76,7 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
               role="tab"
               aria-selected={mode === m.id}
               className={`spot-tabs__tab ${mode === m.id ? 'is-active' : ''}`}
-              data-testid={m.id === 2 ? 'mode-limit' : 'mode-market'}
+              data-testid={m.testId}
               onClick={() => setMode(m.id)}
             >
               {m.label}
@@ -75,24 +86,45 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
         {tools}
       </header>
       <div className="forms__pair">
-        <SpotForm
-          side="buy"
-          mode={mode}
-          meta={meta}
-          loggedIn={isLoggedIn}
-          balance={known ? legal : UNKNOWN}
-          best={bestAsk}
-          picked={picked}
-        />
-        <SpotForm
-          side="sell"
-          mode={mode}
-          meta={meta}
-          loggedIn={isLoggedIn}
-          balance={known ? currency : UNKNOWN}
-          best={bestBid}
-          picked={picked}
-        />
+        {mode === 'stop-limit' || mode === 'stop-market' ? (
+          <>
+            <StopForm
+              side="buy"
+              limit={mode === 'stop-limit'}
+              meta={meta}
+              loggedIn={isLoggedIn}
+              balance={known ? legal : UNKNOWN}
+            />
+            <StopForm
+              side="sell"
+              limit={mode === 'stop-limit'}
+              meta={meta}
+              loggedIn={isLoggedIn}
+              balance={known ? currency : UNKNOWN}
+            />
+          </>
+        ) : (
+          <>
+            <SpotForm
+              side="buy"
+              mode={mode}
+              meta={meta}
+              loggedIn={isLoggedIn}
+              balance={known ? legal : UNKNOWN}
+              best={bestAsk}
+              picked={picked}
+            />
+            <SpotForm
+              side="sell"
+              mode={mode}
+              meta={meta}
+              loggedIn={isLoggedIn}
+              balance={known ? currency : UNKNOWN}
+              best={bestBid}
+              picked={picked}
+            />
+          </>
+        )}
       </div>
     </section>
   );

@@ -1,0 +1,44 @@
+// The engine's public types: spot conditional orders (issue 44, ADR 0052; re-exported by api.ts).
+import type { DecStr } from '../../shared/decimal.ts';
+import type { SpotSide } from '../../shared/spot.ts';
+import type { PageView } from './wallet.ts';
+
+/** What a conditional order places when its trigger is reached. */
+export type SpotTriggerKind = 'stop_limit' | 'stop_market' | 'tp_limit' | 'tp_market';
+
+/** One of the user's conditional orders. */
+export interface SpotTriggerView {
+  id: number;
+  side: SpotSide;
+  kind: SpotTriggerKind;
+  /** "BTC/USDT". */
+  symbol: string;
+  trigger: DecStr;
+  /** The limit of the limit kinds. */
+  price: DecStr | null;
+  number: DecStr;
+  status: 'waiting' | 'triggered' | 'cancelled' | 'refused';
+  /** The order it placed, once triggered. */
+  orderId: number | null;
+  /** Why it was refused, in the reader's language. */
+  reason: string | null;
+  /** ms since the epoch. */
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A page of the user's conditional orders. */
+export type SpotTriggerPage = PageView<SpotTriggerView>;
+
+/** A new conditional order, as the ticket holds it. */
+export interface PlaceSpotTrigger {
+  symbol: string;
+  side: SpotSide;
+  /** Stop or take-profit follows from the trigger and the last price (spot-trigger-kind.ts). */
+  kind: SpotTriggerKind;
+  /** As typed. */
+  trigger: string;
+  /** As typed; the limit kinds only. */
+  price: string;
+  number: string;
+}

@@ -1,0 +1,115 @@
+// Spot conditional orders (issue 44, ADR 0052; docs/api-extensions.md "Conditional orders"):
+// place one on the watched pair, cancel one, and the list as a read-only query. A placement is
+// checked with the order form's rules (src/shared/spot.ts: the limit price of the limit kinds,
+// the number) and the trigger price first, carries a fresh `client_id` (a repeated one gets the
+// first order back) and refreshes the pair's balances after; so does a cancel (its reserve is
+// back). Logged: the pair, side, kind and figures (no personal data).
+import { validateSpotOrder, type SpotValidationId } from '../../shared/spot.ts';
+import { spotTriggerCancel, spotTriggerPlace, spotTriggers } from '../../shared/wire/spot.ts';
+import type { CommandResult, PlaceSpotTrigger, SpotTriggerPage, SpotTriggerView } from '../api.ts';
+import type { EngineContext } from '../context.ts';
+import { spotTriggerPlaceReply, spotTriggersReply } from '../ingest/trigger-schemas.ts';
+import { runCommand, toCommandResult } from './run-command.ts';
+import { clientId } from './spot.ts';
+import { runQuery } from './wallet.ts';
+
+const NO_PAIR: CommandResult<never> = {
+  ok: false,
+  code: 'server',
+  type: 'no-pair',
+  message: 'no spot pair is open',
+};
+
+/** The user's conditional orders: waiting, or done (triggered, cancelled, refused). */
+export function spotTriggerList(
+  ctx: EngineContext,
+  status: 'waiting' | 'done',
+  page: number,
+): Promise<CommandResult<SpotTriggerPage>> {
+  return runQuery<SpotTriggerPage>(
+    ctx,
+    'trigger-list',
+    'spot-triggers',
+    { status, page },
+    { method: 'GET', path: spotTriggers.path, params: { status, page }, schema: spotTriggersReply },
+  );
+}
+
+export function placeSpotTrigger(
+  ctx: EngineContext,
+  refresh: () => Promise<void>,
+  input: PlaceSpotTrigger,
+): Promise<CommandResult<{ id: number }>> {
+  const view = ctx.store.state().spot.view.view;
+  const limit = input.kind.endsWith('_limit');
+  const trigger = input.trigger.trim();
+  const price = limit ? input.price.trim() : '';
+  const number = input.number.trim();
+  const id = clientId(ctx);
+  const fields = {
+    symbol: input.symbol,
+    side: input.side,
+    kind: input.kind,
+    trigger,
+    price,
+    number,
+  };
+  return runCommand(ctx, {
+    command: 'trigger-place',
+    input: fields,
+    fields: { ...fields, clientId: id },
+    validate: () => {
+      const order = validateSpotOrder({ side: input.side, mode: limit ? 2 : 1, price, number });
+      const t = validateSpotOrder({ side: input.side, mode: 2, price: trigger, number: '1' });
+      return { ...order, trigger: t.price as SpotValidationId | undefined };
+    },
+    execute: async () => {
+      if (view === null || view.symbol !== input.symbol) return NO_PAIR;
+      const body = {
+        legal_id: view.legalId,
+        currency_id: view.currencyId,
+        type: input.side === 'buy' ? 'in' : 'out',
+        kind: input.kind,
+        trigger_price: trigger,
+        price: limit ? price : undefined,
+        num: number,
+        client_id: id,
+      };
+      const reply = await ctx.rest.post(spotTriggerPlace.path, body);
+      const result = toCommandResult(
+        ctx,
+        reply,
+        spotTriggerPlaceReply,
+        `reply:${spotTriggerPlace.path}`,
+        (r) => ({ message: r.msg, data: { id: r.id } }),
+      );
+      if (result.ok) void refresh();
+      return result;
+    },
+  });
+}
+
+export function cancelSpotTrigger(
+  ctx: EngineContext,
+  refresh: () => Promise<void>,
+  input: Pick<SpotTriggerView, 'id'>,
+): Promise<CommandResult> {
+  return runCommand(ctx, {
+    command: 'trigger-cancel',
+    input: { id: input.id },
+    fields: { id: input.id },
+    execute: async () => {
+      const body = { id: input.id };
+      const reply = await ctx.rest.post(spotTriggerCancel.path, body);
+      const result = toCommandResult(
+        ctx,
+        reply,
+        spotTriggerCancel.reply,
+        `reply:${spotTriggerCancel.path}`,
+        (message) => ({ message, data: undefined }),
+      );
+      if (result.ok) void refresh();
+      return result;
+    },
+  });
+}

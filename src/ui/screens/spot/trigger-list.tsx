@@ -1,0 +1,147 @@
+// The user's waiting conditional orders (issue 44), in the orders panel's "Conditional" tab: the
+// pair, side, what it places, the trigger, the limit, the amount, and a cancel (behind the house
+// confirmation) that gives the reserve back. Every pair's are listed: they wait on the server,
+// not on this screen. The list asks again when the user places or cancels one, and when a
+// notification says one fired or was refused.
+import { computed, signal } from '@preact/signals-core';
+import { useState } from 'react';
+import type { SpotTriggerView } from '../../../engine/api.ts';
+import { engine } from '../../engine-bridge/bridge.ts';
+import { notices, tickerSignal } from '../../engine-bridge/signals.ts';
+import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { failureMessage } from '../../i18n/result-message.ts';
+import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
+import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
+import { usePaged } from '../../kit/use-paged.ts';
+import { toast } from '../../toast/toast.ts';
+
+const version = signal(0);
+
+/** Asks the waiting list again (a conditional order was placed or cancelled). */
+export function triggersChanged(): void {
+  version.value += 1;
+}
+
+/** The id of the newest notification about a conditional order: a new one reloads the list. */
+const lastTriggerNote = computed(
+  () => notices.value.items.find((n) => n.kind.startsWith('spot.trigger'))?.id ?? 0,
+);
+
+export function TriggerList() {
+  const { t } = useI18n();
+  const key = `${useSignalValue(version)}:${useSignalValue(lastTriggerNote)}`;
+  const list = usePaged((page) => engine.spotTriggers('waiting', page), key, {
+    rowId: (r: SpotTriggerView) => r.id,
+  });
+  const [pending, setPending] = useState<SpotTriggerView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const columns = useTriggerColumns(setPending);
+
+  const confirm = async (): Promise<void> => {
+    if (pending === null || busy) return;
+    setBusy(true);
+    const r = await engine.cancelSpotTrigger({ id: pending.id });
+    setBusy(false);
+    setPending(null);
+    if (r.ok) {
+      toast.success(r.message !== '' ? r.message : t('spot.stop.cancelled'));
+      triggersChanged();
+    } else toast.error(failureMessage(r));
+  };
+
+  return (
+    <>
+      <RecordTable
+        list={list}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowData={(r) => ({ 'data-trigger-id': r.id, 'data-kind': r.kind })}
+        testId="trigger-table"
+        className="orders__table"
+        wrapClass="orders__wrap"
+        cards
+        noEnd
+        empty={t('spot.stop.empty')}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('spot.stop.cancelTitle')}
+        body={t('spot.stop.cancelBody')}
+        confirmLabel={t('spot.cancel.sure')}
+        cancelLabel={t('spot.cancel.dismiss')}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => {
+          if (!busy) setPending(null);
+        }}
+      />
+    </>
+  );
+}
+
+function useTriggerColumns(
+  onCancel: (r: SpotTriggerView) => void,
+): RecordColumn<SpotTriggerView>[] {
+  const { t } = useI18n();
+  return [
+    { header: t('spot.stop.col.pair'), cellClass: 'cell--head', cell: (r) => r.symbol },
+    {
+      header: t('spot.stop.col.side'),
+      cellClass: (r) => `cell--head ${r.side === 'buy' ? 'up' : 'down'}`,
+      cell: (r) => t(r.side === 'buy' ? 'spot.orders.buy' : 'spot.orders.sell'),
+    },
+    { header: t('spot.stop.col.kind'), cell: (r) => t(KIND_LABEL[r.kind]) },
+    {
+      header: t('spot.stop.trigger'),
+      num: true,
+      cell: (r) => <PairFigure symbol={r.symbol} value={r.trigger} of="price" />,
+    },
+    {
+      header: t('spot.form.price'),
+      num: true,
+      cell: (r) =>
+        r.price === null ? (
+          t('spot.form.market')
+        ) : (
+          <PairFigure symbol={r.symbol} value={r.price} of="price" />
+        ),
+    },
+    {
+      header: t('spot.form.amount'),
+      num: true,
+      cell: (r) => <PairFigure symbol={r.symbol} value={r.number} of="amount" />,
+    },
+    {
+      header: <span className="visually-hidden">{t('spot.stop.col.action')}</span>,
+      cellClass: 'cell--actions',
+      cell: (r) => (
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          data-testid="cancel-trigger"
+          onClick={() => onCancel(r)}
+        >
+          {t('spot.orders.cancel')}
+        </button>
+      ),
+    },
+  ];
+}
+
+/** A price or amount of a pair, with the pair's decimals (from its ticker; as sent until known). */
+function PairFigure(p: { symbol: string; value: string; of: 'price' | 'amount' }) {
+  const { fmt } = useI18n();
+  const ticker = useSignalValue(tickerSignal(p.symbol));
+  const sent = p.value.includes('.') ? p.value.length - p.value.indexOf('.') - 1 : 0;
+  const dp =
+    ticker === null ? sent : p.of === 'price' ? ticker.pricePrecision : ticker.amountPrecision;
+  return fmt.fixed(p.value, Math.max(dp, sent));
+}
+
+const KIND_LABEL = {
+  stop_limit: 'spot.stop.kind.stop_limit',
+  stop_market: 'spot.stop.kind.stop_market',
+  tp_limit: 'spot.stop.kind.tp_limit',
+  tp_market: 'spot.stop.kind.tp_market',
+} as const;
