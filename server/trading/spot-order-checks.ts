@@ -64,21 +64,30 @@ export async function checkFunds(db: Queryable, p: PairSpec, plan: Plan): Promis
   for (const o of plan.ops)
     if (o.userId === taker && o.field === 'available')
       net.set(o.currencyId, (net.get(o.currencyId) ?? 0n) + o.delta);
-  for (const [currencyId, delta] of net) {
-    if (delta >= 0n) continue;
-    const rows = await db.query<{ v: string }>(
-      'SELECT change_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
-      [taker, currencyId],
-    );
-    const available = new Decimal(rows[0]?.v ?? '0');
-    const need = attoToDecimal(-delta);
-    if (need.greaterThan(available))
-      throw new ApiError('spot.insufficient', {
-        currency: currencyId === p.legalId ? p.legalName : p.currencyName,
-        need: localDecimal(need),
-        available: localDecimal(available),
-      });
-  }
+  for (const [currencyId, delta] of net)
+    if (delta < 0n) await requireAvailable(db, p, taker, currencyId, -delta);
+}
+
+/** `userId`'s available (spot) balance of `currencyId` covers `atto`: else the order form's words. */
+export async function requireAvailable(
+  db: Queryable,
+  p: PairSpec,
+  userId: number,
+  currencyId: number,
+  atto: bigint,
+): Promise<void> {
+  const rows = await db.query<{ v: string }>(
+    'SELECT change_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+    [userId, currencyId],
+  );
+  const available = new Decimal(rows[0]?.v ?? '0');
+  const need = attoToDecimal(atto);
+  if (need.greaterThan(available))
+    throw new ApiError('spot.insufficient', {
+      currency: currencyId === p.legalId ? p.legalName : p.currencyName,
+      need: localDecimal(need),
+      available: localDecimal(available),
+    });
 }
 
 /**

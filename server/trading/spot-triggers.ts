@@ -19,7 +19,7 @@ import { noteDec } from '../notify/note-values.ts';
 import { LOG_TYPE } from '../wallet/ledger.ts';
 import { ATTO_DECIMALS, type BalanceOp, type NewOrder } from './core.ts';
 import type { Side } from './order-book.ts';
-import { checkFunds, spotOpen, toOrder } from './spot-order-checks.ts';
+import { checkFunds, requireAvailable, spotOpen, toOrder } from './spot-order-checks.ts';
 import { isUniqueViolation } from './spot-replies.ts';
 import type { SpotService } from './spot-service.ts';
 import { writeLedger } from './spot-settlement.ts';
@@ -191,7 +191,7 @@ export class SpotTriggers {
       );
       if (Number(waiting[0]?.n ?? 0) >= MAX_WAITING_TRIGGERS)
         throw new ApiError('spot.trigger.tooMany', { max: MAX_WAITING_TRIGGERS });
-      await checkReserve(tx, p, t);
+      await requireAvailable(tx, p, t.userId, t.reserveCurrency, t.reserved);
       const rows = await tx.query<{ id: number }>(
         `INSERT INTO spot_triggers (user_id, match_id, side, kind, trigger_price, price, number,
            reserve_currency, reserved, status, client_id, created_at, updated_at)
@@ -385,22 +385,6 @@ const holdOps = (t: Reserve): BalanceOp[] => [
 ];
 
 const releaseOps = (t: Reserve): BalanceOp[] => holdOps({ ...t, reserved: -t.reserved });
-
-/** The reserve must come from the available balance: the order form's words when it does not. */
-async function checkReserve(tx: Queryable, p: PairSpec, t: WaitingTrigger): Promise<void> {
-  const rows = await tx.query<{ v: string }>(
-    'SELECT change_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
-    [t.userId, t.reserveCurrency],
-  );
-  const available = new Decimal(rows[0]?.v ?? '0');
-  const need = attoToDecimal(t.reserved);
-  if (need.greaterThan(available))
-    throw new ApiError('spot.insufficient', {
-      currency: t.reserveCurrency === p.legalId ? p.legalName : p.currencyName,
-      need: localDecimal(need),
-      available: localDecimal(available),
-    });
-}
 
 function note(p: PairSpec, t: WaitingTrigger, last: bigint, orderId: number | null) {
   return {

@@ -10,6 +10,7 @@ import { route } from '../http/wire-route.ts';
 import { localDecimal, t } from '../i18n/messages.ts';
 import type { SpotService } from './spot-service.ts';
 import type { SpotTriggers } from './spot-triggers.ts';
+import { placesLimit } from './trigger-rules.ts';
 import { listTriggers } from './trigger-views.ts';
 
 export function registerTriggerRoutes(
@@ -21,7 +22,6 @@ export function registerTriggerRoutes(
   route(app, ctx, spotTriggerPlace, async ({ req, userId, body: b }) => {
     const pair = spot.pairByIds(b.legal_id, b.currency_id);
     if (pair === null) throw new ApiError('spot.pairClosed');
-    const limit = b.kind.endsWith('_limit');
     const trigger = amountOf(b.trigger_price, 'spot.trigger.priceRequired');
     const id = await triggers.place({
       userId,
@@ -29,7 +29,7 @@ export function registerTriggerRoutes(
       side: b.type === 'in' ? 'buy' : 'sell',
       kind: b.kind,
       trigger,
-      price: limit ? amountOf(b.price, 'validation.spot.priceRequired') : null,
+      price: placesLimit(b.kind) ? amountOf(b.price, 'validation.spot.priceRequired') : null,
       num: amountOf(b.num, 'validation.spot.numberRequired'),
       clientId: b.client_id ?? null,
     });
