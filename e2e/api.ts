@@ -104,16 +104,26 @@ interface Sheet {
     legal_balance: string;
     lock_legal_balance: string;
     change_balance: string;
+    lock_change_balance: string;
   }[];
 }
 
+/** The operator's sheet of a user's wallet of `currency` (exact strings). */
+export async function wallet(
+  request: APIRequestContext,
+  email: string,
+  currency: string,
+): Promise<Sheet['wallets'][number] | undefined> {
+  const r = await operator(request, `user?account=${encodeURIComponent(email)}`);
+  return (r.message as Sheet).wallets.find((x) => x.currency === currency);
+}
+
 /** The operator's sheet of a user's USDT wallet (exact strings). */
-export async function usdtWallet(
+export function usdtWallet(
   request: APIRequestContext,
   email: string,
 ): Promise<Sheet['wallets'][number] | undefined> {
-  const r = await operator(request, `user?account=${encodeURIComponent(email)}`);
-  return (r.message as Sheet).wallets.find((x) => x.currency === 'USDT');
+  return wallet(request, email, 'USDT');
 }
 
 /**

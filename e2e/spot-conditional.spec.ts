@@ -2,9 +2,14 @@
 // above the market, says in words what it will do, reserves its funds (the available balance
 // drops by limit × amount), lists it in the orders panel's "Conditional" tab, and a cancel from
 // the table gives the reserve back. A trigger left empty is said under its field, with what was
-// typed kept. Firing is the server's (server/trading/spot-triggers.test.ts). A new user of its own.
+// typed kept. Then on a market the test moves (the development price control, ADR 0053): a
+// stop-limit buy fires when the price rises to it and a stop-market sell when it falls to it,
+// each fills, the "Done" list says so, and the balances are exactly what the fills say. The
+// rules of firing are tested in server/trading/spot-triggers.test.ts. New users of their own.
+import type { APIRequestContext } from '@playwright/test';
+import { Decimal } from '../src/shared/decimal.ts';
 import { expect, test } from './fixtures.ts';
-import { fund, token } from './api.ts';
+import { fund, token, wallet } from './api.ts';
 import { login, msg, registerByApi, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'stops12345678';
@@ -62,4 +67,114 @@ test('a stop-limit buy from the ticket reserves its funds, waits, and is cancell
   await expect(page.getByText(msg('spot.stop.empty'))).toBeVisible();
   await page.getByTestId('mode-stop-limit').click();
   await expect(available).toContainText('1,000.00');
+});
+
+/** EOS/USDT (match 8): spot only, no contract settles on it, so moving it moves no one's P&L. */
+const EOS = { match: 8, symbol: 'EOS/USDT' };
+
+/** Moves EOS/USDT's market to `price` by real trades (POST /api/dev/steer); the last price. */
+async function steer(request: APIRequestContext, price: string): Promise<Decimal> {
+  const r = await request.post(`/api/dev/steer?match=${EOS.match}&price=${price}`);
+  const body = (await r.json()) as { type: string; message: { last: string } };
+  expect(body.type, JSON.stringify(body.message)).toBe('ok');
+  return new Decimal(body.message.last);
+}
+
+interface Fill {
+  type?: 'in' | 'out';
+  way?: number;
+  currency_name: string;
+  price: string;
+  number: string;
+  in_fee?: string;
+  out_fee?: string;
+}
+
+/** The user's fills on EOS/USDT (the API's own list, every page). */
+async function fills(request: APIRequestContext, t: string): Promise<Fill[]> {
+  const r = await request.get('/api/transaction_complete?page=1', {
+    headers: { authorization: t },
+  });
+  const list = ((await r.json()) as { message: { list: Fill[] } }).message.list;
+  return list.filter((f) => f.currency_name === 'EOS');
+}
+
+/** Σ price × number of the fills of one side. */
+const notional = (list: Fill[], type: 'in' | 'out'): Decimal =>
+  list
+    .filter((f) => f.type === type)
+    .reduce((sum, f) => sum.plus(new Decimal(f.price).times(f.number)), new Decimal(0));
+
+test('on a moving market a stop buy and a stop-loss sell fire once and fill, to the exact cent', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const email = uniqueEmail('stopfire');
+  await registerByApi(request, email, PASSWORD);
+  const t = await token(request, email, PASSWORD);
+  await fund(request, t, email, '1000');
+  await steer(request, '0.8000');
+  await login(page, email, PASSWORD, '/dealCenter');
+  await page.locator(`.markets__row[data-symbol="${EOS.symbol}"]`).click();
+  await expect(page.locator(`.spot[data-symbol="${EOS.symbol}"]`)).toBeVisible();
+
+  // a breakout buy: 100 EOS once the price rises to 0.88, at most 0.95 (95 USDT reserved)
+  await page.getByTestId('mode-stop-limit').click();
+  const buy = page.getByTestId('buy-stop-form');
+  await buy.locator('input[name="trigger"]').fill('0.8800');
+  await buy.locator('input[name="price"]').fill('0.9500');
+  await buy.locator('input[name="number"]').fill('100');
+  await expect(page.getByTestId('buy-stop-summary')).toContainText('rises to');
+  await page.getByTestId('buy-stop-submit').click();
+  await expect(buy.locator('.spot-form__avail .num')).toContainText('905.00');
+  await page.getByTestId('tab-triggers').click();
+  const table = page.getByTestId('trigger-table');
+  await expect(table.locator('tr[data-trigger-id]')).toHaveCount(1);
+
+  // the market rises through the trigger: it fires once and its order fills
+  expect((await steer(request, '0.9000')).gte('0.88')).toBe(true);
+  await expect(table).toHaveCount(0);
+  await page.getByTestId('triggers-done').click();
+  const bought = table.locator('tr[data-kind="stop_limit"]');
+  await expect(bought).toHaveAttribute('data-state', 'filled');
+  await expect(bought).toContainText(msg('spot.stop.state.filled'));
+  await expect(bought).toContainText('100.0');
+  let mine = await fills(request, t);
+  expect(mine.map((f) => f.type)).toEqual(['in']);
+  const cost = notional(mine, 'in');
+  expect(new Decimal(mine[0]?.price ?? '9').lte('0.95')).toBe(true);
+
+  // a stop-loss: sell the 100 EOS at market once the price falls to 0.85
+  await page.getByTestId('mode-stop-market').click();
+  const sell = page.getByTestId('sell-stop-form');
+  await expect(sell.locator('.spot-form__avail .num')).toContainText('100.0');
+  await sell.locator('input[name="trigger"]').fill('0.8500');
+  await sell.locator('input[name="number"]').fill('100');
+  await expect(page.getByTestId('sell-stop-summary')).toContainText('falls to');
+  await page.getByTestId('sell-stop-submit').click();
+  await expect(sell.locator('.spot-form__avail .num')).toContainText('0.0');
+  await page.getByTestId('triggers-waiting').click();
+  await expect(table.locator('tr[data-kind="stop_market"]')).toHaveCount(1);
+
+  expect((await steer(request, '0.8000')).lte('0.85')).toBe(true);
+  await expect(table).toHaveCount(0);
+  await page.getByTestId('triggers-done').click();
+  const sold = table.locator('tr[data-kind="stop_market"]');
+  await expect(sold).toHaveAttribute('data-state', 'filled');
+  mine = await fills(request, t);
+  expect(mine.map((f) => f.type).sort()).toEqual(['in', 'out']);
+  const proceeds = notional(mine, 'out');
+  for (const f of mine)
+    expect(new Decimal(f.in_fee ?? '0').plus(f.out_fee ?? '0').isZero()).toBe(true);
+
+  // exactly what the fills say: nothing reserved, nothing created or lost
+  const usdt = await wallet(request, email, 'USDT');
+  const eos = await wallet(request, email, 'EOS');
+  expect(new Decimal(usdt?.change_balance ?? '0').toFixed()).toBe(
+    new Decimal(1000).minus(cost).plus(proceeds).toFixed(),
+  );
+  expect(new Decimal(usdt?.lock_change_balance ?? '1').isZero()).toBe(true);
+  expect(new Decimal(eos?.change_balance ?? '1').isZero()).toBe(true);
+  expect(new Decimal(eos?.lock_change_balance ?? '1').isZero()).toBe(true);
 });

@@ -294,24 +294,7 @@ async function start({
   });
   await app.listen({ port: config.port, host: config.host });
   const leverRunner = new LeverRunner(ctx, lever);
-  hub.market = {
-    start() {
-      leverRunner.start();
-      micro.start();
-      alerts.start();
-      publisher.start();
-      spotPublisher.start();
-      makers?.start();
-    },
-    stop() {
-      leverRunner.stop();
-      micro.stop();
-      alerts.stop();
-      makers?.stop();
-      spotPublisher.stop();
-      publisher.stop();
-    },
-  };
+  hub.market = marketSwitch([leverRunner, micro, alerts, publisher, spotPublisher], makers);
   const notes = new NotificationPump(ctx);
   if (config.marketTimer) {
     hub.market.start();
@@ -405,4 +388,25 @@ async function serveClient(app: FastifyInstance, distDir: string | null): Promis
       .code(200)
       .send({ type: 'error', message: t(langOf(req), 'error.notFound', { path }) });
   });
+}
+
+/**
+ * The market's development switch (ADR 0020) and price control (ADR 0053): the parts that follow
+ * prices start in order and stop in the reverse order, the makers last to start and first to stop.
+ */
+function marketSwitch(
+  parts: readonly { start(): void; stop(): void }[],
+  makers: MarketMakers | null,
+): NonNullable<DevHub['market']> {
+  return {
+    start() {
+      for (const p of parts) p.start();
+      makers?.start();
+    },
+    stop() {
+      makers?.stop();
+      for (const p of [...parts].reverse()) p.stop();
+    },
+    steer: makers === null ? null : (matchId, price) => makers.steer(matchId, price),
+  };
 }

@@ -105,6 +105,18 @@ export class MarketSimulator {
     return s === undefined ? null : priceTicks(s);
   }
 
+  /**
+   * Sets the fair value of `matchId` to `priceTicks` (the development price control, ADR 0053):
+   * the walk goes on from there, pulled as ever toward the reference price. False for an unknown
+   * pair or a price under one tick.
+   */
+  steer(matchId: number, priceTicks: number): boolean {
+    const s = this.states.get(matchId);
+    if (s === undefined || !(priceTicks >= 1)) return false;
+    s.logPrice = Math.log(priceTicks / s.priceScale);
+    return true;
+  }
+
   /** Folds a real trade (price in ticks, amount in lots) into the candles. */
   recordTrade(matchId: number, priceTicks: number, lots: number, nowMs: number): void {
     const s = this.states.get(matchId);

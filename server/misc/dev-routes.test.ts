@@ -13,6 +13,7 @@ import { SOCKET_PATH } from '../socket/hub.ts';
 import type { TestServer } from '../testing/helpers.ts';
 import { post, startTestServer, testUser } from '../testing/helpers.ts';
 import { isLoopback } from './dev-routes.ts';
+import { Decimal } from '../../src/shared/decimal.ts';
 
 const REMOTE = '10.0.0.1';
 const TO = 'dev-door@example.com';
@@ -20,6 +21,7 @@ const CALLS = [
   { method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(TO)}` },
   { method: 'POST', url: '/api/dev/market?running=0' },
   { method: 'POST', url: '/api/dev/drop-sockets' },
+  { method: 'POST', url: '/api/dev/steer?match=8&price=0.8000' },
 ] as const;
 
 let s: TestServer;
@@ -165,6 +167,60 @@ describe("dropping one user's sockets", () => {
     }
   });
 });
+
+describe('steering a market', () => {
+  /** The pair the e2e steers (8: spot only, no contract settles on it) and its ticks (dp 4). */
+  const MATCH = 8;
+  const steer = (price: string) =>
+    s.app.inject({ method: 'POST', url: `/api/dev/steer?match=${MATCH}&price=${price}` });
+  const last = () => s.spot.lastPrice(MATCH);
+
+  it('moves the last price near the target by real trades, up and down', async () => {
+    await s.makers?.step(); // the makers' first quotes
+    const from = last();
+    expect(from).not.toBeNull();
+    const up = ((from ?? 0n) * 115n) / 100n;
+    const res = await steer(fromTicks(up));
+    expect(res.json()).toMatchObject({ type: 'ok' });
+    const reached = BigInt(
+      new Decimal((res.json() as { message: { last: string } }).message.last).times(1e4).toFixed(0),
+    );
+    expect(reached).toBe(last());
+    expect(distance(reached, up) * 200n).toBeLessThanOrEqual(up);
+    // every trade on the way was a match in the book: the pair's recent trades end there
+    expect(s.spot.recentTrades(MATCH).at(-1)?.price).toBe(reached);
+    const down = ((from ?? 0n) * 95n) / 100n;
+    expect((await steer(fromTicks(down))).json()).toMatchObject({ type: 'ok' });
+    expect(distance(last() ?? 0n, down) * 200n).toBeLessThanOrEqual(down);
+  }, 60_000);
+
+  it('refuses more decimals than the pair, beyond half to twice the fair value, another pair', async () => {
+    const fair = s.market.fairPrice(MATCH) ?? 0;
+    const before = last();
+    for (const url of [
+      `/api/dev/steer?match=${MATCH}&price=0.80001`,
+      `/api/dev/steer?match=${MATCH}&price=${fromTicks(BigInt(fair) * 3n)}`,
+      `/api/dev/steer?match=${MATCH}&price=${fromTicks(BigInt(fair) / 3n)}`,
+      `/api/dev/steer?match=${MATCH}&price=0`,
+      `/api/dev/steer?match=${MATCH}&price=-1`,
+      `/api/dev/steer?match=${MATCH}&price=1e3`,
+      `/api/dev/steer?match=${MATCH}&price=abc`,
+      `/api/dev/steer?match=${MATCH}`,
+      '/api/dev/steer?match=99&price=1',
+    ]) {
+      const body = (await s.app.inject({ method: 'POST', url })).json() as { type: string };
+      expect(body.type, url).toBe('error');
+    }
+    expect(
+      (await s.app.inject({ method: 'POST', url: `/api/dev/steer?match=${MATCH}&price=9` })).json(),
+    ).toEqual({ type: 'error', message: t('en', 'dev.steerRefused') });
+    expect(last()).toBe(before);
+  });
+});
+
+/** Ticks of pair 8 (4 decimals) as the wire's decimal. */
+const fromTicks = (ticks: bigint): string => new Decimal(ticks.toString()).div(1e4).toFixed(4);
+const distance = (a: bigint, b: bigint): bigint => (a > b ? a - b : b - a);
 
 describe('with the development calls off', () => {
   it('registers none of them: even the loopback meets "unknown call"', async () => {

@@ -5,6 +5,11 @@
 // - POST /api/dev/market?running=0|1: stops or restarts the simulator, the makers, the pushes
 //   and the periodic jobs that follow prices, so a page holds still (issue 5's recording); the
 //   notifications, c2c deal expiry and lock-up interest go on;
+// - POST /api/dev/steer?match=&price=: moves a pair's market to `price` (ADR 0053): its fair value
+//   is set there and its simulated taker and makers trade and requote until the last trade is
+//   near it, so a test reaches a conditional order's trigger as a user's market would; a price
+//   with more decimals than the pair's, outside half to twice the fair value, or on a pair the
+//   simulator does not run, is refused;
 // - POST /api/dev/drop-sockets: closes every socket.io connection, so clients reconnect; with
 //   `?user=<account>`, only that user's sockets (a test that drops its own user's sockets
 //   leaves the users of the tests running beside it connected).
@@ -15,18 +20,26 @@ import { isAdmin } from '../http/admin-auth.ts';
 import { DevCodeSender } from '../accounts/code-sender.ts';
 import { findUser } from '../accounts/users.ts';
 import type { AppContext } from '../context.ts';
+import type { Decimal } from '../../src/shared/decimal.ts';
 import { ApiError } from '../http/api-error.ts';
+import { amountOf } from '../http/amounts.ts';
 import { ok, parse, text } from '../http/envelope.ts';
 import { userRoom } from '../socket/hub.ts';
 
 /** What the market switch and the socket drop act on; filled once the server listens. */
 export interface DevHub {
   io: Server | null;
-  market: { start(): void; stop(): void } | null;
+  market: {
+    start(): void;
+    stop(): void;
+    /** The market makers' price control (MarketMakers.steer); null without a simulator. */
+    steer: ((matchId: number, price: Decimal) => Promise<string | null>) | null;
+  } | null;
 }
 
 const outboxQuery = z.object({ to: text() });
 const dropQuery = z.object({ user: text().optional() });
+const steerQuery = z.object({ match: z.coerce.number().int().positive(), price: text() });
 
 /** Registers the calls when `config.devRoutes` is on (and never in production). */
 export function registerDevRoutes(app: FastifyInstance, ctx: AppContext, hub: DevHub): void {
@@ -47,6 +60,13 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext, hub: De
     if (running) hub.market?.start();
     else hub.market?.stop();
     return ok({ running });
+  });
+  app.post('/api/dev/steer', { preHandler: onlyHereOrOperator }, async (req) => {
+    const q = parse(steerQuery, req);
+    const price = amountOf(q.price, 'dev.steerRefused');
+    const last = await hub.market?.steer?.(q.match, price);
+    if (last === null || last === undefined) throw new ApiError('dev.steerRefused');
+    return ok({ last });
   });
   app.post('/api/dev/drop-sockets', { preHandler: onlyHereOrOperator }, async (req) => {
     const q = parse(dropQuery, req);

@@ -6,6 +6,7 @@
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { MarketSimulator, PairSpec } from '../market/simulator.ts';
 import { Prng } from '../market/prng.ts';
+import { fromUnits, toUnits } from './units.ts';
 import type { NewOrder } from './core.ts';
 import type { LoadProfile } from '../config.ts';
 import type { Side } from './order-book.ts';
@@ -117,6 +118,42 @@ export class MarketMakers {
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * The development price control (ADR 0053): sets the pair's fair value to `price`, then steps
+   * that pair's makers and taker, one step at a time between the timer's steps, until the last
+   * real trade is within half a percent (or a grid step) of it, 80 steps at most. The price moves
+   * as a market does: the taker buys (sells) the book toward the new value and the makers requote
+   * around it, so every order resting on the way, a user's too, fills at its own price, and the
+   * conditional orders it reaches fire. Returns the last price reached, or null when `price` has
+   * more decimals than the pair's, lies outside half to twice the fair value, or the pair is not
+   * one the makers quote.
+   */
+  async steer(matchId: number, price: Decimal): Promise<string | null> {
+    const p = this.pairs.find((x) => x.matchId === matchId && x.matchId !== this.focus);
+    const target = p === undefined ? null : toUnits(price, p.pricePrecision);
+    const fair = p === undefined ? null : this.fair(p);
+    if (p === undefined || target === null || fair === null) return null;
+    if (target * 2n < fair || target > fair * 2n) return null;
+    const step = this.gridStep(p);
+    const near = target / 200n > step ? target / 200n : step;
+    const close = () => {
+      const last = this.spot.lastPrice(matchId);
+      return last !== null && (last > target ? last - target : target - last) <= near;
+    };
+    for (let i = 0; i < 80 && !close(); i++) {
+      while (this.running) await new Promise((r) => setTimeout(r, 10));
+      this.running = true;
+      try {
+        this.market.steer(matchId, Number(target));
+        await this.stepPair(p, DEFAULT_LEVELS);
+      } finally {
+        this.running = false;
+      }
+    }
+    const last = this.spot.lastPrice(matchId);
+    return last === null ? null : fromUnits(last, p.pricePrecision);
   }
 
   /** One round over every pair: taker flow, then re-quoting. */

@@ -49,6 +49,14 @@ function place(u: User, form: Record<string, string>) {
   return post(s, '/api/transaction/conditional', { ...BTC, ...form }, { authorization: u.token });
 }
 
+/** The user's done conditional orders (GET conditional_list?status=done), newest first. */
+async function doneList(u: User): Promise<unknown[]> {
+  const r = await get(s, '/api/transaction/conditional_list?status=done', {
+    authorization: u.token,
+  });
+  return (r.message as { list: unknown[] }).list;
+}
+
 async function placed(u: User, form: Record<string, string>): Promise<number> {
   const r = await place(u, form);
   expect(r.type, JSON.stringify(r.message)).toBe('ok');
@@ -308,6 +316,37 @@ describe.each(backends())('conditional orders on %s', (backend) => {
         String(b.order_id),
       ]);
       expect(kinds[0]?.params).toMatchObject({ level: '59000', last: '58900', side: 'sell' });
+      // the done list says what became of each: its order, still resting, nothing filled yet
+      expect(await doneList(u)).toEqual([
+        expect.objectContaining({ id: second, status: 1, order_status: 0, filled: '0.0000' }),
+        expect.objectContaining({ id: first, status: 1, order_status: 0, filled: '0.0000' }),
+      ]);
+      // a taker buys 0.1 at 58000: the first's order (the best ask) fills in part, not the second's
+      const buyer = await user('20000', '0');
+      const bought = await post(
+        s,
+        '/api/transaction/in',
+        { ...BTC, mode: '2', price: '58000', num: '0.1' },
+        { authorization: buyer.token },
+      );
+      expect(bought.type, JSON.stringify(bought.message)).toBe('ok');
+      await s.spot.idle();
+      expect(await doneList(u)).toEqual([
+        expect.objectContaining({ id: second, order_status: 0, filled: '0.0000' }),
+        expect.objectContaining({ id: first, order_status: 0, filled: '0.1000' }),
+      ]);
+      // the rest cancelled by the user: partly filled, and not filled, ended (2)
+      for (const id of [a.order_id, b.order_id])
+        expect(
+          (await post(s, '/api/transaction_del', { id: String(id) }, { authorization: u.token }))
+            .type,
+        ).toBe('ok');
+      await s.spot.idle();
+      expect(await doneList(u)).toEqual([
+        expect.objectContaining({ id: second, order_status: 2, filled: '0.0000' }),
+        expect.objectContaining({ id: first, order_status: 2, filled: '0.1000' }),
+      ]);
+      await tradeAt('59700'); // the last price back above the next test's triggers
       // a later look at a price through the triggers fires nothing more
       s.triggers.check(MATCH);
       await s.spot.idle();

@@ -34,6 +34,7 @@ const DEV_CALLS = [
   { method: 'GET', url: '/api/dev/outbox' },
   { method: 'POST', url: '/api/dev/market' },
   { method: 'POST', url: '/api/dev/drop-sockets' },
+  { method: 'POST', url: '/api/dev/steer' },
 ] as const;
 /** Another machine, and this one (inject's default). */
 const REMOTE = '203.0.113.9';
@@ -134,7 +135,9 @@ describe.each(backends())('a default npm start on %s', (backend) => {
           }
         }
       }
-      console.info(`default start: ${sent} requests over ${s.routes.length} routes + 3 dev calls`);
+      console.info(
+        `default start: ${sent} requests over ${s.routes.length} routes + ${DEV_CALLS.length} dev calls`,
+      );
       expect(leaks).toEqual([]);
       expect(await sharedState()).toEqual(before);
     }, 240_000);

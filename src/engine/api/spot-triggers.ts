@@ -20,6 +20,10 @@ export interface SpotTriggerView {
   status: 'waiting' | 'triggered' | 'cancelled' | 'refused';
   /** The order it placed, once triggered. */
   orderId: number | null;
+  /** That order: still resting, filled, or ended with its rest unfilled (cancelled). */
+  orderStatus: 'open' | 'filled' | 'cancelled' | null;
+  /** How much of that order filled (null before it triggered). */
+  filled: DecStr | null;
   /** Why it was refused, in the reader's language. */
   reason: string | null;
   /** ms since the epoch. */

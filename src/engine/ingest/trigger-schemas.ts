@@ -11,6 +11,12 @@ const STATUS: readonly SpotTriggerView['status'][] = [
   'refused',
 ];
 
+const ORDER_STATUS: readonly NonNullable<SpotTriggerView['orderStatus']>[] = [
+  'open',
+  'filled',
+  'cancelled',
+];
+
 const toView = (r: z.output<typeof spotTriggerRow>): SpotTriggerView => ({
   id: r.id,
   side: r.type === 'in' ? 'buy' : 'sell',
@@ -21,6 +27,8 @@ const toView = (r: z.output<typeof spotTriggerRow>): SpotTriggerView => ({
   number: r.number,
   status: STATUS[r.status] ?? 'refused',
   orderId: r.order_id ?? null,
+  orderStatus: r.order_status === undefined ? null : (ORDER_STATUS[r.order_status] ?? null),
+  filled: r.filled ?? null,
   reason: r.reason ?? null,
   createdAt: r.create_time * 1000,
   updatedAt: r.update_time * 1000,

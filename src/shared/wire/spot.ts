@@ -390,6 +390,10 @@ export const spotTriggerRow = z.object({
   status: wireInt,
   /** The order it placed (triggered). */
   order_id: wireInt.optional(),
+  /** That order's state: 0 resting, 1 filled, 2 cancelled (its unfilled rest). */
+  order_status: wireInt.optional(),
+  /** How much of that order filled. */
+  filled: wireDecimal.optional(),
   /** Why it was refused, in the reader's language. */
   reason: wireText.optional(),
   create_time: wireInt,

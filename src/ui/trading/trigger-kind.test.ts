@@ -1,7 +1,8 @@
 // The kind a conditional ticket means, from its trigger and the last price (trigger-kind.ts).
 import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../shared/decimal.ts';
-import { triggerKind } from './trigger-kind.ts';
+import type { SpotTriggerView } from '../../engine/api.ts';
+import { stateOf, triggerKind } from './trigger-kind.ts';
 
 const LAST = '100.5' as DecStr;
 
@@ -33,5 +34,39 @@ describe('triggerKind', () => {
     expect(triggerKind('buy', '101', null, true)).toBeNull();
     for (const bad of ['', 'abc', '0', '-1'])
       expect(triggerKind('sell', bad, LAST, true)).toBeNull();
+  });
+});
+
+describe('stateOf', () => {
+  const row = (over: Partial<SpotTriggerView>): SpotTriggerView => ({
+    id: 1,
+    side: 'buy',
+    kind: 'stop_limit',
+    symbol: 'BTC/USDT',
+    trigger: '101' as DecStr,
+    price: '102' as DecStr,
+    number: '0.5' as DecStr,
+    status: 'triggered',
+    orderId: 9,
+    orderStatus: 'open',
+    filled: '0.0000' as DecStr,
+    reason: null,
+    createdAt: 0,
+    updatedAt: 0,
+    ...over,
+  });
+
+  it('says what became of a triggered order from the order it placed', () => {
+    expect(stateOf(row({}))).toBe('open');
+    expect(stateOf(row({ filled: '0.1000' as DecStr }))).toBe('partial');
+    expect(stateOf(row({ orderStatus: 'filled', filled: '0.5000' as DecStr }))).toBe('filled');
+    expect(stateOf(row({ orderStatus: 'cancelled', filled: '0.2' as DecStr }))).toBe('partial');
+    expect(stateOf(row({ orderStatus: 'cancelled' }))).toBe('unfilled');
+    expect(stateOf(row({ orderStatus: null, filled: null }))).toBe('open');
+  });
+
+  it('keeps waiting, cancelled and refused as they are', () => {
+    for (const status of ['waiting', 'cancelled', 'refused'] as const)
+      expect(stateOf(row({ status, orderId: null, orderStatus: null, filled: null }))).toBe(status);
   });
 });

@@ -6,7 +6,7 @@
 // server refuses it, and so does the ticket.
 import { parseDecimal, type DecStr } from '../../shared/decimal.ts';
 import type { SpotSide } from '../../shared/spot.ts';
-import type { SpotTriggerKind } from '../../engine/api.ts';
+import type { SpotTriggerKind, SpotTriggerView } from '../../engine/api.ts';
 
 export type TriggerDirection = 'rises' | 'falls';
 
@@ -26,3 +26,20 @@ export function triggerKind(
   const kind = `${stop ? 'stop' : 'tp'}_${limit ? 'limit' : 'market'}` as const;
   return { kind, direction };
 }
+
+/**
+ * What became of a conditional order, as the user reads it: waiting; triggered and its order
+ * open, filled, partly filled, or not filled; cancelled; refused.
+ */
+export type TriggerState =
+  'waiting' | 'open' | 'filled' | 'partial' | 'unfilled' | 'cancelled' | 'refused';
+
+export function stateOf(r: SpotTriggerView): TriggerState {
+  if (r.status !== 'triggered') return r.status;
+  const filled = r.filled !== null && !isZero(r.filled);
+  if (r.orderStatus === 'filled') return 'filled';
+  if (r.orderStatus === 'cancelled') return filled ? 'partial' : 'unfilled';
+  return filled ? 'partial' : 'open';
+}
+
+const isZero = (v: DecStr): boolean => parseDecimal(v)?.isZero() ?? true;

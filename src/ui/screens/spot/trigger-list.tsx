@@ -1,8 +1,10 @@
-// The user's waiting conditional orders (issue 44), in the orders panel's "Conditional" tab: the
-// pair, side, what it places, the trigger, the limit, the amount, and a cancel (behind the house
-// confirmation) that gives the reserve back. Every pair's are listed: they wait on the server,
-// not on this screen. The list asks again when the user places or cancels one, and when a
-// notification says one fired or was refused.
+// The user's conditional orders (issue 44), in the orders panel's "Conditional" tab: the waiting
+// ones (pair, side, what it places, the trigger, the limit, the amount, and a cancel behind the
+// house confirmation that gives the reserve back), or the done ones with what became of each:
+// triggered (and its order open, filled, partly filled or not filled), cancelled, or refused with
+// the reason. Every pair's are listed: they wait on the server, not on this screen. The list asks
+// again when the user places or cancels one, and when a notification says one fired or was
+// refused.
 import { computed, signal } from '@preact/signals-core';
 import { useState } from 'react';
 import type { SpotTriggerView } from '../../../engine/api.ts';
@@ -15,6 +17,7 @@ import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { usePaged } from '../../kit/use-paged.ts';
 import { toast } from '../../toast/toast.ts';
+import { stateOf } from '../../trading/trigger-kind.ts';
 
 const version = signal(0);
 
@@ -28,15 +31,18 @@ const lastTriggerNote = computed(
   () => notices.value.items.find((n) => n.kind.startsWith('spot.trigger'))?.id ?? 0,
 );
 
+type View = 'waiting' | 'done';
+
 export function TriggerList() {
   const { t } = useI18n();
-  const key = `${useSignalValue(version)}:${useSignalValue(lastTriggerNote)}`;
-  const list = usePaged((page) => engine.spotTriggers('waiting', page), key, {
+  const [view, setView] = useState<View>('waiting');
+  const key = `${view}:${useSignalValue(version)}:${useSignalValue(lastTriggerNote)}`;
+  const list = usePaged((page) => engine.spotTriggers(view, page), key, {
     rowId: (r: SpotTriggerView) => r.id,
   });
   const [pending, setPending] = useState<SpotTriggerView | null>(null);
   const [busy, setBusy] = useState(false);
-  const columns = useTriggerColumns(setPending);
+  const columns = useTriggerColumns(view, setPending);
 
   const confirm = async (): Promise<void> => {
     if (pending === null || busy) return;
@@ -52,17 +58,35 @@ export function TriggerList() {
 
   return (
     <>
+      <div className="trigger-views" role="group" aria-label={t('spot.stop.tab')}>
+        {(['waiting', 'done'] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            className={`trigger-views__btn ${view === v ? 'is-active' : ''}`}
+            aria-pressed={view === v}
+            data-testid={`triggers-${v}`}
+            onClick={() => setView(v)}
+          >
+            {t(v === 'waiting' ? 'spot.stop.view.waiting' : 'spot.stop.view.done')}
+          </button>
+        ))}
+      </div>
       <RecordTable
         list={list}
         columns={columns}
         rowKey={(r) => r.id}
-        rowData={(r) => ({ 'data-trigger-id': r.id, 'data-kind': r.kind })}
+        rowData={(r) => ({
+          'data-trigger-id': r.id,
+          'data-kind': r.kind,
+          'data-state': stateOf(r),
+        })}
         testId="trigger-table"
         className="orders__table"
         wrapClass="orders__wrap"
         cards
         noEnd
-        empty={t('spot.stop.empty')}
+        empty={t(view === 'waiting' ? 'spot.stop.empty' : 'spot.stop.emptyDone')}
       />
       <ConfirmDialog
         open={pending !== null}
@@ -81,10 +105,11 @@ export function TriggerList() {
 }
 
 function useTriggerColumns(
+  view: View,
   onCancel: (r: SpotTriggerView) => void,
 ): RecordColumn<SpotTriggerView>[] {
   const { t } = useI18n();
-  return [
+  const figures: RecordColumn<SpotTriggerView>[] = [
     { header: t('spot.stop.col.pair'), cellClass: 'cell--head', cell: (r) => r.symbol },
     {
       header: t('spot.stop.col.side'),
@@ -112,6 +137,27 @@ function useTriggerColumns(
       num: true,
       cell: (r) => <PairFigure symbol={r.symbol} value={r.number} of="amount" />,
     },
+  ];
+  if (view === 'done')
+    return [
+      ...figures,
+      {
+        header: t('spot.stop.col.filled'),
+        num: true,
+        cell: (r) =>
+          r.filled === null ? '—' : <PairFigure symbol={r.symbol} value={r.filled} of="amount" />,
+      },
+      {
+        header: t('spot.stop.col.state'),
+        cellClass: 'cell--state',
+        cell: (r) =>
+          r.status === 'refused' && r.reason !== null
+            ? t('spot.stop.state.refusedWhy', { reason: r.reason })
+            : t(STATE_LABEL[stateOf(r)]),
+      },
+    ];
+  return [
+    ...figures,
     {
       header: <span className="visually-hidden">{t('spot.stop.col.action')}</span>,
       cellClass: 'cell--actions',
@@ -138,6 +184,16 @@ function PairFigure(p: { symbol: string; value: string; of: 'price' | 'amount' }
     ticker === null ? sent : p.of === 'price' ? ticker.pricePrecision : ticker.amountPrecision;
   return fmt.fixed(p.value, Math.max(dp, sent));
 }
+
+const STATE_LABEL = {
+  waiting: 'spot.stop.state.waiting',
+  open: 'spot.stop.state.open',
+  filled: 'spot.stop.state.filled',
+  partial: 'spot.stop.state.partial',
+  unfilled: 'spot.stop.state.unfilled',
+  cancelled: 'spot.stop.state.cancelled',
+  refused: 'spot.stop.state.refused',
+} as const;
 
 const KIND_LABEL = {
   stop_limit: 'spot.stop.kind.stop_limit',
