@@ -66,8 +66,11 @@ async function placed(u: User, form: Record<string, string>): Promise<number> {
 let maker: User;
 let taker: User;
 
-/** The last price becomes `price`: the maker sells 0.01 BTC there and the taker buys it. */
-async function tradeAt(price: string): Promise<void> {
+/**
+ * The last price becomes `price`: the maker sells 0.01 BTC there and the taker buys it. With
+ * `after`, the last price the orders it fires leave (their own trades come after).
+ */
+async function tradeAt(price: string, after = price): Promise<void> {
   const sell = await post(
     s,
     '/api/transaction/out',
@@ -83,7 +86,7 @@ async function tradeAt(price: string): Promise<void> {
   );
   expect(buy.type, JSON.stringify(buy.message)).toBe('ok');
   await s.spot.idle();
-  expect(s.spot.lastPrice(MATCH)).toBe(BigInt(new Decimal(price).times(100).toFixed(0)));
+  expect(s.spot.lastPrice(MATCH)).toBe(BigInt(new Decimal(after).times(100).toFixed(0)));
 }
 
 interface TriggerDb {
@@ -377,6 +380,31 @@ describe.each(backends())('conditional orders on %s', (backend) => {
       });
       const rows = (done.message as { list: { id: number; reason?: string }[] }).list;
       expect(rows.find((x) => x.id === id)?.reason).toMatch(/no orders to trade against/i);
+    });
+
+    it('a market order that finds part of its amount is triggered, partly filled, the rest let go', async () => {
+      const bidder = await user('10000', '0');
+      const bid = await post(
+        s,
+        '/api/transaction/in',
+        { ...BTC, mode: '2', price: '57000', num: '0.05' },
+        { authorization: bidder.token },
+      );
+      expect(bid.type, JSON.stringify(bid.message)).toBe('ok');
+      const u = await user('0', '1');
+      const id = await placed(u, {
+        type: 'out',
+        kind: 'stop_market',
+        trigger_price: '57500',
+        num: '0.1',
+      });
+      await tradeAt('57400', '57000'); // the stop's market sell trades last, at the bid
+      expect(await doneList(u)).toEqual([
+        expect.objectContaining({ id, status: 1, order_status: 2, filled: '0.0500' }),
+      ]);
+      // sold 0.05 at the bid, the other 0.05 back in the available balance, nothing held
+      expect(await btc(u)).toEqual({ available: num('0.95'), locked: '0' });
+      expect(await usdt(u)).toEqual({ available: num('2850'), locked: '0' });
     });
   });
 

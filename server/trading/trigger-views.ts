@@ -1,7 +1,8 @@
 // The user's conditional orders as GET /api/transaction/conditional_list answers them (issue 44):
 // waiting, or done (triggered, with the state and the filled amount of the order it placed;
 // cancelled; refused with the reason in the reader's language), newest first, amounts in the
-// pair's decimals.
+// pair's decimals. What filled is summed from the order's own fills, as the order history does:
+// a market order's row keeps nothing of its unfilled rest.
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 import type { ReplyOut, RequestIn } from '../../src/shared/wire/call.ts';
@@ -53,9 +54,13 @@ export async function listTriggers(
   const rows = await db.query<DbRow & Record<string, unknown>>(
     `SELECT s.id, s.side, s.kind, m.legal_id, m.currency_id, l.name AS legal_name,
             c.name AS currency_name, s.trigger_price, s.price, s.number, s.status, s.order_id,
-            o.status AS order_status, o.total_number - o.number AS filled, s.reason, s.reason_values, s.created_at, s.updated_at
+            o.status AS order_status, f.filled, s.reason, s.reason_values, s.created_at, s.updated_at
      ${from} JOIN currencies l ON l.id = m.legal_id JOIN currencies c ON c.id = m.currency_id
      LEFT JOIN spot_orders o ON o.id = s.order_id
+     LEFT JOIN LATERAL (
+       SELECT SUM(t.number) AS filled FROM transaction_complete t
+       WHERE s.order_id IS NOT NULL AND (t.taker_order_id = s.order_id OR t.maker_order_id = s.order_id)
+     ) f ON TRUE
      WHERE ${where} ORDER BY s.id DESC LIMIT ${PAGE_SIZE} OFFSET ${offsetOf(b.page, PAGE_SIZE)}`,
     params,
   );
@@ -77,7 +82,7 @@ export async function listTriggers(
       status: r.status,
       ...(r.order_id === null ? {} : { order_id: r.order_id }),
       ...(r.order_status === null ? {} : { order_status: r.order_status }),
-      ...(r.filled === null ? {} : { filled: new Decimal(r.filled).toFixed(ap) }),
+      ...(r.order_id === null ? {} : { filled: new Decimal(r.filled ?? '0').toFixed(ap) }),
       ...(r.reason === '' ? {} : { reason: t(lang, r.reason, reasonValues(r.reason_values)) }),
       create_time: Math.floor(new Date(r.created_at).getTime() / 1000),
       update_time: Math.floor(new Date(r.updated_at).getTime() / 1000),
