@@ -33,6 +33,7 @@ const OWN_USERS = [
   'second-contracts',
   'shared-browser',
   'spot-conditional',
+  'time-in-force',
   'wallet',
   'xss',
 ].map((name) => `**/${name}.spec.ts`);

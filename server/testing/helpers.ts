@@ -1,6 +1,7 @@
 // Helpers for the server tests: a server on port 0 with an in-memory database and a clock the
 // test can move, and small form-encoded request helpers.
 import { createServer } from '../app.ts';
+import { CURRENCY_ID } from './fixtures.ts';
 import type { RunningServer } from '../app.ts';
 import { testConfig } from '../config.ts';
 import type { ServerConfig } from '../config.ts';
@@ -106,4 +107,18 @@ export async function testUser(
   if (opts.approved !== false)
     await s.ctx.db.query('UPDATE users SET review_status = 2 WHERE id = $1', [id]);
   return { id, token: await issueToken(s.ctx.db, id, s.clock.now) };
+}
+
+/** A new user holding `usdt` and `btc` in the spot account (decimal strings; '0' for none). */
+export function spotUser(
+  s: TestServer,
+  account: string,
+  usdt: string,
+  btc: string,
+): Promise<{ id: number; token: string }> {
+  const grants = [
+    { currencyId: CURRENCY_ID.USDT, field: 'change_balance' as const, amount: usdt },
+    { currencyId: CURRENCY_ID.BTC, field: 'change_balance' as const, amount: btc },
+  ].filter((g) => g.amount !== '0');
+  return testUser(s, account, { grants });
 }

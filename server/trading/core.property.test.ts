@@ -1,7 +1,8 @@
 // Properties of the matching core over random sequences of orders and cancels: funds are
 // conserved (available + locked over every account, fee account included), locked funds equal
 // what resting orders hold, the book is never crossed and has no empty or zero-size level, and
-// fills follow price-time priority (they equal those of a naive sort-everything model).
+// fills follow price-time priority (they equal those of a naive sort-everything model); a
+// fill-or-kill order fills whole or not at all, a post-only order never takes, IOC never rests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BalanceOp, NewOrder, PairConfig } from './core.ts';
@@ -34,7 +35,14 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
       t: fc.constant('place' as const),
       user: fc.constantFrom(...USERS),
       side: fc.constantFrom<Side>('buy', 'sell'),
-      kind: fc.constantFrom<NewOrder['kind']>('limit', 'limit', 'market', 'ioc'),
+      kind: fc.constantFrom<NewOrder['kind']>(
+        'limit',
+        'limit',
+        'market',
+        'ioc',
+        'fok',
+        'post_only',
+      ),
       price: fc.integer({ min: 95, max: 105 }),
       qty: fc.integer({ min: 1, max: 40 }),
     }),
@@ -108,7 +116,7 @@ function place({ core, wallet }: World, cmd: Extract<Cmd, { t: 'place' }>, id: n
   };
   const before = [...core.book(1).allOrders()].map((o) => ({ ...o }));
   const plan = core.placePlan(order);
-  const expected = naiveFills(before, order.side, plan.limit, order.qty);
+  const expected = kindRule(order, naiveFills(before, order.side, plan.limit, order.qty));
   expect(plan.fills.map((f) => ({ makerId: f.makerId, price: f.price, qty: f.qty }))).toEqual(
     expected,
   );
@@ -116,7 +124,28 @@ function place({ core, wallet }: World, cmd: Extract<Cmd, { t: 'place' }>, id: n
     // the maker's price, never worse than the taker's limit
     expect(order.side === 'buy' ? f.price <= plan.limit : f.price >= plan.limit).toBe(true);
   }
+  expect(plan.filled + plan.rest + plan.cancelled).toBe(order.qty);
+  // fill-or-kill: whole or nothing; post-only: never takes, rests whole or not at all; IOC and
+  // market orders never rest
+  if (order.kind === 'fok') expect([0n, order.qty]).toContain(plan.filled);
+  if (order.kind === 'post_only') {
+    expect(plan.fills).toEqual([]);
+    expect(plan.rest).toBe(plan.wouldTake ? 0n : order.qty);
+  }
+  if (order.kind === 'ioc' || order.kind === 'market' || order.kind === 'fok')
+    expect(plan.rest).toBe(0n);
   if (wallet.apply(plan.ops)) core.commit(plan, id);
+}
+
+/** What the order's kind makes of the naive fills: a fok all or none, a post-only none. */
+function kindRule(
+  order: NewOrder,
+  fills: Array<Pick<Fill, 'makerId' | 'price' | 'qty'>>,
+): Array<Pick<Fill, 'makerId' | 'price' | 'qty'>> {
+  const reach = fills.reduce((s, f) => s + f.qty, 0n);
+  if (order.kind === 'fok' && reach < order.qty) return [];
+  if (order.kind === 'post_only') return [];
+  return fills;
 }
 
 /** Locked balances are exactly what resting orders hold; nothing is negative. */

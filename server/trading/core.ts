@@ -25,7 +25,12 @@ export interface PairConfig {
   bandBp: bigint;
 }
 
-export type OrderKind = 'limit' | 'market' | 'ioc';
+/**
+ * limit: good till cancelled (its rest rests); market: within the band, the rest dropped; ioc: at
+ * its limit, the rest dropped; fok: whole at its limit or nothing; post_only: rests whole, or
+ * nothing when it would take (issue 44, ADR 0054).
+ */
+export type OrderKind = 'limit' | 'market' | 'ioc' | 'fok' | 'post_only';
 export type BalanceFieldKind = 'available' | 'locked';
 
 export interface NewOrder {
@@ -61,6 +66,10 @@ export interface Plan {
   bandLimited: boolean;
   /** A market order found no opposite orders at all. */
   noLiquidity: boolean;
+  /** A fill-or-kill order the book could not fill whole: it does nothing. */
+  killed: boolean;
+  /** A post-only order that would have taken: it does nothing. */
+  wouldTake: boolean;
   ops: BalanceOp[];
 }
 
@@ -72,6 +81,20 @@ export interface CoreOptions {
 }
 
 const pow10 = (n: number): bigint => 10n ** BigInt(n);
+
+/**
+ * What an order's kind keeps of the fills its limit reaches (`crossing`): a fill-or-kill all of
+ * them or none, a post-only none (and says it would have taken), the others all; and what rests.
+ */
+function kindRule(order: NewOrder, crossing: Fill[]) {
+  const reach = crossing.reduce((s, f) => s + f.qty, 0n);
+  const wouldTake = order.kind === 'post_only' && reach > 0n;
+  const killed = order.kind === 'fok' && reach < order.qty;
+  const fills = wouldTake || killed ? [] : crossing;
+  const filled = fills.length === 0 ? 0n : reach;
+  const rests = order.kind === 'limit' || (order.kind === 'post_only' && !wouldTake);
+  return { fills, filled, rest: rests ? order.qty - filled : 0n, killed, wouldTake };
+}
 
 export class SpotCore {
   private readonly books = new Map<number, OrderBook>();
@@ -118,10 +141,9 @@ export class SpotCore {
     if (order.qty <= 0n) throw new Error('quantity must be positive');
     const book = this.book(order.matchId);
     const { limit, noLiquidity } = this.limitOf(p, book, order);
-    const fills = noLiquidity ? [] : book.plan(order.side, limit, order.qty);
-    const filled = fills.reduce((s, f) => s + f.qty, 0n);
+    const crossing = noLiquidity ? [] : book.plan(order.side, limit, order.qty);
+    const { fills, filled, rest, killed, wouldTake } = kindRule(order, crossing);
     const remainder = order.qty - filled;
-    const rest = order.kind === 'limit' ? remainder : 0n;
     const cancelled = remainder - rest;
     let bandLimited = false;
     if (order.kind === 'market' && cancelled > 0n && !noLiquidity) {
@@ -129,7 +151,19 @@ export class SpotCore {
       bandLimited = book.levelCount(order.side === 'buy' ? 'sell' : 'buy') > touched;
     }
     const ops = this.settle(p, order, limit, fills, rest);
-    return { order, limit, fills, filled, rest, cancelled, bandLimited, noLiquidity, ops };
+    return {
+      order,
+      limit,
+      fills,
+      filled,
+      rest,
+      cancelled,
+      bandLimited,
+      noLiquidity,
+      killed,
+      wouldTake,
+      ops,
+    };
   }
 
   /** The limit of an order: its price, or for a market order the band around the best price. */

@@ -60,6 +60,8 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, spot: 
         price,
         num,
         clientId: b.client_id ?? null,
+        tif: b.tif,
+        postOnly: b.post_only === '1',
       });
       return t(langOf(req), reply.id, reply.values);
     };

@@ -9,7 +9,7 @@ import { localDecimal } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import type { NewOrder, Plan } from './core.ts';
 import type { Side } from './order-book.ts';
-import { attoToDecimal, toUnits } from './units.ts';
+import { attoToDecimal, fromUnits, toUnits } from './units.ts';
 
 /** Default protective band of market orders: 5 % from the best opposite price. */
 export const MARKET_BAND_BP = 500n;
@@ -23,6 +23,44 @@ export interface PlaceRequest {
   price: Decimal | null;
   num: Decimal;
   clientId: string | null;
+  /** A limit order's time in force (ADR 0054); gtc for a market order. */
+  tif?: 'gtc' | 'ioc' | 'fok';
+  /** A limit order that must rest whole, never take. */
+  postOnly?: boolean;
+}
+
+/** The core's kind of a request: its mode, time in force and post-only flag, or the refusal. */
+export function kindOf(req: PlaceRequest): NewOrder['kind'] {
+  const tif = req.tif ?? 'gtc';
+  const postOnly = req.postOnly ?? false;
+  if (req.mode === 1) {
+    if (tif !== 'gtc' || postOnly) throw new ApiError('spot.tifLimitOnly');
+    return 'market';
+  }
+  if (postOnly) {
+    if (tif !== 'gtc') throw new ApiError('spot.postOnlyGtc');
+    return 'post_only';
+  }
+  return tif === 'gtc' ? 'limit' : tif;
+}
+
+/**
+ * An order that would do nothing is refused, before anything is written: a market order with no
+ * opposite orders, a fill-or-kill the book cannot fill whole, an IOC that finds nothing at its
+ * price, a post-only order that would take.
+ */
+export function refuseIdle(p: PairSpec, plan: Plan, best: bigint | null): void {
+  const values = {
+    total: localDecimal(fromUnits(plan.order.qty, p.amountPrecision), p.amountPrecision),
+    currency: p.currencyName,
+    price: localDecimal(fromUnits(plan.limit, p.pricePrecision), p.pricePrecision),
+    best: best === null ? '' : localDecimal(fromUnits(best, p.pricePrecision), p.pricePrecision),
+  };
+  if (plan.noLiquidity) throw new ApiError('spot.noLiquidity');
+  if (plan.killed) throw new ApiError('spot.fokUnfilled', values);
+  if (plan.wouldTake) throw new ApiError('spot.postOnlyWouldTake', values);
+  if (plan.order.kind === 'ioc' && plan.filled === 0n)
+    throw new ApiError('spot.iocUnfilled', values);
 }
 
 /** The core's order for a request: quantity in lots, limit price in ticks (0 for market). */
@@ -38,7 +76,7 @@ export function toOrder(p: PairSpec, req: PlaceRequest): NewOrder {
     userId: req.userId,
     matchId: req.matchId,
     side: req.side,
-    kind: req.mode === 1 ? 'market' : 'limit',
+    kind: kindOf(req),
     price,
     qty,
   };

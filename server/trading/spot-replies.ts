@@ -14,7 +14,10 @@ export interface Reply {
   values: MessageValues;
 }
 
-/** The reply of a planned order: filled, placed, part filled, or cut by the band or liquidity. */
+/**
+ * The reply of a planned order: filled, placed, part filled, cut by the band or liquidity, or an
+ * IOC's rest let go. (An order that would do nothing is refused before: refuseIdle.)
+ */
 export function replyOf(p: PairSpec, plan: Plan): Reply {
   const values: MessageValues = {
     filled: localDecimal(fromUnits(plan.filled, p.amountPrecision), p.amountPrecision),
@@ -28,7 +31,8 @@ export function replyOf(p: PairSpec, plan: Plan): Reply {
   if (plan.order.kind === 'market') {
     if (plan.cancelled === 0n) id = 'spot.filled';
     else id = plan.bandLimited ? 'spot.bandCut' : 'spot.liquidityCut';
-  } else if (plan.filled === 0n) id = 'spot.placed';
+  } else if (plan.cancelled > 0n) id = 'spot.iocPartFilled';
+  else if (plan.filled === 0n) id = 'spot.placed';
   else id = plan.rest === 0n ? 'spot.filled' : 'spot.partFilled';
   return { type: 'ok', id, values };
 }

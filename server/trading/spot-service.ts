@@ -17,7 +17,7 @@ import type { NewOrder, PairConfig, Plan } from './core.ts';
 import { FEE_SCALE, MemoryWallet, SpotCore } from './core.ts';
 import type { Side } from './order-book.ts';
 import { writeCancelNote } from './spot-notes.ts';
-import { checkFunds, MARKET_BAND_BP, spotOpen, toOrder } from './spot-order-checks.ts';
+import { checkFunds, MARKET_BAND_BP, refuseIdle, spotOpen, toOrder } from './spot-order-checks.ts';
 import type { PlaceRequest } from './spot-order-checks.ts';
 import { isUniqueViolation, replyOf, storedReply } from './spot-replies.ts';
 import type { Reply } from './spot-replies.ts';
@@ -230,7 +230,8 @@ export class SpotService {
         // while this order waited takes no order.
         if (!(await spotOpen(this.db, req.matchId))) throw new ApiError('spot.pairClosed');
         const plan = this.core.placePlan(order);
-        if (plan.noLiquidity) throw new ApiError('spot.noLiquidity');
+        const book = this.core.book(req.matchId);
+        refuseIdle(p, plan, order.side === 'buy' ? book.bestAsk() : book.bestBid());
         await checkFunds(this.db, p, plan);
         const reply = replyOf(p, plan);
         await this.execute(plan, req.mode, req.clientId, reply);

@@ -9,7 +9,7 @@ import { Decimal } from '../../src/shared/decimal.ts';
 import { backends } from '../db/test-databases.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { TestServer } from '../testing/helpers.ts';
-import { get, post, startTestServer, testUser } from '../testing/helpers.ts';
+import { get, post, spotUser, startTestServer } from '../testing/helpers.ts';
 import { SpotTriggers } from './spot-triggers.ts';
 
 let s: TestServer;
@@ -23,11 +23,7 @@ interface User {
 
 let seq = 0;
 function user(usdt: string, btc: string): Promise<User> {
-  const grants = [
-    { currencyId: CURRENCY_ID.USDT, field: 'change_balance' as const, amount: usdt },
-    { currencyId: CURRENCY_ID.BTC, field: 'change_balance' as const, amount: btc },
-  ].filter((g) => g.amount !== '0');
-  return testUser(s, `trigger${++seq}@example.com`, { grants });
+  return spotUser(s, `trigger${++seq}@example.com`, usdt, btc);
 }
 
 async function wallet(u: User, currencyId: number) {

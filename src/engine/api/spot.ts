@@ -210,4 +210,11 @@ export interface PlaceSpotOrder {
   /** Ignored for market orders. */
   price: string;
   number: string;
+  /** A limit order's time in force (ADR 0054): good till cancelled unless said. */
+  tif?: SpotTif;
+  /** A limit order that rests whole or is refused, never takes. */
+  postOnly?: boolean;
 }
+
+/** Good till cancelled, immediate or cancel, fill or kill. */
+export type SpotTif = 'gtc' | 'ioc' | 'fok';

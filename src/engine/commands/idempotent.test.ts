@@ -208,3 +208,27 @@ describe('placements whose reply is lost or late', () => {
     await engine.close();
   });
 });
+
+describe("a limit order's time in force and post-only (issue 44)", () => {
+  it('go on the wire only when chosen, so a plain limit order is the legacy request', async () => {
+    const { engine, t } = await started();
+    const sent = () =>
+      t.http.requests
+        .filter((r) => r.url.pathname === '/api/transaction/in')
+        .map((r) => [r.body?.get('tif') ?? null, r.body?.get('post_only') ?? null]);
+    await engine.placeSpotOrder(ORDER);
+    await engine.placeSpotOrder({ ...ORDER, tif: 'gtc', postOnly: false });
+    await engine.placeSpotOrder({ ...ORDER, tif: 'fok' });
+    await engine.placeSpotOrder({ ...ORDER, postOnly: true });
+    // a market order has neither, whatever the form held
+    await engine.placeSpotOrder({ ...ORDER, mode: 1, tif: 'ioc', postOnly: true });
+    expect(sent()).toEqual([
+      [null, null],
+      [null, null],
+      ['fok', null],
+      [null, '1'],
+      [null, null],
+    ]);
+    await engine.close();
+  });
+});

@@ -1,5 +1,5 @@
 // Spot commands (docs/api-extensions.md "Spot"): place a limit or market order on the watched
-// pair and cancel an open order. Validation first (src/shared/spot.ts, the same rules as the
+// pair (a limit one with its time in force and post-only flag, ADR 0054) and cancel an open order. Validation first (src/shared/spot.ts, the same rules as the
 // page and the server); each placement carries a fresh `client_id` (extension: the server
 // answers a repeated id with the first reply), a lost or late reply is retried with that same
 // id (idempotent.ts), and a second identical submit while one is in flight is refused as
@@ -46,6 +46,9 @@ export function placeSpotOrder(
   const price = order.mode === 2 ? order.price.trim() : '';
   const number = order.number.trim();
   const id = clientId(ctx);
+  // sent only when not the default, so a plain limit order is the legacy request
+  const tif = order.mode === 2 && order.tif !== undefined && order.tif !== 'gtc' ? order.tif : null;
+  const postOnly = order.mode === 2 && order.postOnly === true;
   return runCommand(ctx, {
     command: 'spot-place',
     input: { symbol: view?.symbol ?? null, side: order.side, mode: order.mode, price, number },
@@ -56,6 +59,8 @@ export function placeSpotOrder(
       price: order.mode === 2 ? price : null,
       number,
       clientId: id,
+      tif,
+      postOnly,
     },
     validate: () => validateSpotOrder({ side: order.side, mode: order.mode, price, number }),
     execute: async () => {
@@ -70,6 +75,8 @@ export function placeSpotOrder(
           num: number,
           mode: order.mode,
           client_id: id,
+          ...(tif === null ? {} : { tif }),
+          ...(postOnly ? { post_only: '1' } : {}),
         },
         clientId: id,
         onUnknown,

@@ -140,6 +140,10 @@ const orderRequest = z.object({
   price: text(60).optional(),
   num: text(60).optional(),
   client_id: text(64).pipe(z.string().min(1)).optional(),
+  /** Extension (issue 44): a limit order's time in force; good till cancelled by default. */
+  tif: z.enum(['gtc', 'ioc', 'fok']).default('gtc'),
+  /** Extension (issue 44): `1`, the limit order rests whole or is refused; it never takes. */
+  post_only: z.enum(['0', '1']).default('0'),
 });
 
 const orderErrors = [
@@ -155,6 +159,11 @@ const orderErrors = [
   'spot.tooLarge',
   'spot.noLiquidity',
   'spot.insufficient',
+  'spot.tifLimitOnly',
+  'spot.postOnlyGtc',
+  'spot.postOnlyWouldTake',
+  'spot.fokUnfilled',
+  'spot.iocUnfilled',
 ] as const;
 
 export const spotBuy = call({

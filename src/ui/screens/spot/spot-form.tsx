@@ -1,5 +1,6 @@
 // One side's order form: price (disabled and showing the best opposite price for market
-// orders), amount, the 0–100 % slider with Max, total, submit. Errors from the shared rules
+// orders), amount, the 0–100 % slider with Max, a limit order's post-only and time in force
+// (order-options.tsx), total, submit. Errors from the shared rules
 // appear under the fields and never clear what was typed; success resets the form (spec §4).
 // One submit at a time (a double click places one order). When the reply is lost or late the
 // engine retries with the same client_id: the form says "outcome unknown — checking" until
@@ -31,6 +32,7 @@ import {
 import { NumberField, PercentSlider } from '../../trading/form-fields.tsx';
 import { anyAmountIssue, plainAmountText } from '../../forms/amount-text.ts';
 import type { PairMeta } from '../../trading/pair-meta.ts';
+import { DEFAULT_OPTIONS, OrderOptions, type LimitOptions } from '../../trading/order-options.tsx';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 import { useOrderGuard } from '../../components/offline-reason.tsx';
 
@@ -69,6 +71,8 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
   const [number, setNumber] = useState('');
   const [percent, setPercent] = useState(0);
   const [errors, setErrors] = useState<Errors>({});
+  /** Kept after a placement: a trader's time in force is a habit, not a one-off. */
+  const [options, setOptions] = useState<LimitOptions>(DEFAULT_OPTIONS);
   /** idle, placing, or placing with the outcome unknown (the engine is checking). */
   const [phase, setPhase] = useState<'idle' | 'placing' | 'unknown'>('idle');
   /** Set at once on submit: a second submit before the next render is ignored. */
@@ -117,7 +121,8 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
       return;
     submitting.current = true;
     setPhase('placing');
-    const order = { side, mode, price: market ? '' : price, number };
+    // the engine sends the options with a limit order only
+    const order = { side, mode, price: market ? '' : price, number, ...options };
     const result = await engine.placeSpotOrder(order, () => setPhase('unknown'));
     submitting.current = false;
     setPhase('idle');
@@ -182,6 +187,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
           onChange={onSlide}
           disabled={!sliderEnabled(loggedIn, effectivePrice)}
         />
+        {!market && <OrderOptions side={side} value={options} onChange={setOptions} />}
         <FormTotal side={side} total={total} approx={market} quote={meta.quote} />
       </fieldset>
       {loggedIn ? (
@@ -192,11 +198,9 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
             {...guard.button(busy)}
             data-testid={`${side}-submit`}
           >
-            {phase === 'unknown'
-              ? t('spot.form.unknown')
-              : busy
-                ? t('spot.form.placing')
-                : t(SUBMIT_LABEL[side], { currency: meta.base })}
+            {phase === 'idle'
+              ? t(SUBMIT_LABEL[side], { currency: meta.base })
+              : t(PHASE_LABEL[phase])}
           </button>
           {guard.reason}
         </>
@@ -209,6 +213,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
 }
 
 const SUBMIT_LABEL = { buy: 'spot.form.buy', sell: 'spot.form.sell' } as const;
+const PHASE_LABEL = { placing: 'spot.form.placing', unknown: 'spot.form.unknown' } as const;
 
 function FormTotal(p: { side: SpotSide; total: string | null; approx: boolean; quote: string }) {
   const { t, fmt } = useI18n();
