@@ -19,6 +19,7 @@ import { scaled } from './scripts/time-scale.ts';
  */
 const OWN_USERS = [
   'account',
+  'amend',
   'axe',
   'busy-focus',
   'c2c',

@@ -6,9 +6,9 @@
 // stop-limit buy fires when the price rises to it and a stop-market sell when it falls to it,
 // each fills, the "Done" list says so, and the balances are exactly what the fills say. The
 // rules of firing are tested in server/trading/spot-triggers.test.ts. New users of their own.
-import type { APIRequestContext } from '@playwright/test';
 import { Decimal } from '../src/shared/decimal.ts';
-import { expect, test } from './fixtures.ts';
+import { eosTrader, steer } from './steered-market.ts';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { fund, token, wallet } from './api.ts';
 import { login, msg, registerByApi, uniqueEmail } from './helpers.ts';
 
@@ -69,17 +69,6 @@ test('a stop-limit buy from the ticket reserves its funds, waits, and is cancell
   await expect(available).toContainText('1,000.00');
 });
 
-/** EOS/USDT (match 8): spot only, no contract settles on it, so moving it moves no one's P&L. */
-const EOS = { match: 8, symbol: 'EOS/USDT' };
-
-/** Moves EOS/USDT's market to `price` by real trades (POST /api/dev/steer); the last price. */
-async function steer(request: APIRequestContext, price: string): Promise<Decimal> {
-  const r = await request.post(`/api/dev/steer?match=${EOS.match}&price=${price}`);
-  const body = (await r.json()) as { type: string; message: { last: string } };
-  expect(body.type, JSON.stringify(body.message)).toBe('ok');
-  return new Decimal(body.message.last);
-}
-
 interface Fill {
   type?: 'in' | 'out';
   way?: number;
@@ -110,14 +99,7 @@ test('on a moving market a stop buy and a stop-loss sell fire once and fill, to 
   request,
 }) => {
   test.setTimeout(150_000);
-  const email = uniqueEmail('stopfire');
-  await registerByApi(request, email, PASSWORD);
-  const t = await token(request, email, PASSWORD);
-  await fund(request, t, email, '1000');
-  await steer(request, '0.8000');
-  await login(page, email, PASSWORD, '/dealCenter');
-  await page.locator(`.markets__row[data-symbol="${EOS.symbol}"]`).click();
-  await expect(page.locator(`.spot[data-symbol="${EOS.symbol}"]`)).toBeVisible();
+  const { email, token: t } = await eosTrader(page, request, 'stopfire', PASSWORD);
 
   // a breakout buy: 100 EOS once the price rises to 0.88, at most 0.95 (95 USDT reserved)
   await page.getByTestId('mode-stop-limit').click();

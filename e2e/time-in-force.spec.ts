@@ -6,8 +6,8 @@
 // user of its own.
 import { Decimal } from '../src/shared/decimal.ts';
 import { expect, test } from './fixtures.ts';
-import { fund, token, wallet } from './api.ts';
-import { login, registerByApi, uniqueEmail } from './helpers.ts';
+import { wallet } from './api.ts';
+import { eosTrader } from './steered-market.ts';
 
 const PASSWORD = 'tif12345678';
 
@@ -16,14 +16,7 @@ test('post-only, fill-or-kill and IOC from the ticket do what they say', async (
   request,
 }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('tif');
-  await registerByApi(request, email, PASSWORD);
-  await fund(request, await token(request, email, PASSWORD), email, '1000');
-  const steered = await request.post('/api/dev/steer?match=8&price=0.8000');
-  expect(((await steered.json()) as { type: string }).type).toBe('ok');
-  await login(page, email, PASSWORD, '/dealCenter');
-  await page.locator('.markets__row[data-symbol="EOS/USDT"]').click();
-  await expect(page.locator('.spot[data-symbol="EOS/USDT"]')).toBeVisible();
+  const { email } = await eosTrader(page, request, 'tif', PASSWORD);
 
   const form = page.getByTestId('buy-form');
   const price = form.locator('input[name="price"]');

@@ -2,6 +2,7 @@
 // test can move, and small form-encoded request helpers.
 import { createServer } from '../app.ts';
 import { CURRENCY_ID } from './fixtures.ts';
+import { Decimal } from '../../src/shared/decimal.ts';
 import type { RunningServer } from '../app.ts';
 import { testConfig } from '../config.ts';
 import type { ServerConfig } from '../config.ts';
@@ -107,6 +108,29 @@ export async function testUser(
   if (opts.approved !== false)
     await s.ctx.db.query('UPDATE users SET review_status = 2 WHERE id = $1', [id]);
   return { id, token: await issueToken(s.ctx.db, id, s.clock.now) };
+}
+
+/**
+ * A user's spot wallets as exact strings: `usdt`, `usdtLocked`, `btc`, `btcLocked` (another
+ * currency under its id), for the rows the user has.
+ */
+export async function spotFunds(s: TestServer, userId: number): Promise<Record<string, string>> {
+  const rows = await s.ctx.db.query<{
+    currency_id: number;
+    change_balance: string;
+    lock_change_balance: string;
+  }>(
+    'SELECT currency_id, change_balance, lock_change_balance FROM users_wallet WHERE user_id = $1',
+    [userId],
+  );
+  const names: Record<number, string> = { [CURRENCY_ID.USDT]: 'usdt', [CURRENCY_ID.BTC]: 'btc' };
+  const out: Record<string, string> = {};
+  for (const r of rows) {
+    const name = names[r.currency_id] ?? String(r.currency_id);
+    out[name] = new Decimal(r.change_balance).toFixed();
+    out[`${name}Locked`] = new Decimal(r.lock_change_balance).toFixed();
+  }
+  return out;
 }
 
 /** A new user holding `usdt` and `btc` in the spot account (decimal strings; '0' for none). */

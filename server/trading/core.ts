@@ -263,20 +263,40 @@ export class SpotCore {
 
   /** The unlock operations of cancelling a resting order, or null when it is not resting. */
   cancelPlan(matchId: number, orderId: number): { ops: BalanceOp[]; remaining: bigint } | null {
+    const o = this.books.get(matchId)?.get(orderId) ?? null;
+    if (o === null) return null;
+    const ops = this.releaseOps(matchId, orderId, o.remaining);
+    return ops === null ? null : { remaining: o.remaining, ops };
+  }
+
+  /**
+   * What lowering a resting order to `remaining` releases (locked → available): its price ×
+   * the difference of quote for a buy, the difference of base for a sell; null when the order
+   * is unknown or `remaining` is not above 0 and below what it has.
+   */
+  reducePlan(matchId: number, orderId: number, remaining: bigint): BalanceOp[] | null {
+    const o = this.books.get(matchId)?.get(orderId) ?? null;
+    if (o === null || remaining <= 0n || remaining >= o.remaining) return null;
+    return this.releaseOps(matchId, orderId, o.remaining - remaining);
+  }
+
+  reduceCommit(matchId: number, orderId: number, remaining: bigint): void {
+    if (!this.book(matchId).reduce(orderId, remaining)) throw new Error('stale reduce plan');
+  }
+
+  /** Releases `lots` of a resting order's lock: locked → available of the currency it holds. */
+  private releaseOps(matchId: number, orderId: number, lots: bigint): BalanceOp[] | null {
     const p = this.pairs.get(matchId);
     const o = this.books.get(matchId)?.get(orderId) ?? null;
     if (p === undefined || o === null) return null;
     const [currency, amount] =
       o.side === 'buy'
-        ? [p.legalId, o.price * o.remaining * this.quoteUnit(p)]
-        : [p.currencyId, o.remaining * this.baseUnit(p)];
-    return {
-      remaining: o.remaining,
-      ops: [
-        { userId: o.userId, currencyId: currency, field: 'locked', delta: -amount },
-        { userId: o.userId, currencyId: currency, field: 'available', delta: amount },
-      ],
-    };
+        ? [p.legalId, o.price * lots * this.quoteUnit(p)]
+        : [p.currencyId, lots * this.baseUnit(p)];
+    return [
+      { userId: o.userId, currencyId: currency, field: 'locked', delta: -amount },
+      { userId: o.userId, currencyId: currency, field: 'available', delta: amount },
+    ];
   }
 
   cancelCommit(matchId: number, orderId: number): void {

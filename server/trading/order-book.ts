@@ -165,6 +165,21 @@ export class OrderBook {
     return resting;
   }
 
+  /**
+   * Lowers a resting order's remaining quantity to `remaining` (above 0, below what it has) where
+   * it stands: it keeps its place in its level's queue. False when unknown or not lower.
+   */
+  reduce(id: number, remaining: bigint): boolean {
+    const order = this.orders.get(id);
+    if (order === undefined || remaining <= 0n || remaining >= order.remaining) return false;
+    const level = this.sideOf(order.side).levels.get(order.price);
+    if (level === undefined) return false;
+    level.total -= order.remaining - remaining;
+    order.remaining = remaining;
+    this.touch(order.side, order.price);
+    return true;
+  }
+
   /** Removes a resting order; returns it, or null when unknown. */
   remove(id: number): RestingOrder | null {
     const order = this.orders.get(id);

@@ -19,6 +19,7 @@ import {
   spotSell,
   tradeHistory,
 } from '../../src/shared/wire/spot.ts';
+import { spotAmend } from '../../src/shared/wire/spot-orders.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
@@ -30,6 +31,7 @@ import { changeOf, symbolOf } from '../market/wire-format.ts';
 import { DEAL_LEVELS, marketTrade, spotLevels } from './spot-publisher.ts';
 import { orderHistory } from './order-history.ts';
 import type { SpotService } from './spot-service.ts';
+import { SpotAmend } from './spot-amend.ts';
 import { fromUnits } from './units.ts';
 import { formatTime } from '../http/format.ts';
 import { currencyRow, fills, openOrders, pairBalances } from './spot-views.ts';
@@ -68,6 +70,28 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext, spot: 
   // a placement's reply is always `ok` (a refusal is thrown), a repeated `client_id` answers the first
   route(app, ctx, spotBuy, place('buy'));
   route(app, ctx, spotSell, place('sell'));
+
+  const amender = new SpotAmend(ctx.db, spot, ctx.config.now);
+  route(app, ctx, spotAmend, async ({ req, userId, body: b }) => {
+    const amended = await amender.amend({
+      userId,
+      orderId: b.id,
+      price:
+        b.price === undefined || b.price === ''
+          ? null
+          : amountOf(b.price, 'validation.spot.priceRequired'),
+      num:
+        b.num === undefined || b.num === ''
+          ? null
+          : amountOf(b.num, 'validation.spot.numberRequired'),
+    });
+    const lang = langOf(req);
+    const what = t(lang, amended.reply.id, amended.reply.values);
+    const msg = amended.kept
+      ? what
+      : `${t(lang, 'spot.amend.replaced', { id: amended.id })} ${what}`;
+    return { id: amended.id, kept: amended.kept, msg };
+  });
 
   route(app, ctx, spotCancel, async ({ req, userId, body: b }) => {
     const side = b.type === undefined ? null : b.type === 'in' ? 'buy' : 'sell';

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { localDecimal } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
-import type { NewOrder, Plan } from './core.ts';
+import type { BalanceOp, NewOrder, Plan } from './core.ts';
 import type { Side } from './order-book.ts';
 import { attoToDecimal, fromUnits, toUnits } from './units.ts';
 
@@ -96,10 +96,16 @@ export async function spotOpen(db: Queryable, matchId: number): Promise<boolean>
  * balance: checked on the plan, before any fill is written or the book changes, with the
  * amount the order needs. (The ledger checks again inside the transaction.)
  */
-export async function checkFunds(db: Queryable, p: PairSpec, plan: Plan): Promise<void> {
+export async function checkFunds(
+  db: Queryable,
+  p: PairSpec,
+  plan: Plan,
+  /** Operations written first in the same transaction (an amended order's release). */
+  before: readonly BalanceOp[] = [],
+): Promise<void> {
   const taker = plan.order.userId;
   const net = new Map<number, bigint>();
-  for (const o of plan.ops)
+  for (const o of [...before, ...plan.ops])
     if (o.userId === taker && o.field === 'available')
       net.set(o.currencyId, (net.get(o.currencyId) ?? 0n) + o.delta);
   for (const [currencyId, delta] of net)

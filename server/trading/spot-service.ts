@@ -125,9 +125,10 @@ export class SpotService {
     this.lastListeners.push(fn);
   }
 
-  /** Tells the listeners that these real users' balances changed. */
-  balancesChanged(userIds: readonly number[]): void {
+  /** Tells the listeners that these real users' balances changed, and their orders on a pair. */
+  balancesChanged(userIds: readonly number[], matchId?: number): void {
     this.listeners?.balances(userIds);
+    if (matchId !== undefined) this.listeners?.userOrder(matchId);
   }
 
   isSimulated(userId: number): boolean {

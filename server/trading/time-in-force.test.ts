@@ -5,12 +5,11 @@
 // refused with the reason, and moves no balance and no order in the book. On PGlite and on
 // PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/shared/decimal.ts';
 import { backends } from '../db/test-databases.ts';
 import { t } from '../i18n/messages.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { Reply, TestServer } from '../testing/helpers.ts';
-import { post, spotUser, startTestServer } from '../testing/helpers.ts';
+import { post, spotFunds, spotUser, startTestServer } from '../testing/helpers.ts';
 
 let s: TestServer;
 const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
@@ -43,28 +42,7 @@ async function ok(u: User, side: 'in' | 'out', form: Record<string, string>): Pr
 }
 
 /** Available and locked, USDT and BTC, as exact strings. */
-async function funds(u: User): Promise<Record<string, string>> {
-  const rows = await s.ctx.db.query<{
-    currency_id: number;
-    change_balance: string;
-    lock_change_balance: string;
-  }>(
-    'SELECT currency_id, change_balance, lock_change_balance FROM users_wallet WHERE user_id = $1',
-    [u.id],
-  );
-  const out: Record<string, string> = {};
-  for (const r of rows) {
-    const name =
-      r.currency_id === CURRENCY_ID.USDT
-        ? 'usdt'
-        : r.currency_id === CURRENCY_ID.BTC
-          ? 'btc'
-          : String(r.currency_id);
-    out[name] = new Decimal(r.change_balance).toFixed();
-    out[`${name}Locked`] = new Decimal(r.lock_change_balance).toFixed();
-  }
-  return out;
-}
+const funds = (u: User): Promise<Record<string, string>> => spotFunds(s, u.id);
 
 /** The book of BTC/USDT as [side, price ticks, remaining lots], best first. */
 function book(): Array<[string, bigint, bigint]> {

@@ -1,7 +1,11 @@
 // Spot conditional orders over REST (issue 44, ADR 0052; docs/api-extensions.md "Conditional
 // orders"): place, cancel, and the user's lists (waiting; done: triggered, cancelled, refused).
 import type { FastifyInstance } from 'fastify';
-import { spotTriggerCancel, spotTriggerPlace, spotTriggers } from '../../src/shared/wire/spot.ts';
+import {
+  spotTriggerCancel,
+  spotTriggerPlace,
+  spotTriggers,
+} from '../../src/shared/wire/spot-orders.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';

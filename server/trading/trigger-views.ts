@@ -6,7 +6,7 @@
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Lang } from '../../src/shared/locales.ts';
 import type { ReplyOut, RequestIn } from '../../src/shared/wire/call.ts';
-import type { spotTriggers } from '../../src/shared/wire/spot.ts';
+import type { spotTriggers } from '../../src/shared/wire/spot-orders.ts';
 import type { Queryable } from '../db/database.ts';
 import { offsetOf, paged } from '../http/paging.ts';
 import { t, type MessageValues } from '../i18n/messages.ts';

@@ -42,6 +42,7 @@ import type {
   ChartDiff,
   DepthView,
   PlaceSpotOrder,
+  AmendSpotOrder,
   SpotOrdersView,
   SpotView,
   TradeView,
@@ -345,6 +346,8 @@ export interface EngineApi {
    */
   placeSpotOrder(order: PlaceSpotOrder, onUnknown?: () => void): Promise<CommandResult>;
   cancelSpotOrder(input: { id: number; side: SpotSide }): Promise<CommandResult>;
+  /** A new price and/or total amount for an open order: kept in the queue, or replaced. */
+  amendSpotOrder(input: AmendSpotOrder): Promise<CommandResult<{ id: number; kept: boolean }>>;
   /** Next page of open orders or of history. */
   loadMoreSpotOrders(tab: 'open' | 'history'): Promise<void>;
 
@@ -472,6 +475,7 @@ export const ENGINE_CALLS = {
   setChartPeriod: 'tell',
   placeSpotOrder: 'command',
   cancelSpotOrder: 'command',
+  amendSpotOrder: 'command',
   loadMoreSpotOrders: 'tell',
   watchWallet: 'tell',
   accountQuery: 'command',

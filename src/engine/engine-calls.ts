@@ -108,6 +108,7 @@ export type DomainCalls = Pick<
   | 'setChartPeriod'
   | 'placeSpotOrder'
   | 'cancelSpotOrder'
+  | 'amendSpotOrder'
   | 'spotTriggers'
   | 'placeSpotTrigger'
   | 'cancelSpotTrigger'
@@ -142,6 +143,10 @@ export function domainCalls({ running }: CallDeps): DomainCalls {
     async cancelSpotOrder(input) {
       const r = await running();
       return spotCommands.cancelSpotOrder(r.ctx, () => r.spot.refresh(), input);
+    },
+    async amendSpotOrder(input) {
+      const r = await running();
+      return spotCommands.amendSpotOrder(r.ctx, () => r.spot.refresh(), input);
     },
     spotTriggers: async (status, page) =>
       triggerCommands.spotTriggerList((await running()).ctx, status, page),

@@ -256,6 +256,7 @@ export const COMMAND_NAMES = [
   'app-qrcode',
   'spot-place',
   'spot-cancel',
+  'spot-amend',
   'account-query',
   'wallet-transfer',
   'wallet-withdraw',

@@ -216,5 +216,13 @@ export interface PlaceSpotOrder {
   postOnly?: boolean;
 }
 
+/** A change to an open order: '' keeps the price or the amount (the order's new total). */
+export interface AmendSpotOrder {
+  id: number;
+  side: SpotSide;
+  price: string;
+  number: string;
+}
+
 /** Good till cancelled, immediate or cancel, fill or kill. */
 export type SpotTif = 'gtc' | 'ioc' | 'fok';

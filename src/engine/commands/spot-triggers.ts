@@ -5,7 +5,11 @@
 // first order back) and refreshes the pair's balances after; so does a cancel (its reserve is
 // back). Logged: the pair, side, kind and figures (no personal data).
 import { validateSpotOrder, type SpotValidationId } from '../../shared/spot.ts';
-import { spotTriggerCancel, spotTriggerPlace, spotTriggers } from '../../shared/wire/spot.ts';
+import {
+  spotTriggerCancel,
+  spotTriggerPlace,
+  spotTriggers,
+} from '../../shared/wire/spot-orders.ts';
 import type { CommandResult, PlaceSpotTrigger, SpotTriggerPage, SpotTriggerView } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import { spotTriggerPlaceReply, spotTriggersReply } from '../ingest/trigger-schemas.ts';

@@ -6,9 +6,10 @@
 // `busy` (run-command.ts). On success the balances and orders refresh.
 import { validateSpotOrder } from '../../shared/spot.ts';
 import type { SpotSide } from '../../shared/spot.ts';
-import type { CommandResult, PlaceSpotOrder } from '../api.ts';
+import type { AmendSpotOrder, CommandResult, PlaceSpotOrder } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import { spotBuy, spotCancel, spotSell } from '../../shared/wire/spot.ts';
+import { spotAmend } from '../../shared/wire/spot-orders.ts';
 import { postIdempotent } from './idempotent.ts';
 import { runCommand, toCommandResult } from './run-command.ts';
 
@@ -108,4 +109,52 @@ export function cancelSpotOrder(
       return result;
     },
   });
+}
+
+/**
+ * Amends one of the user's open orders (issue 44, ADR 0055): a new price and/or a new total
+ * amount, as typed ('' keeps it). Checked like an order's fields first; the server keeps the
+ * order in the queue (only the amount lowered) or replaces it (a new id).
+ */
+export function amendSpotOrder(
+  ctx: EngineContext,
+  refresh: () => Promise<void>,
+  input: AmendSpotOrder,
+): Promise<CommandResult<{ id: number; kept: boolean }>> {
+  const price = input.price.trim();
+  const number = input.number.trim();
+  return runCommand(ctx, {
+    command: 'spot-amend',
+    input: { id: input.id, price, number },
+    fields: {
+      id: input.id,
+      price: price === '' ? null : price,
+      number: number === '' ? null : number,
+    },
+    validate: () => amendIssues(input.side, price, number),
+    execute: async () => {
+      const reply = await ctx.rest.post(spotAmend.path, {
+        id: input.id,
+        ...(price === '' ? {} : { price }),
+        ...(number === '' ? {} : { num: number }),
+      });
+      const result = toCommandResult(ctx, reply, spotAmend.reply, 'reply:spot-amend', (r) => ({
+        message: r.msg,
+        data: { id: r.id, kept: r.kept },
+      }));
+      if (result.ok || result.code === 'unknown') void refresh();
+      return result;
+    },
+  });
+}
+
+/** The order form's rules for the fields given (an empty one is kept, not checked). */
+function amendIssues(side: SpotSide, price: string, number: string) {
+  const found = validateSpotOrder({
+    side,
+    mode: 2,
+    price: price === '' ? '1' : price,
+    number: number === '' ? '1' : number,
+  });
+  return found;
 }

@@ -1,7 +1,7 @@
-// The conditional order replies (src/shared/wire/spot.ts, issue 44), mapped to the engine's views.
+// The conditional order replies (src/shared/wire/spot-orders.ts, issue 44), mapped to the engine's views.
 import type { z } from 'zod';
-import type { spotTriggerRow } from '../../shared/wire/spot.ts';
-import { spotTriggerPlace, spotTriggers } from '../../shared/wire/spot.ts';
+import type { spotTriggerRow } from '../../shared/wire/spot-orders.ts';
+import { spotTriggerPlace, spotTriggers } from '../../shared/wire/spot-orders.ts';
 import type { SpotTriggerPage, SpotTriggerView } from '../api.ts';
 
 const STATUS: readonly SpotTriggerView['status'][] = [

@@ -40,6 +40,7 @@ export const refusedCalls: RefusedCalls = {
   setChartPeriod: () => Promise.resolve(),
   placeSpotOrder: () => Promise.resolve(REFUSED),
   cancelSpotOrder: () => Promise.resolve(REFUSED),
+  amendSpotOrder: () => Promise.resolve(REFUSED),
   loadMoreSpotOrders: () => Promise.resolve(),
   watchWallet: () => Promise.resolve(),
   // lists and details are not in the recording: the screens show what the projections hold

@@ -16,6 +16,7 @@ import * as notifications from './notifications.ts';
 import * as operator from './operator.ts';
 import * as presale from './presale.ts';
 import * as spot from './spot.ts';
+import * as spotOrders from './spot-orders.ts';
 import * as wallet from './wallet.ts';
 import * as workspace from './workspace.ts';
 import type { Call } from './call.ts';
@@ -37,6 +38,7 @@ const DOMAINS = {
   operator,
   presale,
   spot,
+  spotOrders,
   wallet,
   workspace,
 } as const;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { call } from './call.ts';
 import { pageNumber, text, wireDecimal, wireInt, wireText } from './primitives.ts';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647).describe('id');
+export const id = z.coerce.number().int().positive().max(2_147_483_647).describe('id');
 
 /** A price level of the deal panel (and of the `transaction` push). */
 export const spotLevelRow = z.object({
@@ -146,7 +146,7 @@ const orderRequest = z.object({
   post_only: z.enum(['0', '1']).default('0'),
 });
 
-const orderErrors = [
+export const orderErrors = [
   'validation.spot.priceRequired',
   'validation.spot.numberRequired',
   'validation.spot.sellPriceRequired',
@@ -199,7 +199,7 @@ export const spotCancel = call({
   errors: ['spot.orderNotFound'],
 });
 
-const listRequest = z.object({
+export const listRequest = z.object({
   page: pageNumber.describe('page'),
   currency_id: id.optional(),
   legal_id: id.optional(),
@@ -380,82 +380,3 @@ export const entrust = call({
 // ---- conditional orders (issue 44, ADR 0052) ------------------------------------------------
 
 /** The kinds of a conditional order: what it places (limit or market) when its trigger is reached. */
-export const spotTriggerKind = z.enum(['stop_limit', 'stop_market', 'tp_limit', 'tp_market']);
-
-/** One of the user's conditional orders. */
-export const spotTriggerRow = z.object({
-  id: wireInt,
-  type: z.enum(['in', 'out']),
-  kind: spotTriggerKind,
-  legal_id: wireInt,
-  currency_id: wireInt,
-  legal_name: z.string(),
-  currency_name: z.string(),
-  trigger_price: wireDecimal,
-  /** The limit of the limit kinds. */
-  price: wireDecimal.optional(),
-  number: wireDecimal,
-  /** 0 waiting, 1 triggered, 2 cancelled, 3 refused when it triggered. */
-  status: wireInt,
-  /** The order it placed (triggered). */
-  order_id: wireInt.optional(),
-  /** That order's state: 0 resting, 1 filled, 2 cancelled (its unfilled rest). */
-  order_status: wireInt.optional(),
-  /** How much of that order filled. */
-  filled: wireDecimal.optional(),
-  /** Why it was refused, in the reader's language. */
-  reason: wireText.optional(),
-  create_time: wireInt,
-  update_time: wireInt,
-});
-
-export const spotTriggerPlace = call({
-  method: 'POST',
-  path: '/api/transaction/conditional',
-  auth: 'user',
-  origin: 'extension',
-  summary:
-    'Places a stop or take-profit order that waits, its funds reserved, until the last price ' +
-    'reaches `trigger_price`; then it places a limit (at `price`) or market order once.',
-  request: z.object({
-    legal_id: id,
-    currency_id: id,
-    type: z.enum(['in', 'out']),
-    kind: spotTriggerKind,
-    trigger_price: text(60),
-    price: text(60).optional(),
-    num: text(60),
-    client_id: text(64).pipe(z.string().min(1)).optional(),
-  }),
-  reply: z.object({ id: wireInt, msg: z.string() }),
-  errors: [
-    ...orderErrors,
-    'spot.trigger.priceRequired',
-    'spot.trigger.reached',
-    'spot.trigger.tooMany',
-  ],
-});
-
-export const spotTriggerCancel = call({
-  method: 'POST',
-  path: '/api/transaction/conditional_cancel',
-  auth: 'user',
-  origin: 'extension',
-  summary: "Cancels one of the user's waiting conditional orders and releases its reserve.",
-  request: z.object({ id }),
-  reply: z.string(),
-  errors: ['spot.trigger.notFound'],
-});
-
-export const spotTriggers = call({
-  method: 'GET',
-  path: '/api/transaction/conditional_list',
-  auth: 'user',
-  origin: 'extension',
-  summary:
-    "The user's conditional orders, newest first: the waiting ones, or the done ones " +
-    '(triggered, cancelled, refused).',
-  request: listRequest.extend({ status: z.enum(['waiting', 'done']).default('waiting') }),
-  reply: spotPage(spotTriggerRow),
-  errors: [],
-});

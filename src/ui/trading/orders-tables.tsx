@@ -4,14 +4,13 @@
 // rows cannot be cancelled nor the list extended: they are not this page session's.
 import { memo } from 'react';
 import type { FilledOrderView, OpenOrderView, SpotOrderOutcome } from '../../engine/api.ts';
-import { DECIMALS } from '../../shared/constants.ts';
-import type { SpotSide } from '../../shared/spot.ts';
 import { Empty, Loading, NotKnown } from '../components/states.tsx';
 import { engine } from '../engine-bridge/bridge.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import type { MessageId } from '../i18n/i18n.ts';
 import { feeDecimals } from './form-math.ts';
 import type { PairMeta } from './pair-meta.ts';
+import { OpenRow, SideLabel } from './open-order-row.tsx';
 
 /** Spec §9: the spot lists show "load more" after more than 8 rows. */
 export const LOAD_MORE_AFTER = 8;
@@ -100,55 +99,6 @@ export function OpenOrdersTable({ rows, hasMore, loading, source, meta, onCancel
     </div>
   );
 }
-
-const OpenRow = memo(function OpenRow({
-  order: o,
-  meta,
-  held,
-  onCancel,
-}: {
-  order: OpenOrderView;
-  meta: PairMeta;
-  held: boolean;
-  onCancel: (order: OpenOrderView) => void;
-}) {
-  const { t, fmt } = useI18n();
-  return (
-    <tr data-order-id={o.id} data-side={o.side}>
-      <td className="orders__time muted cell--meta">{fmt.dateTime(o.createTime)}</td>
-      <td className="orders__pair cell--head">{o.symbol}</td>
-      <td className="orders__side cell--head">
-        <SideLabel side={o.side} />
-      </td>
-      <td className="num" data-label={t('spot.orders.price')}>
-        {fmt.fixed(o.price, meta.pricePrecision)}
-      </td>
-      <td className="num" data-label={t('spot.orders.amount')}>
-        {fmt.fixed(o.totalNumber, meta.amountPrecision)}
-      </td>
-      <td className="num" data-label={t('spot.orders.filled')}>
-        {fmt.fixed(o.completeNumber, meta.amountPrecision)}
-      </td>
-      <td className="num" data-label={t('spot.orders.remaining')}>
-        {fmt.fixed(o.number, meta.amountPrecision)}
-      </td>
-      <td className="num" data-label={t('spot.orders.total')}>
-        {fmt.fixed(o.totalMoney, DECIMALS.price)}
-      </td>
-      <td className="orders__action cell--actions">
-        <button
-          type="button"
-          className="orders__cancel"
-          data-testid="cancel-order"
-          disabled={held}
-          onClick={() => onCancel(o)}
-        >
-          {t('spot.orders.cancel')}
-        </button>
-      </td>
-    </tr>
-  );
-});
 
 interface HistoryProps {
   rows: readonly FilledOrderView[];
@@ -266,15 +216,6 @@ const HistoryRow = memo(function HistoryRow({
     </tr>
   );
 });
-
-function SideLabel({ side }: { side: SpotSide }) {
-  const { t } = useI18n();
-  return side === 'buy' ? (
-    <span className="is-up">{t('spot.orders.buy')}</span>
-  ) : (
-    <span className="is-down">{t('spot.orders.sell')}</span>
-  );
-}
 
 function ListFooter({
   count,

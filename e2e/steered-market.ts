@@ -1,0 +1,39 @@
+// EOS/USDT as a market the test moves (the development price control, ADR 0053): spot only, no
+// contract or second contract settles on it, so moving it moves no one's P&L in the specs
+// running beside. A trader of its own starts there with 1000 USDT, the market at a known price.
+import { Decimal } from '../src/shared/decimal.ts';
+import { expect, type APIRequestContext, type Page } from './fixtures.ts';
+import { fund, token } from './api.ts';
+import { login, registerByApi, uniqueEmail } from './helpers.ts';
+
+export const EOS = { match: 8, symbol: 'EOS/USDT' };
+
+/** Moves EOS/USDT's market to `price` by real trades (POST /api/dev/steer); the last price. */
+export async function steer(request: APIRequestContext, price: string): Promise<Decimal> {
+  const r = await request.post(`/api/dev/steer?match=${EOS.match}&price=${price}`);
+  const body = (await r.json()) as { type: string; message: { last: string } };
+  expect(body.type, JSON.stringify(body.message)).toBe('ok');
+  return new Decimal(body.message.last);
+}
+
+/**
+ * A new user with 1000 USDT, logged in on the spot screen of EOS/USDT, the market moved to
+ * `price` first. Returns the user's e-mail and an API session of their own.
+ */
+export async function eosTrader(
+  page: Page,
+  request: APIRequestContext,
+  prefix: string,
+  password: string,
+  price = '0.8000',
+): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(prefix);
+  await registerByApi(request, email, password);
+  const t = await token(request, email, password);
+  await fund(request, t, email, '1000');
+  await steer(request, price);
+  await login(page, email, password, '/dealCenter');
+  await page.locator(`.markets__row[data-symbol="${EOS.symbol}"]`).click();
+  await expect(page.locator(`.spot[data-symbol="${EOS.symbol}"]`)).toBeVisible();
+  return { email, token: t };
+}

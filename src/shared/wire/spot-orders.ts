@@ -1,0 +1,108 @@
+// The spot order extensions of issue 44 (docs/api-extensions.md "Amend", "Conditional orders"):
+// amending a resting order, and the stop and take-profit orders that wait for a trigger. A legacy
+// client never sends them and is answered as before.
+import { z } from 'zod';
+import { call } from './call.ts';
+import { text, wireDecimal, wireInt, wireText } from './primitives.ts';
+import { id, listRequest, orderErrors, spotPage } from './spot.ts';
+
+export const spotTriggerKind = z.enum(['stop_limit', 'stop_market', 'tp_limit', 'tp_market']);
+
+/** One of the user's conditional orders. */
+export const spotTriggerRow = z.object({
+  id: wireInt,
+  type: z.enum(['in', 'out']),
+  kind: spotTriggerKind,
+  legal_id: wireInt,
+  currency_id: wireInt,
+  legal_name: z.string(),
+  currency_name: z.string(),
+  trigger_price: wireDecimal,
+  /** The limit of the limit kinds. */
+  price: wireDecimal.optional(),
+  number: wireDecimal,
+  /** 0 waiting, 1 triggered, 2 cancelled, 3 refused when it triggered. */
+  status: wireInt,
+  /** The order it placed (triggered). */
+  order_id: wireInt.optional(),
+  /** That order's state: 0 resting, 1 filled, 2 cancelled (its unfilled rest). */
+  order_status: wireInt.optional(),
+  /** How much of that order filled. */
+  filled: wireDecimal.optional(),
+  /** Why it was refused, in the reader's language. */
+  reason: wireText.optional(),
+  create_time: wireInt,
+  update_time: wireInt,
+});
+
+export const spotAmend = call({
+  method: 'POST',
+  path: '/api/transaction/amend',
+  auth: 'user',
+  origin: 'extension',
+  summary:
+    "Changes one of the user's resting limit orders: its price and/or its remaining amount " +
+    '(`num`), atomically. Only the amount lowered: the order keeps its id and its place in the ' +
+    'queue; otherwise it is cancelled and replaced by a new order (`id`), at the back of the queue.',
+  request: z.object({ id, price: text(60).optional(), num: text(60).optional() }),
+  reply: z.object({ id: wireInt, kept: z.boolean(), msg: z.string() }),
+  errors: [
+    ...orderErrors,
+    'spot.orderNotFound',
+    'spot.amend.gone',
+    'spot.amend.same',
+    'spot.amend.nothing',
+    'spot.amend.belowFilled',
+  ],
+});
+
+export const spotTriggerPlace = call({
+  method: 'POST',
+  path: '/api/transaction/conditional',
+  auth: 'user',
+  origin: 'extension',
+  summary:
+    'Places a stop or take-profit order that waits, its funds reserved, until the last price ' +
+    'reaches `trigger_price`; then it places a limit (at `price`) or market order once.',
+  request: z.object({
+    legal_id: id,
+    currency_id: id,
+    type: z.enum(['in', 'out']),
+    kind: spotTriggerKind,
+    trigger_price: text(60),
+    price: text(60).optional(),
+    num: text(60),
+    client_id: text(64).pipe(z.string().min(1)).optional(),
+  }),
+  reply: z.object({ id: wireInt, msg: z.string() }),
+  errors: [
+    ...orderErrors,
+    'spot.trigger.priceRequired',
+    'spot.trigger.reached',
+    'spot.trigger.tooMany',
+  ],
+});
+
+export const spotTriggerCancel = call({
+  method: 'POST',
+  path: '/api/transaction/conditional_cancel',
+  auth: 'user',
+  origin: 'extension',
+  summary: "Cancels one of the user's waiting conditional orders and releases its reserve.",
+  request: z.object({ id }),
+  reply: z.string(),
+  errors: ['spot.trigger.notFound'],
+});
+
+export const spotTriggers = call({
+  method: 'GET',
+  path: '/api/transaction/conditional_list',
+  auth: 'user',
+  origin: 'extension',
+  summary:
+    "The user's conditional orders, newest first: the waiting ones, or the done ones " +
+    '(triggered, cancelled, refused).',
+  request: listRequest.extend({ status: z.enum(['waiting', 'done']).default('waiting') }),
+  reply: spotPage(spotTriggerRow),
+  errors: [],
+});
