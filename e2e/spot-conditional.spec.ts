@@ -6,6 +6,7 @@
 // stop-limit buy fires when the price rises to it and a stop-market sell when it falls to it,
 // each fills, the "Done" list says so, and the balances are exactly what the fills say. The
 // rules of firing are tested in server/trading/spot-triggers.test.ts. New users of their own.
+import { readFileSync } from 'node:fs';
 import { Decimal } from '../src/shared/decimal.ts';
 import { eosTrader, steer } from './steered-market.ts';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
@@ -149,6 +150,21 @@ test('on a moving market a stop buy and a stop-loss sell fire once and fill, to 
   const proceeds = notional(mine, 'out');
   for (const f of mine)
     expect(new Decimal(f.in_fee ?? '0').plus(f.out_fee ?? '0').isZero()).toBe(true);
+
+  // the done list as CSV: both, filled, the trigger and amount exact
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-csv').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    /^bourse-conditional-orders-done-\d{4}-\d\d-\d\d\.csv$/,
+  );
+  const csv = readFileSync(await download.path(), 'utf8')
+    .split('\r\n')
+    .filter((l) => l !== '');
+  expect(csv).toHaveLength(3);
+  expect(csv[1]).toContain('EOS/USDT,Sell,Stop market,0.8500,,100.0,100.0,"Triggered, filled"');
+  expect(csv[2]).toContain('EOS/USDT,Buy,Stop limit,0.8800,0.9500,100.0,100.0,"Triggered, filled"');
 
   // exactly what the fills say: nothing reserved, nothing created or lost
   const usdt = await wallet(request, email, 'USDT');

@@ -2,7 +2,7 @@
 // known price by the test (the development price control, ADR 0053). A post-only buy at the ask
 // is refused with the reason and what was typed stays; below it, it rests. A fill-or-kill larger
 // than the book at its price trades nothing; an IOC takes what its price reaches and nothing
-// rests. The exact money of each rule is tested in server/trading/time-in-force.test.ts. A new
+// rests, from the ticket and from a hotkey template that carries its time in force. The exact money of each rule is tested in server/trading/time-in-force.test.ts. A new
 // user of its own.
 import { Decimal } from '../src/shared/decimal.ts';
 import { expect, test } from './fixtures.ts';
@@ -61,4 +61,32 @@ test('post-only, fill-or-kill and IOC from the ticket do what they say', async (
   expect(new Decimal(eos?.change_balance ?? '0').toFixed()).toBe('100');
   // the time in force stays chosen for the next order
   await expect(page.getByTestId('buy-tif')).toHaveValue('ioc');
+
+  // a hotkey template with its own time in force: IOC, 10 EOS at the best ask + 1 tick
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('?');
+  const sheet = page.locator('dialog[open][data-testid="hotkey-sheet"]');
+  await sheet.getByTestId('hotkey-settings-open').click();
+  const settings = page.locator('dialog[open][data-testid="hotkey-settings"]');
+  await settings.getByTestId('hotkeys-enabled').check();
+  await settings.getByTestId('hotkeys-confirm').uncheck();
+  const first = settings.locator('[data-template="0"]');
+  await first.locator('[data-field="kind"]').selectOption('amount');
+  await first.locator('[data-field="value"]').fill('10');
+  await first.locator('[data-field="tif"]').selectOption('ioc');
+  await settings.getByTestId('hotkeys-save').click();
+  await expect(settings).toHaveCount(0);
+  // the sheet says what the template does, its time in force included
+  await expect(sheet).toContainText('Buy 10 EOS at the best ask + 1 tick (IOC)');
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Alt+1');
+  await expect(successes.last()).toContainText('filled');
+  await expect(page.getByTestId('tab-open')).toContainText('(1)');
+  await expect
+    .poll(async () =>
+      new Decimal((await wallet(request, email, 'EOS'))?.change_balance ?? '0').toFixed(),
+    )
+    .toBe('110');
 });

@@ -13,6 +13,10 @@ export type SpotSide = 'buy' | 'sell';
 /** 1 market, 2 limit (the legacy `mode`). */
 export type SpotMode = 1 | 2;
 
+/** A limit order's time in force (ADR 0054): good till cancelled, immediate or cancel, fill or kill. */
+export const TIME_IN_FORCE = ['gtc', 'ioc', 'fok'] as const;
+export type SpotTif = (typeof TIME_IN_FORCE)[number];
+
 export interface SpotOrderInput {
   side: SpotSide;
   mode: SpotMode;

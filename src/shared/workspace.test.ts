@@ -151,6 +151,33 @@ describe('parseWorkspace', () => {
     expect(new Set(many.map((t) => t.key)).size).toBe(many.length);
   });
 
+  it("keeps a template's time in force and post-only; an older template places a plain limit order", () => {
+    const base = {
+      side: 'buy',
+      price: { from: 'ask', ticks: 1 },
+      size: { kind: 'amount', value: '1' },
+    };
+    const h = parseWorkspace({
+      hotkeys: {
+        templates: [
+          { ...base, key: 'Alt+1' },
+          { ...base, key: 'Alt+2', tif: 'ioc' },
+          { ...base, key: 'Alt+3', tif: 'fok', postOnly: true },
+          { ...base, key: 'Alt+4', postOnly: true },
+          { ...base, key: 'Alt+5', tif: 'gtd', postOnly: 'yes' },
+        ],
+      },
+    }).hotkeys.templates;
+    expect(h.map((t) => [t.key, t.tif, t.postOnly])).toEqual([
+      ['Alt+1', 'gtc', false],
+      ['Alt+2', 'ioc', false],
+      // post-only goes with good till cancelled only
+      ['Alt+3', 'fok', false],
+      ['Alt+4', 'gtc', true],
+      ['Alt+5', 'gtc', false],
+    ]);
+  });
+
   it('toggles a favourite in and out, never past the limit or with a bad name', () => {
     const one = toggleFavourite(DEFAULT_WORKSPACE, 'BTC/USDT');
     expect(one.favourites).toEqual(['BTC/USDT']);

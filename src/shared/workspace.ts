@@ -7,6 +7,7 @@
 // dropped, a field that is wrong (or missing, from an older version) takes its default, and
 // nothing in it can grow without bound.
 import { KLINE_PERIODS, type KlinePeriod } from './constants.ts';
+import { TIME_IN_FORCE, type SpotTif } from './spot.ts';
 
 /** The chart's period buttons: the realtime line and the kline periods. */
 export type ChartPeriod = 'realtime' | KlinePeriod;
@@ -66,6 +67,10 @@ export interface OrderTemplate {
   price: { from: PriceReference; ticks: number };
   /** An amount of the base currency, or a percent (1–100) of what is available for the side. */
   size: { kind: 'amount' | 'percent'; value: string };
+  /** The limit order's time in force (issue 44); good till cancelled unless said. */
+  tif: SpotTif;
+  /** Rests whole or is refused, never takes (with good till cancelled only). */
+  postOnly: boolean;
 }
 
 export interface HotkeySettings {
@@ -106,12 +111,16 @@ export const DEFAULT_HOTKEYS: HotkeySettings = {
       side: 'buy',
       price: { from: 'ask', ticks: 1 },
       size: { kind: 'percent', value: '25' },
+      tif: 'gtc',
+      postOnly: false,
     },
     {
       key: 'Alt+2',
       side: 'sell',
       price: { from: 'bid', ticks: 0 },
       size: { kind: 'amount', value: '0.01' },
+      tif: 'gtc',
+      postOnly: false,
     },
   ],
 };
@@ -271,7 +280,16 @@ function template(value: unknown): OrderTemplate | null {
   if (typeof ticks !== 'number' || !Number.isSafeInteger(ticks) || Math.abs(ticks) > TICKS_MAX)
     return null;
   if (!sizeValid(kind, size.value)) return null;
-  return { key: v.key, side, price: { from, ticks }, size: { kind, value: size.value as string } };
+  // a template saved before issue 44 has neither: a plain limit order, as it always placed
+  const tif = oneOf(TIME_IN_FORCE, v.tif) ?? 'gtc';
+  return {
+    key: v.key,
+    side,
+    price: { from, ticks },
+    size: { kind, value: size.value as string },
+    tif,
+    postOnly: v.postOnly === true && tif === 'gtc',
+  };
 }
 
 /** An amount: a plain decimal above 0 (at most 8 decimals); a percent: 1 to 100, whole. */

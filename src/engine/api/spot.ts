@@ -1,7 +1,7 @@
 // The engine's public types: the spot screen (re-exported by api.ts).
 import type { KlinePeriod } from '../../shared/constants.ts';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { SpotMode, SpotSide } from '../../shared/spot.ts';
+import type { SpotMode, SpotSide, SpotTif } from '../../shared/spot.ts';
 import type { CurrencyDetail } from '../../shared/wire.ts';
 
 // ---- Spot (issue 3) ------------------------------------------------------------------------
@@ -224,5 +224,4 @@ export interface AmendSpotOrder {
   number: string;
 }
 
-/** Good till cancelled, immediate or cancel, fill or kill. */
-export type SpotTif = 'gtc' | 'ioc' | 'fok';
+export type { SpotTif };

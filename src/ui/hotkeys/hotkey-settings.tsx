@@ -1,7 +1,7 @@
 // The hotkey settings (issue 24): on or off, whether each hotkey order or cancel asks first, a
 // key for each action, and up to TEMPLATES_MAX order templates (key, side, size as an amount or
 // a share of what is available, price as ticks from the best bid, the best ask, their mid or the
-// last trade). Edited as a draft; Save checks it (keys given once, ticks and sizes in bounds)
+// last trade, time in force or post-only). Edited as a draft; Save checks it (keys given once, ticks and sizes in bounds)
 // and keeps it in the workspace, Cancel forgets it. A key is set by pressing it on its button.
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
@@ -155,12 +155,30 @@ export function HotkeySettings({ base, onClose }: { base: string; onClose: () =>
   );
 }
 
+/** A template's time in force and post-only, as one choice. */
+const TIF_CHOICES = ['gtc', 'ioc', 'fok', 'post'] as const;
+type TifChoice = (typeof TIF_CHOICES)[number];
+const TIF_CHOICE: Record<TifChoice, Pick<OrderTemplate, 'tif' | 'postOnly'>> = {
+  gtc: { tif: 'gtc', postOnly: false },
+  ioc: { tif: 'ioc', postOnly: false },
+  fok: { tif: 'fok', postOnly: false },
+  post: { tif: 'gtc', postOnly: true },
+};
+const TIF_LABEL: Record<TifChoice, MessageId> = {
+  gtc: 'spot.opts.gtc.symbol',
+  ioc: 'spot.opts.ioc.symbol',
+  fok: 'spot.opts.fok.symbol',
+  post: 'spot.opts.postOnly',
+};
+
 function emptyTemplate(): Draft {
   return {
     key: '',
     side: 'buy',
     price: { from: 'bid', ticks: '0' },
     size: { kind: 'amount', value: '' },
+    tif: 'gtc',
+    postOnly: false,
   };
 }
 
@@ -249,6 +267,20 @@ function TemplateRow({ draft: x, base, index, onChange, onRemove }: TemplateRowP
           onChange={(e) => onChange({ ...x, price: { ...x.price, ticks: e.target.value.trim() } })}
           data-field="ticks"
         />
+      </Cell>
+      <Cell caption={t('spot.opts.tif')}>
+        <select
+          className="hotkeys__control"
+          value={x.postOnly ? 'post' : x.tif}
+          onChange={(e) => onChange({ ...x, ...TIF_CHOICE[e.target.value as TifChoice] })}
+          data-field="tif"
+        >
+          {TIF_CHOICES.map((c) => (
+            <option key={c} value={c}>
+              {t(TIF_LABEL[c])}
+            </option>
+          ))}
+        </select>
       </Cell>
       <button
         type="button"

@@ -18,6 +18,8 @@ const tpl = (over: Partial<OrderTemplate>): OrderTemplate => ({
   side: 'buy',
   price: { from: 'ask', ticks: 1 },
   size: { kind: 'percent', value: '25' },
+  tif: 'gtc',
+  postOnly: false,
   ...over,
 });
 
@@ -29,6 +31,17 @@ describe('templateOrder', () => {
       price: '70001.01',
       // 2500 / 70001.01 = 0.035713... → 0.0357
       number: '0.0357',
+      tif: 'gtc',
+      postOnly: false,
+    });
+  });
+
+  it("carries the template's time in force and post-only to the order", () => {
+    const funds = { quote: '10000', base: '0' };
+    expect(templateOrder(tpl({ tif: 'ioc' }), market, funds)).toMatchObject({ tif: 'ioc' });
+    expect(templateOrder(tpl({ postOnly: true }), market, funds)).toMatchObject({
+      tif: 'gtc',
+      postOnly: true,
     });
   });
 

@@ -23,7 +23,14 @@ export interface TemplateFunds {
 }
 
 export type TemplateOrder =
-  | { ok: true; side: 'buy' | 'sell'; price: string; number: string }
+  | {
+      ok: true;
+      side: 'buy' | 'sell';
+      price: string;
+      number: string;
+      tif: OrderTemplate['tif'];
+      postOnly: boolean;
+    }
   | { ok: false; reason: 'noPrice' | 'noFunds' | 'tooSmall' };
 
 export function templateOrder(
@@ -49,6 +56,8 @@ export function templateOrder(
     side: t.side,
     price: price.toFixed(market.pricePrecision),
     number: amount.toFixed(),
+    tif: t.tif,
+    postOnly: t.postOnly,
   };
 }
 

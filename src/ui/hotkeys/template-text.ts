@@ -1,10 +1,11 @@
 // Hotkeys in words, as the key sheet and the settings show them: each action's name, and a
 // template as "Buy 25 % of what is available at the best ask + 1 tick", "Sell 0.01 BTC at the
-// best bid".
+// best bid (IOC)".
 import { useCallback } from 'react';
 import type { HotkeyAction, OrderTemplate } from '../../shared/workspace.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import type { MessageId } from '../i18n/i18n.ts';
+import { flagsText } from '../trading/order-options.tsx';
 
 /** What each action is called. */
 export const ACTION_LABEL: Record<HotkeyAction, MessageId> = {
@@ -30,7 +31,8 @@ export function useTemplateText(base: string): (t: OrderTemplate) => string {
         ticks === 0
           ? ''
           : ` ${t('hotkeys.offset', { sign: ticks > 0 ? 'plus' : 'minus', ticks: Math.abs(ticks) })}`;
-      return t('hotkeys.describe', { side: tpl.side, size, from: tpl.price.from, offset });
+      const text = t('hotkeys.describe', { side: tpl.side, size, from: tpl.price.from, offset });
+      return `${text}${flagsText(tpl, t)}`;
     },
     [t, base],
   );

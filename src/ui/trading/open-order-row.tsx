@@ -10,6 +10,7 @@ import { DECIMALS } from '../../shared/constants.ts';
 import { fixed, parseDecimal } from '../../shared/decimal.ts';
 import type { SpotSide } from '../../shared/spot.ts';
 import { amountInputProps, useAmountIssue } from '../forms/amount-input.tsx';
+import { busyProps } from '../components/busy-button.ts';
 import { engine } from '../engine-bridge/bridge.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { failureMessage } from '../i18n/result-message.ts';
@@ -139,7 +140,7 @@ function AmendCells({
       void save();
     } else if (e.key === 'Escape') {
       e.preventDefault();
-      onDone();
+      if (!busy) onDone();
     }
   };
   return (
@@ -177,7 +178,7 @@ function AmendCells({
             type="button"
             className="btn btn--primary btn--sm"
             data-testid="amend-save"
-            disabled={busy}
+            {...busyProps(busy)}
             onClick={() => void save()}
           >
             {busy ? t('spot.amend.saving') : t('spot.amend.save')}
@@ -186,8 +187,10 @@ function AmendCells({
             type="button"
             className="btn btn--ghost btn--sm"
             data-testid="amend-discard"
-            disabled={busy}
-            onClick={onDone}
+            aria-disabled={busy}
+            onClick={() => {
+              if (!busy) onDone();
+            }}
           >
             {t('spot.amend.discard')}
           </button>

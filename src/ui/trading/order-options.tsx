@@ -30,6 +30,12 @@ const HINT = {
   fok: 'spot.opts.hint.fok',
 } as const;
 
+/** " (IOC)", " (Post only)" or nothing: a limit order's flags after its description. */
+export function flagsText(o: LimitOptions, t: ReturnType<typeof useI18n>['t']): string {
+  if (o.postOnly) return ` (${t('spot.opts.postOnly')})`;
+  return o.tif === 'gtc' ? '' : ` (${t(LABEL[o.tif])})`;
+}
+
 export function OrderOptions(p: {
   side: SpotSide;
   value: LimitOptions;

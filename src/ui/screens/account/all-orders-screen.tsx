@@ -12,7 +12,7 @@ import { pairMetaSignal } from '../../trading/pair-meta.ts';
 import { AccountShell } from '../../kit/account-shell.tsx';
 import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { usePagedQuery } from '../../kit/use-account-query.ts';
-import { ExportCsvButton } from './export-csv-button.tsx';
+import { ExportCsvButton } from '../../kit/export-csv-button.tsx';
 import { entrustCells, entrustExport } from './record-csv.ts';
 import { isStale, RecordTabs, TabPanel, type TabItem } from '../../kit/record-parts.tsx';
 import '../../styles/account-records.css';

@@ -14,7 +14,7 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import type { I18n } from '../../i18n/i18n-context.tsx';
 import { OUTCOME_LABEL } from '../../trading/orders-tables.tsx';
 import { pairMetaSignal } from '../../trading/pair-meta.ts';
-import type { CsvExport } from './export-csv-button.tsx';
+import type { CsvExport } from '../../kit/export-csv-button.tsx';
 import { LOG_DECIMALS } from '../../kit/record-parts.tsx';
 
 type EntrustType = AccountQueries['entrusts']['input']['type'];

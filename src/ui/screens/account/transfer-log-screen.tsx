@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { AccountShell } from '../../kit/account-shell.tsx';
 import { usePagedQuery } from '../../kit/use-account-query.ts';
-import { ExportCsvButton } from './export-csv-button.tsx';
+import { ExportCsvButton } from '../../kit/export-csv-button.tsx';
 import { logExport } from './record-csv.ts';
 import {
   LogTable,

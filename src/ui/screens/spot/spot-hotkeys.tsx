@@ -8,6 +8,7 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CommandResult, OpenOrderView } from '../../../engine/api.ts';
 import type { OrderTemplate } from '../../../shared/workspace.ts';
+import type { SpotTif } from '../../../shared/spot.ts';
 import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
@@ -21,6 +22,7 @@ import type { MessageId } from '../../i18n/i18n.ts';
 import { toast } from '../../toast/toast.ts';
 import { workspace } from '../../workspace.ts';
 import type { PairMeta } from '../../trading/pair-meta.ts';
+import { flagsText } from '../../trading/order-options.tsx';
 
 const WHY = {
   noPrice: 'hotkeys.template.noPrice',
@@ -29,7 +31,14 @@ const WHY = {
 } as const satisfies Record<string, MessageId>;
 
 type Pending =
-  | { kind: 'place'; side: 'buy' | 'sell'; price: string; number: string }
+  | {
+      kind: 'place';
+      side: 'buy' | 'sell';
+      price: string;
+      number: string;
+      tif: SpotTif;
+      postOnly: boolean;
+    }
   | { kind: 'cancel'; orders: readonly OpenOrderView[]; all: boolean };
 
 const SPOT_ACTIONS = [
@@ -56,11 +65,14 @@ export function useSpotHotkeys(
       busy.current = true;
       try {
         if (p.kind === 'place') {
+          const { side, price, number, tif, postOnly } = p;
           const r = await engine.placeSpotOrder(
-            { side: p.side, mode: 2, price: p.price, number: p.number },
+            { side, mode: 2, price, number, tif, postOnly },
             () => toast.info(t('spot.form.unknown')),
           );
-          if (r.ok) toast.success(t('hotkeys.placed', placedValues(p, meta, fmt)));
+          // an IOC or FOK may fill in part or whole: the server's words say which
+          if (r.ok && tif !== 'gtc') toast.success(r.message);
+          else if (r.ok) toast.success(t('hotkeys.placed', placedValues(p, meta, fmt)));
           else toast.error(failureMessage(r));
           return;
         }
@@ -103,7 +115,8 @@ export function useSpotHotkeys(
         { quote: s?.userLegal ?? '0', base: s?.userCurrency ?? '0' },
       );
       if (!o.ok) return void toast.error(t(WHY[o.reason]));
-      act({ kind: 'place', side: o.side, price: o.price, number: o.number });
+      const { side, price, number, tif, postOnly } = o;
+      act({ kind: 'place', side, price, number, tif, postOnly });
     },
     [act, meta, t],
   );
@@ -184,7 +197,8 @@ function pendingText(
   t: ReturnType<typeof useI18n>['t'],
   fmt: Fmt,
 ): string {
-  if (p.kind === 'place') return t('hotkeys.confirm.order', placedValues(p, meta, fmt));
+  if (p.kind === 'place')
+    return `${t('hotkeys.confirm.order', placedValues(p, meta, fmt))}${flagsText(p, t)}`;
   const first = p.orders[0];
   if (p.all || first === undefined)
     return t('hotkeys.confirm.cancelAll', { count: p.orders.length, pair: meta.symbol });

@@ -18,6 +18,8 @@ import { RecordTable, type RecordColumn } from '../../kit/record-table.tsx';
 import { usePaged } from '../../kit/use-paged.ts';
 import { toast } from '../../toast/toast.ts';
 import { stateOf } from '../../trading/trigger-kind.ts';
+import { ExportCsvButton } from '../../kit/export-csv-button.tsx';
+import { KIND_LABEL, stateText, triggerExport } from './trigger-csv.ts';
 
 const version = signal(0);
 
@@ -58,19 +60,22 @@ export function TriggerList() {
 
   return (
     <>
-      <div className="trigger-views" role="group" aria-label={t('spot.stop.tab')}>
-        {(['waiting', 'done'] as const).map((v) => (
-          <button
-            key={v}
-            type="button"
-            className={`trigger-views__btn ${view === v ? 'is-active' : ''}`}
-            aria-pressed={view === v}
-            data-testid={`triggers-${v}`}
-            onClick={() => setView(v)}
-          >
-            {t(v === 'waiting' ? 'spot.stop.view.waiting' : 'spot.stop.view.done')}
-          </button>
-        ))}
+      <div className="trigger-views">
+        <div className="trigger-views__group" role="group" aria-label={t('spot.stop.tab')}>
+          {(['waiting', 'done'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              className={`trigger-views__btn ${view === v ? 'is-active' : ''}`}
+              aria-pressed={view === v}
+              data-testid={`triggers-${v}`}
+              onClick={() => setView(v)}
+            >
+              {t(v === 'waiting' ? 'spot.stop.view.waiting' : 'spot.stop.view.done')}
+            </button>
+          ))}
+        </div>
+        <ExportCsvButton spec={triggerExport(view, t)} />
       </div>
       <RecordTable
         list={list}
@@ -150,10 +155,7 @@ function useTriggerColumns(
       {
         header: t('spot.stop.col.state'),
         cellClass: 'cell--state',
-        cell: (r) =>
-          r.status === 'refused' && r.reason !== null
-            ? t('spot.stop.state.refusedWhy', { reason: r.reason })
-            : t(STATE_LABEL[stateOf(r)]),
+        cell: (r) => stateText(r, t),
       },
     ];
   return [
@@ -184,20 +186,3 @@ function PairFigure(p: { symbol: string; value: string; of: 'price' | 'amount' }
     ticker === null ? sent : p.of === 'price' ? ticker.pricePrecision : ticker.amountPrecision;
   return fmt.fixed(p.value, Math.max(dp, sent));
 }
-
-const STATE_LABEL = {
-  waiting: 'spot.stop.state.waiting',
-  open: 'spot.stop.state.open',
-  filled: 'spot.stop.state.filled',
-  partial: 'spot.stop.state.partial',
-  unfilled: 'spot.stop.state.unfilled',
-  cancelled: 'spot.stop.state.cancelled',
-  refused: 'spot.stop.state.refused',
-} as const;
-
-const KIND_LABEL = {
-  stop_limit: 'spot.stop.kind.stop_limit',
-  stop_market: 'spot.stop.kind.stop_market',
-  tp_limit: 'spot.stop.kind.tp_limit',
-  tp_market: 'spot.stop.kind.tp_market',
-} as const;

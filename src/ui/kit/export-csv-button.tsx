@@ -1,10 +1,10 @@
-// "Export CSV" on an account list (issue 25): reads every page of the list through the same
+// "Export CSV" on a list (issue 25; the conditional orders of issue 44): reads every page of the list through the same
 // engine query the screen pages with (all-pages.ts), writes the file in the language's
 // separators (components/csv.ts) and hands it to the browser's downloads; the progress is on
 // the button, the outcome in a toast (a polite live region: "Exported 12 rows").
 import { useEffect, useRef, useState } from 'react';
-import type { CommandResult, PageView } from '../../../engine/api.ts';
-import { BCP47 } from '../../../shared/locales.ts';
+import type { CommandResult, PageView } from '../../engine/api.ts';
+import { BCP47 } from '../../shared/locales.ts';
 import {
   CSV_MIME,
   csvFileName,
@@ -12,12 +12,12 @@ import {
   writeCsv,
   type CsvCell,
   type CsvFormat,
-} from '../../components/csv.ts';
-import { downloadFile } from '../../components/download-file.ts';
-import { failureMessage } from '../../i18n/result-message.ts';
-import { useI18n } from '../../i18n/i18n-context.tsx';
-import { toast } from '../../toast/toast.ts';
-import { fetchAllPages, type AllRows } from '../../kit/all-pages.ts';
+} from '../components/csv.ts';
+import { downloadFile } from '../components/download-file.ts';
+import { failureMessage } from '../i18n/result-message.ts';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { toast } from '../toast/toast.ts';
+import { fetchAllPages, type AllRows } from './all-pages.ts';
 
 /** What one list exports. Build it in the render: it captures the tab shown. */
 export interface CsvExport<R> {
