@@ -9,8 +9,10 @@
 //      chance allows and no more, and the same bets with no hold (the control) lose what chance
 //      and the fee say. The leveraged positions the same accounts hold close at the index.
 //  SA2 anyAttack: any sequence of self-trades (0.01×–100× the index, 0.0001–10 BTC), resting
-//      orders and cancels, at any pace: the mark is the index at every second; a 10× long and a
-//      30 s contract opened before it close and settle at the index.
+//      orders, conditional orders the self-trades fire (stop or take-profit, limit or market:
+//      issue 44's way to steer the last price in cascades) and cancels, at any pace: the mark is
+//      the index at every second; a 10× long and a 30 s contract opened before it close and
+//      settle at the index.
 //  SA3 noIndex (SIM_OFF): a dust self-trade sets the book's price anywhere, and nothing settles
 //      on it: second contracts and contracts are closed with a message saying why, no balance
 //      moves; an order left from a time with an index is settled as a draw (its stake back).
@@ -405,7 +407,7 @@ describe.each(backends())('prices that settle money, simulator on (%s)', (backen
       expect(randomBettorEdge(ratios.get(sec) ?? NaN, fee).isNegative()).toBe(true);
   }, 600_000);
 
-  it('SA2 any self-trades and resting orders leave the mark on the index', async () => {
+  it('SA2 any self-trades, resting and conditional orders leave the mark on the index', async () => {
     const btc = s.spot.pairs().find((p) => p.matchId === 1);
     if (btc === undefined) throw new Error('no BTC/USDT');
     const a = await richUser(s, `sa2-a-${backend}@example.com`);
@@ -422,6 +424,19 @@ describe.each(backends())('prices that settle money, simulator on (%s)', (backen
         lots,
         dt,
       }),
+      {
+        // twice as likely as the others: a cascade needs orders waiting when a trade comes
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('trigger' as const),
+          buy: fc.boolean(),
+          stop: fc.boolean(),
+          limit: fc.boolean(),
+          factor,
+          lots,
+          dt,
+        }),
+      },
       fc.record({ kind: fc.constant('cancel' as const), dt }),
     );
     const at = (f: number) =>
@@ -456,6 +471,23 @@ describe.each(backends())('prices that settle money, simulator on (%s)', (backen
           if (st.kind === 'trade') {
             await w.order(b, btc, 'sell', at(st.factor), num(st.lots));
             await w.order(a, btc, 'buy', at(st.factor), num(st.lots));
+          } else if (st.kind === 'trigger') {
+            // placed, or refused when the last price is already there: either is fine here
+            const price = at(st.factor);
+            await post(
+              s,
+              '/api/transaction/conditional',
+              {
+                legal_id: String(btc.legalId),
+                currency_id: String(btc.currencyId),
+                type: st.buy ? 'in' : 'out',
+                kind: `${st.stop ? 'stop' : 'tp'}_${st.limit ? 'limit' : 'market'}`,
+                trigger_price: price,
+                ...(st.limit ? { price } : {}),
+                num: num(st.lots),
+              },
+              { authorization: (st.buy ? a : b).token },
+            );
           } else if (st.kind === 'rest')
             await w.order(
               st.buy ? a : b,
@@ -500,6 +532,11 @@ describe.each(backends())('prices that settle money, simulator on (%s)', (backen
       }),
       { numRuns: runsOn(backend, 10, 5) },
     );
+    const fired = await s.ctx.db.query<{ status: number; n: number }>(
+      'SELECT status, COUNT(*)::int AS n FROM spot_triggers WHERE user_id IN ($1, $2) GROUP BY status',
+      [a.id, b.id],
+    );
+    console.info(`SA2 ${backend} conditional orders by status: ${JSON.stringify(fired)}`);
   }, 300_000);
 });
 
