@@ -11,9 +11,11 @@
 //            smoothness window (B4 peer) → spot, worker page at CPU 6× (B4's low-end row, no
 //            peer) → spot on a phone (390×844, DPR 3) at CPU 6×, its Book tab (B4's phone row;
 //            the peer is the desktop-size run at 6× above) → contracts, then home: worker and
-//            main-thread page, warm-up and window (B4) → spot with the depth chart in place of
-//            the candles, worker page (B4's depth row, issue 24; the peer is the spot row above;
-//            last, as choosing the pane keeps it in the demo user's workspace).
+//            main-thread page, warm-up and window (B4) → spot with 20 conditional orders of the
+//            demo user waiting and the orders panel on them (B4's stops row, issue 44; the peer
+//            is the spot row above) → spot with the depth chart in place of the candles, worker
+//            page (B4's depth row, issue 24; the peer is the spot row above; last, as choosing
+//            the pane keeps it in the demo user's workspace).
 //            (B8's log bound is checked by cold-start.bench.ts, which fills the log anyway.)
 //   F-burst: a window that starts with a burst (B5), worker then main-thread page (spot).
 //   F-deep:  a smoothness window (B5), worker then main-thread page (spot).
@@ -31,6 +33,7 @@ import {
   measureServerRates,
   openLivePage,
   openScreen,
+  placeStops,
   pageHeap,
   quantile,
   round,
@@ -246,6 +249,9 @@ async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
       const label = rowLabel(screen, 'F-busy');
       others.push(...smoothRows('B4', label, sw, sm, 'b4', rates), fewerRow('B4', label, sw, sm));
     }
+    // before the depth row: choosing the depth pane stays in the demo user's workspace
+    await placeStops(server.url, STOPS);
+    const stops = await run({ screen: SCREENS['spot with stops'], engine: 'worker' });
     const depth = await run({ screen: SCREENS['spot with depth'], engine: 'worker' });
     const label = rowLabel(spot, 'F-busy');
     return [
@@ -255,7 +261,20 @@ async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
       ...smoothRows('B4', rowLabel(spot, 'F-busy', LOW_END_THROTTLE), low, null, 'b4-low', rates),
       ...phoneRows(phone, low, rates),
       ...others,
-      ...depthRows(depth, w.smooth, rates),
+      ...variantRows(
+        `spot with the depth chart, F-busy, CPU ${CPU_THROTTLE}×`,
+        ['depth', 'with candles'],
+        depth,
+        w.smooth,
+        rates,
+      ),
+      ...variantRows(
+        `spot with ${STOPS} conditional orders open, their list shown, F-busy, CPU ${CPU_THROTTLE}×`,
+        ['stops', 'without them'],
+        stops,
+        w.smooth,
+        rates,
+      ),
       b6Row(w.input),
       ...b8Rows(w, d),
     ];
@@ -435,21 +454,30 @@ function phoneRows(p: Smoothness, desk: Smoothness, rates: string): BenchRow[] {
   ];
 }
 
+/** The demo user's waiting conditional orders in the spot row of issue 44. */
+const STOPS = 20;
+
 /**
- * B4's depth row (issue 24): the spot screen with the depth chart in place of the candles, under
- * F-busy at CI-low, against B4's budget; the peer is the same screen with the candles.
+ * B4's rows of a variant of the spot screen under F-busy at CI-low, against B4's budget, the
+ * peer being the plain spot screen: the depth chart in place of the candles (issue 24), and 20
+ * conditional orders open with their list shown (issue 44).
  */
-function depthRows(dp: Smoothness, candles: Smoothness, rates: string): BenchRow[] {
-  const label = `spot with the depth chart, F-busy, CPU ${CPU_THROTTLE}×`;
+function variantRows(
+  label: string,
+  [name, peerName]: [string, string],
+  dp: Smoothness,
+  candles: Smoothness,
+  rates: string,
+): BenchRow[] {
   const v = vsync(dp);
-  const note = `depth ${describeSmoothness(dp)} | candles peer ${describeSmoothness(candles)} | ${rates}`;
+  const note = `${name} ${describeSmoothness(dp)} | peer (${peerName}) ${describeSmoothness(candles)} | ${rates}`;
   const frames = (what: string, ms: number, peer: number, most: number): BenchRow => ({
     id: 'B4',
     what: `${label}: frame time ${what}`,
     value: round(ms, 1),
     unit: 'ms',
     budget: `≤ ${most === 1 ? '16.7 ms (1 frame)' : '33 ms (2 frames)'}`,
-    peer: `with candles ${round(peer, 1)} ms`,
+    peer: `${peerName} ${round(peer, 1)} ms`,
     ratio: peer > 0 ? round(ms / peer, 2) : null,
     pass: frameCount(ms, v) <= most,
     note: `judged in display frames of ${round(v, 2)} ms: ${frameCount(ms, v)} frame(s); ${note}`,
@@ -461,7 +489,7 @@ function depthRows(dp: Smoothness, candles: Smoothness, rates: string): BenchRow
       value: dp.longTasks,
       unit: 'tasks',
       budget: '0',
-      peer: `with candles ${candles.longTasks} tasks`,
+      peer: `${peerName} ${candles.longTasks} tasks`,
       ratio: candles.longTasks > 0 ? round(dp.longTasks / candles.longTasks, 2) : null,
       pass: dp.longTasks === 0,
       note,

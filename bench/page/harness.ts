@@ -252,9 +252,43 @@ export async function loginDemo(page: Page): Promise<void> {
   await page.waitForURL(/\/$/, { timeout: 30_000 });
 }
 
+/**
+ * Places `count` waiting conditional orders for the demo user over the API (issue 44's bench
+ * row): stop-limit buys of 0.0001 BTC far above the market, so none fires during the run.
+ */
+export async function placeStops(url: string, count: number): Promise<void> {
+  const form = (body: Record<string, string>) => new URLSearchParams(body).toString();
+  const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+  const login = (await (
+    await fetch(`${url}/api/user/login`, {
+      method: 'POST',
+      headers,
+      body: form({ user_string: DEMO.account, password: DEMO.password, type: '1' }),
+    })
+  ).json()) as { message: string };
+  for (let i = 0; i < count; i++) {
+    const r = (await (
+      await fetch(`${url}/api/transaction/conditional`, {
+        method: 'POST',
+        headers: { ...headers, authorization: login.message },
+        body: form({
+          legal_id: '3',
+          currency_id: '1',
+          type: 'in',
+          kind: 'stop_limit',
+          trigger_price: String(500_000 + i * 100),
+          price: String(500_100 + i * 100),
+          num: '0.0001',
+        }),
+      })
+    ).json()) as { type: string; message: unknown };
+    if (r.type !== 'ok') throw new Error(`conditional order ${i}: ${JSON.stringify(r.message)}`);
+  }
+}
+
 /** A live screen the page benchmarks open: its route, and when its live data is on screen. */
 export interface Screen {
-  name: 'spot' | 'contracts' | 'home' | 'phone spot' | 'spot with depth';
+  name: 'spot' | 'contracts' | 'home' | 'phone spot' | 'spot with depth' | 'spot with stops';
   path: string;
   ready(page: Page): Promise<void>;
 }
@@ -291,6 +325,23 @@ export const SCREENS = {
       await page.locator('[data-pane="depth"]').click({ timeout: READY_TIMEOUT_MS });
       await page
         .locator('[data-testid="depth-canvas"][data-painted]')
+        .waitFor({ timeout: READY_TIMEOUT_MS });
+    },
+  },
+  /**
+   * The spot screen with its orders panel on the conditional orders (issue 44), the demo user's
+   * 20 waiting ones placed first (placeStops): ready when the book has painted and the list
+   * shows them.
+   */
+  'spot with stops': {
+    name: 'spot with stops',
+    path: '/dealCenter',
+    ready: async (page) => {
+      await bookPainted(page);
+      await page.getByTestId('tab-triggers').click({ timeout: READY_TIMEOUT_MS });
+      await page
+        .locator('[data-testid="trigger-table"] tr[data-trigger-id]')
+        .first()
         .waitFor({ timeout: READY_TIMEOUT_MS });
     },
   },
