@@ -63,6 +63,16 @@ test('visitors see login and register prompts instead of the trading controls', 
   await expect(page.getByTestId('orders-login-prompt')).toContainText(
     msg('spot.orders.loginPrompt'),
   );
+  // the conditional tabs too: the fields disabled, log in or register instead of the submit
+  await page.getByTestId('mode-stop-limit').click();
+  for (const side of ['buy', 'sell']) {
+    const prompt = page.getByTestId(`${side}-stop-form`).getByTestId(`${side}-login-prompt`);
+    await expect(prompt.getByRole('link', { name: msg('spot.form.login') })).toBeVisible();
+    await expect(page.getByTestId(`${side}-stop-submit`)).toHaveCount(0);
+    await expect(
+      page.getByTestId(`${side}-stop-form`).locator('input[name="trigger"]'),
+    ).toBeDisabled();
+  }
 });
 
 test("a book level picked with the mouse or the keyboard fills the forms' price", async ({

@@ -231,7 +231,8 @@ function FormTotal(p: { side: SpotSide; total: string | null; approx: boolean; q
   );
 }
 
-function LoginPrompt({ side }: { side: SpotSide }) {
+/** What a visitor sees in place of a form's submit: log in or register (the stop form's too). */
+export function LoginPrompt({ side }: { side: SpotSide }) {
   const { t } = useI18n();
   return (
     <div className="spot-form__login" data-testid={`${side}-login-prompt`}>

@@ -21,6 +21,7 @@ import type { PairMeta } from '../../trading/pair-meta.ts';
 import { triggerKind } from '../../trading/trigger-kind.ts';
 import { useOrderGuard } from '../../components/offline-reason.tsx';
 import { triggersChanged } from './trigger-list.tsx';
+import { LoginPrompt } from './spot-form.tsx';
 
 interface Errors {
   trigger?: string | undefined;
@@ -162,7 +163,7 @@ export function StopForm({ side, limit, meta, loggedIn, balance }: StopFormProps
         />
         <StopSummary side={side} meta={meta} meaning={meaning} trigger={trigger} last={last} />
       </fieldset>
-      {loggedIn && (
+      {loggedIn ? (
         <>
           <button
             type="submit"
@@ -176,6 +177,8 @@ export function StopForm({ side, limit, meta, loggedIn, balance }: StopFormProps
           </button>
           {guard.reason}
         </>
+      ) : (
+        <LoginPrompt side={side} />
       )}
     </form>
   );
