@@ -442,6 +442,33 @@ describe.each(backends())('prices that settle money, simulator on (%s)', (backen
     const at = (f: number) =>
       Decimal.max(w.index(btc).times(f).toDecimalPlaces(2), new Decimal('0.01')).toFixed(2);
     const num = (n: number) => new Decimal(n).dividedBy(10_000).toFixed(4);
+    type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+    /** One step of the attack: a self-trade, a resting order, a conditional order, or cancels. */
+    const play = async (st: Step): Promise<void> => {
+      if (st.kind === 'trade') {
+        await w.order(b, btc, 'sell', at(st.factor), num(st.lots));
+        await w.order(a, btc, 'buy', at(st.factor), num(st.lots));
+      } else if (st.kind === 'trigger') {
+        // placed, or refused when the last price is already there: either is fine here
+        const price = at(st.factor);
+        await post(
+          s,
+          '/api/transaction/conditional',
+          {
+            legal_id: String(btc.legalId),
+            currency_id: String(btc.currencyId),
+            type: st.buy ? 'in' : 'out',
+            kind: `${st.stop ? 'stop' : 'tp'}_${st.limit ? 'limit' : 'market'}`,
+            trigger_price: price,
+            ...(st.limit ? { price } : {}),
+            num: num(st.lots),
+          },
+          { authorization: (st.buy ? a : b).token },
+        );
+      } else if (st.kind === 'rest')
+        await w.order(st.buy ? a : b, btc, st.buy ? 'buy' : 'sell', at(st.factor), num(st.lots));
+      else await w.cancelAll([a, b]);
+    };
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
         await w.cancelAll([a, b]);
@@ -468,35 +495,7 @@ describe.each(backends())('prices that settle money, simulator on (%s)', (backen
           expect(s.marks.mark(1)?.equals(w.index(btc))).toBe(true);
         };
         for (const st of steps) {
-          if (st.kind === 'trade') {
-            await w.order(b, btc, 'sell', at(st.factor), num(st.lots));
-            await w.order(a, btc, 'buy', at(st.factor), num(st.lots));
-          } else if (st.kind === 'trigger') {
-            // placed, or refused when the last price is already there: either is fine here
-            const price = at(st.factor);
-            await post(
-              s,
-              '/api/transaction/conditional',
-              {
-                legal_id: String(btc.legalId),
-                currency_id: String(btc.currencyId),
-                type: st.buy ? 'in' : 'out',
-                kind: `${st.stop ? 'stop' : 'tp'}_${st.limit ? 'limit' : 'market'}`,
-                trigger_price: price,
-                ...(st.limit ? { price } : {}),
-                num: num(st.lots),
-              },
-              { authorization: (st.buy ? a : b).token },
-            );
-          } else if (st.kind === 'rest')
-            await w.order(
-              st.buy ? a : b,
-              btc,
-              st.buy ? 'buy' : 'sell',
-              at(st.factor),
-              num(st.lots),
-            );
-          else await w.cancelAll([a, b]);
+          await play(st);
           for (let t = 0; t < st.dt; t += 1000) tick();
         }
         while (s.clock.now < t0 + 31_000) tick();
