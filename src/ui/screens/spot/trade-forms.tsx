@@ -39,6 +39,8 @@ const currencyBalance = computed(() => balances.value.currency);
 const bestAsk = computed(() => book.value?.bestAsk ?? null);
 const bestBid = computed(() => book.value?.bestBid ?? null);
 const loggedIn = computed(() => session.value.loggedIn);
+/** The buy form beside the sell form, each with its own balance and best opposite price. */
+const SIDES = ['buy', 'sell'] as const;
 
 export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
   const { t } = useI18n();
@@ -86,45 +88,30 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
         {tools}
       </header>
       <div className="forms__pair">
-        {mode === 'stop-limit' || mode === 'stop-market' ? (
-          <>
+        {SIDES.map((side) => {
+          const balance = known ? (side === 'buy' ? legal : currency) : UNKNOWN;
+          return mode === 'stop-limit' || mode === 'stop-market' ? (
             <StopForm
-              side="buy"
+              key={side}
+              side={side}
               limit={mode === 'stop-limit'}
               meta={meta}
               loggedIn={isLoggedIn}
-              balance={known ? legal : UNKNOWN}
+              balance={balance}
             />
-            <StopForm
-              side="sell"
-              limit={mode === 'stop-limit'}
-              meta={meta}
-              loggedIn={isLoggedIn}
-              balance={known ? currency : UNKNOWN}
-            />
-          </>
-        ) : (
-          <>
+          ) : (
             <SpotForm
-              side="buy"
+              key={side}
+              side={side}
               mode={mode}
               meta={meta}
               loggedIn={isLoggedIn}
-              balance={known ? legal : UNKNOWN}
-              best={bestAsk}
+              balance={balance}
+              best={side === 'buy' ? bestAsk : bestBid}
               picked={picked}
             />
-            <SpotForm
-              side="sell"
-              mode={mode}
-              meta={meta}
-              loggedIn={isLoggedIn}
-              balance={known ? currency : UNKNOWN}
-              best={bestBid}
-              picked={picked}
-            />
-          </>
-        )}
+          );
+        })}
       </div>
     </section>
   );
