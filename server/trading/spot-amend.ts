@@ -17,7 +17,7 @@ import { checkFunds, toOrder } from './spot-order-checks.ts';
 import { replyOf, type Reply } from './spot-replies.ts';
 import type { SpotService } from './spot-service.ts';
 import { writeLedger } from './spot-settlement.ts';
-import { fromUnits } from './units.ts';
+import { columnToUnits, fromUnits } from './units.ts';
 
 export interface AmendRequest {
   userId: number;
@@ -90,10 +90,7 @@ export class SpotAmend {
       'SELECT total_number FROM spot_orders WHERE id = $1',
       [id],
     );
-    const total = new Decimal(rows[0]?.total_number ?? '0').times(
-      new Decimal(10).pow(p.amountPrecision),
-    );
-    return BigInt(total.toFixed(0)) - resting.remaining;
+    return columnToUnits(rows[0]?.total_number ?? '0', p.amountPrecision) - resting.remaining;
   }
 
   /** The same price, less left: lowered where it stands, the difference released. */
@@ -128,7 +125,7 @@ export class SpotAmend {
     const plan = core.placePlan(next);
     await checkFunds(this.db, p, plan, cancel.ops);
     const now = this.now();
-    const id = await this.spot.executeTriggered(plan, 2, {
+    const id = await this.spot.executeWithHooks(plan, 2, {
       before: async (tx) => {
         await this.claim(tx, p, resting, now, 2, 0n);
         await writeLedger(tx, cancel.ops, LOG_TYPE.spotCancel, `spot amend #${resting.id}`, now);

@@ -50,17 +50,24 @@ export function kindOf(req: PlaceRequest): NewOrder['kind'] {
  * price, a post-only order that would take.
  */
 export function refuseIdle(p: PairSpec, plan: Plan, best: bigint | null): void {
-  const values = {
+  if (plan.noLiquidity) throw new ApiError('spot.noLiquidity');
+  const id = plan.killed
+    ? 'spot.fokUnfilled'
+    : plan.wouldTake
+      ? 'spot.postOnlyWouldTake'
+      : plan.order.kind === 'ioc' && plan.filled === 0n
+        ? 'spot.iocUnfilled'
+        : null;
+  if (id === null) return;
+  // the words of a refusal, made only for one
+  const price = (ticks: bigint) =>
+    localDecimal(fromUnits(ticks, p.pricePrecision), p.pricePrecision);
+  throw new ApiError(id, {
     total: localDecimal(fromUnits(plan.order.qty, p.amountPrecision), p.amountPrecision),
     currency: p.currencyName,
-    price: localDecimal(fromUnits(plan.limit, p.pricePrecision), p.pricePrecision),
-    best: best === null ? '' : localDecimal(fromUnits(best, p.pricePrecision), p.pricePrecision),
-  };
-  if (plan.noLiquidity) throw new ApiError('spot.noLiquidity');
-  if (plan.killed) throw new ApiError('spot.fokUnfilled', values);
-  if (plan.wouldTake) throw new ApiError('spot.postOnlyWouldTake', values);
-  if (plan.order.kind === 'ioc' && plan.filled === 0n)
-    throw new ApiError('spot.iocUnfilled', values);
+    price: price(plan.limit),
+    best: best === null ? '' : price(best),
+  });
 }
 
 /** The core's order for a request: quantity in lots, limit price in ticks (0 for market). */

@@ -319,10 +319,11 @@ export class SpotService {
   // ---- execution ----------------------------------------------------------------------------
 
   /**
-   * The order of a reached conditional order (spot-triggers.ts), in the pair's queue: `before`
-   * and `after` (given the order's id) run in the order's own transaction.
+   * An order another part of the spot engine places, in the pair's queue: a reached conditional
+   * order (spot-triggers.ts), an amended order's replacement (spot-amend.ts). `before` and `after`
+   * (given the order's id) run in the order's own transaction.
    */
-  async executeTriggered(plan: Plan, mode: 1 | 2, hooks: TxHooks): Promise<number> {
+  async executeWithHooks(plan: Plan, mode: 1 | 2, hooks: TxHooks): Promise<number> {
     const id = await this.execute(plan, mode, null, null, hooks);
     this.listeners?.userOrder(plan.order.matchId);
     return id;

@@ -261,7 +261,7 @@ export class SpotTriggers {
       const plan = this.spot.core.placePlan(order);
       if (plan.noLiquidity) throw new ApiError('spot.noLiquidity');
       const now = this.now();
-      await this.spot.executeTriggered(plan, placesLimit(t.kind) ? 2 : 1, {
+      await this.spot.executeWithHooks(plan, placesLimit(t.kind) ? 2 : 1, {
         before: async (tx) => {
           if ((await claim(tx, t.id, 1, now)) === null) throw new NotWaiting();
           await writeLedger(

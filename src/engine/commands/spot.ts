@@ -150,11 +150,10 @@ export function amendSpotOrder(
 
 /** The order form's rules for the fields given (an empty one is kept, not checked). */
 function amendIssues(side: SpotSide, price: string, number: string) {
-  const found = validateSpotOrder({
+  return validateSpotOrder({
     side,
     mode: 2,
     price: price === '' ? '1' : price,
     number: number === '' ? '1' : number,
   });
-  return found;
 }

@@ -90,6 +90,8 @@ export const OpenRow = memo(function OpenRow({ order: o, meta, held, onCancel }:
   );
 });
 
+type Field = 'price' | 'number';
+
 /** The price and amount cells in edit, with Save and Discard under them. */
 function AmendCells({
   order: o,
@@ -101,11 +103,16 @@ function AmendCells({
   onDone: () => void;
 }) {
   const { t, tv } = useI18n();
-  const [price, setPrice] = useState<string>(fixed(o.price, meta.pricePrecision));
-  const [number, setNumber] = useState<string>(fixed(o.totalNumber, meta.amountPrecision));
-  const [errors, setErrors] = useState<{ price?: string | undefined; number?: string | undefined }>(
-    {},
-  );
+  const [typed, setTyped] = useState<Record<Field, string>>({
+    price: fixed(o.price, meta.pricePrecision),
+    number: fixed(o.totalNumber, meta.amountPrecision),
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string | undefined>>>({});
+  /** What was typed in a field, its error gone with the old value. */
+  const onValue = (field: Field) => (v: string) => {
+    setTyped((x) => ({ ...x, [field]: v }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
   const [busy, setBusy] = useState(false);
   // the user asked to edit this row: the price takes the focus
   const first = useRef<HTMLInputElement>(null);
@@ -116,8 +123,8 @@ function AmendCells({
     const r = await engine.amendSpotOrder({
       id: o.id,
       side: o.side,
-      price: sameAs(price, o.price) ? '' : price,
-      number: sameAs(number, o.totalNumber) ? '' : number,
+      price: sameAs(typed.price, o.price) ? '' : typed.price,
+      number: sameAs(typed.number, o.totalNumber) ? '' : typed.number,
     });
     setBusy(false);
     if (r.ok) {
@@ -149,13 +156,10 @@ function AmendCells({
         <AmendInput
           name="amend-price"
           label={t('spot.amend.priceLabel', { id: o.id })}
-          value={price}
+          value={typed.price}
           decimals={meta.pricePrecision}
           error={errors.price}
-          onValue={(v) => {
-            setPrice(v);
-            setErrors((e) => ({ ...e, price: undefined }));
-          }}
+          onValue={onValue('price')}
           onKeyDown={keys}
           inputRef={first}
         />
@@ -164,13 +168,10 @@ function AmendCells({
         <AmendInput
           name="amend-number"
           label={t('spot.amend.numberLabel', { id: o.id })}
-          value={number}
+          value={typed.number}
           decimals={meta.amountPrecision}
           error={errors.number}
-          onValue={(v) => {
-            setNumber(v);
-            setErrors((e) => ({ ...e, number: undefined }));
-          }}
+          onValue={onValue('number')}
           onKeyDown={keys}
         />
         <span className="amend__actions">

@@ -7,33 +7,9 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import type { I18n } from '../../i18n/i18n-context.tsx';
 import type { CsvExport } from '../../kit/export-csv-button.tsx';
 import { pairMetaSignal } from '../../trading/pair-meta.ts';
-import { stateOf, type TriggerState } from '../../trading/trigger-kind.ts';
+import { KIND_LABEL, stateText } from './trigger-words.ts';
 
 type T = I18n['t'];
-
-export const KIND_LABEL = {
-  stop_limit: 'spot.stop.kind.stop_limit',
-  stop_market: 'spot.stop.kind.stop_market',
-  tp_limit: 'spot.stop.kind.tp_limit',
-  tp_market: 'spot.stop.kind.tp_market',
-} as const;
-
-export const STATE_LABEL: Record<TriggerState, `spot.stop.state.${TriggerState}`> = {
-  waiting: 'spot.stop.state.waiting',
-  open: 'spot.stop.state.open',
-  filled: 'spot.stop.state.filled',
-  partial: 'spot.stop.state.partial',
-  unfilled: 'spot.stop.state.unfilled',
-  cancelled: 'spot.stop.state.cancelled',
-  refused: 'spot.stop.state.refused',
-};
-
-/** What became of a conditional order, in words (a refusal with its reason). */
-export function stateText(r: SpotTriggerView, t: T): string {
-  return r.status === 'refused' && r.reason !== null
-    ? t('spot.stop.state.refusedWhy', { reason: r.reason })
-    : t(STATE_LABEL[stateOf(r)]);
-}
 
 export function triggerExport(view: 'waiting' | 'done', t: T): CsvExport<SpotTriggerView> {
   const done = view === 'done';

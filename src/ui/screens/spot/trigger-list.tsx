@@ -19,7 +19,8 @@ import { usePaged } from '../../kit/use-paged.ts';
 import { toast } from '../../toast/toast.ts';
 import { stateOf } from '../../trading/trigger-kind.ts';
 import { ExportCsvButton } from '../../kit/export-csv-button.tsx';
-import { KIND_LABEL, stateText, triggerExport } from './trigger-csv.ts';
+import { triggerExport } from './trigger-csv.ts';
+import { KIND_LABEL, stateText } from './trigger-words.ts';
 
 const version = signal(0);
 
