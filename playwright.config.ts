@@ -31,6 +31,7 @@ const OWN_USERS = [
   'notifications',
   'offline-history',
   'order-history',
+  'spot-oco',
   'second-contracts',
   'shared-browser',
   'spot-conditional',

@@ -8,8 +8,8 @@
 // rules of firing are tested in server/trading/spot-triggers.test.ts. New users of their own.
 import { readFileSync } from 'node:fs';
 import { Decimal } from '../src/shared/decimal.ts';
-import { eosTrader, steer } from './steered-market.ts';
-import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { amount, eosFills as fills, eosTrader, notional, steer } from './steered-market.ts';
+import { expect, test } from './fixtures.ts';
 import { fund, token, wallet } from './api.ts';
 import { login, msg, registerByApi, uniqueEmail } from './helpers.ts';
 
@@ -69,35 +69,6 @@ test('a stop-limit buy from the ticket reserves its funds, waits, and is cancell
   await page.getByTestId('mode-stop-limit').click();
   await expect(available).toContainText('1,000.00');
 });
-
-interface Fill {
-  type?: 'in' | 'out';
-  way?: number;
-  currency_name: string;
-  price: string;
-  number: string;
-  in_fee?: string;
-  out_fee?: string;
-}
-
-/** The user's fills on EOS/USDT (the API's own list, every page). */
-async function fills(request: APIRequestContext, t: string): Promise<Fill[]> {
-  const r = await request.get('/api/transaction_complete?page=1', {
-    headers: { authorization: t },
-  });
-  const list = ((await r.json()) as { message: { list: Fill[] } }).message.list;
-  return list.filter((f) => f.currency_name === 'EOS');
-}
-
-/** Σ number of the fills of one side. */
-const amount = (list: Fill[], type: 'in' | 'out'): Decimal =>
-  list.filter((f) => f.type === type).reduce((sum, f) => sum.plus(f.number), new Decimal(0));
-
-/** Σ price × number of the fills of one side. */
-const notional = (list: Fill[], type: 'in' | 'out'): Decimal =>
-  list
-    .filter((f) => f.type === type)
-    .reduce((sum, f) => sum.plus(new Decimal(f.price).times(f.number)), new Decimal(0));
 
 test('on a moving market a stop buy and a stop-loss sell fire once and fill, to the exact cent', async ({
   page,

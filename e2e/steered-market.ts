@@ -37,3 +37,32 @@ export async function eosTrader(
   await expect(page.locator(`.spot[data-symbol="${EOS.symbol}"]`)).toBeVisible();
   return { email, token: t };
 }
+
+export interface Fill {
+  type?: 'in' | 'out';
+  way?: number;
+  currency_name: string;
+  price: string;
+  number: string;
+  in_fee?: string;
+  out_fee?: string;
+}
+
+/** The user's fills on EOS/USDT (the API's own list, every page). */
+export async function eosFills(request: APIRequestContext, t: string): Promise<Fill[]> {
+  const r = await request.get('/api/transaction_complete?page=1', {
+    headers: { authorization: t },
+  });
+  const list = ((await r.json()) as { message: { list: Fill[] } }).message.list;
+  return list.filter((f) => f.currency_name === 'EOS');
+}
+
+/** Σ number of the fills of one side. */
+export const amount = (list: Fill[], type: 'in' | 'out'): Decimal =>
+  list.filter((f) => f.type === type).reduce((sum, f) => sum.plus(f.number), new Decimal(0));
+
+/** Σ price × number of the fills of one side. */
+export const notional = (list: Fill[], type: 'in' | 'out'): Decimal =>
+  list
+    .filter((f) => f.type === type)
+    .reduce((sum, f) => sum.plus(new Decimal(f.price).times(f.number)), new Decimal(0));

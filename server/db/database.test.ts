@@ -40,6 +40,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0019-fair-micro-payouts',
       '0020-c2c-deal-deadline',
       '0021-spot-triggers',
+      '0022-spot-oco',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(

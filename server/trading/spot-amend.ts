@@ -52,6 +52,12 @@ export class SpotAmend {
     const p = row === undefined ? null : this.spot.spec(row.match_id);
     if (row === undefined || p === null) throw new ApiError('spot.orderNotFound');
     if (row.status !== 0) throw new ApiError('spot.amend.gone');
+    // an OCO's limit leg is changed by cancelling the pair (ADR 0056)
+    const leg = await this.db.query<{ id: number }>(
+      'SELECT id FROM spot_triggers WHERE oco_order_id = $1 AND status = 0',
+      [req.orderId],
+    );
+    if (leg.length > 0) throw new ApiError('spot.amend.ocoLeg');
     return this.spot.enqueue(p.matchId, () => this.inQueue(p, req));
   }
 

@@ -51,6 +51,17 @@ export interface TxHooks {
   after(tx: Queryable, orderId: number): Promise<void>;
 }
 
+/**
+ * Work in the transaction that fills (`fill`) or cancels (`cancel`) resting orders of real users:
+ * the OCO legs (spot-triggers.ts). Answers what to do once the transaction is committed.
+ */
+export type RestingHook = (
+  tx: Queryable,
+  orderIds: readonly number[],
+  cause: 'fill' | 'cancel',
+  now: number,
+) => Promise<(() => void) | null>;
+
 interface OrderRow {
   id: number;
   user_id: number;
@@ -76,6 +87,7 @@ export class SpotService {
   private nextTradeId = 1;
   private listeners: SpotEvents | null = null;
   private readonly lastListeners: ((matchId: number) => void)[] = [];
+  private readonly restingHooks: RestingHook[] = [];
   readonly feeAccount: number;
 
   constructor(opts: {
@@ -123,6 +135,27 @@ export class SpotService {
   /** Calls `fn` in the pair's queue after trades set a pair's last price (the triggers). */
   onLastPrice(fn: (matchId: number) => void): void {
     this.lastListeners.push(fn);
+  }
+
+  /** Runs `fn` in every transaction that fills or cancels real users' resting orders. */
+  onResting(fn: RestingHook): void {
+    this.restingHooks.push(fn);
+  }
+
+  /** The resting hooks of one transaction; what they left to do after its commit. */
+  private async touched(
+    tx: Queryable,
+    orderIds: readonly number[],
+    cause: 'fill' | 'cancel',
+    now: number,
+  ): Promise<(() => void)[]> {
+    const later: (() => void)[] = [];
+    if (orderIds.length === 0) return later;
+    for (const hook of this.restingHooks) {
+      const fn = await hook(tx, orderIds, cause, now);
+      if (fn !== null) later.push(fn);
+    }
+    return later;
   }
 
   /** Tells the listeners that these real users' balances changed, and their orders on a pair. */
@@ -264,7 +297,7 @@ export class SpotService {
       const p = this.specs.get(matchId);
       if (plan === null || p === undefined) throw new ApiError('spot.orderNotFound');
       const now = this.now();
-      await this.db.transaction(async (tx) => {
+      const later = await this.db.transaction(async (tx) => {
         const updated = await tx.query<{ id: number }>(
           `UPDATE spot_orders SET status = 2, updated_at = $1
            WHERE id = $2 AND status = 0 RETURNING id`,
@@ -274,8 +307,10 @@ export class SpotService {
         await writeLedger(tx, plan.ops, LOG_TYPE.spotCancel, `spot cancel #${orderId}`, now);
         const cancelled = { orderId, userId, side: rowSide, remaining: plan.remaining };
         await writeCancelNote(tx, p, cancelled, now);
+        return this.touched(tx, [orderId], 'cancel', now);
       });
       this.core.cancelCommit(matchId, orderId);
+      for (const fn of later) fn();
       this.listeners?.balances([userId]);
       this.listeners?.userOrder(matchId);
     });
@@ -344,8 +379,10 @@ export class SpotService {
     const simOps = plan.ops.filter((o) => this.simulated.has(o.userId));
     const now = this.now();
     let restingId: number;
+    let later: (() => void)[] = [];
     if (takerReal || realMakers) {
       if (!this.simWallet.canApply(simOps)) throw new ApiError('spot.noLiquidity');
+      const makers = plan.fills.filter((f) => !this.simulated.has(f.makerUserId));
       restingId = await this.db.transaction(async (tx) => {
         await hooks?.before(tx);
         const id = await writePlan(tx, {
@@ -360,6 +397,8 @@ export class SpotService {
           simOrderId: () => this.nextSimOrderId--,
         });
         await hooks?.after(tx, id);
+        const ids = makers.map((f) => f.makerId);
+        later = await this.touched(tx, ids, 'fill', now);
         return id;
       });
     } else {
@@ -368,6 +407,7 @@ export class SpotService {
     }
     this.simWallet.apply(simOps);
     this.core.commit(plan, restingId);
+    for (const fn of later) fn();
     this.afterFills(plan, now);
     return restingId;
   }

@@ -7,22 +7,20 @@
 // An order that cannot be placed when it fires (the funds went elsewhere, no liquidity, the pair
 // closed) is refused with the reason, its reserve released, and the user is told. The waiting
 // orders are reloaded at start and checked against the last price at once: a restart after the
-// price crossed fires them once.
+// price crossed fires them once. A stop may be one leg of an OCO (spot-oco.ts, ADR 0056).
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { localDecimal, type MessageValues } from '../i18n/messages.ts';
-import { symbolOf } from '../market/wire-format.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import { addNotification } from '../notify/notifications.ts';
-import { noteDec } from '../notify/note-values.ts';
-import { LOG_TYPE } from '../wallet/ledger.ts';
-import { ATTO_DECIMALS, type BalanceOp, type NewOrder } from './core.ts';
+import { ATTO_DECIMALS, type NewOrder } from './core.ts';
 import type { Side } from './order-book.ts';
+import { LegGone, SpotOco } from './spot-oco.ts';
 import { checkFunds, requireAvailable, spotOpen, toOrder } from './spot-order-checks.ts';
 import { isUniqueViolation } from './spot-replies.ts';
 import type { SpotService } from './spot-service.ts';
-import { writeLedger } from './spot-settlement.ts';
+import { claimTrigger, insertTrigger, triggerNote } from './trigger-store.ts';
 import {
   placesLimit,
   reached,
@@ -31,7 +29,7 @@ import {
   type TriggerKind,
   type WaitingTrigger,
 } from './trigger-rules.ts';
-import { attoToDecimal, columnToUnits, fromUnits, toUnits } from './units.ts';
+import { columnToUnits, fromUnits, toUnits } from './units.ts';
 
 /** Waiting conditional orders one user may have at once. */
 export const MAX_WAITING_TRIGGERS = 50;
@@ -46,6 +44,14 @@ export interface TriggerRequest {
   price: Decimal | null;
   num: Decimal;
   clientId: string | null;
+  /** An OCO: the price of its limit leg (the stop kinds only). */
+  ocoPrice?: Decimal | null;
+}
+
+/** A placed conditional order: its id, and its OCO's limit leg. */
+export interface Placed {
+  id: number;
+  orderId: number | null;
 }
 
 interface TriggerRow {
@@ -59,6 +65,7 @@ interface TriggerRow {
   number: string;
   reserve_currency: number;
   reserved: string;
+  oco_order_id: number | null;
 }
 
 /** Thrown inside a firing's transaction: another path has already decided this order. */
@@ -67,12 +74,14 @@ class NotWaiting extends Error {}
 export class SpotTriggers {
   readonly book = new TriggerBook();
   private readonly checking = new Set<number>();
+  private readonly oco: SpotOco;
 
   constructor(
     private readonly spot: SpotService,
     private readonly db: Database,
     private readonly now: () => number,
   ) {
+    this.oco = new SpotOco(spot, db, this.book, now);
     spot.onLastPrice((matchId) => this.check(matchId));
   }
 
@@ -80,18 +89,20 @@ export class SpotTriggers {
   async start(): Promise<number> {
     const rows = await this.db.query<TriggerRow & Record<string, unknown>>(
       `SELECT id, user_id, match_id, side, kind, trigger_price, price, number, reserve_currency,
-              reserved FROM spot_triggers WHERE status = 0 ORDER BY id`,
+              reserved, oco_order_id FROM spot_triggers WHERE status = 0 ORDER BY id`,
     );
     for (const r of rows) {
       const t = this.fromRow(r);
-      if (t !== null) this.book.add(t);
+      if (t === null) continue;
+      this.book.add(t);
+      this.oco.track(t);
     }
     for (const matchId of this.book.pairs()) this.check(matchId);
     return rows.length;
   }
 
-  /** Places a conditional order; answers its id. */
-  async place(req: TriggerRequest): Promise<number> {
+  /** Places a conditional order, or an OCO (its stop leg and its limit leg); answers their ids. */
+  async place(req: TriggerRequest): Promise<Placed> {
     const p = this.spot.spec(req.matchId);
     if (p === null) throw new ApiError('spot.pairClosed');
     if (req.clientId !== null) {
@@ -99,8 +110,14 @@ export class SpotTriggers {
       if (first !== null) return first;
     }
     const t = this.toWaiting(p, req);
+    const ocoPrice = req.ocoPrice ?? null;
+    if (ocoPrice !== null && !req.kind.startsWith('stop_')) throw new ApiError('spot.oco.kind');
+    const limit =
+      ocoPrice === null
+        ? null
+        : priceUnits(ocoPrice, p.pricePrecision, 'validation.spot.priceRequired');
     try {
-      return await this.spot.enqueue(req.matchId, () => this.insert(p, t, req.clientId));
+      return await this.spot.enqueue(req.matchId, () => this.insert(p, t, req.clientId, limit));
     } catch (err) {
       if (req.clientId !== null && isUniqueViolation(err)) {
         const first = await this.byClientId(req.userId, req.clientId);
@@ -110,30 +127,27 @@ export class SpotTriggers {
     }
   }
 
-  /** Cancels one of the user's waiting orders and releases its reserve. */
+  /** Cancels one of the user's waiting orders and releases its reserve; an OCO's limit leg too. */
   async cancel(userId: number, id: number): Promise<void> {
-    const rows = await this.db.query<{ match_id: number }>(
-      'SELECT match_id FROM spot_triggers WHERE id = $1 AND user_id = $2 AND status = 0',
+    const rows = await this.db.query<TriggerRow & Record<string, unknown>>(
+      `SELECT id, user_id, match_id, side, kind, trigger_price, price, number, reserve_currency,
+              reserved, oco_order_id FROM spot_triggers WHERE id = $1 AND user_id = $2 AND status = 0`,
       [id, userId],
     );
-    const matchId = rows[0]?.match_id;
-    if (matchId === undefined) throw new ApiError('spot.trigger.notFound');
-    await this.spot.enqueue(matchId, async () => {
-      const done = await this.db.transaction(async (tx) => {
-        const row = await claim(tx, id, 2, this.now(), userId);
-        if (row === null) return false;
-        await writeLedger(
-          tx,
-          releaseOps(row),
-          LOG_TYPE.spotTriggerRelease,
-          `trigger #${id}`,
-          this.now(),
-        );
-        return true;
+    const row = rows[0];
+    const t = row === undefined ? null : this.fromRow(row);
+    const p = t === null ? null : this.spot.spec(t.matchId);
+    if (t === null || p === null) throw new ApiError('spot.trigger.notFound');
+    await this.spot.enqueue(t.matchId, async () => {
+      const now = this.now();
+      const later = await this.db.transaction(async (tx) => {
+        if ((await claimTrigger(tx, id, 2, now, { userId })) === null) return null;
+        return this.oco.cancelLimit(tx, p, t, now, 'user');
       });
-      if (!done) throw new ApiError('spot.trigger.notFound');
-      this.book.remove(matchId, id);
-      this.spot.balancesChanged([userId]);
+      if (later === null) throw new ApiError('spot.trigger.notFound');
+      later();
+      this.book.remove(t.matchId, id);
+      this.spot.balancesChanged([userId], t.matchId);
     });
   }
 
@@ -153,7 +167,7 @@ export class SpotTriggers {
       num: req.num,
       clientId: null,
     });
-    const trigger = triggerUnits(req.trigger, p.pricePrecision);
+    const trigger = priceUnits(req.trigger, p.pricePrecision, 'spot.trigger.priceRequired');
     if (!limit && req.trigger.times(req.num).greaterThan(NOTIONAL_OF_MARKET))
       throw new ApiError('spot.tooLarge');
     const cfg = this.spot.core.pair(p.matchId);
@@ -171,11 +185,20 @@ export class SpotTriggers {
       ...w,
       reserved: reserveOf(w, units),
       reserveCurrency: req.side === 'buy' ? p.legalId : p.currencyId,
+      ocoOrderId: null,
     };
   }
 
-  /** In the pair's queue: refuses a trigger already reached, reserves, writes the row. */
-  private async insert(p: PairSpec, t: WaitingTrigger, clientId: string | null): Promise<number> {
+  /**
+   * In the pair's queue: refuses a trigger already reached, reserves, writes the row; with a
+   * limit price, the OCO's limit leg in the same transaction.
+   */
+  private async insert(
+    p: PairSpec,
+    t: WaitingTrigger,
+    clientId: string | null,
+    ocoPrice: bigint | null,
+  ): Promise<Placed> {
     if (!(await spotOpen(this.db, p.matchId))) throw new ApiError('spot.pairClosed');
     const last = this.spot.lastPrice(p.matchId);
     if (last !== null && reached(t.kind, t.side, last, t.trigger))
@@ -183,49 +206,40 @@ export class SpotTriggers {
         last: localDecimal(fromUnits(last, p.pricePrecision), p.pricePrecision),
         trigger: localDecimal(fromUnits(t.trigger, p.pricePrecision), p.pricePrecision),
       });
-    const now = this.now();
-    const id = await this.db.transaction(async (tx) => {
-      const waiting = await tx.query<{ n: string }>(
-        'SELECT count(*) AS n FROM spot_triggers WHERE user_id = $1 AND status = 0',
-        [t.userId],
-      );
-      if (Number(waiting[0]?.n ?? 0) >= MAX_WAITING_TRIGGERS)
-        throw new ApiError('spot.trigger.tooMany', { max: MAX_WAITING_TRIGGERS });
-      await requireAvailable(tx, p, t.userId, t.reserveCurrency, t.reserved);
-      const rows = await tx.query<{ id: number }>(
-        `INSERT INTO spot_triggers (user_id, match_id, side, kind, trigger_price, price, number,
-           reserve_currency, reserved, status, client_id, created_at, updated_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,0,$10,$11,$11) RETURNING id`,
-        [
-          t.userId,
-          p.matchId,
-          t.side === 'buy' ? 'in' : 'out',
-          t.kind,
-          fromUnits(t.trigger, p.pricePrecision),
-          placesLimit(t.kind) ? fromUnits(t.price, p.pricePrecision) : null,
-          fromUnits(t.qty, p.amountPrecision),
-          t.reserveCurrency,
-          attoToDecimal(t.reserved).toFixed(),
-          clientId,
-          new Date(now),
-        ],
-      );
-      const newId = rows[0]?.id;
-      if (newId === undefined) throw new Error('spot_triggers: no id');
-      await writeLedger(tx, holdOps(t), LOG_TYPE.spotTriggerHold, `trigger #${newId}`, now);
-      return newId;
-    });
-    this.book.add({ ...t, id });
-    this.spot.balancesChanged([t.userId]);
-    return id;
+    const limits = (tx: Queryable) => this.withinLimits(tx, t.userId);
+    let placed: WaitingTrigger;
+    if (ocoPrice !== null) placed = await this.oco.place(p, t, ocoPrice, clientId, limits);
+    else {
+      const now = this.now();
+      const id = await this.db.transaction(async (tx) => {
+        await limits(tx);
+        await requireAvailable(tx, p, t.userId, t.reserveCurrency, t.reserved);
+        return insertTrigger(tx, p, t, clientId, now);
+      });
+      placed = { ...t, id };
+    }
+    this.book.add(placed);
+    this.spot.balancesChanged([t.userId], ocoPrice === null ? undefined : p.matchId);
+    return { id: placed.id, orderId: placed.ocoOrderId };
   }
 
-  private async byClientId(userId: number, clientId: string): Promise<number | null> {
-    const rows = await this.db.query<{ id: number }>(
-      'SELECT id FROM spot_triggers WHERE user_id = $1 AND client_id = $2',
+  /** The user's waiting orders stay under MAX_WAITING_TRIGGERS. */
+  private async withinLimits(tx: Queryable, userId: number): Promise<void> {
+    const waiting = await tx.query<{ n: string }>(
+      'SELECT count(*) AS n FROM spot_triggers WHERE user_id = $1 AND status = 0',
+      [userId],
+    );
+    if (Number(waiting[0]?.n ?? 0) >= MAX_WAITING_TRIGGERS)
+      throw new ApiError('spot.trigger.tooMany', { max: MAX_WAITING_TRIGGERS });
+  }
+
+  private async byClientId(userId: number, clientId: string): Promise<Placed | null> {
+    const rows = await this.db.query<{ id: number; oco_order_id: number | null }>(
+      'SELECT id, oco_order_id FROM spot_triggers WHERE user_id = $1 AND client_id = $2',
       [userId, clientId],
     );
-    return rows[0]?.id ?? null;
+    const r = rows[0];
+    return r === undefined ? null : { id: r.id, orderId: r.oco_order_id };
   }
 
   // ---- firing -----------------------------------------------------------------------------
@@ -261,25 +275,23 @@ export class SpotTriggers {
       const plan = this.spot.core.placePlan(order);
       if (plan.noLiquidity) throw new ApiError('spot.noLiquidity');
       const now = this.now();
+      let limitLeg = (): void => undefined;
       await this.spot.executeWithHooks(plan, placesLimit(t.kind) ? 2 : 1, {
         before: async (tx) => {
-          if ((await claim(tx, t.id, 1, now)) === null) throw new NotWaiting();
-          await writeLedger(
-            tx,
-            releaseOps(t),
-            LOG_TYPE.spotTriggerRelease,
-            `trigger #${t.id}`,
-            now,
-          );
+          if ((await claimTrigger(tx, t.id, 1, now)) === null) throw new NotWaiting();
+          limitLeg = await this.oco.cancelLimit(tx, p, t, now, 'oco');
           await checkFunds(tx, p, plan);
         },
         after: async (tx, orderId) => {
           await tx.query('UPDATE spot_triggers SET order_id = $2 WHERE id = $1', [t.id, orderId]);
-          await addNotification(tx, t.userId, 'spot.triggered', note(p, t, last, orderId), now);
+          const values = triggerNote(p, t, last, orderId);
+          await addNotification(tx, t.userId, 'spot.triggered', values, now);
         },
       });
+      limitLeg();
     } catch (err) {
       if (err instanceof NotWaiting) return;
+      if (err instanceof LegGone) return this.oco.orphaned(t);
       if (err instanceof ApiError) return this.refuse(p, t, last, err.id, err.values);
       // not a refusal: the row stays waiting and is reloaded at the next start
       console.error(`spot trigger ${t.id} not fired`, err);
@@ -296,22 +308,22 @@ export class SpotTriggers {
   ): Promise<void> {
     const now = this.now();
     await this.db.transaction(async (tx) => {
-      if ((await claim(tx, t.id, 3, now)) === null) return;
-      await tx.query('UPDATE spot_triggers SET reason = $2, reason_values = $3 WHERE id = $1', [
+      if ((await claimTrigger(tx, t.id, 3, now, { reason })) === null) return;
+      await tx.query('UPDATE spot_triggers SET reason_values = $2 WHERE id = $1', [
         t.id,
-        reason,
         JSON.stringify(values),
       ]);
-      await writeLedger(tx, releaseOps(t), LOG_TYPE.spotTriggerRelease, `trigger #${t.id}`, now);
       const why = REASONS[reason] ?? 'other';
       await addNotification(
         tx,
         t.userId,
         'spot.triggerRefused',
-        { ...note(p, t, last, null), reason: why },
+        { ...triggerNote(p, t, last, null), reason: why },
         now,
       );
     });
+    // an OCO's limit leg stays: it rests on its own, with its own funds
+    this.oco.untrack(t);
     this.spot.balancesChanged([t.userId]);
   }
 
@@ -330,6 +342,7 @@ export class SpotTriggers {
       qty: columnToUnits(r.number, p.amountPrecision),
       reserved: columnToUnits(r.reserved, ATTO_DECIMALS),
       reserveCurrency: r.reserve_currency,
+      ocoOrderId: r.oco_order_id,
     };
   }
 }
@@ -345,53 +358,11 @@ const REASONS: Readonly<Record<string, 'funds' | 'liquidity' | 'closed'>> = {
   'spot.pairClosed': 'closed',
 };
 
-function triggerUnits(v: Decimal, dp: number): bigint {
-  if (!v.isFinite() || v.lessThanOrEqualTo(0)) throw new ApiError('spot.trigger.priceRequired');
+/** A price in ticks above zero (a trigger, an OCO's limit), else the order form's `missing`. */
+function priceUnits(v: Decimal, dp: number, missing: string): bigint {
+  if (!v.isFinite() || v.lessThanOrEqualTo(0)) throw new ApiError(missing);
   const units = toUnits(v, dp);
   if (units === null) throw new ApiError('spot.pricePrecision', { dp });
-  if (units <= 0n) throw new ApiError('spot.trigger.priceRequired');
+  if (units <= 0n) throw new ApiError(missing);
   return units;
-}
-
-/** What a waiting order holds. */
-type Reserve = Pick<WaitingTrigger, 'userId' | 'reserveCurrency' | 'reserved'>;
-
-/** Moves a waiting order's status from 0 to `status`: its reserve, or null when not waiting. */
-async function claim(
-  tx: Queryable,
-  id: number,
-  status: 1 | 2 | 3,
-  now: number,
-  userId?: number,
-): Promise<Reserve | null> {
-  const rows = await tx.query<{ user_id: number; reserve_currency: number; reserved: string }>(
-    `UPDATE spot_triggers SET status = $2, updated_at = $3
-     WHERE id = $1 AND status = 0 ${userId === undefined ? '' : 'AND user_id = $4'}
-     RETURNING user_id, reserve_currency, reserved`,
-    userId === undefined ? [id, status, new Date(now)] : [id, status, new Date(now), userId],
-  );
-  const r = rows[0];
-  if (r === undefined) return null;
-  return {
-    userId: r.user_id,
-    reserveCurrency: r.reserve_currency,
-    reserved: columnToUnits(r.reserved, ATTO_DECIMALS),
-  };
-}
-
-const holdOps = (t: Reserve): BalanceOp[] => [
-  { userId: t.userId, currencyId: t.reserveCurrency, field: 'available', delta: -t.reserved },
-  { userId: t.userId, currencyId: t.reserveCurrency, field: 'locked', delta: t.reserved },
-];
-
-const releaseOps = (t: Reserve): BalanceOp[] => holdOps({ ...t, reserved: -t.reserved });
-
-function note(p: PairSpec, t: WaitingTrigger, last: bigint, orderId: number | null) {
-  return {
-    order_id: orderId === null ? `T${t.id}` : String(orderId),
-    symbol: symbolOf(p),
-    side: t.side,
-    level: noteDec(fromUnits(t.trigger, p.pricePrecision)),
-    last: noteDec(fromUnits(last, p.pricePrecision)),
-  };
 }

@@ -27,7 +27,9 @@ export function registerTriggerRoutes(
     const pair = spot.pairByIds(b.legal_id, b.currency_id);
     if (pair === null) throw new ApiError('spot.pairClosed');
     const trigger = amountOf(b.trigger_price, 'spot.trigger.priceRequired');
-    const id = await triggers.place({
+    const oco =
+      b.oco_price === undefined ? null : amountOf(b.oco_price, 'validation.spot.priceRequired');
+    const placed = await triggers.place({
       userId,
       matchId: pair.matchId,
       side: b.type === 'in' ? 'buy' : 'sell',
@@ -36,11 +38,15 @@ export function registerTriggerRoutes(
       price: placesLimit(b.kind) ? amountOf(b.price, 'validation.spot.priceRequired') : null,
       num: amountOf(b.num, 'validation.spot.numberRequired'),
       clientId: b.client_id ?? null,
+      ocoPrice: oco,
     });
+    const dp = pair.pricePrecision;
     const values = {
-      trigger: localDecimal(trigger.toFixed(pair.pricePrecision), pair.pricePrecision),
+      trigger: localDecimal(trigger.toFixed(dp), dp),
+      price: oco === null ? '' : localDecimal(oco.toFixed(dp), dp),
     };
-    return { id, msg: t(langOf(req), 'spot.trigger.placed', values) };
+    const msg = t(langOf(req), oco === null ? 'spot.trigger.placed' : 'spot.oco.placed', values);
+    return { id: placed.id, ...(placed.orderId === null ? {} : { order_id: placed.orderId }), msg };
   });
 
   route(app, ctx, spotTriggerCancel, async ({ req, userId, body }) => {

@@ -73,6 +73,7 @@ function waiting(id: number, p: Planned): WaitingTrigger {
     qty: 1n,
     reserved: 1n,
     reserveCurrency: 1,
+    ocoOrderId: null,
   };
 }
 

@@ -65,6 +65,8 @@ export interface WaitingTrigger {
   /** Atto units held while it waits. */
   reserved: bigint;
   reserveCurrency: number;
+  /** The stop leg of an OCO: its limit leg, a resting order (ADR 0056). */
+  ocoOrderId: number | null;
 }
 
 /** The waiting orders of every pair, each pair's by id (the order they were placed in). */

@@ -32,6 +32,8 @@ interface DbRow {
   filled: string | null;
   reason: string;
   reason_values: string;
+  oco_order_id: number | null;
+  oco_price: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -54,9 +56,11 @@ export async function listTriggers(
   const rows = await db.query<DbRow & Record<string, unknown>>(
     `SELECT s.id, s.side, s.kind, m.legal_id, m.currency_id, l.name AS legal_name,
             c.name AS currency_name, s.trigger_price, s.price, s.number, s.status, s.order_id,
-            o.status AS order_status, f.filled, s.reason, s.reason_values, s.created_at, s.updated_at
+            o.status AS order_status, f.filled, s.reason, s.reason_values, s.oco_order_id, lo.price AS oco_price,
+            s.created_at, s.updated_at
      ${from} JOIN currencies l ON l.id = m.legal_id JOIN currencies c ON c.id = m.currency_id
      LEFT JOIN spot_orders o ON o.id = s.order_id
+     LEFT JOIN spot_orders lo ON lo.id = s.oco_order_id
      LEFT JOIN LATERAL (
        SELECT SUM(t.number) AS filled FROM transaction_complete t
        WHERE s.order_id IS NOT NULL AND (t.taker_order_id = s.order_id OR t.maker_order_id = s.order_id)
@@ -80,15 +84,25 @@ export async function listTriggers(
       ...(r.price === null ? {} : { price: new Decimal(r.price).toFixed(pp) }),
       number: new Decimal(r.number).toFixed(ap),
       status: r.status,
-      ...(r.order_id === null ? {} : { order_id: r.order_id }),
-      ...(r.order_status === null ? {} : { order_status: r.order_status }),
-      ...(r.order_id === null ? {} : { filled: new Decimal(r.filled ?? '0').toFixed(ap) }),
+      ...placedOrder(r, ap),
       ...(r.reason === '' ? {} : { reason: t(lang, r.reason, reasonValues(r.reason_values)) }),
+      ...(r.oco_order_id === null ? {} : { oco_order_id: r.oco_order_id }),
+      ...(r.oco_price === null ? {} : { oco_price: new Decimal(r.oco_price).toFixed(pp) }),
       create_time: Math.floor(new Date(r.created_at).getTime() / 1000),
       update_time: Math.floor(new Date(r.updated_at).getTime() / 1000),
     };
   });
   return paged(list, b.page, count[0]?.n ?? 0, PAGE_SIZE);
+}
+
+/** The order a triggered row placed: its id, its state and what of it filled. */
+function placedOrder(r: DbRow, ap: number): Pick<Row, 'order_id' | 'order_status' | 'filled'> {
+  if (r.order_id === null) return {};
+  return {
+    order_id: r.order_id,
+    ...(r.order_status === null ? {} : { order_status: r.order_status }),
+    filled: new Decimal(r.filled ?? '0').toFixed(ap),
+  };
 }
 
 /** The stored values of a refusal's message (JSON of strings, numbers and local decimals). */

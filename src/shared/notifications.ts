@@ -64,6 +64,12 @@ export const NOTIFICATION_KINDS = {
     last: 'dec',
     reason: ['funds', 'liquidity', 'closed', 'other'],
   },
+  /**
+   * One leg of a spot OCO ended the other (issue 44, ADR 0056): `leg` is the one cancelled. The
+   * stop leg (`T<id>`, trigger `level`) when the limit leg filled, even in part; the limit leg
+   * (its order id) when the stop's trigger `level` was reached.
+   */
+  'spot.ocoCancelled': { ...spotOrder, level: 'dec', leg: ['limit', 'stop'] },
   /** A position opened (a market order, or a limit entrust reaching its price), at `price`. */
   'lever.opened': lever,
   /** A position closed by its owner at `price`: `profit` signed. */

@@ -24,8 +24,11 @@ export interface SpotTriggerView {
   orderStatus: 'open' | 'filled' | 'cancelled' | null;
   /** How much of that order filled (null before it triggered). */
   filled: DecStr | null;
-  /** Why it was refused, in the reader's language. */
+  /** Why it was refused, or cancelled by its OCO's limit leg, in the reader's language. */
   reason: string | null;
+  /** The stop leg of an OCO (ADR 0056): its limit leg's order id and price. */
+  ocoOrderId: number | null;
+  ocoPrice: DecStr | null;
   /** ms since the epoch. */
   createdAt: number;
   updatedAt: number;
@@ -45,4 +48,6 @@ export interface PlaceSpotTrigger {
   /** As typed; the limit kinds only. */
   price: string;
   number: string;
+  /** An OCO: its limit leg's price, as typed (the stop kinds only). */
+  ocoPrice?: string;
 }

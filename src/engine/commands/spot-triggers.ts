@@ -49,6 +49,7 @@ export function placeSpotTrigger(
   const trigger = input.trigger.trim();
   const price = limit ? input.price.trim() : '';
   const number = input.number.trim();
+  const oco = input.ocoPrice?.trim() ?? '';
   const id = clientId(ctx);
   const fields = {
     symbol: input.symbol,
@@ -57,6 +58,7 @@ export function placeSpotTrigger(
     trigger,
     price,
     number,
+    ...(oco === '' ? {} : { ocoPrice: oco }),
   };
   return runCommand(ctx, {
     command: 'trigger-place',
@@ -65,7 +67,13 @@ export function placeSpotTrigger(
     validate: () => {
       const order = validateSpotOrder({ side: input.side, mode: limit ? 2 : 1, price, number });
       const t = validateSpotOrder({ side: input.side, mode: 2, price: trigger, number: '1' });
-      return { ...order, trigger: t.price as SpotValidationId | undefined };
+      const l =
+        oco === '' ? {} : validateSpotOrder({ side: input.side, mode: 2, price: oco, number: '1' });
+      return {
+        ...order,
+        trigger: t.price as SpotValidationId | undefined,
+        ocoPrice: l.price as SpotValidationId | undefined,
+      };
     },
     execute: async () => {
       if (view === null || view.symbol !== input.symbol) return NO_PAIR;
@@ -78,6 +86,7 @@ export function placeSpotTrigger(
         price: limit ? price : undefined,
         num: number,
         client_id: id,
+        ...(oco === '' ? {} : { oco_price: oco }),
       };
       const reply = await ctx.rest.post(spotTriggerPlace.path, body);
       const result = toCommandResult(

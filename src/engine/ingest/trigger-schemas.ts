@@ -30,6 +30,8 @@ const toView = (r: z.output<typeof spotTriggerRow>): SpotTriggerView => ({
   orderStatus: r.order_status === undefined ? null : (ORDER_STATUS[r.order_status] ?? null),
   filled: r.filled ?? null,
   reason: r.reason ?? null,
+  ocoOrderId: r.oco_order_id ?? null,
+  ocoPrice: r.oco_price ?? null,
   createdAt: r.create_time * 1000,
   updatedAt: r.update_time * 1000,
 });

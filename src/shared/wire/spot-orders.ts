@@ -29,8 +29,11 @@ export const spotTriggerRow = z.object({
   order_status: wireInt.optional(),
   /** How much of that order filled. */
   filled: wireDecimal.optional(),
-  /** Why it was refused, in the reader's language. */
+  /** Why it was refused, or cancelled by its OCO's limit leg, in the reader's language. */
   reason: wireText.optional(),
+  /** The stop leg of an OCO: its limit leg, and that order's price. */
+  oco_order_id: wireInt.optional(),
+  oco_price: wireDecimal.optional(),
   create_time: wireInt,
   update_time: wireInt,
 });
@@ -53,6 +56,7 @@ export const spotAmend = call({
     'spot.amend.same',
     'spot.amend.nothing',
     'spot.amend.belowFilled',
+    'spot.amend.ocoLeg',
   ],
 });
 
@@ -73,13 +77,20 @@ export const spotTriggerPlace = call({
     price: text(60).optional(),
     num: text(60),
     client_id: text(64).pipe(z.string().min(1)).optional(),
+    /** An OCO (ADR 0056): the price of its limit leg, placed with the stop as one pair. */
+    oco_price: text(60).optional(),
   }),
-  reply: z.object({ id: wireInt, msg: z.string() }),
+  /** `order_id`: an OCO's limit leg. */
+  reply: z.object({ id: wireInt, order_id: wireInt.optional(), msg: z.string() }),
   errors: [
     ...orderErrors,
     'spot.trigger.priceRequired',
     'spot.trigger.reached',
     'spot.trigger.tooMany',
+    'spot.oco.kind',
+    'spot.oco.sellPrices',
+    'spot.oco.buyPrices',
+    'spot.oco.limitWouldTrade',
   ],
 });
 

@@ -16,6 +16,7 @@ const TARGETS: Readonly<Record<NotificationKind, string>> = {
   'spot.cancelled': '/allTransaction',
   'spot.triggered': '/allTransaction',
   'spot.triggerRefused': '/dealCenter',
+  'spot.ocoCancelled': '/dealCenter',
   'lever.opened': '/leverdealCenter',
   'lever.closed': '/leverList',
   'lever.stop': '/leverList',

@@ -122,6 +122,10 @@ const KIND_MESSAGES: Record<NotificationKind, { title: MessageId; line: MessageI
     title: 'notice.kind.spot.triggerRefused.title',
     line: 'notice.kind.spot.triggerRefused.line',
   },
+  'spot.ocoCancelled': {
+    title: 'notice.kind.spot.ocoCancelled.title',
+    line: 'notice.kind.spot.ocoCancelled.line',
+  },
   'lever.opened': {
     title: 'notice.kind.lever.opened.title',
     line: 'notice.kind.lever.opened.line',
@@ -234,6 +238,7 @@ const BUCKET_OF_GROUP: Record<NotificationGroup, Bucket> = {
 const OWN_BUCKET: Partial<Record<NotificationKind, Bucket>> = {
   'spot.cancelled': 'cancels',
   'spot.triggerRefused': 'cancels',
+  'spot.ocoCancelled': 'cancels',
   'loan.repayment': 'repayments',
 };
 

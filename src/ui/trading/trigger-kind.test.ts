@@ -51,6 +51,8 @@ describe('stateOf', () => {
     orderStatus: 'open',
     filled: '0.0000' as DecStr,
     reason: null,
+    ocoOrderId: null,
+    ocoPrice: null,
     createdAt: 0,
     updatedAt: 0,
     ...over,

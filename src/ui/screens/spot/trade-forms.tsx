@@ -11,8 +11,11 @@ import type { PairMeta } from '../../trading/pair-meta.ts';
 import { SpotForm, type PickedPrice } from './spot-form.tsx';
 import { StopForm } from './stop-form.tsx';
 
-/** The conditional modes (issue 44): the order placed when triggered is a limit or a market one. */
-type StopMode = 'stop-limit' | 'stop-market';
+/**
+ * The conditional modes (issue 44): the order placed when triggered is a limit or a market one;
+ * an OCO pairs a limit order with a stop (ADR 0056).
+ */
+type StopMode = 'stop-limit' | 'stop-market' | 'oco';
 
 /** A price clicked in the book; a new object per click. */
 interface TradeFormsProps {
@@ -60,7 +63,13 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
           label: t('spot.stop.modeMarket'),
           testId: 'mode-stop-market',
         },
-      ] satisfies { id: SpotMode | StopMode; label: string; testId: string }[],
+        {
+          id: 'oco' as const,
+          label: t('spot.oco.mode'),
+          testId: 'mode-oco',
+          title: t('spot.oco.modeLabel'),
+        },
+      ] satisfies { id: SpotMode | StopMode; label: string; testId: string; title?: string }[],
     [t],
   );
 
@@ -79,6 +88,7 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
               aria-selected={mode === m.id}
               className={`spot-tabs__tab ${mode === m.id ? 'is-active' : ''}`}
               data-testid={m.testId}
+              title={'title' in m ? m.title : undefined}
               onClick={() => setMode(m.id)}
             >
               {m.label}
@@ -90,11 +100,12 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
       <div className="forms__pair">
         {SIDES.map((side) => {
           const balance = known ? (side === 'buy' ? legal : currency) : UNKNOWN;
-          return mode === 'stop-limit' || mode === 'stop-market' ? (
+          return mode === 'stop-limit' || mode === 'stop-market' || mode === 'oco' ? (
             <StopForm
-              key={side}
+              key={`${side}-${mode === 'oco' ? 'oco' : 'stop'}`}
               side={side}
               limit={mode === 'stop-limit'}
+              oco={mode === 'oco'}
               meta={meta}
               loggedIn={isLoggedIn}
               balance={balance}

@@ -31,7 +31,10 @@ export function triggersChanged(): void {
 
 /** The id of the newest notification about a conditional order: a new one reloads the list. */
 const lastTriggerNote = computed(
-  () => notices.value.items.find((n) => n.kind.startsWith('spot.trigger'))?.id ?? 0,
+  () =>
+    notices.value.items.find(
+      (n) => n.kind.startsWith('spot.trigger') || n.kind === 'spot.ocoCancelled',
+    )?.id ?? 0,
 );
 
 type View = 'waiting' | 'done';
@@ -122,7 +125,18 @@ function useTriggerColumns(
       cellClass: (r) => `cell--head ${r.side === 'buy' ? 'up' : 'down'}`,
       cell: (r) => t(r.side === 'buy' ? 'spot.orders.buy' : 'spot.orders.sell'),
     },
-    { header: t('spot.stop.col.kind'), cell: (r) => t(KIND_LABEL[r.kind]) },
+    {
+      header: t('spot.stop.col.kind'),
+      cell: (r) =>
+        r.ocoPrice === null ? (
+          t(KIND_LABEL[r.kind])
+        ) : (
+          <>
+            {t(KIND_LABEL[r.kind])}
+            <OcoLimit symbol={r.symbol} price={r.ocoPrice} />
+          </>
+        ),
+    },
     {
       header: t('spot.stop.trigger'),
       num: true,
@@ -180,10 +194,26 @@ function useTriggerColumns(
 
 /** A price or amount of a pair, with the pair's decimals (from its ticker; as sent until known). */
 function PairFigure(p: { symbol: string; value: string; of: 'price' | 'amount' }) {
+  return usePairFigure(p.symbol, p.value, p.of);
+}
+
+/** A figure of a pair in its decimals (at least those the server sent). */
+function usePairFigure(symbol: string, value: string, of: 'price' | 'amount'): string {
   const { fmt } = useI18n();
-  const ticker = useSignalValue(tickerSignal(p.symbol));
-  const sent = p.value.includes('.') ? p.value.length - p.value.indexOf('.') - 1 : 0;
+  const ticker = useSignalValue(tickerSignal(symbol));
+  const sent = value.includes('.') ? value.length - value.indexOf('.') - 1 : 0;
   const dp =
-    ticker === null ? sent : p.of === 'price' ? ticker.pricePrecision : ticker.amountPrecision;
-  return fmt.fixed(p.value, Math.max(dp, sent));
+    ticker === null ? sent : of === 'price' ? ticker.pricePrecision : ticker.amountPrecision;
+  return fmt.fixed(value, Math.max(dp, sent));
+}
+
+/** The stop leg of an OCO says its limit leg: "OCO, limit 66,000.00". */
+function OcoLimit(p: { symbol: string; price: string }) {
+  const { t } = useI18n();
+  const price = usePairFigure(p.symbol, p.price, 'price');
+  return (
+    <span className="trigger-oco" data-testid="trigger-oco">
+      {t('spot.oco.withLimit', { price })}
+    </span>
+  );
 }

@@ -21,9 +21,10 @@ export const STATE_LABEL: Record<TriggerState, `spot.stop.state.${TriggerState}`
   refused: 'spot.stop.state.refused',
 };
 
-/** What became of a conditional order, in words (a refusal with its reason). */
+/** What became of a conditional order, in words (a refusal or an OCO's cancel with its reason). */
 export function stateText(r: SpotTriggerView, t: I18n['t']): string {
-  return r.status === 'refused' && r.reason !== null
-    ? t('spot.stop.state.refusedWhy', { reason: r.reason })
-    : t(STATE_LABEL[stateOf(r)]);
+  if (r.reason === null) return t(STATE_LABEL[stateOf(r)]);
+  if (r.status === 'refused') return t('spot.stop.state.refusedWhy', { reason: r.reason });
+  if (r.status === 'cancelled') return t('spot.stop.state.cancelledWhy', { reason: r.reason });
+  return t(STATE_LABEL[stateOf(r)]);
 }
