@@ -32,6 +32,7 @@ const OWN_USERS = [
   'offline-history',
   'order-history',
   'spot-oco',
+  'spot-scale',
   'second-contracts',
   'shared-browser',
   'spot-conditional',

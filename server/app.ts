@@ -50,6 +50,7 @@ import { MarketMakers } from './trading/market-makers.ts';
 import { registerSpotRoutes } from './trading/routes.ts';
 import { SpotTriggers } from './trading/spot-triggers.ts';
 import { registerTriggerRoutes } from './trading/trigger-routes.ts';
+import { registerScaleRoutes } from './trading/scale-routes.ts';
 import { ensureSimAccounts } from './trading/sim-accounts.ts';
 import type { SimAccountIds } from './trading/sim-accounts.ts';
 import { SpotPublisher } from './trading/spot-publisher.ts';
@@ -230,6 +231,7 @@ async function start({
   registerMiscRoutes(app, ctx);
   registerSpotRoutes(app, ctx, spot);
   registerTriggerRoutes(app, ctx, spot, triggers);
+  registerScaleRoutes(app, ctx, spot);
   registerLeverRoutes(app, ctx, lever);
   const micro = new MicroService(ctx, marks.priceOf);
   registerMicroRoutes(app, ctx, micro);

@@ -41,6 +41,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0020-c2c-deal-deadline',
       '0021-spot-triggers',
       '0022-spot-oco',
+      '0023-spot-order-groups',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(

@@ -364,6 +364,40 @@ export class SpotService {
     return id;
   }
 
+  /**
+   * A real user's resting orders that never take (the legs of a scale order, spot-scale.ts), in
+   * the pair's queue: written in one transaction after `check`, named by one group (the first
+   * leg's id, which carries `clientId`), then put in the book. Answers the legs' ids.
+   */
+  async executeGroup(
+    plans: readonly Plan[],
+    clientId: string | null,
+    check: (tx: Queryable) => Promise<void>,
+  ): Promise<number[]> {
+    const first = plans[0];
+    const p = first === undefined ? undefined : this.specs.get(first.order.matchId);
+    if (first === undefined || p === undefined) throw new Error('no plans');
+    if (plans.some((x) => x.fills.length > 0)) throw new Error('a leg of a group takes');
+    const now = this.now();
+    const ids = await this.db.transaction(async (tx) => {
+      await check(tx);
+      const out: number[] = [];
+      for (const plan of plans) {
+        const cid = out.length === 0 ? clientId : null;
+        const isReal = (userId: number) => !this.simulated.has(userId);
+        const w = { core: this.core, p, plan, mode: 2 as const, clientId: cid, reply: null, now };
+        out.push(await writePlan(tx, { ...w, isReal, simOrderId: () => this.nextSimOrderId-- }));
+      }
+      for (const id of out)
+        await tx.query('UPDATE spot_orders SET group_id = $1 WHERE id = $2', [out[0] ?? id, id]);
+      return out;
+    });
+    plans.forEach((plan, i) => this.core.commit(plan, ids[i] ?? 0));
+    this.listeners?.balances([first.order.userId]);
+    this.listeners?.userOrder(first.order.matchId);
+    return ids;
+  }
+
   /** Persists (when a real user is involved) and commits a plan; inside the pair's queue. */
   private async execute(
     plan: Plan,

@@ -31,6 +31,7 @@ interface EntrustDbRow {
   total_number: string;
   mode: number;
   created_at: Date | string;
+  group_id: number | null;
 }
 
 /** The user's open orders on one side, newest first (of one currency or legal when given). */
@@ -50,7 +51,7 @@ export async function openOrders(
   );
   const rows = await db.query<EntrustDbRow & Record<string, unknown>>(
     `SELECT o.id, o.side, o.legal_id, o.currency_id, l.name AS legal_name, c.name AS currency_name,
-            o.price, o.number, o.total_number, o.mode, o.created_at
+            o.price, o.number, o.total_number, o.mode, o.created_at, o.group_id
      FROM spot_orders o JOIN currencies l ON l.id = o.legal_id JOIN currencies c ON c.id = o.currency_id
      WHERE ${where} ORDER BY o.id DESC LIMIT ${PAGE_SIZE} OFFSET ${offsetOf(b.page, PAGE_SIZE)}`,
     params,
@@ -76,6 +77,7 @@ export async function openOrders(
       total_money: price.times(number).toFixed(pp + ap),
       mode: r.mode,
       create_time: formatTime(new Date(r.created_at)),
+      ...(r.group_id === null ? {} : { group_id: r.group_id }),
     };
   });
   return paged(list, b.page, count[0]?.n ?? 0, PAGE_SIZE);

@@ -9,7 +9,7 @@ import type { KlinePeriod } from '../shared/constants.ts';
 import type { DecStr } from '../shared/decimal.ts';
 import type { Lang } from '../shared/locales.ts';
 import type { SpotSide } from '../shared/spot.ts';
-import type { AccountKind, ValidationId } from '../shared/validation.ts';
+import type { AccountKind } from '../shared/validation.ts';
 import type { CountryItem, NewsDetail, NewsItem } from '../shared/wire.ts';
 import type {
   C2cAdView,
@@ -59,7 +59,7 @@ import type { Workspace, WorkspaceView } from './api/workspace.ts';
 import type { NoticesView, NotificationPrefs } from './api/notices.ts';
 import { DEFAULT_NOTIFICATION_PREFS } from '../shared/notifications.ts';
 import type { AddPriceAlert, PriceAlertsView, PriceAlertView } from './api/alerts.ts';
-import type { PlaceSpotTrigger, SpotTriggerPage } from './api/spot-triggers.ts';
+import type { PlaceSpotScale, PlaceSpotTrigger, SpotTriggerPage } from './api/spot-triggers.ts';
 
 export type * from './api/session.ts';
 export type * from './api/market.ts';
@@ -265,32 +265,8 @@ export const INITIAL_VIEWS: Readonly<Views> = {
   },
 };
 
-/** Result of a command. `message` is the server's text (already in the user's language). */
-export type CommandResult<T = undefined> =
-  | { ok: true; message: string; data: T }
-  | { ok: false; code: 'invalid'; fields: Record<string, ValidationId> }
-  | { ok: false; code: 'busy' }
-  | { ok: false; code: 'network'; message: string }
-  | { ok: false; code: 'server'; type: string; message: string }
-  /** Refused because the page shows a replay (nothing is sent anywhere). */
-  | { ok: false; code: 'replay' }
-  /**
-   * A placement no reply settled (lost or late, retried with the same client_id until the
-   * retries ran out): it may or may not have been placed; the open orders will tell.
-   */
-  | {
-      ok: false;
-      code: 'unknown';
-      message: string;
-      /** The engine's own code threw after the request went out (`message`: the cause). */
-      internal?: true;
-    }
-  /**
-   * The engine itself failed (an exception in its code, a TypeError included) before anything
-   * was sent: nothing happened on the server. `message` is the cause, for the log and the
-   * developer; the page shows its own words. A command that failed after sending is `unknown`.
-   */
-  | { ok: false; code: 'internal'; message: string };
+export type { CommandResult } from './api/command-result.ts';
+import type { CommandResult } from './api/command-result.ts';
 
 /** Methods the page may call on the engine (through Comlink, so every result is a Promise). */
 export interface EngineApi {
@@ -412,6 +388,10 @@ export interface EngineApi {
   placeSpotTrigger(input: PlaceSpotTrigger): Promise<CommandResult<{ id: number }>>;
   /** Cancels one of the user's waiting conditional orders; its reserve is back. */
   cancelSpotTrigger(input: { id: number }): Promise<CommandResult>;
+  /** Places a scale order on the watched pair (ADR 0057): all its orders, or none. */
+  placeSpotScale(input: PlaceSpotScale): Promise<CommandResult<{ group: number; count: number }>>;
+  /** Cancels every open order of one of the user's scale orders. */
+  cancelSpotScale(input: { group: number }): Promise<CommandResult>;
   loadMoreC2c(list: 'market' | 'myAds' | 'deals'): Promise<void>;
   /** Uploads a jpg or png (≤ 4 MB); the result is the URL the other calls take. */
   uploadImage(
@@ -500,6 +480,8 @@ export const ENGINE_CALLS = {
   spotTriggers: 'command',
   placeSpotTrigger: 'command',
   cancelSpotTrigger: 'command',
+  placeSpotScale: 'command',
+  cancelSpotScale: 'command',
   loadMoreC2c: 'tell',
   uploadImage: 'command',
   exportLog: 'internal',

@@ -14,6 +14,7 @@ import * as leverCommands from './commands/lever.ts';
 import * as microCommands from './commands/micro.ts';
 import * as spotCommands from './commands/spot.ts';
 import * as triggerCommands from './commands/spot-triggers.ts';
+import * as scaleCommands from './commands/spot-scale.ts';
 import * as walletCommands from './commands/wallet.ts';
 import type { EngineContext } from './context.ts';
 import { logout } from './session-actions.ts';
@@ -112,6 +113,8 @@ export type DomainCalls = Pick<
   | 'spotTriggers'
   | 'placeSpotTrigger'
   | 'cancelSpotTrigger'
+  | 'placeSpotScale'
+  | 'cancelSpotScale'
   | 'loadMoreSpotOrders'
   | 'watchWallet'
   | 'accountCommand'
@@ -157,6 +160,14 @@ export function domainCalls({ running }: CallDeps): DomainCalls {
     async cancelSpotTrigger(input) {
       const r = await running();
       return triggerCommands.cancelSpotTrigger(r.ctx, () => r.spot.refresh(), input);
+    },
+    async placeSpotScale(input) {
+      const r = await running();
+      return scaleCommands.placeSpotScale(r.ctx, () => r.spot.refresh(), input);
+    },
+    async cancelSpotScale(input) {
+      const r = await running();
+      return scaleCommands.cancelSpotScale(r.ctx, () => r.spot.refresh(), input);
     },
     loadMoreSpotOrders: async (tab) => (await running()).spot.loadMore(tab),
     watchWallet: async (on) => (await running()).wallet.watch(on),

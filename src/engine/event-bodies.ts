@@ -294,6 +294,8 @@ export const COMMAND_NAMES = [
   'trigger-list',
   'trigger-place',
   'trigger-cancel',
+  'scale-place',
+  'scale-cancel',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 

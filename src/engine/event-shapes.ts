@@ -190,6 +190,7 @@ export const openOrder: z.ZodType<OpenOrderView> = z.object({
   completeNumber: dec,
   totalMoney: dec,
   createTime: str,
+  groupId: id.optional(),
 });
 
 export const filledOrder: z.ZodType<FilledOrderView> = z.object({

@@ -34,6 +34,18 @@ export interface SpotTriggerView {
   updatedAt: number;
 }
 
+/** A scale order as the ticket holds it (ADR 0057): its range, its count, its total, its skew. */
+export interface PlaceSpotScale {
+  symbol: string;
+  side: SpotSide;
+  /** As typed. */
+  from: string;
+  to: string;
+  count: string;
+  number: string;
+  skew: string;
+}
+
 /** A page of the user's conditional orders. */
 export type SpotTriggerPage = PageView<SpotTriggerView>;
 

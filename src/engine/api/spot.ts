@@ -137,6 +137,8 @@ export interface OpenOrderView {
   completeNumber: DecStr;
   totalMoney: DecStr;
   createTime: string;
+  /** A leg of a scale order (ADR 0057): the scale's group. */
+  groupId?: number | undefined;
 }
 
 /** How a finished spot order ended (issue 20): whole, partly then cancelled, or untouched. */

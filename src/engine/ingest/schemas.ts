@@ -274,6 +274,7 @@ const openRow = (r: z.output<typeof spotOpenRow>): OpenOrderView => ({
   completeNumber: r.complete_number ?? ZERO,
   totalMoney: r.total_money ?? ZERO,
   createTime: String(r.create_time),
+  ...(r.group_id === undefined ? {} : { groupId: r.group_id }),
 });
 
 const fillRow = (r: z.output<typeof spotFillOfUserRow>): FilledOrderView => {

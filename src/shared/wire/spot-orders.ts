@@ -117,3 +117,52 @@ export const spotTriggers = call({
   reply: spotPage(spotTriggerRow),
   errors: [],
 });
+
+export const spotScalePlace = call({
+  method: 'POST',
+  path: '/api/transaction/scale',
+  auth: 'user',
+  origin: 'extension',
+  summary:
+    '2–50 resting limit orders from `from_price` to `to_price`, `num` in all, each `skew` times ' +
+    'the first at the last (1: all alike), placed together or not at all (ADR 0057).',
+  request: z.object({
+    legal_id: id,
+    currency_id: id,
+    type: z.enum(['in', 'out']),
+    from_price: text(60),
+    to_price: text(60),
+    count: text(8),
+    num: text(60),
+    skew: text(20).optional(),
+    client_id: text(64).pipe(z.string().min(1)).optional(),
+  }),
+  /** `group`: the scale's name for cancelling it (its first order's id). */
+  reply: z.object({
+    group: wireInt,
+    ids: z.array(wireInt),
+    average: wireDecimal,
+    msg: z.string(),
+  }),
+  errors: [
+    ...orderErrors,
+    'spot.scale.count',
+    'spot.scale.skew',
+    'spot.scale.prices',
+    'spot.scale.range',
+    'spot.scale.total',
+    'spot.scale.tooSmall',
+    'spot.scale.wouldTrade',
+  ],
+});
+
+export const spotScaleCancel = call({
+  method: 'POST',
+  path: '/api/transaction/scale_cancel',
+  auth: 'user',
+  origin: 'extension',
+  summary: "Cancels every resting order of one of the user's scale orders.",
+  request: z.object({ group: id }),
+  reply: z.string(),
+  errors: ['spot.scale.notFound'],
+});

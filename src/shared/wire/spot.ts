@@ -47,6 +47,8 @@ export const spotOpenRow = z.object({
   /** 1 market, 2 limit. */
   mode: wireInt.optional(),
   create_time: z.union([z.string(), z.number()]),
+  /** A leg of a scale order (extension, ADR 0057): the scale's group. */
+  group_id: wireInt.optional(),
 });
 
 /** One of the user's fills (transaction_complete). */

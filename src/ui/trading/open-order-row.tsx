@@ -15,6 +15,7 @@ import { engine } from '../engine-bridge/bridge.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { failureMessage } from '../i18n/result-message.ts';
 import { toast } from '../toast/toast.ts';
+import { ConfirmDialog } from '../kit/confirm-dialog.tsx';
 import type { PairMeta } from './pair-meta.ts';
 
 interface RowProps {
@@ -38,6 +39,11 @@ export const OpenRow = memo(function OpenRow({ order: o, meta, held, onCancel }:
       <td className="orders__pair cell--head">{o.symbol}</td>
       <td className="orders__side cell--head">
         <SideLabel side={o.side} />
+        {o.groupId !== undefined && (
+          <span className="orders__tag" data-testid="scale-tag">
+            {t('spot.scale.tag')}
+          </span>
+        )}
       </td>
       {editing ? (
         <AmendCells order={o} meta={meta} onDone={close} />
@@ -83,6 +89,7 @@ export const OpenRow = memo(function OpenRow({ order: o, meta, held, onCancel }:
             >
               {t('spot.orders.cancel')}
             </button>
+            {o.groupId !== undefined && <CancelScale group={o.groupId} held={held} />}
           </>
         )}
       </td>
@@ -247,5 +254,48 @@ export function SideLabel({ side }: { side: SpotSide }) {
     <span className="is-up">{t('spot.orders.buy')}</span>
   ) : (
     <span className="is-down">{t('spot.orders.sell')}</span>
+  );
+}
+
+/** "Cancel scale": every open order of the row's scale order, behind the house confirmation. */
+function CancelScale({ group, held }: { group: number; held: boolean }) {
+  const { t } = useI18n();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async (): Promise<void> => {
+    if (busy) return;
+    setBusy(true);
+    const r = await engine.cancelSpotScale({ group });
+    setBusy(false);
+    setAsking(false);
+    if (r.ok) toast.success(r.message || t('spot.scale.cancelled'));
+    else toast.error(failureMessage(r));
+  };
+  return (
+    <>
+      {' '}
+      <button
+        type="button"
+        className="orders__cancel"
+        data-testid="cancel-scale"
+        disabled={held}
+        onClick={() => setAsking(true)}
+      >
+        {t('spot.scale.cancelAll')}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={t('spot.scale.cancelTitle')}
+        body={t('spot.scale.cancelBody')}
+        confirmLabel={t('spot.cancel.sure')}
+        cancelLabel={t('spot.cancel.dismiss')}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => {
+          if (!busy) setAsking(false);
+        }}
+        testId="scale-cancel-confirm"
+      />
+    </>
   );
 }

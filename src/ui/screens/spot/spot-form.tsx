@@ -63,7 +63,7 @@ interface SpotFormProps {
 const NO_PRICE: ReadonlySignal<DecStr | null> = signal<DecStr | null>(null);
 
 export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: SpotFormProps) {
-  const { t, tv, fmt } = useI18n();
+  const { t, tv } = useI18n();
   // The best opposite price matters to a market order only: a limit form does not re-render on
   // every book diff (issue 19: both forms re-rendered 25 times a second under F-busy).
   const bestPrice = useSignalValue(mode === 1 ? best : NO_PRICE);
@@ -152,15 +152,7 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
       data-testid={`${side}-form`}
     >
       <fieldset className="spot-form__fields" disabled={!loggedIn}>
-        <div className="spot-form__avail">
-          <span className="muted">{t('spot.form.available')}</span>
-          <span className="num" data-testid={`${side}-available`}>
-            {t('spot.form.amountWithUnit', {
-              value: fmt.amount(balance, DECIMALS.price),
-              currency: unitBalance,
-            })}
-          </span>
-        </div>
+        <Available side={side} balance={balance} currency={unitBalance} />
         <NumberField
           name="price"
           label={t('spot.form.price')}
@@ -190,23 +182,16 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
         {!market && <OrderOptions side={side} value={options} onChange={setOptions} />}
         <FormTotal side={side} total={total} approx={market} quote={meta.quote} />
       </fieldset>
-      {loggedIn ? (
-        <>
-          <button
-            type="submit"
-            className={`btn btn--block spot-form__submit btn--${side}`}
-            {...guard.button(busy)}
-            data-testid={`${side}-submit`}
-          >
-            {phase === 'idle'
-              ? t(SUBMIT_LABEL[side], { currency: meta.base })
-              : t(PHASE_LABEL[phase])}
-          </button>
-          {guard.reason}
-        </>
-      ) : (
-        <LoginPrompt side={side} />
-      )}
+      <SubmitOrLogin
+        side={side}
+        loggedIn={loggedIn}
+        busy={busy}
+        guard={guard}
+        testId={`${side}-submit`}
+        label={
+          phase === 'idle' ? t(SUBMIT_LABEL[side], { currency: meta.base }) : t(PHASE_LABEL[phase])
+        }
+      />
       {phase === 'unknown' && <OutcomeChecking testId={`${side}-unknown`} />}
     </form>
   );
@@ -252,4 +237,45 @@ export function LoginPrompt({ side }: { side: SpotSide }) {
 /** The best opposite price as the disabled price field shows it ('' when the side is empty). */
 function marketPrice(best: DecStr | null, pricePrecision: number): string {
   return best === null ? '' : fixed(best, pricePrecision);
+}
+
+/** What the form can spend: the quote coin for a buy, the base coin for a sell. */
+export function Available(p: { side: SpotSide; balance: string; currency: string }) {
+  const { t, fmt } = useI18n();
+  return (
+    <div className="spot-form__avail">
+      <span className="muted">{t('spot.form.available')}</span>
+      <span className="num" data-testid={`${p.side}-available`}>
+        {t('spot.form.amountWithUnit', {
+          value: fmt.amount(p.balance, DECIMALS.price),
+          currency: p.currency,
+        })}
+      </span>
+    </div>
+  );
+}
+
+/** The form's submit button and why it is off (offline), or a visitor's login prompt. */
+export function SubmitOrLogin(p: {
+  side: SpotSide;
+  loggedIn: boolean;
+  busy: boolean;
+  guard: ReturnType<typeof useOrderGuard>;
+  testId: string;
+  label: string;
+}) {
+  if (!p.loggedIn) return <LoginPrompt side={p.side} />;
+  return (
+    <>
+      <button
+        type="submit"
+        className={`btn btn--block spot-form__submit btn--${p.side}`}
+        {...p.guard.button(p.busy)}
+        data-testid={p.testId}
+      >
+        {p.label}
+      </button>
+      {p.guard.reason}
+    </>
+  );
 }

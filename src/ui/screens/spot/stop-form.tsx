@@ -8,7 +8,6 @@
 // price is given, else a stop-market; the trigger must be a stop (a sell's below the last price).
 import { useRef, useState, type FormEvent } from 'react';
 import type { DecStr } from '../../../shared/decimal.ts';
-import { DECIMALS } from '../../../shared/constants.ts';
 import type { SpotSide } from '../../../shared/spot.ts';
 import type { PlaceSpotTrigger } from '../../../engine/api.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
@@ -25,7 +24,7 @@ import { triggerKind } from '../../trading/trigger-kind.ts';
 import { useOrderGuard } from '../../components/offline-reason.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { triggersChanged } from './trigger-list.tsx';
-import { LoginPrompt } from './spot-form.tsx';
+import { Available, SubmitOrLogin } from './spot-form.tsx';
 
 interface Errors {
   oco?: string | undefined;
@@ -49,7 +48,7 @@ interface StopFormProps {
 export function StopForm(props: StopFormProps) {
   const { side, meta, loggedIn, balance } = props;
   const oco = props.oco === true;
-  const { t, tv, fmt } = useI18n();
+  const { t, tv } = useI18n();
   const last = useSignalValue(tickerSignal(meta.symbol))?.price ?? null;
   const [ocoPrice, setOcoPrice] = useState('');
   const [trigger, setTrigger] = useState('');
@@ -116,15 +115,11 @@ export function StopForm(props: StopFormProps) {
       data-testid={`${side}-stop-form`}
     >
       <fieldset className="spot-form__fields" disabled={!loggedIn}>
-        <div className="spot-form__avail">
-          <span className="muted">{t('spot.form.available')}</span>
-          <span className="num">
-            {t('spot.form.amountWithUnit', {
-              value: fmt.amount(balance, DECIMALS.price),
-              currency: side === 'buy' ? meta.quote : meta.base,
-            })}
-          </span>
-        </div>
+        <Available
+          side={side}
+          balance={balance}
+          currency={side === 'buy' ? meta.quote : meta.base}
+        />
         {oco && (
           <NumberField
             name="oco_price"
@@ -183,21 +178,14 @@ export function StopForm(props: StopFormProps) {
           <StopSummary side={side} meta={meta} meaning={meaning} trigger={trigger} last={last} />
         )}
       </fieldset>
-      {loggedIn ? (
-        <>
-          <button
-            type="submit"
-            className={`btn btn--block spot-form__submit btn--${side}`}
-            {...guard.button(busy)}
-            data-testid={`${side}-stop-submit`}
-          >
-            {busy ? t('spot.form.placing') : t(submitLabel(side, oco), { currency: meta.base })}
-          </button>
-          {guard.reason}
-        </>
-      ) : (
-        <LoginPrompt side={side} />
-      )}
+      <SubmitOrLogin
+        side={side}
+        loggedIn={loggedIn}
+        busy={busy}
+        guard={guard}
+        testId={`${side}-stop-submit`}
+        label={busy ? t('spot.form.placing') : t(submitLabel(side, oco), { currency: meta.base })}
+      />
     </form>
   );
 }

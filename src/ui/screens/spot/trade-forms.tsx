@@ -9,13 +9,14 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { PairMeta } from '../../trading/pair-meta.ts';
 import { SpotForm, type PickedPrice } from './spot-form.tsx';
+import { ScaleForm } from './scale-form.tsx';
 import { StopForm } from './stop-form.tsx';
 
 /**
  * The conditional modes (issue 44): the order placed when triggered is a limit or a market one;
- * an OCO pairs a limit order with a stop (ADR 0056).
+ * an OCO pairs a limit order with a stop (ADR 0056); a scale places several limit orders (ADR 0057).
  */
-type StopMode = 'stop-limit' | 'stop-market' | 'oco';
+type StopMode = 'stop-limit' | 'stop-market' | 'oco' | 'scale';
 
 /** A price clicked in the book; a new object per click. */
 interface TradeFormsProps {
@@ -69,6 +70,12 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
           testId: 'mode-oco',
           title: t('spot.oco.modeLabel'),
         },
+        {
+          id: 'scale' as const,
+          label: t('spot.scale.mode'),
+          testId: 'mode-scale',
+          title: t('spot.scale.modeLabel'),
+        },
       ] satisfies { id: SpotMode | StopMode; label: string; testId: string; title?: string }[],
     [t],
   );
@@ -100,6 +107,16 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
       <div className="forms__pair">
         {SIDES.map((side) => {
           const balance = known ? (side === 'buy' ? legal : currency) : UNKNOWN;
+          if (mode === 'scale')
+            return (
+              <ScaleForm
+                key={`${side}-scale`}
+                side={side}
+                meta={meta}
+                loggedIn={isLoggedIn}
+                balance={balance}
+              />
+            );
           return mode === 'stop-limit' || mode === 'stop-market' || mode === 'oco' ? (
             <StopForm
               key={`${side}-${mode === 'oco' ? 'oco' : 'stop'}`}
