@@ -134,3 +134,18 @@ export function spotKit(s: TestServer, prefix: string) {
       ),
   };
 }
+
+/**
+ * A kit on `s` and a market at 60,000: a maker with 10 BTC and a taker with 10,000,000 USDT
+ * have traded there.
+ */
+export async function spotMarket(
+  s: TestServer,
+  prefix: string,
+): Promise<{ k: SpotKit; maker: User; taker: User }> {
+  const k = spotKit(s, prefix);
+  const maker = await k.user('0', '10');
+  const taker = await k.user('10000000', '0');
+  await k.tradeAt(maker, taker, '60000');
+  return { k, maker, taker };
+}

@@ -9,7 +9,7 @@ import { backends } from '../db/test-databases.ts';
 import type { TestServer } from '../testing/helpers.ts';
 import { startTestServer } from '../testing/helpers.ts';
 import { ledgerProblems } from '../testing/security/fuzz-world.ts';
-import { spotKit, type SpotKit, type User } from '../testing/spot-kit.ts';
+import { spotMarket, type SpotKit, type User } from '../testing/spot-kit.ts';
 
 let s: TestServer;
 let k: SpotKit;
@@ -49,10 +49,7 @@ async function placedOco(r: Promise<{ type: string; message: unknown }>) {
 describe.each(backends())('OCO on %s', (backend) => {
   beforeAll(async () => {
     s = await startTestServer({ marketTimer: false, backend });
-    k = spotKit(s, 'oco');
-    maker = await k.user('0', '10');
-    taker = await k.user('10000000', '0');
-    await k.tradeAt(maker, taker, '60000');
+    ({ k, maker, taker } = await spotMarket(s, 'oco'));
   }, 60_000);
 
   afterAll(async () => {

@@ -17,7 +17,7 @@ import type { PairSpec } from '../market/simulator.ts';
 import { addNotification } from '../notify/notifications.ts';
 import { LOG_TYPE } from '../wallet/ledger.ts';
 import type { NewOrder, Plan } from './core.ts';
-import { checkFunds, requireAvailable } from './spot-order-checks.ts';
+import { requireAvailable } from './spot-order-checks.ts';
 import { writeCancelNote } from './spot-notes.ts';
 import type { SpotService } from './spot-service.ts';
 import { writeLedger } from './spot-settlement.ts';
@@ -84,8 +84,8 @@ export class SpotOco {
     const orderId = await this.spot.executeWithHooks(plan, 2, {
       before: async (tx) => {
         await check(tx);
+        // what the dearer leg needs: the limit leg's lock and the stop's reserve beyond it
         await requireAvailable(tx, p, t.userId, t.reserveCurrency, lock + stop.reserved);
-        await checkFunds(tx, p, plan);
       },
       after: async (tx, limitId) => {
         id = await insertTrigger(tx, p, { ...stop, ocoOrderId: limitId }, clientId, now);

@@ -9,7 +9,7 @@ import { backends } from '../db/test-databases.ts';
 import type { TestServer } from '../testing/helpers.ts';
 import { get, post, startTestServer } from '../testing/helpers.ts';
 import { ledgerProblems } from '../testing/security/fuzz-world.ts';
-import { spotKit, type SpotKit, type User } from '../testing/spot-kit.ts';
+import { spotMarket, type SpotKit, type User } from '../testing/spot-kit.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 
 let s: TestServer;
@@ -30,10 +30,7 @@ const BUY = { type: 'in', from_price: '59000', to_price: '55000', count: '5', nu
 describe.each(backends())('scale orders on %s', (backend) => {
   beforeAll(async () => {
     s = await startTestServer({ marketTimer: false, backend });
-    k = spotKit(s, 'scale');
-    maker = await k.user('0', '10');
-    taker = await k.user('10000000', '0');
-    await k.tradeAt(maker, taker, '60000');
+    ({ k, maker, taker } = await spotMarket(s, 'scale'));
   }, 60_000);
 
   afterAll(async () => {

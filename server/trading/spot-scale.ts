@@ -13,7 +13,7 @@ import { parsePlainAmount } from '../../src/shared/amount.ts';
 import { localDecimal } from '../i18n/messages.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import type { Side } from './order-book.ts';
-import { requireAvailable, spotOpen, toOrder } from './spot-order-checks.ts';
+import { checkFunds, spotOpen, toOrder } from './spot-order-checks.ts';
 import type { SpotService } from './spot-service.ts';
 
 export interface ScalePlacement {
@@ -90,15 +90,12 @@ export class SpotScale {
         throw new ApiError('spot.scale.wouldTrade', {
           price: priceText(p, plan.legs[taking]?.price),
         });
-      const currency = req.side === 'buy' ? p.legalId : p.currencyId;
-      let need = 0n;
-      for (const x of plans)
-        for (const o of x.ops)
-          if (o.userId === req.userId && o.currencyId === currency && o.field === 'available')
-            need -= o.delta;
-      return this.spot.executeGroup(plans, req.clientId, (tx) =>
-        requireAvailable(tx, p, req.userId, currency, need),
-      );
+      // the funds of every leg together: the last leg's plan after all the others' operations
+      const others = plans.slice(0, -1).flatMap((x) => x.ops);
+      const last = plans[plans.length - 1];
+      return this.spot.executeGroup(plans, req.clientId, async (tx) => {
+        if (last !== undefined) await checkFunds(tx, p, last, others);
+      });
     });
     return { group: ids[0] ?? 0, ids, average: plan.average };
   }

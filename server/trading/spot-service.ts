@@ -379,14 +379,15 @@ export class SpotService {
     if (first === undefined || p === undefined) throw new Error('no plans');
     if (plans.some((x) => x.fills.length > 0)) throw new Error('a leg of a group takes');
     const now = this.now();
+    const isReal = (userId: number) => !this.simulated.has(userId);
+    const simOrderId = () => this.nextSimOrderId--;
     const ids = await this.db.transaction(async (tx) => {
       await check(tx);
       const out: number[] = [];
       for (const plan of plans) {
         const cid = out.length === 0 ? clientId : null;
-        const isReal = (userId: number) => !this.simulated.has(userId);
         const w = { core: this.core, p, plan, mode: 2 as const, clientId: cid, reply: null, now };
-        out.push(await writePlan(tx, { ...w, isReal, simOrderId: () => this.nextSimOrderId-- }));
+        out.push(await writePlan(tx, { ...w, isReal, simOrderId }));
       }
       for (const id of out)
         await tx.query('UPDATE spot_orders SET group_id = $1 WHERE id = $2', [out[0] ?? id, id]);

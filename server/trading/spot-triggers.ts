@@ -68,6 +68,10 @@ interface TriggerRow {
   oco_order_id: number | null;
 }
 
+/** The columns a waiting order is read back from (TriggerRow). */
+const TRIGGER_COLUMNS = `id, user_id, match_id, side, kind, trigger_price, price, number,
+  reserve_currency, reserved, oco_order_id`;
+
 /** Thrown inside a firing's transaction: another path has already decided this order. */
 class NotWaiting extends Error {}
 
@@ -88,8 +92,7 @@ export class SpotTriggers {
   /** Reloads the waiting orders and checks each of their pairs against its last price. */
   async start(): Promise<number> {
     const rows = await this.db.query<TriggerRow & Record<string, unknown>>(
-      `SELECT id, user_id, match_id, side, kind, trigger_price, price, number, reserve_currency,
-              reserved, oco_order_id FROM spot_triggers WHERE status = 0 ORDER BY id`,
+      `SELECT ${TRIGGER_COLUMNS} FROM spot_triggers WHERE status = 0 ORDER BY id`,
     );
     for (const r of rows) {
       const t = this.fromRow(r);
@@ -130,8 +133,7 @@ export class SpotTriggers {
   /** Cancels one of the user's waiting orders and releases its reserve; an OCO's limit leg too. */
   async cancel(userId: number, id: number): Promise<void> {
     const rows = await this.db.query<TriggerRow & Record<string, unknown>>(
-      `SELECT id, user_id, match_id, side, kind, trigger_price, price, number, reserve_currency,
-              reserved, oco_order_id FROM spot_triggers WHERE id = $1 AND user_id = $2 AND status = 0`,
+      `SELECT ${TRIGGER_COLUMNS} FROM spot_triggers WHERE id = $1 AND user_id = $2 AND status = 0`,
       [id, userId],
     );
     const row = rows[0];

@@ -140,6 +140,15 @@ function resultMessage<T>(result: CommandResult<T>): string | null {
   return 'message' in result ? result.message.slice(0, 500) : null;
 }
 
+/**
+ * An `afterOk` that starts `refresh` without waiting for it: the command answers as soon as the
+ * server has (the spot screens' balances follow).
+ */
+export const refreshLater = (refresh: () => Promise<void>) => (): Promise<void> => {
+  void refresh();
+  return Promise.resolve();
+};
+
 /** A state-changing POST as the command tables describe it (wallet, c2c, earn). */
 export interface PostSpec {
   command: CommandName;

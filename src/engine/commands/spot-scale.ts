@@ -7,15 +7,8 @@ import { validateSpotOrder, type SpotValidationId } from '../../shared/spot.ts';
 import { spotScaleCancel, spotScalePlace } from '../../shared/wire/spot-orders.ts';
 import type { CommandResult, PlaceSpotScale } from '../api.ts';
 import type { EngineContext } from '../context.ts';
-import { runCommand, toCommandResult } from './run-command.ts';
-import { clientId } from './spot.ts';
-
-const NO_PAIR: CommandResult<never> = {
-  ok: false,
-  code: 'server',
-  type: 'no-pair',
-  message: 'no spot pair is open',
-};
+import { refreshLater, runCommand, runPost, toCommandResult } from './run-command.ts';
+import { clientId, NO_PAIR } from './spot.ts';
 
 export function placeSpotScale(
   ctx: EngineContext,
@@ -81,21 +74,13 @@ export function cancelSpotScale(
   refresh: () => Promise<void>,
   input: { group: number },
 ): Promise<CommandResult> {
-  return runCommand(ctx, {
+  const fields = { group: input.group };
+  const spec = {
     command: 'scale-cancel',
-    input: { group: input.group },
-    fields: { group: input.group },
-    execute: async () => {
-      const reply = await ctx.rest.post(spotScaleCancel.path, { group: input.group });
-      const result = toCommandResult(
-        ctx,
-        reply,
-        spotScaleCancel.reply,
-        `reply:${spotScaleCancel.path}`,
-        (message) => ({ message, data: undefined }),
-      );
-      if (result.ok) void refresh();
-      return result;
-    },
-  });
+    path: spotScaleCancel.path,
+    params: fields,
+    fields,
+    validate: () => ({}),
+  } as const;
+  return runPost(ctx, fields, spec, spotScaleCancel.reply, refreshLater(refresh));
 }

@@ -13,16 +13,9 @@ import {
 import type { CommandResult, PlaceSpotTrigger, SpotTriggerPage, SpotTriggerView } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import { spotTriggerPlaceReply, spotTriggersReply } from '../ingest/trigger-schemas.ts';
-import { runCommand, toCommandResult } from './run-command.ts';
-import { clientId } from './spot.ts';
+import { refreshLater, runCommand, runPost, toCommandResult } from './run-command.ts';
+import { clientId, NO_PAIR } from './spot.ts';
 import { runQuery } from './wallet.ts';
-
-const NO_PAIR: CommandResult<never> = {
-  ok: false,
-  code: 'server',
-  type: 'no-pair',
-  message: 'no spot pair is open',
-};
 
 /** The user's conditional orders: waiting, or done (triggered, cancelled, refused). */
 export function spotTriggerList(
@@ -107,22 +100,13 @@ export function cancelSpotTrigger(
   refresh: () => Promise<void>,
   input: Pick<SpotTriggerView, 'id'>,
 ): Promise<CommandResult> {
-  return runCommand(ctx, {
+  const fields = { id: input.id };
+  const spec = {
     command: 'trigger-cancel',
-    input: { id: input.id },
-    fields: { id: input.id },
-    execute: async () => {
-      const body = { id: input.id };
-      const reply = await ctx.rest.post(spotTriggerCancel.path, body);
-      const result = toCommandResult(
-        ctx,
-        reply,
-        spotTriggerCancel.reply,
-        `reply:${spotTriggerCancel.path}`,
-        (message) => ({ message, data: undefined }),
-      );
-      if (result.ok) void refresh();
-      return result;
-    },
-  });
+    path: spotTriggerCancel.path,
+    params: fields,
+    fields,
+    validate: () => ({}),
+  } as const;
+  return runPost(ctx, fields, spec, spotTriggerCancel.reply, refreshLater(refresh));
 }

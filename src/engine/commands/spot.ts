@@ -18,7 +18,8 @@ const text = (message: string): { message: string; data: undefined } => ({
   data: undefined,
 });
 
-const NO_PAIR: CommandResult = {
+/** A spot command for a pair the engine is not watching. */
+export const NO_PAIR: CommandResult<never> = {
   ok: false,
   code: 'server',
   type: 'no-pair',
