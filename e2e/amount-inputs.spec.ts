@@ -4,7 +4,7 @@
 // lock-up's "5e1abc" 51, a loan's "1e9" 19, a price alert's "7e4x" 74. Now the field keeps the
 // text, says under it what is wrong, in the reader's language, and the form sends nothing.
 import { expect, test, type Locator, type Page, type Request } from './fixtures.ts';
-import { login, msg } from './helpers.ts';
+import { login, msg, goInApp } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 const FORMAT = msg('field.number.format');
@@ -37,7 +37,7 @@ test('a deposit typed "1e4" stays "1e4", is said to be wrong and is never sent',
 }) => {
   await login(page, DEMO.email, DEMO.password);
   const deposits = posts(page, '/api/wallet/charge_req');
-  await page.goto('/account/recharge');
+  await goInApp(page, '/account/recharge');
   const form = page.getByTestId('deposit-form');
   const amount = form.locator('input[name="amount"]');
   await typedStays(amount, '1e4', FORMAT, form);
@@ -67,7 +67,7 @@ test('"1.5" hands stay "1.5" and reach no confirm; a stake of "2.00" is not 200'
 }) => {
   await login(page, DEMO.email, DEMO.password);
   const submits = posts(page, '/api/lever/submit');
-  await page.goto('/leverdealCenter');
+  await goInApp(page, '/leverdealCenter');
   const long = page.getByTestId('lever-form-long');
   await expect(long.getByTestId('lever-available')).not.toHaveText(/^(0\.0000|--)/);
   await long.locator('[data-multiple="10"]').click();
@@ -81,7 +81,7 @@ test('"1.5" hands stay "1.5" and reach no confirm; a stake of "2.00" is not 200'
   await expect(page.locator('dialog[open][data-testid="confirm-dialog"]')).toHaveCount(0);
   expect(submits).toHaveLength(0);
 
-  await page.goto('/secondDealCenter');
+  await goInApp(page, '/secondDealCenter');
   await expect(page.getByTestId('micro-balance')).not.toHaveText('--');
   await page.locator('[data-seconds="30"]').click();
   const panel = page.locator('.micro-panel');
@@ -99,7 +99,7 @@ test('withdrawal, transfer, c2c, lock-up, loan and price alert keep what was typ
   await login(page, DEMO.email, DEMO.password);
   const transfers = posts(page, '/api/wallet/change');
 
-  await page.goto('/new_account/change');
+  await goInApp(page, '/new_account/change');
   const row = page.getByTestId('asset-table-change').locator('tr[data-currency="USDT"]');
   await row.getByTestId('withdraw').click();
   const withdrawForm = page.getByTestId('withdraw-form');
@@ -108,19 +108,19 @@ test('withdrawal, transfer, c2c, lock-up, loan and price alert keep what was typ
   await withdrawForm.getByRole('button', { name: /all/i }).click();
   await expect(withdrawForm.locator('input[name="amount"]')).toHaveValue(/^\d+(\.\d{1,6})?$/);
 
-  await page.goto('/new_account/transferLegal');
+  await goInApp(page, '/new_account/transferLegal');
   const transfer = page.locator('input[name="amount"]');
   await typedStays(transfer, '5e1abc', FORMAT, page.locator('main'));
   await transfer.press('Enter');
   await page.waitForTimeout(1000);
   expect(transfers).toHaveLength(0);
 
-  await page.goto('/c2c');
+  await goInApp(page, '/c2c');
   const ad = page.getByTestId('c2c-publish-sell');
   await typedStays(ad.locator('input[name="number"]'), '1e3abc', FORMAT, ad);
   await typedStays(ad.locator('input[name="price"]'), '7.255', 'At most 2 decimals.', ad);
 
-  await page.goto('/lock');
+  await goInApp(page, '/lock');
   await page
     .getByTestId('lock-products')
     .locator('[data-product-id]')
@@ -131,11 +131,11 @@ test('withdrawal, transfer, c2c, lock-up, loan and price alert keep what was typ
   const lock = page.getByTestId('lock-buy-dialog');
   await typedStays(lock.locator('input[name="amount"]'), '5e1abc', FORMAT, lock);
 
-  await page.goto('/loan');
+  await goInApp(page, '/loan');
   const loan = page.getByTestId('loan-apply');
   await typedStays(loan.locator('input[name="amount"]'), '1e9', FORMAT, loan);
 
-  await page.goto('/dealCenter');
+  await goInApp(page, '/dealCenter');
   await page.getByTestId('price-alert-open').click();
   const alert = page.locator('dialog[open][data-testid="price-alert-dialog"]');
   await typedStays(alert.getByTestId('price-alert-price'), '7e4x', FORMAT, alert);

@@ -5,7 +5,7 @@
 // region and whether a modal dialog was open then: that is what a screen reader is told.
 import { expect, test } from './fixtures.ts';
 import { Decimal } from '../src/shared/decimal.ts';
-import { bookPainted, confirm, login } from './helpers.ts';
+import { bookPainted, confirm, login, goInApp } from './helpers.ts';
 import { announcer, heard, listen, wasRead } from './live-regions.ts';
 
 const DEMO = 'demo@bourse.local';
@@ -85,7 +85,7 @@ test('transfers: the dialog’s and the screen’s results are read once the dia
   expect(await wasRead(page, done)).toEqual(['toasts']);
 
   // and back on the transfer screen
-  await page.goto('/new_account/transferLegal');
+  await goInApp(page, '/new_account/transferLegal');
   await listen(page);
   await page.getByTestId('transfer-coin').selectOption({ label: 'USDT' });
   await page.getByTestId('transfer-from').selectOption('change');

@@ -4,7 +4,7 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { fund, token } from './api.ts';
-import { login, msg, registerByEmail, submit, uniqueEmail } from './helpers.ts';
+import { login, msg, registerByEmail, submit, uniqueEmail, goInApp } from './helpers.ts';
 
 const PASSWORD = 'busy-focus-1';
 
@@ -37,7 +37,7 @@ test('login, a transfer, a withdrawal address and a price alert keep the focus o
   await login(page, email, PASSWORD);
 
   // --- change → lever: the transfer goes through, the button keeps the focus
-  await page.goto('/new_account/transferLegal');
+  await goInApp(page, '/new_account/transferLegal');
   await page.getByTestId('transfer-coin').selectOption({ label: 'USDT' });
   await page.getByTestId('transfer-from').selectOption('change');
   await page.getByTestId('transfer-to').selectOption('lever');
@@ -51,7 +51,7 @@ test('login, a transfer, a withdrawal address and a price alert keep the focus o
 
   // --- a withdrawal address: saved and listed, the button keeps the focus
   const address = `0x${'ab12'.repeat(10)}`;
-  await page.goto('/withdraw_address');
+  await goInApp(page, '/withdraw_address');
   await page.getByTestId('address-currency').selectOption({ label: 'USDT' });
   await page.locator('[data-testid="address-form"] input[name="address"]').fill(address);
   await enterKeepsFocus(
@@ -62,7 +62,7 @@ test('login, a transfer, a withdrawal address and a price alert keep the focus o
   await expect(page.getByTestId('address-add')).toHaveText(msg('account.address.addButton'));
 
   // --- a price alert in its dialog: set, the button keeps the focus inside the dialog
-  await page.goto('/dealCenter');
+  await goInApp(page, '/dealCenter');
   await page.getByTestId('price-alert-open').click();
   const dialog = page.locator('dialog[open][data-testid="price-alert-dialog"]');
   const price = dialog.getByTestId('price-alert-price');

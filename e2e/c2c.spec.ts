@@ -14,7 +14,7 @@ import {
   usdtWallet,
   verify,
 } from './api.ts';
-import { confirm, login, msg, operator, registerByEmail, uniqueEmail } from './helpers.ts';
+import { confirm, login, msg, operator, registerByEmail, uniqueEmail, goInApp } from './helpers.ts';
 
 const PASSWORD = 'c2cuser123';
 
@@ -54,7 +54,7 @@ async function publishSell(page: Page, number: string, price: string): Promise<v
 }
 
 async function take(page: Page, sellerMask: RegExp): Promise<void> {
-  await page.goto('/legalTrade');
+  await goInApp(page, '/legalTrade');
   await page.getByTestId('c2c-tab-buy').click();
   const row = page
     .getByTestId('c2c-market')

@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { token, verified } from './api.ts';
-import { confirm, login, operator } from './helpers.ts';
+import { confirm, login, operator, goInApp } from './helpers.ts';
 
 const DEMO = 'demo@bourse.local';
 
@@ -168,13 +168,13 @@ test('issue 20: second-contract amounts say below the minimum, above the maximum
   await verified(page.request, await apiToken(page.request), DEMO);
   await login(page, DEMO, 'demo1234');
   // the height of the other trading forms' inputs
-  await page.goto('/leverdealCenter');
+  await goInApp(page, '/leverdealCenter');
   const row = page.getByTestId('lever-form-long').locator('.spot-field__row').first();
   await expect(row).toBeVisible();
   const formHeight = (await row.boundingBox())?.height ?? 0;
   expect(formHeight).toBeGreaterThanOrEqual(32);
 
-  await page.goto('/secondDealCenter');
+  await goInApp(page, '/secondDealCenter');
   await expect(page.getByTestId('micro-balance')).not.toHaveText('--');
   const amount = page.locator('.micro-panel input[name="number"]');
   const height = (await amount.boundingBox())?.height ?? 0;

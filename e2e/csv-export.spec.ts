@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
-import { login, msg, openInLang, registerByEmail, uniqueEmail } from './helpers.ts';
+import { login, msg, openInLang, registerByEmail, uniqueEmail, goInApp } from './helpers.ts';
 
 const PASSWORD = 'csvexport12345';
 const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
@@ -119,7 +119,7 @@ test('orders, the transfer log and the account log as CSV, in English and in Ger
   await login(page, email, PASSWORD);
 
   await test.step('English: "," between fields, "." in numbers', async () => {
-    await page.goto('/allTransaction');
+    await goInApp(page, '/allTransaction');
     // the time column names the zone of its local times (issue 41)
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     const timeTitle = `${msg('account.col.time')} (${zone})`;
@@ -182,7 +182,7 @@ test('orders, the transfer log and the account log as CSV, in English and in Ger
       [msg('account.entrust.buy'), '1000.00', '', '0.0010', '0.0000'],
     ]);
 
-    await page.goto('/account/transferLog');
+    await goInApp(page, '/account/transferLog');
     await page.getByRole('tab', { name: msg('account.log.transfers') }).click();
     await expect(page.getByTestId('transfer-log').locator('tbody tr')).toHaveCount(1);
     // from the tab bar, Tab reaches the button and Enter exports; the focus stays on it
@@ -236,7 +236,7 @@ test('orders, the transfer log and the account log as CSV, in English and in Ger
     );
     await expect(page.locator('.toast--success').last()).toHaveText('6 Zeilen exportiert.');
 
-    await page.goto('/account/transferLog');
+    await goInApp(page, '/account/transferLog');
     const log = await exportCsv(page, /^bourse-account-log-/, ';');
     expect(log[0]?.[4]).toBe(de('account.col.amount'));
     expect(log).toContainEqual(

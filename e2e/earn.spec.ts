@@ -5,7 +5,7 @@
 import { expect, test } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { PNG, fund, token, usdtWallet, verify } from './api.ts';
-import { login, msg, operator, queued, registerByEmail, uniqueEmail } from './helpers.ts';
+import { login, msg, operator, queued, registerByEmail, uniqueEmail, goInApp } from './helpers.ts';
 
 const PASSWORD = 'saver12345';
 
@@ -20,7 +20,7 @@ test('savings, a loan repaid, the pre-sale and the redirects', async ({ page, re
   const spot = async () => (await usdtWallet(request, email))?.change_balance;
 
   // savings: the 7-day USDT product (0.05 % a day, from 100 USDT)
-  await page.goto('/lock');
+  await goInApp(page, '/lock');
   const card = page
     .getByTestId('lock-products')
     .locator('[data-product-id]')
@@ -52,7 +52,7 @@ test('savings, a loan repaid, the pre-sale and the redirects', async ({ page, re
   expect(await spot()).toBe('996');
 
   // a loan: 1,000 USDT for 30 days at 0.1 % a day → 1,030 owed
-  await page.goto('/loan');
+  await goInApp(page, '/loan');
   const form = page.getByTestId('loan-apply');
   await form.getByTestId('loan-apply-submit').click();
   await expect(form.getByText(msg('validation.loan.amountRequired'))).toBeVisible();
@@ -119,7 +119,7 @@ test('savings, a loan repaid, the pre-sale and the redirects', async ({ page, re
   await expect(loan).toHaveAttribute('data-state', '4');
 
   // the pre-sale: the pie of issued versus remaining, from the server
-  await page.goto('/upstart');
+  await goInApp(page, '/upstart');
   const pie = page.getByTestId('presale-pie');
   await expect(pie).toHaveAttribute('data-loaded', '1');
   await expect(pie.locator('path[data-slice]')).toHaveCount(2);

@@ -1,7 +1,7 @@
 // Bad input on every account form shows the spec's message under the field and keeps what the
 // user typed; a server refusal shows the server's message and keeps it too.
 import { expect, test, type Page } from './fixtures.ts';
-import { login, msg, submit, uniqueEmail } from './helpers.ts';
+import { login, msg, submit, uniqueEmail, goInApp } from './helpers.ts';
 
 async function alerts(page: Page): Promise<string[]> {
   return page.locator('[role="alert"]').allInnerTexts();
@@ -139,7 +139,7 @@ test('code requests read the same for a known and an unknown account (no enumera
   expect(notice?.text).toContain('which already has one');
 
   // reset for an address without an account: the same
-  await page.goto('/forgetPwd');
+  await goInApp(page, '/forgetPwd');
   await page.locator('input[name="account"]').fill(uniqueEmail('nobody'));
   await page.getByTestId('send-code').click();
   await expect(page.locator('.toast--success')).toContainText('Verification code sent.');

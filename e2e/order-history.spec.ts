@@ -5,7 +5,7 @@
 // "Market" as its own price. A new user, so the demo user's orders and balances stay as they were.
 import { expect, test, type Locator } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
-import { login, msg, registerByEmail, uniqueEmail } from './helpers.ts';
+import { login, msg, registerByEmail, uniqueEmail, goInApp } from './helpers.ts';
 
 const PASSWORD = 'history12345';
 const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
@@ -83,7 +83,7 @@ test('finished orders: the fill price and how each ended, on both screens', asyn
   });
 
   for (const path of ['/account/accountEntrust', '/allTransaction']) {
-    await page.goto(path);
+    await goInApp(page, path);
     await page.getByRole('tab', { name: msg('account.entrust.completed') }).click();
     const list = page.getByTestId('entrusts');
     const done = list.locator(`tr[data-entrust-id="${market?.id}"]`);

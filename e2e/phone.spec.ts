@@ -448,7 +448,7 @@ test.describe('trading with a thumb', () => {
       page.getByTestId('lever-holding-table').locator(`tr[data-position-id="${id}"]`),
     ).toHaveCount(0);
 
-    await page.goto('/secondDealCenter');
+    await goInApp(page, '/secondDealCenter');
     await page.getByTestId('phone-up').click();
     const panel = page.getByTestId('form-sheet');
     await panel.locator('[data-seconds="30"]').click();
@@ -533,7 +533,7 @@ test.describe('trading with a thumb', () => {
     // the seller's ad and deal, on the same phone
     await login(page, seller, password);
     for (const path of ['/c2cRelease', '/c2cOrder']) {
-      await page.goto(path);
+      await goInApp(page, path);
       await expect(page.locator('tr[data-ad-id], tr[data-deal-id]').first()).toBeVisible();
       await fits(page);
     }

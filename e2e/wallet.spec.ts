@@ -4,7 +4,7 @@
 // operator (the security bar and the gating follow), moves funds change → lever → change and
 // sees every screen agree, then withdraws; the operator sends it and the records show it.
 import { expect, test, type Page } from './fixtures.ts';
-import { login, msg, operator, queued, registerByEmail, uniqueEmail } from './helpers.ts';
+import { login, msg, operator, queued, registerByEmail, uniqueEmail, goInApp } from './helpers.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a6b20000000049454e44ae426082',
@@ -39,11 +39,11 @@ test('deposit, identity, transfers and a withdrawal, with the operator', async (
   await login(page, email, password);
 
   // --- the security bar: e-mail only → 50 %, intermediate
-  await page.goto('/account/accountSet');
+  await goInApp(page, '/account/accountSet');
   await expect(page.getByTestId('security-bar')).toHaveAttribute('data-level', 'intermediate');
 
   // --- deposit request with a voucher, confirmed by the operator
-  await page.goto('/account/recharge');
+  await goInApp(page, '/account/recharge');
   await expect(page.getByTestId('deposit-address')).toHaveText(/^0x[0-9a-f]{40}$/);
   const deposit = page.getByTestId('deposit-form');
   await deposit.getByRole('button', { name: msg('wallet.deposit.submit') }).click();
@@ -82,7 +82,7 @@ test('deposit, identity, transfers and a withdrawal, with the operator', async (
   await expect(withdraw.locator('input[name="amount"]')).toHaveValue('100');
 
   // --- identity: wrong type and size refused; three images; operator approves
-  await page.goto('/account/authentication');
+  await goInApp(page, '/account/authentication');
   const form = page.getByTestId('identity-form');
   await page
     .getByTestId('id-front')
@@ -121,11 +121,11 @@ test('deposit, identity, transfers and a withdrawal, with the operator', async (
     (await operator(page.request, 'identity', { id: identityId, action: 'approve' })).type,
   ).toBe('ok');
   await expect(page.getByTestId('identity-approved')).toBeVisible();
-  await page.goto('/account/accountSet');
+  await goInApp(page, '/account/accountSet');
   await expect(page.getByTestId('security-bar')).toHaveAttribute('data-level', 'high');
 
   // --- change → lever (unified transfer), lever → change (dialog); every screen agrees
-  await page.goto('/new_account/transferLegal');
+  await goInApp(page, '/new_account/transferLegal');
   await page.getByTestId('transfer-coin').selectOption({ label: 'USDT' });
   await page.getByTestId('transfer-from').selectOption('change');
   await page.getByTestId('transfer-to').selectOption('lever');
@@ -137,13 +137,13 @@ test('deposit, identity, transfers and a withdrawal, with the operator', async (
   await page.getByTestId('transfer-submit').click();
   await expect(page.getByTestId('transfer-available')).toHaveText('300.00 USDT');
   await expectUsdt(page, '/new_account/change', 'change', '300.00000000');
-  await page.goto('/new_account/lever');
+  await goInApp(page, '/new_account/lever');
   await expect(
     page
       .getByTestId('asset-table-lever')
       .locator('tr[data-currency="USDT"] [data-testid="available"]'),
   ).toHaveText('200.00000000');
-  await page.goto('/new_account/finance');
+  await goInApp(page, '/new_account/finance');
   await expect(page.locator('.account-card[data-account="lever"] .account-card__value')).toHaveText(
     '200.00000000 USDT',
   );
@@ -174,7 +174,7 @@ test('deposit, identity, transfers and a withdrawal, with the operator', async (
     (await operator(page.request, 'withdrawal', { id: withdrawalId, action: 'approve' })).type,
   ).toBe('ok');
   await expect(row.getByTestId('frozen')).toHaveText('0.00000000');
-  await page.goto('/account/coinRecord');
+  await goInApp(page, '/account/coinRecord');
   await page.getByRole('tab', { name: msg('account.coinRecord.withdrawals') }).click();
   const record = page.getByTestId('coin-records').locator('tbody tr').first();
   await expect(record).toContainText('99.5');

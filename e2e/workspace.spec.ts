@@ -69,7 +69,7 @@ test('spot, contracts and second contracts fit one 1440×900 window, without the
       expect(overflow).toBe(0);
     }
   }
-  await page.goto('/');
+  await goInApp(page, '/');
   await expect(page.locator('footer.footer')).toBeVisible();
 });
 
@@ -161,7 +161,7 @@ test('a live book does not re-render the limit order forms (issue 19: page work 
   page,
 }) => {
   await login(page, DEMO.email, DEMO.password);
-  await page.goto('/dealCenter');
+  await goInApp(page, '/dealCenter');
   await bookPainted(page);
   const counts = await page.evaluate(
     () =>
@@ -200,7 +200,7 @@ test('a live market lays out its contained boxes, never the whole spot page (iss
   browser,
 }) => {
   await login(page, DEMO.email, DEMO.password);
-  await page.goto('/dealCenter');
+  await goInApp(page, '/dealCenter');
   await bookPainted(page);
   await page.waitForTimeout(1500);
   // the trace is the whole browser's (other tests' pages too): keep this page's frame only

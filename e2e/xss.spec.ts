@@ -5,7 +5,7 @@
 // markup never becomes elements in the first place.
 import { expect, test, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, token, upload } from './api.ts';
-import { login, operator, queued, registerByEmail, uniqueEmail } from './helpers.ts';
+import { login, operator, queued, registerByEmail, uniqueEmail, goInApp } from './helpers.ts';
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
 const SCRIPT = '<script>window.__pwned=2</script>';
@@ -95,7 +95,7 @@ test('markup in notices, identity and payout names and address notes renders as 
   await expect(page.locator('main').getByText(title)).toBeVisible();
   await inert(page, dialogs);
   expect(cspRefusals).toEqual([]);
-  await page.goto(`/components/noticeDetail?id=${newsId}`);
+  await goInApp(page, `/components/noticeDetail?id=${newsId}`);
   await expect(page.locator('main .prose')).toContainText('Body text');
   await expect(page.locator('main').getByText(title).first()).toBeVisible();
   expect(await page.locator('main .prose a[href^="javascript"]').count()).toBe(0);
@@ -109,11 +109,11 @@ test('markup in notices, identity and payout names and address notes renders as 
   await expect(page.getByTestId('identity-name')).toHaveText(idName);
   await inert(page, dialogs);
 
-  await page.goto('/withdraw_address');
+  await goInApp(page, '/withdraw_address');
   await expect(page.getByTestId('addresses')).toContainText(address);
   await inert(page, dialogs);
 
-  await page.goto('/userSetting');
+  await goInApp(page, '/userSetting');
   await expect(page.locator('input[name="realName"]')).toHaveValue(payoutName);
   await expect(page.locator('input[name="bankName"]')).toHaveValue(SCRIPT);
   await inert(page, dialogs);
