@@ -79,7 +79,7 @@ export async function fund(
   t: string,
   email: string,
   amount = '500',
-  to: 'legal' | 'micro' | null = null,
+  to: 'legal' | 'micro' | 'lever' | null = null,
 ): Promise<void> {
   await apiPost(request, t, '/api/wallet/charge_req', {
     currency: String(CURRENCY_ID.USDT),

@@ -17,7 +17,8 @@ export async function userSheet(db: Queryable, id: number, account: string, revi
   );
   const lever = await db.query<Record<string, unknown>>(
     `SELECT id, type, match_id, status, share, price, update_price, caution_money, trade_fee,
-            fact_profits FROM lever_transactions WHERE user_id = $1 ORDER BY id DESC LIMIT 20`,
+            fact_profits, target_profit_price, stop_loss_price
+       FROM lever_transactions WHERE user_id = $1 ORDER BY id DESC LIMIT 20`,
     [id],
   );
   const micro = await db.query<Record<string, unknown>>(

@@ -77,6 +77,10 @@ export function registerLeverRoutes(
       mode: b.status,
       targetPrice: target,
       clientId: b.client_id ?? null,
+      stops: {
+        tp: optionalStop(b.target_profit_price),
+        sl: optionalStop(b.stop_loss_price),
+      },
     });
     ctx.notify.balance(userId);
     const row = await positionOf(ctx.db, r.id);
@@ -172,4 +176,11 @@ function submittedText(lever: LeverService, p: PositionRow, lang: Lang): string 
   return p.status === 0
     ? t(lang, 'lever.placed', { ...values, target: reference })
     : t(lang, 'lever.opened', { ...values, mark: reference });
+}
+
+/** A level sent with an order: absent or empty is not set; otherwise a decimal amount. */
+function optionalStop(text: string | undefined): Decimal | null {
+  return text === undefined || text.trim() === ''
+    ? null
+    : amountOf(text, 'validation.lever.stopInvalid');
 }

@@ -4,6 +4,7 @@
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { LeverSide } from '../../src/shared/lever.ts';
 import { profitOf } from '../../src/shared/lever.ts';
+import { stopSide } from '../../src/shared/lever-entry-stops.ts';
 import { requireAmount } from '../http/amounts.ts';
 import { ApiError } from '../http/api-error.ts';
 
@@ -57,14 +58,29 @@ export function checkStops(
   pricePrecision: number,
 ): void {
   if (!tp.greaterThan(0) || !sl.greaterThan(0)) throw new ApiError('validation.lever.stopInvalid');
-  requireAmount(tp, pricePrecision);
-  requireAmount(sl, pricePrecision);
-  const open = new Decimal(p.price);
-  const hi = Decimal.max(open, current);
-  const lo = Decimal.min(open, current);
-  const ok =
-    p.type === 1 ? tp.greaterThan(hi) && sl.lessThan(lo) : tp.lessThan(lo) && sl.greaterThan(hi);
-  if (!ok) throw new ApiError(p.type === 1 ? 'lever.stopLong' : 'lever.stopShort');
+  checkEntryStops(p.type, { tp, sl }, new Decimal(p.price), current, pricePrecision);
+}
+
+/**
+ * The levels set with an order (issue 44, ADR 0058), either or both: each above 0, in the
+ * pair's decimals, on its side of the position's expected open price and the current price, by
+ * the rule of the position's dialog (checkStops).
+ */
+export function checkEntryStops(
+  side: LeverSide,
+  levels: { tp: Decimal | null; sl: Decimal | null },
+  open: Decimal,
+  current: Decimal,
+  pricePrecision: number,
+): void {
+  for (const kind of ['tp', 'sl'] as const) {
+    const level = levels[kind];
+    if (level === null) continue;
+    if (!level.greaterThan(0)) throw new ApiError('validation.lever.stopInvalid');
+    requireAmount(level, pricePrecision);
+    if (!stopSide(kind, side, open, current, level).ok)
+      throw new ApiError(side === 1 ? 'lever.stopLong' : 'lever.stopShort');
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ import type { CloseWhy } from './lever-notes.ts';
 import { writeOpenNote } from './lever-notes.ts';
 import type { LeverPair } from './lever-pairs.ts';
 import type { PositionRow } from './lever-rules.ts';
-import { checkStops, riskInput, stopTrigger } from './lever-rules.ts';
+import { checkEntryStops, checkStops, riskInput, stopTrigger } from './lever-rules.ts';
 import { chargeOvernightFee, settlePosition } from './lever-settlement.ts';
 import { checkSubmit, writeOpening } from './lever-submit.ts';
 import type { SubmitRequest } from './lever-submit.ts';
@@ -105,6 +105,7 @@ export class LeverService {
         feePct: pair.feePct,
         pricePrecision: pair.pricePrecision,
       });
+      await this.checkOrderStops(r, f.price, checked.market, pair.pricePrecision);
       const nowMs = this.now();
       return this.db.transaction(async (tx) => {
         // The user's lock: a transfer or withdrawal out of lever racing this sees the position.
@@ -120,6 +121,18 @@ export class LeverService {
         return { id, repeated: false };
       });
     });
+  }
+
+  /** TP/SL set with an order: open to set, each on its side of the expected open price. */
+  private async checkOrderStops(
+    r: SubmitRequest,
+    open: Decimal,
+    market: Decimal,
+    pricePrecision: number,
+  ): Promise<void> {
+    if (r.stops.tp === null && r.stops.sl === null) return;
+    if ((await this.setting('user_set_stopprice')) !== '1') throw new ApiError('lever.stopClosed');
+    checkEntryStops(r.side, r.stops, open, market, pricePrecision);
   }
 
   async freeBalance(q: Queryable, userId: number, legalId: number): Promise<Decimal> {

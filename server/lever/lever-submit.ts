@@ -23,6 +23,8 @@ export interface SubmitRequest {
   mode: 0 | 1;
   targetPrice: Decimal | null;
   clientId: string | null;
+  /** Take profit and stop loss set with the order (issue 44, ADR 0058); null: not set. */
+  stops: { tp: Decimal | null; sl: Decimal | null };
 }
 
 /** What the checks read through the lever service: the pairs, their prices and the settings. */
@@ -78,8 +80,10 @@ export async function writeOpening(
   const rows = await tx.query<{ id: number }>(
     `INSERT INTO lever_transactions (user_id, match_id, type, currency, legal, origin_price, price,
        update_price, share, number, multiple, origin_caution_money, caution_money, trade_fee,
-       overnight, status, create_time, transaction_time, update_time, client_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $17, $18)
+       overnight, status, create_time, transaction_time, update_time, client_id,
+       target_profit_price, stop_loss_price)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $17, $18,
+       $19, $20)
      RETURNING id`,
     [
       r.userId,
@@ -100,6 +104,8 @@ export async function writeOpening(
       Math.floor(nowMs / 1000),
       new Date(nowMs),
       r.clientId,
+      (r.stops.tp ?? new Decimal(0)).toFixed(),
+      (r.stops.sl ?? new Decimal(0)).toFixed(),
     ],
   );
   const id = rows[0]?.id ?? 0;

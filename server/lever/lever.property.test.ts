@@ -134,6 +134,7 @@ async function open(s: {
     mode: 1,
     targetPrice: null,
     clientId: null,
+    stops: { tp: null, sl: null },
   });
   return { userId, id, e };
 }

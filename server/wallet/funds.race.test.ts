@@ -259,6 +259,7 @@ describe.each(backends())('money operations under parallel calls on %s', (backen
           mode: 1,
           targetPrice: null,
           clientId: null,
+          stops: { tp: null, sl: null },
         });
       const out = () =>
         transfer(db, {

@@ -118,6 +118,9 @@ export interface LeverCommands {
     multiple: number | null;
     share: string;
     price: string;
+    /** Take profit and stop loss set with the order, as trigger prices; '' or absent: none. */
+    takeProfit?: string;
+    stopLoss?: string;
   };
   close: { id: number };
   cancel: { id: number };

@@ -43,6 +43,24 @@ interface Pair {
   currencyId: number;
 }
 
+/** A level sent with an order: trimmed, or undefined when not set. */
+function level(value: string | undefined): string | undefined {
+  const v = value?.trim() ?? '';
+  return v === '' ? undefined : v;
+}
+
+/** The levels set with an order, checked like the position's dialog checks them. */
+function levelErrors(i: LeverCommands['submit']): Partial<Record<string, ValidationId>> {
+  const tp = level(i.takeProfit);
+  const sl = level(i.stopLoss);
+  const tpError = tp === undefined ? null : checkStopPrice(tp);
+  const slError = sl === undefined ? null : checkStopPrice(sl);
+  return {
+    ...(tpError === null ? {} : { takeProfit: tpError }),
+    ...(slError === null ? {} : { stopLoss: slError }),
+  };
+}
+
 const SPECS: Table = {
   submit: (i, ctx, pair) => {
     const deal = ctx.store.state().lever.view.deal;
@@ -59,6 +77,8 @@ const SPECS: Table = {
         share: i.share.trim(),
         target_price: i.mode === 0 ? i.price.trim() : undefined,
         client_id: id,
+        target_profit_price: level(i.takeProfit),
+        stop_loss_price: level(i.stopLoss),
       },
       fields: {
         symbol: pair.symbol,
@@ -68,9 +88,11 @@ const SPECS: Table = {
         share: i.share.trim(),
         price: i.mode === 0 ? i.price.trim() : null,
         clientId: id,
+        takeProfit: level(i.takeProfit) ?? null,
+        stopLoss: level(i.stopLoss) ?? null,
       },
-      validate: () =>
-        validateLeverOrder({
+      validate: () => ({
+        ...validateLeverOrder({
           multiple: i.multiple,
           mode: i.mode,
           price: i.price,
@@ -80,6 +102,8 @@ const SPECS: Table = {
           legalId: pair.legalId,
           currencyId: pair.currencyId,
         }),
+        ...levelErrors(i),
+      }),
     };
   },
   close: (i) => idSpec('lever-close', leverClose.path, i.id),

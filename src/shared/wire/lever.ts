@@ -130,6 +130,9 @@ export const leverSubmit = call({
       .describe('0 | 1'),
     target_price: text(60).optional(),
     client_id: text(64).pipe(z.string().min(1)).optional(),
+    /** Extension (ADR 0058): take profit and stop loss set with the order; empty is not set. */
+    target_profit_price: text(60).optional(),
+    stop_loss_price: text(60).optional(),
   }),
   // the legacy backend answers a text; the reference server what it did with the position's id
   reply: z.union([

@@ -7,21 +7,26 @@
 import { useState, type FormEvent } from 'react';
 import type { LeverDealView, LeverRiskView } from '../../../engine/api.ts';
 import type { Decimal } from '../../../shared/decimal.ts';
-import type {
-  LeverMode,
-  LeverOrderField,
-  LeverValidationId,
-  OpenFigures,
-} from '../../../shared/lever.ts';
+import type { LeverMode, LeverOrderField, LeverValidationId } from '../../../shared/lever.ts';
 import { validateLeverOrder } from '../../../shared/lever.ts';
-import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { NumberField, PercentSlider } from '../../trading/form-fields.tsx';
 import type { PairMeta } from '../../trading/pair-meta.ts';
-import { confirmValues, formFigures } from './lever-form-math.ts';
+import { formFigures } from './lever-form-math.ts';
+import { EntryStops, useStopsSentence } from './entry-stops.tsx';
+import type { EntryStopsState } from './entry-stops-math.ts';
+import { NO_ENTRY_STOPS, resolveStops } from './entry-stops-math.ts';
+import {
+  Available,
+  Confirm,
+  CostReadout,
+  MarginShort,
+  MultipleChips,
+  PriceField,
+} from './lever-form-parts.tsx';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
 import { useOrderGuard } from '../../components/offline-reason.tsx';
 
@@ -53,6 +58,9 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [stops, setStops] = useState<EntryStopsState>(NO_ENTRY_STOPS);
+  // the levels as confirmed: a market order's preview follows the mark, what is sent does not
+  const [confirmed, setConfirmed] = useState<ConfirmedStops>(NO_LEVELS);
   const guard = useOrderGuard();
   const long = side === 1;
   const waiting = busy || checking;
@@ -67,6 +75,14 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     deal,
     risk,
   });
+  const levels = resolveStops(
+    stops,
+    figures === null
+      ? null
+      : { side, entry: figures.price, number: figures.number, margin: figures.margin },
+    mark,
+  );
+  const stopsSentence = useStopsSentence(levels, deal.pricePrecision);
   const clear = (field: LeverOrderField) => setErrors((e) => ({ ...e, [field]: undefined }));
   const fieldError = (field: 'price' | 'multiple'): string | undefined => {
     const id = errors[field];
@@ -103,12 +119,28 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     setErrors(found);
     if (found.pair !== undefined) toast.error(tv(found.pair));
     // more than the available margin: the form says so (MarginShort), the server would refuse it
-    else if (confirmable(found, short)) setConfirming(true);
+    else if (confirmable(found, short) && levels.ok) {
+      setConfirmed({
+        takeProfit: levels.tp.price?.toFixed() ?? '',
+        stopLoss: levels.sl.price?.toFixed() ?? '',
+        sentence: stopsSentence,
+      });
+      setConfirming(true);
+    }
   };
 
   const send = async () => {
     setBusy(true);
-    const r = await engine.leverCommand('submit', { side, mode, multiple, share, price }, () => {
+    const order = {
+      side,
+      mode,
+      multiple,
+      share,
+      price,
+      takeProfit: confirmed.takeProfit,
+      stopLoss: confirmed.stopLoss,
+    };
+    const r = await engine.leverCommand('submit', order, () => {
       // the reply is late: the dialog gives way to the form, which says it is checking
       setConfirming(false);
       setChecking(true);
@@ -120,6 +152,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       toast.success(r.message !== '' ? r.message : t('spot.form.placed'));
       setShare('');
       setPercent(0);
+      setStops((x) => ({ ...x, tp: '', sl: '' }));
       return;
     }
     if (r.code === 'invalid') setErrors(r.fields as Errors);
@@ -185,6 +218,15 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         short={short !== null}
         pricePrecision={deal.pricePrecision}
       />
+      <EntryStops
+        sideName={sideName}
+        state={stops}
+        onChange={setStops}
+        tp={levels.tp}
+        sl={levels.sl}
+        quote={meta.quote}
+        pricePrecision={deal.pricePrecision}
+      />
       <MarginShort long={long} need={short} available={deal.balance} quote={meta.quote} />
       <button
         type="submit"
@@ -207,6 +249,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         multiple={multiple}
         price={mode === 1 ? null : price}
         figures={figures}
+        stops={confirmed.sentence}
         busy={busy}
         onConfirm={() => void send()}
         onClose={() => setConfirming(false)}
@@ -214,6 +257,13 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     </form>
   );
 }
+
+interface ConfirmedStops {
+  takeProfit: string;
+  stopLoss: string;
+  sentence: string | null;
+}
+const NO_LEVELS: ConfirmedStops = { takeProfit: '', stopLoss: '', sentence: null };
 
 /** A hands error with the pair's range of hands. */
 function shareErrorText(
@@ -227,198 +277,3 @@ function shareErrorText(
 /** Nothing to say about the fields, and the available margin pays for the order. */
 const confirmable = (found: Errors, short: Decimal | null): boolean =>
   Object.keys(found).length === 0 && short === null;
-
-function Available({ deal, quote }: { deal: LeverDealView; quote: string }) {
-  const { t, fmt } = useI18n();
-  return (
-    <div className="spot-form__avail">
-      <span className="muted">{t('lever.form.available')}</span>
-      <span className="num" data-testid="lever-available">
-        {fmt.amount(deal.balance, 4)} {quote}
-      </span>
-    </div>
-  );
-}
-
-function PriceField(p: {
-  mode: LeverMode;
-  meta: PairMeta;
-  deal: LeverDealView;
-  price: string;
-  error: string | undefined;
-  onPrice: (v: string) => void;
-}) {
-  const { t } = useI18n();
-  if (p.mode === 1)
-    return (
-      <NumberField
-        name="price"
-        label={t('lever.form.price')}
-        unit={p.meta.quote}
-        value=""
-        onValue={() => undefined}
-        maxDecimals={0}
-        disabled
-        placeholder={t('lever.form.marketPrice')}
-      />
-    );
-  return (
-    <NumberField
-      name="price"
-      label={t('lever.form.price')}
-      unit={p.meta.quote}
-      value={p.price}
-      onValue={p.onPrice}
-      maxDecimals={p.deal.pricePrecision}
-      error={p.error}
-    />
-  );
-}
-
-function MultipleChips(p: {
-  multiples: number[];
-  value: number | null;
-  error: string | undefined;
-  onChange: (m: number) => void;
-}) {
-  const { t } = useI18n();
-  return (
-    <div
-      className={`lever-multiples ${p.error === undefined ? '' : 'is-invalid'}`}
-      role="radiogroup"
-      aria-label={t('lever.form.multiple')}
-    >
-      <span className="spot-field__label">{t('lever.form.multiple')}</span>
-      <div className="lever-chips">
-        {p.multiples.map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="radio"
-            aria-checked={p.value === m}
-            className={`lever-chip${p.value === m ? ' is-on' : ''}`}
-            onClick={() => p.onChange(m)}
-            data-multiple={m}
-          >
-            {t('lever.form.times', { value: m })}
-          </button>
-        ))}
-      </div>
-      {p.error !== undefined && (
-        <span className="field__error" role="alert">
-          {p.error}
-        </span>
-      )}
-    </div>
-  );
-}
-
-/** Money figures with 4 decimals (spec: 4 in contract orders), or with `dp` (a pair's prices). */
-function useMoney(dp = 4): (v: Decimal | null | undefined) => string {
-  const { fmt } = useI18n();
-  return (v) => (v === null || v === undefined ? '--' : fmt.fixed(v.toFixed(), dp));
-}
-
-/** The order needs more than the available margin: said before any confirm (issue 41). */
-function MarginShort(p: { long: boolean; need: Decimal | null; available: string; quote: string }) {
-  const { t, fmt } = useI18n();
-  if (p.need === null) return null;
-  return (
-    <p
-      className="field__error lever-form__short"
-      role="alert"
-      data-testid={`lever-short-${p.long ? 'long' : 'short'}`}
-    >
-      {t('lever.form.marginShort', {
-        need: fmt.fixed(p.need.toFixed(), 4),
-        available: fmt.amount(p.available, 4),
-        currency: p.quote,
-      })}
-    </p>
-  );
-}
-
-function CostReadout(p: {
-  long: boolean;
-  figures: OpenFigures | null;
-  liquidation: Decimal | null;
-  /** More than the available margin: no position, so no liquidation price. */
-  short: boolean;
-  /** The pair's price decimals: the expected and liquidation prices are prices. */
-  pricePrecision: number;
-}) {
-  const { t } = useI18n();
-  const money = useMoney();
-  const price = useMoney(p.pricePrecision);
-  const f = p.figures;
-  return (
-    <dl className="lever-cost" data-testid={`lever-cost-${p.long ? 'long' : 'short'}`}>
-      <dt>{t('lever.form.expectedPrice')}</dt>
-      <dd className="num" data-testid="cost-price">
-        {price(f?.price)}
-      </dd>
-      <dt>{t('lever.form.value')}</dt>
-      <dd className="num" data-testid="cost-value">
-        {money(f?.value)}
-      </dd>
-      <dt>{t('lever.form.margin')}</dt>
-      <dd className="num" data-testid="cost-margin">
-        {money(f?.margin)}
-      </dd>
-      <dt>{t('lever.form.fee')}</dt>
-      <dd className="num" data-testid="cost-fee">
-        {money(f?.fee)}
-      </dd>
-      <dt>{t('lever.form.liquidation')}</dt>
-      <dd className="num lever-cost__liq" data-testid="cost-liquidation">
-        {f !== null && p.liquidation === null && !p.short
-          ? t('lever.form.noLiquidation')
-          : price(p.liquidation)}
-      </dd>
-    </dl>
-  );
-}
-
-function Confirm(p: {
-  open: boolean;
-  long: boolean;
-  meta: PairMeta;
-  pricePrecision: number;
-  share: string;
-  multiple: number | null;
-  price: string | null;
-  figures: OpenFigures | null;
-  busy: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const { t, fmt } = useI18n();
-  return (
-    <ConfirmDialog
-      open={p.open}
-      title={t(p.long ? 'lever.form.confirmLong' : 'lever.form.confirmShort', {
-        symbol: p.meta.symbol,
-      })}
-      body={t(
-        'lever.form.confirmBody',
-        confirmValues(
-          {
-            share: p.share,
-            multiple: p.multiple,
-            price: p.price,
-            pricePrecision: p.pricePrecision,
-            figures: p.figures,
-            currency: p.meta.quote,
-          },
-          fmt.fixed,
-          t('lever.form.marketPrice'),
-        ),
-      )}
-      confirmLabel={t('lever.form.sure')}
-      cancelLabel={t('common.cancel')}
-      busy={p.busy}
-      onConfirm={p.onConfirm}
-      onClose={p.onClose}
-    />
-  );
-}

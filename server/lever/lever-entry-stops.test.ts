@@ -1,0 +1,196 @@
+// TP/SL set with a contract order (issue 44, ADR 0058), against a real server whose mark price
+// the test owns: the levels are checked at the edge (hostile text, wrong sides, too many
+// decimals, the setting closed) and a refused order moves no money; a market order's position
+// carries them and closes at the one reached first, exactly once; a limit order's levels wait
+// with it and act only once it has opened. Every balance equals its ledger. PGlite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../../src/shared/decimal.ts';
+import { issueToken } from '../accounts/tokens.ts';
+import { insertUser } from '../accounts/users.ts';
+import { backends } from '../db/test-databases.ts';
+import { CURRENCY_ID } from '../testing/fixtures.ts';
+import type { TestServer } from '../testing/helpers.ts';
+import { post, startTestServer } from '../testing/helpers.ts';
+import { ledgerProblems } from '../testing/security/fuzz-world.ts';
+
+const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
+
+interface Position {
+  id: number;
+  status: number;
+  price: string;
+  profits: string;
+  target_profit_price: string;
+  stop_loss_price: string;
+}
+
+describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
+  let s: TestServer;
+  let mark = new Decimal('67000');
+  let seq = 0;
+
+  beforeAll(async () => {
+    s = await startTestServer({ marketTimer: false, simOff: true, backend });
+    Object.assign(s.lever, { priceOf: (id: number) => (id === 1 ? mark : null) });
+  }, 60_000);
+
+  afterAll(async () => {
+    expect(await ledgerProblems(s)).toEqual([]);
+    await s.close();
+  });
+
+  /** A verified user with 10,000 USDT in the contract account, through the ledger. */
+  async function trader(): Promise<{ id: number; token: string }> {
+    const id = await insertUser(s.ctx.db, {
+      kind: 'email',
+      account: `entry-stops-${backend}-${++seq}@example.com`,
+      passwordHash: 'x',
+      areaCode: null,
+      countryCode: null,
+      invitedBy: null,
+      nowMs: s.clock.now,
+    });
+    await s.ctx.db.query('UPDATE users SET review_status = 2 WHERE id = $1', [id]);
+    await s.ctx.db.query(
+      'INSERT INTO users_wallet (user_id, currency_id, lever_balance) VALUES ($1, $2, 10000)',
+      [id, CURRENCY_ID.USDT],
+    );
+    await s.ctx.db.query(
+      `INSERT INTO account_log (user_id, currency_id, field, delta, before, after, type, memo, created_at)
+       VALUES ($1, $2, 'lever_balance', 10000, 0, 10000, 1, 'grant', now())`,
+      [id, CURRENCY_ID.USDT],
+    );
+    return { id, token: await issueToken(s.ctx.db, id, s.clock.now) };
+  }
+
+  const submit = (u: { token: string }, form: Record<string, string>) =>
+    post(
+      s,
+      '/api/lever/submit',
+      { ...BTC, multiple: '10', type: '1', share: '10', ...form },
+      { authorization: u.token },
+    );
+
+  async function rows(u: { id: number }): Promise<Position[]> {
+    const found = await s.ctx.db.query<Position & Record<string, unknown>>(
+      `SELECT id, status, price::text, fact_profits::text AS profits,
+              target_profit_price::text, stop_loss_price::text
+         FROM lever_transactions WHERE user_id = $1 ORDER BY id`,
+      [u.id],
+    );
+    const n = (v: string) => new Decimal(v).toFixed();
+    return found.map((r) => ({
+      ...r,
+      price: n(r.price),
+      profits: n(r.profits),
+      target_profit_price: n(r.target_profit_price),
+      stop_loss_price: n(r.stop_loss_price),
+    }));
+  }
+
+  async function free(u: { id: number }): Promise<string> {
+    const r = await s.ctx.db.query<{ v: string }>(
+      'SELECT lever_balance::text AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+      [u.id, CURRENCY_ID.USDT],
+    );
+    return new Decimal(r[0]?.v ?? '0').toFixed();
+  }
+
+  it('refuses hostile and wrong-sided levels at the edge, and moves no money', async () => {
+    mark = new Decimal('67000');
+    const u = await trader();
+    const refused: Array<[Record<string, string>, RegExp]> = [
+      [{ target_profit_price: '-1' }, /./],
+      [{ target_profit_price: '0' }, /./],
+      [{ stop_loss_price: '1e3' }, /./],
+      [{ stop_loss_price: 'abc' }, /./],
+      [{ target_profit_price: '9'.repeat(40) }, /./],
+      [{ target_profit_price: '68000.001' }, /./],
+      [{ target_profit_price: 'NaN' }, /./],
+      // a long's take profit at or under its open price (67,006.70 with the spread)
+      [{ target_profit_price: '67006.70' }, /take-profit must be above/],
+      [{ stop_loss_price: '67000' }, /stop-loss below/],
+      // a short mirrored
+      [{ type: '2', target_profit_price: '67100' }, /take-profit must be below/],
+      [{ type: '2', stop_loss_price: '66990' }, /stop-loss above/],
+    ];
+    for (const [form, text] of refused) {
+      const r = await submit(u, form);
+      expect(r.type, JSON.stringify(form)).toBe('error');
+      expect(String(r.message), JSON.stringify(form)).toMatch(text);
+    }
+    expect(await rows(u)).toEqual([]);
+    expect(await free(u)).toBe('10000');
+    // the operator's switch for stop levels closes them on orders too
+    await s.ctx.db.query("UPDATE settings SET value = '0' WHERE key = 'user_set_stopprice'");
+    try {
+      const closed = await submit(u, { stop_loss_price: '60000' });
+      expect(closed.message).toMatch(/not open/);
+      // an order without levels is not concerned
+      expect((await submit(u, { share: '1', client_id: 'plain' })).type).toBe('ok');
+    } finally {
+      await s.ctx.db.query("UPDATE settings SET value = '1' WHERE key = 'user_set_stopprice'");
+    }
+  });
+
+  it('a market long carries both levels and closes at the take profit once', async () => {
+    mark = new Decimal('67000');
+    const u = await trader();
+    const r = await submit(u, { target_profit_price: '68000', stop_loss_price: '66000' });
+    expect(r.type, JSON.stringify(r.message)).toBe('ok');
+    const [p] = await rows(u);
+    expect(p).toMatchObject({ status: 1, target_profit_price: '68000', stop_loss_price: '66000' });
+    mark = new Decimal('67999.99');
+    await s.leverRunner.step();
+    expect((await rows(u))[0]?.status).toBe(1);
+    mark = new Decimal('68000');
+    await s.leverRunner.step();
+    await s.leverRunner.step();
+    const [closed] = await rows(u);
+    expect(closed?.status).toBe(3);
+    // 10 hands of 0.01 BTC from 67,006.70: the stop loss never acted after it
+    const profit = new Decimal('68000').minus('67006.7').times('0.1');
+    expect(closed?.profits).toBe(profit.toFixed());
+    mark = new Decimal('60000');
+    await s.leverRunner.step();
+    expect((await rows(u))[0]?.profits).toBe(profit.toFixed());
+    expect(await free(u)).toBe(new Decimal(10000).minus('6.70067').plus(profit).toFixed());
+  });
+
+  it('a short with only a stop loss closes there, for the loss it named', async () => {
+    mark = new Decimal('67000');
+    const u = await trader();
+    expect((await submit(u, { type: '2', stop_loss_price: '67500' })).type).toBe('ok');
+    expect((await rows(u))[0]).toMatchObject({ target_profit_price: '0' });
+    mark = new Decimal('67600');
+    await s.leverRunner.step();
+    const [closed] = await rows(u);
+    expect(closed?.status).toBe(3);
+    // opened at 67,000 − 0.01 % = 66,993.30, closed at the mark that reached the level
+    expect(closed?.profits).toBe(new Decimal('66993.3').minus('67600').times('0.1').toFixed());
+  });
+
+  it("a limit order's levels wait with it and act only once it has opened", async () => {
+    mark = new Decimal('67000');
+    const u = await trader();
+    const r = await submit(u, {
+      status: '0',
+      target_price: '66000',
+      target_profit_price: '67000.01',
+      stop_loss_price: '65000',
+    });
+    expect(r.type, JSON.stringify(r.message)).toBe('ok');
+    // the mark above the take profit while the order waits: nothing closes
+    mark = new Decimal('67500');
+    await s.leverRunner.step();
+    expect((await rows(u))[0]?.status).toBe(0);
+    mark = new Decimal('66000');
+    await s.leverRunner.step();
+    expect((await rows(u))[0]?.status).toBe(1);
+    mark = new Decimal('64999');
+    await s.leverRunner.step();
+    const [closed] = await rows(u);
+    expect(closed?.status).toBe(3);
+    expect(new Decimal(closed?.profits ?? 0).isNegative()).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+// What the contract ticket's TP/SL section makes of what was typed (issue 44, ADR 0058): each
+// level's trigger price (src/shared/lever-entry-stops.ts), the P&L and ROE the position makes
+// there, and what is wrong with it — a text that is not a level, a result no price gives, or a
+// price on the wrong side of the expected open and current price, with the price it must pass.
+import type { Decimal } from '../../../shared/decimal.ts';
+import { checkStopPrice } from '../../../shared/lever.ts';
+import type { EntryTerms, StopBasis, StopKind } from '../../../shared/lever-entry-stops.ts';
+import { stopOutcome, stopPriceOf, stopSide } from '../../../shared/lever-entry-stops.ts';
+
+export interface EntryStopsState {
+  on: boolean;
+  basis: StopBasis;
+  tp: string;
+  sl: string;
+}
+
+export const NO_ENTRY_STOPS: EntryStopsState = { on: false, basis: 'price', tp: '', sl: '' };
+
+export type LevelProblem =
+  { kind: 'invalid' } | { kind: 'unreachable' } | { kind: 'above' | 'below'; bound: Decimal };
+
+export interface ResolvedLevel {
+  /** The trigger price (null: not set, or not a level). */
+  price: Decimal | null;
+  pnl: Decimal | null;
+  roe: Decimal | null;
+  problem: LevelProblem | null;
+}
+
+const UNSET: ResolvedLevel = { price: null, pnl: null, roe: null, problem: null };
+
+/** One level: unset when empty; without figures (no terms yet) only its text is checked. */
+export function resolveLevel(
+  kind: StopKind,
+  state: EntryStopsState,
+  terms: EntryTerms | null,
+  current: Decimal.Value | null,
+): ResolvedLevel {
+  const text = (kind === 'tp' ? state.tp : state.sl).trim();
+  if (!state.on || text === '') return UNSET;
+  if (state.basis === 'price' && checkStopPrice(text) !== null)
+    return { ...UNSET, problem: { kind: 'invalid' } };
+  if (terms === null) return UNSET;
+  const price = stopPriceOf(kind, state.basis, text, terms);
+  if (price === null)
+    return {
+      ...UNSET,
+      problem: { kind: /^\d+(\.\d+)?$/.test(text) ? 'unreachable' : 'invalid' },
+    };
+  const { pnl, roe } = stopOutcome(price, terms);
+  const side = stopSide(kind, terms.side, terms.entry, current ?? terms.entry, price);
+  const above = (kind === 'tp') === (terms.side === 1);
+  const problem = side.ok
+    ? null
+    : ({ kind: above ? 'above' : 'below', bound: side.bound } as const);
+  return { price, pnl, roe, problem };
+}
+
+/** Both levels, and whether the order may go with them. */
+export function resolveStops(
+  state: EntryStopsState,
+  terms: EntryTerms | null,
+  current: Decimal.Value | null,
+): { tp: ResolvedLevel; sl: ResolvedLevel; ok: boolean } {
+  const tp = resolveLevel('tp', state, terms, current);
+  const sl = resolveLevel('sl', state, terms, current);
+  return { tp, sl, ok: tp.problem === null && sl.problem === null };
+}

@@ -1,0 +1,149 @@
+// The contract ticket's TP/SL section (issue 44, ADR 0058): a switch, how the levels are typed
+// (a price, a P&L amount in the quote currency, or a % of the margin), the two levels, and under
+// each the price it triggers at with the P&L and ROE the position makes there — before anything
+// is sent. A level on the wrong side says the price it must pass.
+import type { StopBasis, StopKind } from '../../../shared/lever-entry-stops.ts';
+import { STOP_PRICE_DECIMALS } from '../../../shared/lever.ts';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { NumberField } from '../../trading/form-fields.tsx';
+import type { EntryStopsState, ResolvedLevel } from './entry-stops-math.ts';
+import { DASH, signedMoney } from './stop-dialog.tsx';
+
+const BASES: readonly StopBasis[] = ['price', 'pnl', 'roe'];
+/** What a level is typed in: prices on the stop step, money to 4 decimals, ROE to 2. */
+const DECIMALS: Record<StopBasis, number> = { price: STOP_PRICE_DECIMALS, pnl: 4, roe: 2 };
+const BASIS_LABEL = {
+  price: 'lever.entry.basisPrice',
+  pnl: 'lever.entry.basisPnl',
+  roe: 'lever.entry.basisRoe',
+} as const;
+
+interface EntryStopsProps {
+  /** 'long' | 'short', as the form's test ids name the side. */
+  sideName: string;
+  state: EntryStopsState;
+  onChange: (next: EntryStopsState) => void;
+  tp: ResolvedLevel;
+  sl: ResolvedLevel;
+  quote: string;
+  pricePrecision: number;
+}
+
+export function EntryStops(p: EntryStopsProps) {
+  const { t } = useI18n();
+  const set = (patch: Partial<EntryStopsState>) => p.onChange({ ...p.state, ...patch });
+  const unit = p.state.basis === 'roe' ? '%' : p.quote;
+  return (
+    <div className="lever-entry-stops" data-testid={`lever-entry-stops-${p.sideName}`}>
+      <label className="lever-entry-stops__switch">
+        <input
+          type="checkbox"
+          checked={p.state.on}
+          onChange={(e) => set({ on: e.currentTarget.checked })}
+          data-testid={`lever-entry-stops-on-${p.sideName}`}
+        />
+        {t('lever.entry.switch')}
+      </label>
+      {p.state.on && (
+        <>
+          <div className="lever-chips" role="radiogroup" aria-label={t('lever.entry.basis')}>
+            {BASES.map((b) => (
+              <button
+                key={b}
+                type="button"
+                role="radio"
+                aria-checked={p.state.basis === b}
+                className={`lever-chip${p.state.basis === b ? ' is-on' : ''}`}
+                // a level typed in one basis means nothing in another: both start again
+                onClick={() => set({ basis: b, tp: '', sl: '' })}
+                data-basis={b}
+              >
+                {t(BASIS_LABEL[b])}
+              </button>
+            ))}
+          </div>
+          {(['tp', 'sl'] as const).map((kind) => (
+            <Level
+              key={kind}
+              kind={kind}
+              value={kind === 'tp' ? p.state.tp : p.state.sl}
+              onValue={(v) => set(kind === 'tp' ? { tp: v } : { sl: v })}
+              level={kind === 'tp' ? p.tp : p.sl}
+              basis={p.state.basis}
+              unit={unit}
+              quote={p.quote}
+              pricePrecision={p.pricePrecision}
+            />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** "Take profit 68,000.00, stop loss —." for the confirmation, or null with neither level. */
+export function useStopsSentence(
+  levels: { tp: ResolvedLevel; sl: ResolvedLevel },
+  pricePrecision: number,
+): string | null {
+  const { t, fmt } = useI18n();
+  if (levels.tp.price === null && levels.sl.price === null) return null;
+  const text = (l: ResolvedLevel) =>
+    l.price === null ? DASH : fmt.fixed(l.price.toFixed(), Math.min(pricePrecision, 8));
+  return t('lever.entry.confirm', { tp: text(levels.tp), sl: text(levels.sl) });
+}
+
+function Level(p: {
+  kind: StopKind;
+  value: string;
+  onValue: (v: string) => void;
+  level: ResolvedLevel;
+  basis: StopBasis;
+  unit: string;
+  quote: string;
+  pricePrecision: number;
+}) {
+  const { t, fmt } = useI18n();
+  const problem = p.level.problem;
+  const error =
+    problem === null
+      ? undefined
+      : problem.kind === 'invalid'
+        ? t('lever.entry.invalid')
+        : problem.kind === 'unreachable'
+          ? t('lever.entry.unreachable')
+          : t(problem.kind === 'above' ? 'lever.entry.above' : 'lever.entry.below', {
+              price: fmt.fixed(problem.bound.toFixed(), p.pricePrecision),
+            });
+  const { price, pnl, roe } = p.level;
+  return (
+    <div className="lever-entry-stops__level" data-kind={p.kind}>
+      <NumberField
+        name={p.kind === 'tp' ? 'takeProfit' : 'stopLoss'}
+        label={t(p.kind === 'tp' ? 'lever.entry.tp' : 'lever.entry.sl')}
+        unit={p.unit}
+        value={p.value}
+        onValue={p.onValue}
+        maxDecimals={DECIMALS[p.basis]}
+        placeholder={t('lever.entry.optional')}
+        error={error}
+      />
+      {price !== null && pnl !== null && roe !== null && problem === null && (
+        <p className="lever-entry-stops__outcome num" data-testid={`entry-${p.kind}-outcome`}>
+          <span>
+            {t('lever.entry.triggersAt', {
+              price: fmt.fixed(price.toFixed(), STOP_PRICE_DECIMALS),
+            })}
+          </span>
+          <span className={`is-${fmt.direction(pnl.toFixed())}`}>
+            {t('lever.entry.result', {
+              pnl: signedMoney(fmt, pnl.toFixed()),
+              currency: p.quote,
+              roe: signedMoney(fmt, roe.toFixed(), 2),
+            })}
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
