@@ -1,8 +1,8 @@
-// TP/SL set with a contract order from the ticket (issue 44, ADR 0058): typed as a P&L amount
-// and as an ROE %, each previewed with the price it triggers at and the P&L and ROE there; a
-// level on the wrong side says the price it must pass and keeps the order from going; the
-// confirmation repeats both levels, and the position opens carrying exactly the previewed prices.
-// A new user of its own.
+// TP/SL set with a contract order from the ticket (issue 44, ADRs 0058, 0059): typed as a P&L
+// amount and as an ROE %, each previewed with the price it triggers at and the P&L and ROE
+// there; a level on the wrong side says the price it must pass and keeps the order from going;
+// the confirmation repeats both levels, and the position opens carrying exactly the confirmed
+// prices, watching the last trade when the trader chose it. A new user of its own.
 import { expect, test, type Locator } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { fund, token, verify } from './api.ts';
@@ -63,7 +63,9 @@ test('TP and SL typed as P&L and as ROE are previewed, refused on the wrong side
   await page.getByTestId('lever-submit-long').click();
   await expect(page.locator('dialog[open][data-testid="confirm-dialog"]')).toHaveCount(0);
 
-  // by ROE: +20 % and −10 % of the margin
+  // by ROE: +20 % and −10 % of the margin, watching the last trade instead of the mark
+  await stops.locator('[data-by="last"]').click();
+  await expect(stops.locator('[data-by="last"]')).toHaveAttribute('aria-checked', 'true');
   await stops.locator('[data-basis="roe"]').click();
   await expect(stops.locator('input[name="takeProfit"]')).toHaveValue('');
   await stops.locator('input[name="takeProfit"]').fill('20');
@@ -88,8 +90,8 @@ test('TP and SL typed as P&L and as ROE are previewed, refused on the wrong side
   await expect(page.locator('.toast--success').last()).toContainText('Long opened');
 
   const row = page.getByTestId('lever-holding-table').locator('tr[data-position-id]').first();
-  await expect(row.getByTestId('lever-tp')).toHaveText(tpText);
-  await expect(row.getByTestId('lever-sl')).toHaveText(slText);
+  await expect(row.getByTestId('lever-tp')).toHaveText(`${tpText} Last`);
+  await expect(row.getByTestId('lever-sl')).toHaveText(`${slText} Last`);
   const sheet = (await operator(request, `user?account=${encodeURIComponent(email)}`)).message as {
     lever: { target_profit_price: string; stop_loss_price: string }[];
   };

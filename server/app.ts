@@ -57,6 +57,7 @@ import { SpotPublisher } from './trading/spot-publisher.ts';
 import { SpotService } from './trading/spot-service.ts';
 import { ensureDemoAccount, ensureDemoReady } from './seed/demo-account.ts';
 import { Decimal } from '../src/shared/decimal.ts';
+import { price } from './market/wire-format.ts';
 import { IMAGE_MAX_BYTES } from '../src/shared/wallet.ts';
 import { registerAcceptorRoutes } from './acceptors/acceptor-routes.ts';
 import { registerRegionRoutes } from './accounts/region-routes.ts';
@@ -182,7 +183,18 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
   await triggers.start();
   const marks = new MarkPrices(pairs, serverMarkSources(market, config.simOff));
   const leverPairs = await loadLeverPairs(db, pairs);
-  const lever = new LeverService(db, () => leverPairs, marks.priceOf, config.now);
+  const lever = new LeverService(
+    db,
+    () => leverPairs,
+    marks.priceOf,
+    config.now,
+    (matchId) => {
+      // the pair's last trade in its decimals, for levels that watch it (ADR 0059)
+      const spec = pairs.find((x) => x.matchId === matchId);
+      const ticks = market.lastPrice(matchId);
+      return spec === undefined || ticks === null ? null : new Decimal(price(spec, ticks));
+    },
+  );
   return {
     ctx: {
       config,

@@ -22,16 +22,21 @@ interface Position {
   profits: string;
   target_profit_price: string;
   stop_loss_price: string;
+  trigger_by: string;
 }
 
 describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
   let s: TestServer;
   let mark = new Decimal('67000');
+  let last: Decimal | null = null;
   let seq = 0;
 
   beforeAll(async () => {
     s = await startTestServer({ marketTimer: false, simOff: true, backend });
-    Object.assign(s.lever, { priceOf: (id: number) => (id === 1 ? mark : null) });
+    Object.assign(s.lever, {
+      priceOf: (id: number) => (id === 1 ? mark : null),
+      lastOf: (id: number) => (id === 1 ? last : null),
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -74,7 +79,7 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
   async function rows(u: { id: number }): Promise<Position[]> {
     const found = await s.ctx.db.query<Position & Record<string, unknown>>(
       `SELECT id, status, price::text, fact_profits::text AS profits,
-              target_profit_price::text, stop_loss_price::text
+              target_profit_price::text, stop_loss_price::text, trigger_by
          FROM lever_transactions WHERE user_id = $1 ORDER BY id`,
       [u.id],
     );
@@ -192,5 +197,51 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     const [closed] = await rows(u);
     expect(closed?.status).toBe(3);
     expect(new Decimal(closed?.profits ?? 0).isNegative()).toBe(true);
+  });
+
+  it('a level that watches the last trade fires on it, and the close settles at the mark (ADR 0059)', async () => {
+    mark = new Decimal('67000');
+    last = new Decimal('67000');
+    const u = await trader();
+    expect((await submit(u, { trigger_by: 'index' })).type).toBe('error');
+    expect((await submit(u, { stop_loss_price: '66000', client_id: 'by-mark' })).type).toBe('ok');
+    const byLast = await submit(u, {
+      stop_loss_price: '66000',
+      trigger_by: 'last',
+      client_id: 'by-last',
+    });
+    expect(byLast.type, JSON.stringify(byLast.message)).toBe('ok');
+    expect((await rows(u)).map((r) => r.trigger_by)).toEqual(['mark', 'last']);
+    // a dust trade drags the last price through the level; the mark does not move
+    last = new Decimal('65000');
+    await s.leverRunner.step();
+    const [watchingMark, watchingLast] = await rows(u);
+    expect(watchingMark?.status).toBe(1);
+    expect(watchingLast?.status).toBe(3);
+    // settled at the mark (67,000), never at the last trade that triggered it
+    expect(watchingLast?.profits).toBe(
+      new Decimal('67000').minus('67006.7').times('0.1').toFixed(),
+    );
+    // a level that watches the last trade is checked against it: above the last, refused
+    last = new Decimal('66500');
+    const refused = await submit(u, { stop_loss_price: '66600', trigger_by: 'last' });
+    expect(refused.message).toMatch(/stop-loss below/);
+    expect((await submit(u, { stop_loss_price: '66600', client_id: 'mark-ok' })).type).toBe('ok');
+    // the dialog can switch a position to the last trade
+    const open = (await rows(u)).find((r) => r.status === 1 && r.trigger_by === 'mark');
+    const set = await post(
+      s,
+      '/api/lever/setstop',
+      {
+        id: String(open?.id),
+        target_profit_price: '70000',
+        stop_loss_price: '66000',
+        trigger_by: 'last',
+      },
+      { authorization: u.token },
+    );
+    expect(set.type, JSON.stringify(set.message)).toBe('ok');
+    expect((await rows(u)).find((r) => r.id === open?.id)?.trigger_by).toBe('last');
+    last = null;
   });
 });

@@ -81,6 +81,7 @@ export function registerLeverRoutes(
         tp: optionalStop(b.target_profit_price),
         sl: optionalStop(b.stop_loss_price),
       },
+      triggerBy: b.trigger_by ?? 'mark',
     });
     ctx.notify.balance(userId);
     const row = await positionOf(ctx.db, r.id);
@@ -140,7 +141,7 @@ export function registerLeverRoutes(
   route(app, ctx, leverSetStop, async ({ req, userId, body: b }) => {
     const tp = amountOf(b.target_profit_price, 'validation.lever.stopInvalid');
     const sl = amountOf(b.stop_loss_price, 'validation.lever.stopInvalid');
-    await lever.setStop(userId, b.id, tp, sl);
+    await lever.setStop(userId, b.id, tp, sl, b.trigger_by ?? null);
     return t(langOf(req), 'lever.stopSet');
   });
 

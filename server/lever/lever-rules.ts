@@ -5,6 +5,7 @@ import { Decimal } from '../../src/shared/decimal.ts';
 import type { LeverSide } from '../../src/shared/lever.ts';
 import { profitOf } from '../../src/shared/lever.ts';
 import { stopSide } from '../../src/shared/lever-entry-stops.ts';
+import type { TriggerBy } from '../../src/shared/lever-entry-stops.ts';
 import { requireAmount } from '../http/amounts.ts';
 import { ApiError } from '../http/api-error.ts';
 
@@ -20,6 +21,8 @@ export interface PositionRow {
   update_price: string;
   target_profit_price: string;
   stop_loss_price: string;
+  /** What the levels watch (ADR 0059). */
+  trigger_by: TriggerBy;
   share: string;
   number: string;
   multiple: number;

@@ -18,6 +18,7 @@ import type { CloseWhy } from './lever-notes.ts';
 import { writeOpenNote } from './lever-notes.ts';
 import type { LeverPair } from './lever-pairs.ts';
 import type { PositionRow } from './lever-rules.ts';
+import type { TriggerBy } from '../../src/shared/lever-entry-stops.ts';
 import { checkEntryStops, checkStops, riskInput, stopTrigger } from './lever-rules.ts';
 import { chargeOvernightFee, settlePosition } from './lever-settlement.ts';
 import { checkSubmit, writeOpening } from './lever-submit.ts';
@@ -51,7 +52,14 @@ export class LeverService {
     /** The mark price of a pair (market/mark-price.ts), or null before it has one. */
     readonly priceOf: (matchId: number) => Decimal | null,
     private readonly now: () => number,
+    /** The pair's last trade, for levels that watch it (ADR 0059); null: none yet. */
+    readonly lastOf: (matchId: number) => Decimal | null = () => null,
   ) {}
+
+  /** The price a position's levels watch: its last trade when it asked for it and there is one. */
+  watched(p: Pick<PositionRow, 'trigger_by' | 'match_id'>, mark: Decimal): Decimal {
+    return p.trigger_by === 'last' ? (this.lastOf(p.match_id) ?? mark) : mark;
+  }
 
   /** Runs `fn` after everything queued before it (one lever operation at a time). */
   run<T>(fn: () => Promise<T>): Promise<T> {
@@ -105,7 +113,11 @@ export class LeverService {
         feePct: pair.feePct,
         pricePrecision: pair.pricePrecision,
       });
-      await this.checkOrderStops(r, f.price, checked.market, pair.pricePrecision);
+      const watched = this.watched(
+        { trigger_by: r.triggerBy, match_id: pair.matchId },
+        checked.market,
+      );
+      await this.checkOrderStops(r, f.price, watched, pair.pricePrecision);
       const nowMs = this.now();
       return this.db.transaction(async (tx) => {
         // The user's lock: a transfer or withdrawal out of lever racing this sees the position.
@@ -199,17 +211,25 @@ export class LeverService {
   }
 
   /** Stop levels of an open position (contract §5.4: both above 0, on the right sides). */
-  setStop(userId: number, id: number, tp: Decimal, sl: Decimal): Promise<void> {
+  setStop(
+    userId: number,
+    id: number,
+    tp: Decimal,
+    sl: Decimal,
+    triggerBy: TriggerBy | null = null,
+  ): Promise<void> {
     return this.run(async () => {
       if ((await this.setting('user_set_stopprice')) !== '1')
         throw new ApiError('lever.stopClosed');
       const p = await this.position(this.db, id, userId);
       if (p.status !== 1) throw new ApiError('lever.notOpen');
-      const current = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
+      const by = triggerBy ?? p.trigger_by;
+      const mark = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
+      const current = this.watched({ trigger_by: by, match_id: p.match_id }, mark);
       checkStops(p, tp, sl, current, this.pairById(p.match_id)?.pricePrecision ?? 2);
       await this.db.query(
-        'UPDATE lever_transactions SET target_profit_price = $1, stop_loss_price = $2, update_time = $3 WHERE id = $4',
-        [tp.toFixed(), sl.toFixed(), new Date(this.now()), id],
+        'UPDATE lever_transactions SET target_profit_price = $1, stop_loss_price = $2, trigger_by = $3, update_time = $4 WHERE id = $5',
+        [tp.toFixed(), sl.toFixed(), by, new Date(this.now()), id],
       );
     });
   }
@@ -290,7 +310,8 @@ export class LeverService {
       await this.markPending(p, mark, nowMs);
       return;
     }
-    const trigger = stopTrigger(p, mark);
+    // the level watches the mark or the last trade; the close settles at the mark either way
+    const trigger = stopTrigger(p, this.watched(p, mark));
     if (trigger !== null) {
       const why = { kind: 'lever.stop', trigger } as const;
       await this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose, why));

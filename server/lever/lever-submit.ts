@@ -3,6 +3,7 @@
 // market order's opening note).
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { LeverSide, OpenFigures } from '../../src/shared/lever.ts';
+import type { TriggerBy } from '../../src/shared/lever-entry-stops.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { requireAmount } from '../http/amounts.ts';
@@ -25,6 +26,8 @@ export interface SubmitRequest {
   clientId: string | null;
   /** Take profit and stop loss set with the order (issue 44, ADR 0058); null: not set. */
   stops: { tp: Decimal | null; sl: Decimal | null };
+  /** What the levels watch (ADR 0059). */
+  triggerBy: TriggerBy;
 }
 
 /** What the checks read through the lever service: the pairs, their prices and the settings. */
@@ -81,9 +84,9 @@ export async function writeOpening(
     `INSERT INTO lever_transactions (user_id, match_id, type, currency, legal, origin_price, price,
        update_price, share, number, multiple, origin_caution_money, caution_money, trade_fee,
        overnight, status, create_time, transaction_time, update_time, client_id,
-       target_profit_price, stop_loss_price)
+       target_profit_price, stop_loss_price, trigger_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $17, $18,
-       $19, $20)
+       $19, $20, $21)
      RETURNING id`,
     [
       r.userId,
@@ -106,6 +109,7 @@ export async function writeOpening(
       r.clientId,
       (r.stops.tp ?? new Decimal(0)).toFixed(),
       (r.stops.sl ?? new Decimal(0)).toFixed(),
+      r.triggerBy,
     ],
   );
   const id = rows[0]?.id ?? 0;

@@ -135,6 +135,7 @@ async function open(s: {
     targetPrice: null,
     clientId: null,
     stops: { tp: null, sl: null },
+    triggerBy: 'mark',
   });
   return { userId, id, e };
 }

@@ -1,6 +1,7 @@
 // Lever positions as the API and the `lever_trade` push show them (contract §5.2): the stored
 // columns as canonical decimal strings, times as "Y-m-d H:i:s", and the appended fields
 // (time, symbol, live profits, status and type names, show_lever_id = id + 10000).
+import type { TriggerBy } from '../../src/shared/lever-entry-stops.ts';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { hazardRate, profitOf } from '../../src/shared/lever.ts';
 import type { Lang } from '../../src/shared/locales.ts';
@@ -22,6 +23,7 @@ export interface PositionView {
   update_price: string;
   target_profit_price: string;
   stop_loss_price: string;
+  trigger_by: TriggerBy;
   share: string;
   number: string;
   multiple: number;
@@ -66,6 +68,7 @@ export function positionView(p: PositionRow, symbol: string, lang: Lang): Positi
     update_price: canon(p.update_price),
     target_profit_price: canon(p.target_profit_price),
     stop_loss_price: canon(p.stop_loss_price),
+    trigger_by: p.trigger_by,
     share: canon(p.share),
     number: canon(p.number),
     multiple: p.multiple,

@@ -260,6 +260,7 @@ describe.each(backends())('money operations under parallel calls on %s', (backen
           targetPrice: null,
           clientId: null,
           stops: { tp: null, sl: null },
+          triggerBy: 'mark',
         });
       const out = () =>
         transfer(db, {

@@ -243,6 +243,7 @@ export const position: z.ZodType<LeverPositionView> = z.object({
   markPrice: dec,
   takeProfit: dec,
   stopLoss: dec,
+  stopsBy: z.enum(['mark', 'last']),
   margin: dec,
   originMargin: dec,
   fee: dec,

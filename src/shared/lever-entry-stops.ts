@@ -7,6 +7,10 @@ import { Decimal } from './decimal.ts';
 import type { LeverSide } from './lever.ts';
 import { profitOf, STOP_PRICE_DECIMALS } from './lever.ts';
 
+/** The price a position's levels watch (ADR 0059): the mark (the default) or the last trade. */
+export type TriggerBy = 'mark' | 'last';
+export const TRIGGER_BY: readonly TriggerBy[] = ['mark', 'last'];
+
 /** How a level is typed. */
 export type StopBasis = 'price' | 'pnl' | 'roe';
 export type StopKind = 'tp' | 'sl';

@@ -24,6 +24,8 @@ export interface LeverPositionView {
   /** "0": not set. */
   takeProfit: DecStr;
   stopLoss: DecStr;
+  /** What the levels watch (ADR 0059). */
+  stopsBy: 'mark' | 'last';
   margin: DecStr;
   originMargin: DecStr;
   fee: DecStr;
@@ -121,6 +123,8 @@ export interface LeverCommands {
     /** Take profit and stop loss set with the order, as trigger prices; '' or absent: none. */
     takeProfit?: string;
     stopLoss?: string;
+    /** What the levels watch (ADR 0059); absent: the mark. */
+    triggerBy?: 'mark' | 'last';
   };
   close: { id: number };
   cancel: { id: number };

@@ -79,6 +79,7 @@ const SPECS: Table = {
         client_id: id,
         target_profit_price: level(i.takeProfit),
         stop_loss_price: level(i.stopLoss),
+        trigger_by: i.triggerBy === 'last' ? 'last' : undefined,
       },
       fields: {
         symbol: pair.symbol,
@@ -90,6 +91,7 @@ const SPECS: Table = {
         clientId: id,
         takeProfit: level(i.takeProfit) ?? null,
         stopLoss: level(i.stopLoss) ?? null,
+        triggerBy: i.triggerBy ?? 'mark',
       },
       validate: () => ({
         ...validateLeverOrder({

@@ -39,6 +39,7 @@ function money(p: RawPosition) {
   return {
     takeProfit: p.target_profit_price ?? ZERO,
     stopLoss: p.stop_loss_price ?? ZERO,
+    stopsBy: p.trigger_by ?? 'mark',
     margin: p.caution_money ?? ZERO,
     originMargin: p.origin_caution_money ?? p.caution_money ?? ZERO,
     fee: p.trade_fee ?? ZERO,

@@ -32,6 +32,8 @@ export const leverPositionRow = z.object({
   update_price: optionalDecimal,
   target_profit_price: optionalDecimal,
   stop_loss_price: optionalDecimal,
+  /** Extension (ADR 0059): what the levels watch; absent from the legacy backend: the mark. */
+  trigger_by: z.enum(['mark', 'last']).optional(),
   caution_money: optionalDecimal,
   origin_caution_money: optionalDecimal,
   trade_fee: optionalDecimal,
@@ -102,6 +104,9 @@ export const leverDeal = call({
   errors: ['lever.pairClosed'],
 });
 
+/** What a position's levels watch (ADR 0059). */
+const triggerBy = z.enum(['mark', 'last']).optional().describe("'mark' | 'last'");
+
 export const leverSubmit = call({
   method: 'POST',
   path: '/api/lever/submit',
@@ -133,6 +138,8 @@ export const leverSubmit = call({
     /** Extension (ADR 0058): take profit and stop loss set with the order; empty is not set. */
     target_profit_price: text(60).optional(),
     stop_loss_price: text(60).optional(),
+    /** Extension (ADR 0059): what the levels watch, the mark (default) or the last trade. */
+    trigger_by: triggerBy,
   }),
   // the legacy backend answers a text; the reference server what it did with the position's id
   reply: z.union([
@@ -240,7 +247,13 @@ export const leverSetStop = call({
   auth: 'user',
   origin: 'legacy',
   summary: "Sets an open position's take-profit and stop-loss prices.",
-  request: z.object({ id, target_profit_price: text(60), stop_loss_price: text(60) }),
+  request: z.object({
+    id,
+    target_profit_price: text(60),
+    stop_loss_price: text(60),
+    /** Extension (ADR 0059): absent keeps what the position watches. */
+    trigger_by: triggerBy,
+  }),
   reply: z.string(),
   errors: [
     'validation.lever.stopInvalid',

@@ -4,17 +4,30 @@
 // price on the wrong side of the expected open and current price, with the price it must pass.
 import type { Decimal } from '../../../shared/decimal.ts';
 import { checkStopPrice } from '../../../shared/lever.ts';
-import type { EntryTerms, StopBasis, StopKind } from '../../../shared/lever-entry-stops.ts';
+import type {
+  EntryTerms,
+  StopBasis,
+  StopKind,
+  TriggerBy,
+} from '../../../shared/lever-entry-stops.ts';
 import { stopOutcome, stopPriceOf, stopSide } from '../../../shared/lever-entry-stops.ts';
 
 export interface EntryStopsState {
   on: boolean;
+  /** What the levels watch (ADR 0059). */
+  by: TriggerBy;
   basis: StopBasis;
   tp: string;
   sl: string;
 }
 
-export const NO_ENTRY_STOPS: EntryStopsState = { on: false, basis: 'price', tp: '', sl: '' };
+export const NO_ENTRY_STOPS: EntryStopsState = {
+  on: false,
+  by: 'mark',
+  basis: 'price',
+  tp: '',
+  sl: '',
+};
 
 export type LevelProblem =
   { kind: 'invalid' } | { kind: 'unreachable' } | { kind: 'above' | 'below'; bound: Decimal };

@@ -3,6 +3,7 @@
 // each the price it triggers at with the P&L and ROE the position makes there — before anything
 // is sent. A level on the wrong side says the price it must pass.
 import type { StopBasis, StopKind } from '../../../shared/lever-entry-stops.ts';
+import { TRIGGER_BY } from '../../../shared/lever-entry-stops.ts';
 import { STOP_PRICE_DECIMALS } from '../../../shared/lever.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { NumberField } from '../../trading/form-fields.tsx';
@@ -12,6 +13,7 @@ import { DASH, signedMoney } from './stop-dialog.tsx';
 const BASES: readonly StopBasis[] = ['price', 'pnl', 'roe'];
 /** What a level is typed in: prices on the stop step, money to 4 decimals, ROE to 2. */
 const DECIMALS: Record<StopBasis, number> = { price: STOP_PRICE_DECIMALS, pnl: 4, roe: 2 };
+const BY_LABEL = { mark: 'lever.entry.byMark', last: 'lever.entry.byLast' } as const;
 const BASIS_LABEL = {
   price: 'lever.entry.basisPrice',
   pnl: 'lever.entry.basisPnl',
@@ -46,7 +48,28 @@ export function EntryStops(p: EntryStopsProps) {
       </label>
       {p.state.on && (
         <>
+          <div className="lever-chips" role="radiogroup" aria-label={t('lever.entry.by')}>
+            <span className="lever-entry-stops__label" aria-hidden="true">
+              {t('lever.entry.by')}
+            </span>
+            {TRIGGER_BY.map((by) => (
+              <button
+                key={by}
+                type="button"
+                role="radio"
+                aria-checked={p.state.by === by}
+                className={`lever-chip${p.state.by === by ? ' is-on' : ''}`}
+                onClick={() => set({ by })}
+                data-by={by}
+              >
+                {t(BY_LABEL[by])}
+              </button>
+            ))}
+          </div>
           <div className="lever-chips" role="radiogroup" aria-label={t('lever.entry.basis')}>
+            <span className="lever-entry-stops__label" aria-hidden="true">
+              {t('lever.entry.basis')}
+            </span>
             {BASES.map((b) => (
               <button
                 key={b}

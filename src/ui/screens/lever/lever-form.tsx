@@ -124,6 +124,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         takeProfit: levels.tp.price?.toFixed() ?? '',
         stopLoss: levels.sl.price?.toFixed() ?? '',
         sentence: stopsSentence,
+        by: stops.by,
       });
       setConfirming(true);
     }
@@ -139,6 +140,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       price,
       takeProfit: confirmed.takeProfit,
       stopLoss: confirmed.stopLoss,
+      triggerBy: confirmed.by,
     };
     const r = await engine.leverCommand('submit', order, () => {
       // the reply is late: the dialog gives way to the form, which says it is checking
@@ -262,8 +264,9 @@ interface ConfirmedStops {
   takeProfit: string;
   stopLoss: string;
   sentence: string | null;
+  by: 'mark' | 'last';
 }
-const NO_LEVELS: ConfirmedStops = { takeProfit: '', stopLoss: '', sentence: null };
+const NO_LEVELS: ConfirmedStops = { takeProfit: '', stopLoss: '', sentence: null, by: 'mark' };
 
 /** A hands error with the pair's range of hands. */
 function shareErrorText(

@@ -263,11 +263,11 @@ const HoldingRow = memo(function HoldingRow({
         {fmt.fixed(p.markPrice, priceDpOf(p.symbol))}
       </td>
       <td className="num">{fmt.fixed(p.margin, LEVER_DP.money)}</td>
-      <td className="num" data-testid="lever-tp">
-        <StopPrice value={p.takeProfit} />
+      <td className="num" data-testid="lever-tp" data-by={p.stopsBy}>
+        <StopPrice value={p.takeProfit} by={p.stopsBy} />
       </td>
-      <td className="num" data-testid="lever-sl">
-        <StopPrice value={p.stopLoss} />
+      <td className="num" data-testid="lever-sl" data-by={p.stopsBy}>
+        <StopPrice value={p.stopLoss} by={p.stopsBy} />
       </td>
       <td className="num lever-table__profit" data-testid="lever-profit">
         <SignedValue value={p.profit} />

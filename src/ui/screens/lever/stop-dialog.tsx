@@ -63,8 +63,11 @@ export function SignedValue({ value, dp }: { value: string; dp?: number }) {
   return <span className={`is-${fmt.direction(value)}`}>{signedMoney(fmt, value, dp)}</span>;
 }
 
-/** A take-profit or stop-loss price: 2 decimals, a dash when "0" (not set). */
-export function StopPrice({ value }: { value: string }) {
+/**
+ * A take-profit or stop-loss price: 2 decimals, a dash when "0" (not set); a level that watches
+ * the last trade instead of the mark says so (ADR 0059).
+ */
+export function StopPrice({ value, by = 'mark' }: { value: string; by?: 'mark' | 'last' }) {
   const { t, fmt } = useI18n();
   const d = parseDecimal(value);
   if (d === null || d.isZero())
@@ -73,7 +76,15 @@ export function StopPrice({ value }: { value: string }) {
         {DASH}
       </span>
     );
-  return <>{fmt.fixed(value, LEVER_DP.stop)}</>;
+  if (by === 'mark') return <>{fmt.fixed(value, LEVER_DP.stop)}</>;
+  return (
+    <>
+      {fmt.fixed(value, LEVER_DP.stop)}{' '}
+      <abbr className="lever-stop-by" title={t('lever.positions.byLastTitle')}>
+        {t('lever.positions.byLast')}
+      </abbr>
+    </>
+  );
 }
 
 // ---- Close ---------------------------------------------------------------------------------
