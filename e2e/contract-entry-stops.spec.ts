@@ -1,8 +1,9 @@
-// TP/SL set with a contract order from the ticket (issue 44, ADRs 0058, 0059): typed as a P&L
+// TP/SL set with a contract order from the ticket (issue 44, ADRs 0058–0060): typed as a P&L
 // amount and as an ROE %, each previewed with the price it triggers at and the P&L and ROE
-// there; a level on the wrong side says the price it must pass and keeps the order from going;
-// the confirmation repeats both levels, and the position opens carrying exactly the confirmed
-// prices, watching the last trade when the trader chose it. A new user of its own.
+// there; a trailing stop says what it will do; a level on the wrong side says the price it must
+// pass and keeps the order from going; the confirmation repeats the levels, and the position
+// opens carrying exactly the confirmed prices and the trailing stop, watching the last trade when
+// the trader chose it. A new user of its own.
 import { expect, test, type Locator } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { fund, token, verify } from './api.ts';
@@ -76,8 +77,17 @@ test('TP and SL typed as P&L and as ROE are previewed, refused on the wrong side
   expect(tp.roe.gte(20) && tp.roe.lt(20.1)).toBe(true);
   expect(sl.roe.lte(-9.9) && sl.roe.gte(-10)).toBe(true);
 
+  // and a trailing stop of 1 %, active from the start
+  await stops.locator('input[name="trailRate"]').fill('12');
+  await expect(stops.getByText('From 0.1 % to 10 %, in steps of 0.01.')).toBeVisible();
+  await stops.locator('input[name="trailRate"]').fill('1');
+  await expect(stops.getByTestId('entry-trail-outcome')).toHaveText(
+    'Closes 1.00 % below the highest price since it opens.',
+  );
+
   await page.getByTestId('lever-submit-long').click();
   const dialog = page.locator('dialog[open][data-testid="confirm-dialog"]');
+  await expect(dialog).toContainText('Trail 1.00 %.');
   // the levels as confirmed (the preview follows the mark; what is confirmed is what is sent)
   const said = /Take profit ([\d,.]+), stop loss ([\d,.]+)\./.exec(await dialog.innerText());
   expect(said).not.toBeNull();
@@ -91,7 +101,8 @@ test('TP and SL typed as P&L and as ROE are previewed, refused on the wrong side
 
   const row = page.getByTestId('lever-holding-table').locator('tr[data-position-id]').first();
   await expect(row.getByTestId('lever-tp')).toHaveText(`${tpText} Last`);
-  await expect(row.getByTestId('lever-sl')).toHaveText(`${slText} Last`);
+  await expect(row.getByTestId('lever-sl')).toContainText(`${slText} Last`);
+  await expect(row.getByTestId('lever-trail')).toHaveText('Trail 1.00 %');
   const sheet = (await operator(request, `user?account=${encodeURIComponent(email)}`)).message as {
     lever: { target_profit_price: string; stop_loss_price: string }[];
   };

@@ -42,6 +42,8 @@ describe.each(backends())('storage on %s', (backend) => {
       '0021-spot-triggers',
       '0022-spot-oco',
       '0023-spot-order-groups',
+      '0024-lever-trigger-by',
+      '0025-lever-trailing',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(

@@ -23,6 +23,9 @@ interface Position {
   target_profit_price: string;
   stop_loss_price: string;
   trigger_by: string;
+  trail_rate: string;
+  trail_activation: string;
+  trail_peak: string;
 }
 
 describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
@@ -79,7 +82,8 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
   async function rows(u: { id: number }): Promise<Position[]> {
     const found = await s.ctx.db.query<Position & Record<string, unknown>>(
       `SELECT id, status, price::text, fact_profits::text AS profits,
-              target_profit_price::text, stop_loss_price::text, trigger_by
+              target_profit_price::text, stop_loss_price::text, trigger_by,
+              trail_rate::text, trail_activation::text, trail_peak::text
          FROM lever_transactions WHERE user_id = $1 ORDER BY id`,
       [u.id],
     );
@@ -90,6 +94,9 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
       profits: n(r.profits),
       target_profit_price: n(r.target_profit_price),
       stop_loss_price: n(r.stop_loss_price),
+      trail_rate: n(r.trail_rate),
+      trail_activation: n(r.trail_activation),
+      trail_peak: n(r.trail_peak),
     }));
   }
 
@@ -243,5 +250,58 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     expect(set.type, JSON.stringify(set.message)).toBe('ok');
     expect((await rows(u)).find((r) => r.id === open?.id)?.trigger_by).toBe('last');
     last = null;
+  });
+
+  it('a trailing stop follows the best price and closes when it comes back by its rate, at the mark (ADR 0060)', async () => {
+    mark = new Decimal('67000');
+    const u = await trader();
+    for (const form of [
+      { trail_rate: '0' },
+      { trail_rate: '0.09' },
+      { trail_rate: '10.01' },
+      { trail_rate: '1.234' },
+      { trail_rate: 'abc' },
+      { trail_rate: '1e1' },
+      { trail_activation: '68000' },
+      { trail_rate: '1', trail_activation: '-5' },
+      { trail_rate: '1', trail_activation: '68000.001' },
+    ]) {
+      const r = await submit(u, form);
+      expect(r.type, JSON.stringify(form)).toBe('error');
+    }
+    expect(await rows(u)).toEqual([]);
+    expect((await submit(u, { trail_rate: '1', client_id: 'trail' })).type).toBe('ok');
+    expect((await rows(u))[0]).toMatchObject({ trail_rate: '1', trail_peak: '0' });
+    const step = async (price: string) => {
+      mark = new Decimal(price);
+      await s.leverRunner.step();
+      return (await rows(u))[0];
+    };
+    expect(await step('67000')).toMatchObject({ status: 1, trail_peak: '67000' });
+    expect(await step('68000')).toMatchObject({ status: 1, trail_peak: '68000' });
+    // 1 % back from 68,000 is 67,320: above it, it holds
+    expect(await step('67400')).toMatchObject({ status: 1, trail_peak: '68000' });
+    const closed = await step('67320');
+    expect(closed?.status).toBe(3);
+    expect(closed?.profits).toBe(new Decimal('67320').minus('67006.7').times('0.1').toFixed());
+  });
+
+  it('a trailing stop with an activation price waits for it, then trails from there', async () => {
+    mark = new Decimal('67000');
+    const u = await trader();
+    const r = await submit(u, { type: '2', trail_rate: '2', trail_activation: '66000' });
+    expect(r.type, JSON.stringify(r.message)).toBe('ok');
+    const step = async (price: string) => {
+      mark = new Decimal(price);
+      await s.leverRunner.step();
+      return (await rows(u))[0];
+    };
+    // a short: far above its lowest, but not active yet, so nothing closes
+    expect(await step('69000')).toMatchObject({ status: 1, trail_peak: '0' });
+    expect(await step('66000')).toMatchObject({ status: 1, trail_peak: '66000' });
+    expect(await step('65000')).toMatchObject({ status: 1, trail_peak: '65000' });
+    // 2 % above 65,000 is 66,300
+    expect(await step('66299')).toMatchObject({ status: 1 });
+    expect((await step('66300'))?.status).toBe(3);
   });
 });

@@ -13,7 +13,7 @@ import { noteDec, pairSymbol } from '../notify/note-values.ts';
 /** Why a position closed, as its notification says it. */
 export type CloseWhy =
   | { kind: 'lever.closed' }
-  | { kind: 'lever.stop'; trigger: 'profit' | 'loss' }
+  | { kind: 'lever.stop'; trigger: 'profit' | 'loss' | 'trailing' }
   | { kind: 'lever.liquidated' };
 
 /** The columns of a position its notifications read. */

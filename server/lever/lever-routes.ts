@@ -18,6 +18,7 @@ import {
 } from '../../src/shared/wire/lever.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
+import { TRAIL_RATE, trailRateProblem } from '../../src/shared/lever-trailing.ts';
 import { langOf } from '../http/envelope.ts';
 import { route } from '../http/wire-route.ts';
 import { localDecimal, t } from '../i18n/messages.ts';
@@ -82,6 +83,10 @@ export function registerLeverRoutes(
         sl: optionalStop(b.stop_loss_price),
       },
       triggerBy: b.trigger_by ?? 'mark',
+      trail: {
+        rate: optionalRate(b.trail_rate),
+        activation: optionalStop(b.trail_activation),
+      },
     });
     ctx.notify.balance(userId);
     const row = await positionOf(ctx.db, r.id);
@@ -184,4 +189,12 @@ function optionalStop(text: string | undefined): Decimal | null {
   return text === undefined || text.trim() === ''
     ? null
     : amountOf(text, 'validation.lever.stopInvalid');
+}
+
+/** A trailing stop's rate sent with an order (ADR 0060): absent or empty is none. */
+function optionalRate(text: string | undefined): Decimal | null {
+  if (text === undefined || text.trim() === '') return null;
+  if (trailRateProblem(text) !== null)
+    throw new ApiError('lever.trailRate', { min: TRAIL_RATE.min, max: TRAIL_RATE.max });
+  return new Decimal(text.trim());
 }

@@ -6,6 +6,7 @@ import type { LeverSide } from '../../src/shared/lever.ts';
 import { profitOf } from '../../src/shared/lever.ts';
 import { stopSide } from '../../src/shared/lever-entry-stops.ts';
 import type { TriggerBy } from '../../src/shared/lever-entry-stops.ts';
+import { TRAIL_RATE, trailRateProblem } from '../../src/shared/lever-trailing.ts';
 import { requireAmount } from '../http/amounts.ts';
 import { ApiError } from '../http/api-error.ts';
 
@@ -23,6 +24,10 @@ export interface PositionRow {
   stop_loss_price: string;
   /** What the levels watch (ADR 0059). */
   trigger_by: TriggerBy;
+  /** The trailing stop (ADR 0060): rate in % and activation price (0: none), best price since. */
+  trail_rate: string;
+  trail_activation: string;
+  trail_peak: string;
   share: string;
   number: string;
   multiple: number;
@@ -85,6 +90,23 @@ export function checkEntryStops(
       throw new ApiError(side === 1 ? 'lever.stopLong' : 'lever.stopShort');
   }
 }
+
+/** A trailing stop set with an order (ADR 0060): its rate in range, its activation a price. */
+export function checkTrail(
+  trail: { rate: Decimal | null; activation: Decimal | null },
+  pricePrecision: number,
+): void {
+  if (trail.rate === null) {
+    if (trail.activation !== null) throw new ApiError('lever.trailRate', TRAIL_LIMITS);
+    return;
+  }
+  if (trailRateProblem(trail.rate.toFixed()) !== null)
+    throw new ApiError('lever.trailRate', TRAIL_LIMITS);
+  if (trail.activation === null) return;
+  if (!trail.activation.greaterThan(0)) throw new ApiError('validation.lever.stopInvalid');
+  requireAmount(trail.activation, pricePrecision);
+}
+const TRAIL_LIMITS = { min: TRAIL_RATE.min, max: TRAIL_RATE.max };
 
 /**
  * Contract §5.4 rule 3: a long at TP or above ('profit') or SL or below ('loss'); a short

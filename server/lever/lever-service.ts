@@ -19,7 +19,8 @@ import { writeOpenNote } from './lever-notes.ts';
 import type { LeverPair } from './lever-pairs.ts';
 import type { PositionRow } from './lever-rules.ts';
 import type { TriggerBy } from '../../src/shared/lever-entry-stops.ts';
-import { checkEntryStops, checkStops, riskInput, stopTrigger } from './lever-rules.ts';
+import { checkEntryStops, checkStops, checkTrail, riskInput, stopTrigger } from './lever-rules.ts';
+import { trailStep } from '../../src/shared/lever-trailing.ts';
 import { chargeOvernightFee, settlePosition } from './lever-settlement.ts';
 import { checkSubmit, writeOpening } from './lever-submit.ts';
 import type { SubmitRequest } from './lever-submit.ts';
@@ -142,9 +143,11 @@ export class LeverService {
     market: Decimal,
     pricePrecision: number,
   ): Promise<void> {
-    if (r.stops.tp === null && r.stops.sl === null) return;
+    const none = r.stops.tp === null && r.stops.sl === null;
+    if (none && r.trail.rate === null && r.trail.activation === null) return;
     if ((await this.setting('user_set_stopprice')) !== '1') throw new ApiError('lever.stopClosed');
     checkEntryStops(r.side, r.stops, open, market, pricePrecision);
+    checkTrail(r.trail, pricePrecision);
   }
 
   async freeBalance(q: Queryable, userId: number, legalId: number): Promise<Decimal> {
@@ -310,8 +313,15 @@ export class LeverService {
       await this.markPending(p, mark, nowMs);
       return;
     }
-    // the level watches the mark or the last trade; the close settles at the mark either way
-    const trigger = stopTrigger(p, this.watched(p, mark));
+    // the levels and the trailing stop watch the mark or the last trade; the close settles at
+    // the mark either way
+    const watched = this.watched(p, mark);
+    const trail = trailStep(
+      p.type,
+      { rate: p.trail_rate, activation: p.trail_activation, peak: p.trail_peak },
+      watched,
+    );
+    const trigger = stopTrigger(p, watched) ?? (trail.fired ? 'trailing' : null);
     if (trigger !== null) {
       const why = { kind: 'lever.stop', trigger } as const;
       await this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose, why));
@@ -319,8 +329,8 @@ export class LeverService {
       return;
     }
     await this.db.query(
-      'UPDATE lever_transactions SET update_price = $1, update_time = $2 WHERE id = $3',
-      [mark.toFixed(), new Date(nowMs), p.id],
+      'UPDATE lever_transactions SET update_price = $1, update_time = $2, trail_peak = $3 WHERE id = $4',
+      [mark.toFixed(), new Date(nowMs), trail.peak.toFixed(), p.id],
     );
   }
 

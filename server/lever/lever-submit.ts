@@ -28,6 +28,8 @@ export interface SubmitRequest {
   stops: { tp: Decimal | null; sl: Decimal | null };
   /** What the levels watch (ADR 0059). */
   triggerBy: TriggerBy;
+  /** A trailing stop (ADR 0060): rate in %, activation price; null: none. */
+  trail: { rate: Decimal | null; activation: Decimal | null };
 }
 
 /** What the checks read through the lever service: the pairs, their prices and the settings. */
@@ -84,9 +86,9 @@ export async function writeOpening(
     `INSERT INTO lever_transactions (user_id, match_id, type, currency, legal, origin_price, price,
        update_price, share, number, multiple, origin_caution_money, caution_money, trade_fee,
        overnight, status, create_time, transaction_time, update_time, client_id,
-       target_profit_price, stop_loss_price, trigger_by)
+       target_profit_price, stop_loss_price, trigger_by, trail_rate, trail_activation)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $17, $18,
-       $19, $20, $21)
+       $19, $20, $21, $22, $23)
      RETURNING id`,
     [
       r.userId,
@@ -110,6 +112,8 @@ export async function writeOpening(
       (r.stops.tp ?? new Decimal(0)).toFixed(),
       (r.stops.sl ?? new Decimal(0)).toFixed(),
       r.triggerBy,
+      (r.trail.rate ?? new Decimal(0)).toFixed(),
+      (r.trail.activation ?? new Decimal(0)).toFixed(),
     ],
   );
   const id = rows[0]?.id ?? 0;

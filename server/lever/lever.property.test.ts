@@ -136,6 +136,7 @@ async function open(s: {
     clientId: null,
     stops: { tp: null, sl: null },
     triggerBy: 'mark',
+    trail: { rate: null, activation: null },
   });
   return { userId, id, e };
 }

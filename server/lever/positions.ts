@@ -24,6 +24,9 @@ export interface PositionView {
   target_profit_price: string;
   stop_loss_price: string;
   trigger_by: TriggerBy;
+  trail_rate: string;
+  trail_activation: string;
+  trail_peak: string;
   share: string;
   number: string;
   multiple: number;
@@ -69,6 +72,9 @@ export function positionView(p: PositionRow, symbol: string, lang: Lang): Positi
     target_profit_price: canon(p.target_profit_price),
     stop_loss_price: canon(p.stop_loss_price),
     trigger_by: p.trigger_by,
+    trail_rate: canon(p.trail_rate),
+    trail_activation: canon(p.trail_activation),
+    trail_peak: canon(p.trail_peak),
     share: canon(p.share),
     number: canon(p.number),
     multiple: p.multiple,

@@ -261,6 +261,7 @@ describe.each(backends())('money operations under parallel calls on %s', (backen
           clientId: null,
           stops: { tp: null, sl: null },
           triggerBy: 'mark',
+          trail: { rate: null, activation: null },
         });
       const out = () =>
         transfer(db, {

@@ -16,7 +16,8 @@ export type LeverValidationId =
   | 'validation.lever.shareAboveMax'
   | 'validation.lever.pairMissing'
   | 'validation.lever.stopInvalid'
-  | 'validation.lever.stopStep';
+  | 'validation.lever.stopStep'
+  | 'validation.lever.trailRate';
 
 /** Money figures are kept to 8 decimals; what the user pays is rounded up, never down. */
 const MONEY_DP = 8;

@@ -74,8 +74,8 @@ export const NOTIFICATION_KINDS = {
   'lever.opened': lever,
   /** A position closed by its owner at `price`: `profit` signed. */
   'lever.closed': { ...lever, profit: 'dec' },
-  /** A position closed at its take-profit or stop-loss level. */
-  'lever.stop': { ...lever, profit: 'dec', trigger: ['profit', 'loss'] },
+  /** A position closed at its take-profit or stop-loss level, or by its trailing stop. */
+  'lever.stop': { ...lever, profit: 'dec', trigger: ['profit', 'loss', 'trailing'] },
   /** A position closed by the exchange: its margin no longer covered the loss. */
   'lever.liquidated': { ...lever, profit: 'dec' },
   /** A second contract settled: `payout` is what came back (0 when lost). */

@@ -26,6 +26,10 @@ export interface LeverPositionView {
   stopLoss: DecStr;
   /** What the levels watch (ADR 0059). */
   stopsBy: 'mark' | 'last';
+  /** The trailing stop (ADR 0060): rate in % and activation ("0": none), best price since ("0": not active). */
+  trailRate: DecStr;
+  trailActivation: DecStr;
+  trailPeak: DecStr;
   margin: DecStr;
   originMargin: DecStr;
   fee: DecStr;
@@ -125,6 +129,9 @@ export interface LeverCommands {
     stopLoss?: string;
     /** What the levels watch (ADR 0059); absent: the mark. */
     triggerBy?: 'mark' | 'last';
+    /** A trailing stop (ADR 0060): callback rate in %, activation price; '' or absent: none. */
+    trailRate?: string;
+    trailActivation?: string;
   };
   close: { id: number };
   cancel: { id: number };

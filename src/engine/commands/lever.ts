@@ -3,6 +3,7 @@
 // lost or late reply is retried with it, idempotent.ts), close, revoke, stop levels, batch
 // close. On success the lever data is fetched again.
 import { checkStopPrice, validateLeverOrder } from '../../shared/lever.ts';
+import { trailRateProblem } from '../../shared/lever-trailing.ts';
 import type { ValidationId } from '../../shared/validation.ts';
 import type { CommandResult, LeverCommandKind, LeverCommands } from '../api.ts';
 import type { EngineContext } from '../context.ts';
@@ -53,12 +54,18 @@ function level(value: string | undefined): string | undefined {
 function levelErrors(i: LeverCommands['submit']): Partial<Record<string, ValidationId>> {
   const tp = level(i.takeProfit);
   const sl = level(i.stopLoss);
+  const rate = level(i.trailRate);
+  const activation = level(i.trailActivation);
+  const errors: Partial<Record<string, ValidationId>> = {};
   const tpError = tp === undefined ? null : checkStopPrice(tp);
   const slError = sl === undefined ? null : checkStopPrice(sl);
-  return {
-    ...(tpError === null ? {} : { takeProfit: tpError }),
-    ...(slError === null ? {} : { stopLoss: slError }),
-  };
+  const actError = activation === undefined ? null : checkStopPrice(activation);
+  if (tpError !== null) errors['takeProfit'] = tpError;
+  if (slError !== null) errors['stopLoss'] = slError;
+  if (rate !== undefined && trailRateProblem(rate) !== null)
+    errors['trailRate'] = 'validation.lever.trailRate';
+  if (actError !== null) errors['trailActivation'] = actError;
+  return errors;
 }
 
 const SPECS: Table = {
@@ -80,6 +87,8 @@ const SPECS: Table = {
         target_profit_price: level(i.takeProfit),
         stop_loss_price: level(i.stopLoss),
         trigger_by: i.triggerBy === 'last' ? 'last' : undefined,
+        trail_rate: level(i.trailRate),
+        trail_activation: level(i.trailActivation),
       },
       fields: {
         symbol: pair.symbol,
@@ -92,6 +101,8 @@ const SPECS: Table = {
         takeProfit: level(i.takeProfit) ?? null,
         stopLoss: level(i.stopLoss) ?? null,
         triggerBy: i.triggerBy ?? 'mark',
+        trailRate: level(i.trailRate) ?? null,
+        trailActivation: level(i.trailActivation) ?? null,
       },
       validate: () => ({
         ...validateLeverOrder({

@@ -29,17 +29,27 @@ function toPosition(p: RawPosition): LeverPositionView {
     price: p.price,
     markPrice: p.update_price ?? p.price,
     ...money(p),
+    ...levels(p),
     openTime: p.transaction_time,
     closeTime: p.complete_time,
     createTime: p.create_time ?? 0,
   };
 }
 
-function money(p: RawPosition) {
+/** The levels a position carries (ADRs 0058–0060). */
+function levels(p: RawPosition) {
   return {
     takeProfit: p.target_profit_price ?? ZERO,
     stopLoss: p.stop_loss_price ?? ZERO,
     stopsBy: p.trigger_by ?? 'mark',
+    trailRate: p.trail_rate ?? ZERO,
+    trailActivation: p.trail_activation ?? ZERO,
+    trailPeak: p.trail_peak ?? ZERO,
+  };
+}
+
+function money(p: RawPosition) {
+  return {
     margin: p.caution_money ?? ZERO,
     originMargin: p.origin_caution_money ?? p.caution_money ?? ZERO,
     fee: p.trade_fee ?? ZERO,

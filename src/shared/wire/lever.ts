@@ -34,6 +34,10 @@ export const leverPositionRow = z.object({
   stop_loss_price: optionalDecimal,
   /** Extension (ADR 0059): what the levels watch; absent from the legacy backend: the mark. */
   trigger_by: z.enum(['mark', 'last']).optional(),
+  /** Extension (ADR 0060): the trailing stop; "0": none, not active yet. */
+  trail_rate: optionalDecimal,
+  trail_activation: optionalDecimal,
+  trail_peak: optionalDecimal,
   caution_money: optionalDecimal,
   origin_caution_money: optionalDecimal,
   trade_fee: optionalDecimal,
@@ -140,6 +144,9 @@ export const leverSubmit = call({
     stop_loss_price: text(60).optional(),
     /** Extension (ADR 0059): what the levels watch, the mark (default) or the last trade. */
     trigger_by: triggerBy,
+    /** Extension (ADR 0060): a trailing stop's callback rate in % (0.1–10) and activation price. */
+    trail_rate: text(10).optional(),
+    trail_activation: text(60).optional(),
   }),
   // the legacy backend answers a text; the reference server what it did with the position's id
   reply: z.union([
@@ -163,6 +170,11 @@ export const leverSubmit = call({
     'lever.limitBuyAbove',
     'lever.limitSellBelow',
     'lever.insufficient',
+    'validation.lever.stopInvalid',
+    'lever.stopClosed',
+    'lever.stopLong',
+    'lever.stopShort',
+    'lever.trailRate',
   ],
 });
 

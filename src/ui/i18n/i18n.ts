@@ -77,6 +77,7 @@ const validationIds: Record<ValidationId | SpotValidationId, MessageId> = {
   'validation.lever.pairMissing': 'validation.lever.pairMissing',
   'validation.lever.stopInvalid': 'validation.lever.stopInvalid',
   'validation.lever.stopStep': 'validation.lever.stopStep',
+  'validation.lever.trailRate': 'validation.lever.trailRate',
   'validation.wallet.amountRequired': 'validation.wallet.amountRequired',
   'validation.wallet.amountTooLarge': 'validation.wallet.amountTooLarge',
   'validation.wallet.sameAccount': 'validation.wallet.sameAccount',

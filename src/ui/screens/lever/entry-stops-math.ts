@@ -2,7 +2,8 @@
 // level's trigger price (src/shared/lever-entry-stops.ts), the P&L and ROE the position makes
 // there, and what is wrong with it — a text that is not a level, a result no price gives, or a
 // price on the wrong side of the expected open and current price, with the price it must pass.
-import type { Decimal } from '../../../shared/decimal.ts';
+import { Decimal } from '../../../shared/decimal.ts';
+import { trailRateProblem } from '../../../shared/lever-trailing.ts';
 import { checkStopPrice } from '../../../shared/lever.ts';
 import type {
   EntryTerms,
@@ -19,6 +20,9 @@ export interface EntryStopsState {
   basis: StopBasis;
   tp: string;
   sl: string;
+  /** A trailing stop (ADR 0060): callback rate in %, optional activation price. */
+  trail: string;
+  activation: string;
 }
 
 export const NO_ENTRY_STOPS: EntryStopsState = {
@@ -27,7 +31,33 @@ export const NO_ENTRY_STOPS: EntryStopsState = {
   basis: 'price',
   tp: '',
   sl: '',
+  trail: '',
+  activation: '',
 };
+
+export interface ResolvedTrail {
+  /** The rate and activation price to send (null: not set). */
+  rate: Decimal | null;
+  activation: Decimal | null;
+  rateProblem: boolean;
+  activationProblem: boolean;
+}
+
+/** The trailing stop as typed: a rate of 0.1–10 %, an activation price on the stop step. */
+export function resolveTrail(state: EntryStopsState): ResolvedTrail {
+  const rate = state.on ? state.trail.trim() : '';
+  const activation = state.on ? state.activation.trim() : '';
+  const rateProblem = rate !== '' && trailRateProblem(rate) !== null;
+  // an activation price without a rate activates nothing
+  const activationProblem =
+    activation !== '' && (checkStopPrice(activation) !== null || rate === '');
+  return {
+    rate: rate === '' || rateProblem ? null : new Decimal(rate),
+    activation: activation === '' || activationProblem ? null : new Decimal(activation),
+    rateProblem,
+    activationProblem,
+  };
+}
 
 export type LevelProblem =
   { kind: 'invalid' } | { kind: 'unreachable' } | { kind: 'above' | 'below'; bound: Decimal };
@@ -74,8 +104,10 @@ export function resolveStops(
   state: EntryStopsState,
   terms: EntryTerms | null,
   current: Decimal.Value | null,
-): { tp: ResolvedLevel; sl: ResolvedLevel; ok: boolean } {
+): { tp: ResolvedLevel; sl: ResolvedLevel; trail: ResolvedTrail; ok: boolean } {
   const tp = resolveLevel('tp', state, terms, current);
   const sl = resolveLevel('sl', state, terms, current);
-  return { tp, sl, ok: tp.problem === null && sl.problem === null };
+  const trail = resolveTrail(state);
+  const trailOk = !trail.rateProblem && !trail.activationProblem;
+  return { tp, sl, trail, ok: tp.problem === null && sl.problem === null && trailOk };
 }

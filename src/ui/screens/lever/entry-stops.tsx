@@ -7,7 +7,7 @@ import { TRIGGER_BY } from '../../../shared/lever-entry-stops.ts';
 import { STOP_PRICE_DECIMALS } from '../../../shared/lever.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { NumberField } from '../../trading/form-fields.tsx';
-import type { EntryStopsState, ResolvedLevel } from './entry-stops-math.ts';
+import type { EntryStopsState, ResolvedLevel, ResolvedTrail } from './entry-stops-math.ts';
 import { DASH, signedMoney } from './stop-dialog.tsx';
 
 const BASES: readonly StopBasis[] = ['price', 'pnl', 'roe'];
@@ -20,6 +20,51 @@ const BASIS_LABEL = {
   roe: 'lever.entry.basisRoe',
 } as const;
 
+/** The trailing stop's rate and optional activation price, with what it will do. */
+function Trail(p: {
+  side: 1 | 2;
+  state: EntryStopsState;
+  trail: ResolvedTrail;
+  set: (patch: Partial<EntryStopsState>) => void;
+  quote: string;
+}) {
+  const { t, fmt } = useI18n();
+  const { rate, activation } = p.trail;
+  return (
+    <div className="lever-entry-stops__level" data-kind="trail">
+      <NumberField
+        name="trailRate"
+        label={t('lever.entry.trail')}
+        unit="%"
+        value={p.state.trail}
+        onValue={(v) => p.set({ trail: v })}
+        maxDecimals={2}
+        placeholder={t('lever.entry.optional')}
+        error={p.trail.rateProblem ? t('validation.lever.trailRate') : undefined}
+      />
+      <NumberField
+        name="trailActivation"
+        label={t('lever.entry.trailActivation')}
+        unit={p.quote}
+        value={p.state.activation}
+        onValue={(v) => p.set({ activation: v })}
+        maxDecimals={STOP_PRICE_DECIMALS}
+        placeholder={t('lever.entry.optional')}
+        error={p.trail.activationProblem ? t('lever.entry.invalid') : undefined}
+      />
+      {rate !== null && (
+        <p className="lever-entry-stops__outcome" data-testid="entry-trail-outcome">
+          {t(p.side === 1 ? 'lever.entry.trailLong' : 'lever.entry.trailShort', {
+            rate: fmt.fixed(rate.toFixed(), 2),
+            start: activation === null ? 'open' : 'price',
+            price: activation === null ? '' : fmt.fixed(activation.toFixed(), STOP_PRICE_DECIMALS),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}
+
 interface EntryStopsProps {
   /** 'long' | 'short', as the form's test ids name the side. */
   sideName: string;
@@ -27,6 +72,8 @@ interface EntryStopsProps {
   onChange: (next: EntryStopsState) => void;
   tp: ResolvedLevel;
   sl: ResolvedLevel;
+  trail: ResolvedTrail;
+  side: 1 | 2;
   quote: string;
   pricePrecision: number;
 }
@@ -98,6 +145,7 @@ export function EntryStops(p: EntryStopsProps) {
               pricePrecision={p.pricePrecision}
             />
           ))}
+          <Trail side={p.side} state={p.state} trail={p.trail} set={set} quote={p.quote} />
         </>
       )}
     </div>
@@ -106,14 +154,18 @@ export function EntryStops(p: EntryStopsProps) {
 
 /** "Take profit 68,000.00, stop loss —." for the confirmation, or null with neither level. */
 export function useStopsSentence(
-  levels: { tp: ResolvedLevel; sl: ResolvedLevel },
+  levels: { tp: ResolvedLevel; sl: ResolvedLevel; trail: ResolvedTrail },
   pricePrecision: number,
 ): string | null {
   const { t, fmt } = useI18n();
-  if (levels.tp.price === null && levels.sl.price === null) return null;
+  const rate = levels.trail.rate;
+  const trail =
+    rate === null ? '' : ` ${t('lever.positions.trail', { rate: fmt.fixed(rate.toFixed(), 2) })}.`;
+  if (levels.tp.price === null && levels.sl.price === null)
+    return rate === null ? null : trail.trim();
   const text = (l: ResolvedLevel) =>
     l.price === null ? DASH : fmt.fixed(l.price.toFixed(), Math.min(pricePrecision, 8));
-  return t('lever.entry.confirm', { tp: text(levels.tp), sl: text(levels.sl) });
+  return `${t('lever.entry.confirm', { tp: text(levels.tp), sl: text(levels.sl) })}${trail}`;
 }
 
 function Level(p: {

@@ -120,12 +120,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     if (found.pair !== undefined) toast.error(tv(found.pair));
     // more than the available margin: the form says so (MarginShort), the server would refuse it
     else if (confirmable(found, short) && levels.ok) {
-      setConfirmed({
-        takeProfit: levels.tp.price?.toFixed() ?? '',
-        stopLoss: levels.sl.price?.toFixed() ?? '',
-        sentence: stopsSentence,
-        by: stops.by,
-      });
+      setConfirmed(confirmedOf(levels, stops.by, stopsSentence));
       setConfirming(true);
     }
   };
@@ -141,6 +136,8 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       takeProfit: confirmed.takeProfit,
       stopLoss: confirmed.stopLoss,
       triggerBy: confirmed.by,
+      trailRate: confirmed.trailRate,
+      trailActivation: confirmed.trailActivation,
     };
     const r = await engine.leverCommand('submit', order, () => {
       // the reply is late: the dialog gives way to the form, which says it is checking
@@ -154,7 +151,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       toast.success(r.message !== '' ? r.message : t('spot.form.placed'));
       setShare('');
       setPercent(0);
-      setStops((x) => ({ ...x, tp: '', sl: '' }));
+      setStops((x) => ({ ...x, tp: '', sl: '', trail: '', activation: '' }));
       return;
     }
     if (r.code === 'invalid') setErrors(r.fields as Errors);
@@ -226,6 +223,8 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         onChange={setStops}
         tp={levels.tp}
         sl={levels.sl}
+        trail={levels.trail}
+        side={side}
         quote={meta.quote}
         pricePrecision={deal.pricePrecision}
       />
@@ -265,8 +264,34 @@ interface ConfirmedStops {
   stopLoss: string;
   sentence: string | null;
   by: 'mark' | 'last';
+  trailRate: string;
+  trailActivation: string;
 }
-const NO_LEVELS: ConfirmedStops = { takeProfit: '', stopLoss: '', sentence: null, by: 'mark' };
+/** The levels as they stand when the confirmation opens: what will be sent. */
+function confirmedOf(
+  levels: ReturnType<typeof resolveStops>,
+  by: 'mark' | 'last',
+  sentence: string | null,
+): ConfirmedStops {
+  const text = (d: Decimal | null) => d?.toFixed() ?? '';
+  return {
+    takeProfit: text(levels.tp.price),
+    stopLoss: text(levels.sl.price),
+    sentence,
+    by,
+    trailRate: text(levels.trail.rate),
+    trailActivation: text(levels.trail.activation),
+  };
+}
+
+const NO_LEVELS: ConfirmedStops = {
+  takeProfit: '',
+  stopLoss: '',
+  sentence: null,
+  by: 'mark',
+  trailRate: '',
+  trailActivation: '',
+};
 
 /** A hands error with the pair's range of hands. */
 function shareErrorText(

@@ -21,6 +21,7 @@ import {
   SideTag,
   SignedValue,
   StopPrice,
+  TrailTag,
   sideText,
 } from './stop-dialog.tsx';
 
@@ -268,6 +269,7 @@ const HoldingRow = memo(function HoldingRow({
       </td>
       <td className="num" data-testid="lever-sl" data-by={p.stopsBy}>
         <StopPrice value={p.stopLoss} by={p.stopsBy} />
+        <TrailTag position={p} />
       </td>
       <td className="num lever-table__profit" data-testid="lever-profit">
         <SignedValue value={p.profit} />

@@ -9,6 +9,7 @@ import { DECIMALS } from '../../../shared/constants.ts';
 import { pairMetaSignal } from '../../trading/pair-meta.ts';
 import { Decimal, parseDecimal } from '../../../shared/decimal.ts';
 import { checkStopPrice, STOP_PRICE_DECIMALS } from '../../../shared/lever.ts';
+import { trailLine } from '../../../shared/lever-trailing.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
 import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -82,6 +83,32 @@ export function StopPrice({ value, by = 'mark' }: { value: string; by?: 'mark' |
       {fmt.fixed(value, LEVER_DP.stop)}{' '}
       <abbr className="lever-stop-by" title={t('lever.positions.byLastTitle')}>
         {t('lever.positions.byLast')}
+      </abbr>
+    </>
+  );
+}
+
+/**
+ * A position's trailing stop (ADR 0060): "Trail 1 %", with where it stands in its title — the
+ * best price since it became active and where it closes, or the price that activates it.
+ */
+export function TrailTag({ position: p }: { position: LeverPositionView }) {
+  const { t, fmt } = useI18n();
+  const rate = parseDecimal(p.trailRate);
+  if (rate === null || rate.isZero()) return null;
+  const peak = parseDecimal(p.trailPeak) ?? new Decimal(0);
+  const dp = priceDpOf(p.symbol);
+  const title = t('lever.positions.trailTitle', {
+    state: peak.isZero() ? 'waiting' : 'active',
+    peak: fmt.fixed(peak.toFixed(), dp),
+    line: fmt.fixed(trailLine(p.side, peak, rate).toDecimalPlaces(dp).toFixed(), dp),
+    activation: fmt.fixed(p.trailActivation, dp),
+  });
+  return (
+    <>
+      {' '}
+      <abbr className="lever-stop-by" title={title} data-testid="lever-trail">
+        {t('lever.positions.trail', { rate: fmt.fixed(rate.toFixed(), 2) })}
       </abbr>
     </>
   );
