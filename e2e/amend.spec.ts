@@ -43,6 +43,9 @@ test('an open order amended in place: kept with less, replaced at a new price', 
   await price.fill('0.55555');
   await expect(row.locator('.field__error')).toBeVisible();
   await row.getByTestId('amend-save').click();
+  // the refusal has come back (a press of Escape while the save is in flight is ignored, like
+  // every busy control's: ADR 0046; a loaded machine's engine answered after the press)
+  await expect(row.getByTestId('amend-save')).toHaveAttribute('aria-busy', 'false');
   await expect(price).toHaveValue('0.55555');
   await price.press('Escape');
   await expect(row.locator('input')).toHaveCount(0);
