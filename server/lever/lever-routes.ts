@@ -18,12 +18,13 @@ import {
 } from '../../src/shared/wire/lever.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
-import { TRAIL_RATE, trailRateProblem } from '../../src/shared/lever-trailing.ts';
+import { trailRateProblem } from '../../src/shared/lever-trailing.ts';
 import { langOf } from '../http/envelope.ts';
 import { route } from '../http/wire-route.ts';
 import { localDecimal, t } from '../i18n/messages.ts';
 import { requireIdentity } from '../identity/identity.ts';
 import { leverTrade } from './lever-runner.ts';
+import { trailRateRefused } from './lever-rules.ts';
 import type { LeverPair, LeverService, PositionRow } from './lever-service.ts';
 import { deal, positionOf, positionsPage } from './lever-views.ts';
 import { riskFigures } from './positions.ts';
@@ -194,7 +195,7 @@ function optionalStop(text: string | undefined): Decimal | null {
 /** A trailing stop's rate sent with an order (ADR 0060): absent or empty is none. */
 function optionalRate(text: string | undefined): Decimal | null {
   if (text === undefined || text.trim() === '') return null;
-  if (trailRateProblem(text) !== null)
-    throw new ApiError('lever.trailRate', { min: TRAIL_RATE.min, max: TRAIL_RATE.max });
+  // the text itself: "1e1" would pass as a Decimal
+  if (trailRateProblem(text) !== null) throw trailRateRefused();
   return new Decimal(text.trim());
 }

@@ -97,16 +97,19 @@ export function checkTrail(
   pricePrecision: number,
 ): void {
   if (trail.rate === null) {
-    if (trail.activation !== null) throw new ApiError('lever.trailRate', TRAIL_LIMITS);
+    if (trail.activation !== null) throw trailRateRefused();
     return;
   }
-  if (trailRateProblem(trail.rate.toFixed()) !== null)
-    throw new ApiError('lever.trailRate', TRAIL_LIMITS);
+  if (trailRateProblem(trail.rate.toFixed()) !== null) throw trailRateRefused();
   if (trail.activation === null) return;
   if (!trail.activation.greaterThan(0)) throw new ApiError('validation.lever.stopInvalid');
   requireAmount(trail.activation, pricePrecision);
 }
-const TRAIL_LIMITS = { min: TRAIL_RATE.min, max: TRAIL_RATE.max };
+
+/** The refusal of a trailing stop's rate, naming the range. */
+export function trailRateRefused(): ApiError {
+  return new ApiError('lever.trailRate', { min: TRAIL_RATE.min, max: TRAIL_RATE.max });
+}
 
 /**
  * Contract §5.4 rule 3: a long at TP or above ('profit') or SL or below ('loss'); a short
