@@ -44,6 +44,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0023-spot-order-groups',
       '0024-lever-trigger-by',
       '0025-lever-trailing',
+      '0026-lever-reduce-only',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(

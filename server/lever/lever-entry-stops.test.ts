@@ -5,12 +5,11 @@
 // with it and act only once it has opened. Every balance equals its ledger. PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
-import { issueToken } from '../accounts/tokens.ts';
-import { insertUser } from '../accounts/users.ts';
 import { backends } from '../db/test-databases.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { TestServer } from '../testing/helpers.ts';
 import { post, startTestServer } from '../testing/helpers.ts';
+import { leverTrader } from '../testing/lever-kit.ts';
 import { ledgerProblems } from '../testing/security/fuzz-world.ts';
 
 const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
@@ -48,28 +47,7 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
   });
 
   /** A verified user with 10,000 USDT in the contract account, through the ledger. */
-  async function trader(): Promise<{ id: number; token: string }> {
-    const id = await insertUser(s.ctx.db, {
-      kind: 'email',
-      account: `entry-stops-${backend}-${++seq}@example.com`,
-      passwordHash: 'x',
-      areaCode: null,
-      countryCode: null,
-      invitedBy: null,
-      nowMs: s.clock.now,
-    });
-    await s.ctx.db.query('UPDATE users SET review_status = 2 WHERE id = $1', [id]);
-    await s.ctx.db.query(
-      'INSERT INTO users_wallet (user_id, currency_id, lever_balance) VALUES ($1, $2, 10000)',
-      [id, CURRENCY_ID.USDT],
-    );
-    await s.ctx.db.query(
-      `INSERT INTO account_log (user_id, currency_id, field, delta, before, after, type, memo, created_at)
-       VALUES ($1, $2, 'lever_balance', 10000, 0, 10000, 1, 'grant', now())`,
-      [id, CURRENCY_ID.USDT],
-    );
-    return { id, token: await issueToken(s.ctx.db, id, s.clock.now) };
-  }
+  const trader = () => leverTrader(s, `entry-stops-${backend}-${++seq}@example.com`);
 
   const submit = (u: { token: string }, form: Record<string, string>) =>
     post(

@@ -88,6 +88,7 @@ export function registerLeverRoutes(
         rate: optionalRate(b.trail_rate),
         activation: optionalStop(b.trail_activation),
       },
+      reduceOnly: b.reduce_only === '1',
     });
     ctx.notify.balance(userId);
     const row = await positionOf(ctx.db, r.id);
@@ -129,20 +130,28 @@ export function registerLeverRoutes(
     };
   });
 
-  const idAction = (
-    c: typeof leverClose | typeof leverCancel,
-    act: (userId: number, id: number) => Promise<unknown>,
-    done: string,
-  ) =>
-    route(app, ctx, c, async ({ req, userId, body: b }) => {
-      await act(userId, b.id);
-      ctx.notify.balance(userId);
-      const row = await positionOf(ctx.db, b.id);
-      if (row !== null) await pushPairs(userId, [row.match_id]);
-      return t(langOf(req), done);
-    });
-  idAction(leverClose, (u, i) => lever.close(u, i), 'lever.closed');
-  idAction(leverCancel, (u, i) => lever.cancel(u, i), 'lever.cancelled');
+  /** After a close or a cancel: the balance and the pair's positions pushed at once. */
+  const pushAfter = async (userId: number, id: number): Promise<void> => {
+    ctx.notify.balance(userId);
+    const row = await positionOf(ctx.db, id);
+    if (row !== null) await pushPairs(userId, [row.match_id]);
+  };
+
+  route(app, ctx, leverClose, async ({ req, userId, body: b }) => {
+    const hands = handsToClose(b.share);
+    await lever.close(userId, b.id, hands);
+    await pushAfter(userId, b.id);
+    // a partial close leaves the position open with the rest of its hands (ADR 0061)
+    const row = await positionOf(ctx.db, b.id);
+    if (hands === null || row === null || row.status !== 1) return t(langOf(req), 'lever.closed');
+    return t(langOf(req), 'lever.partClosed', { hands, left: Number(row.share) });
+  });
+
+  route(app, ctx, leverCancel, async ({ req, userId, body: b }) => {
+    await lever.cancel(userId, b.id);
+    await pushAfter(userId, b.id);
+    return t(langOf(req), 'lever.cancelled');
+  });
 
   route(app, ctx, leverSetStop, async ({ req, userId, body: b }) => {
     const tp = amountOf(b.target_profit_price, 'validation.lever.stopInvalid');
@@ -180,9 +189,20 @@ function submittedText(lever: LeverService, p: PositionRow, lang: Lang): string 
     spread: localDecimal(pair?.spreadPct ?? '0'),
   };
   const reference = localDecimal(p.origin_price, dp);
+  if (p.reduce_only === 1)
+    return p.status === 0
+      ? t(lang, 'lever.reducePlaced', { ...values, target: reference })
+      : t(lang, 'lever.reduced', { ...values, hands: Number(p.share), mark: reference });
   return p.status === 0
     ? t(lang, 'lever.placed', { ...values, target: reference })
     : t(lang, 'lever.opened', { ...values, mark: reference });
+}
+
+/** A partial close's hands (ADR 0061): absent or empty closes them all; else a whole number. */
+function handsToClose(text: string | undefined): number | null {
+  if (text === undefined || text.trim() === '') return null;
+  if (!/^\d+$/.test(text.trim())) throw new ApiError('validation.lever.shareInteger');
+  return Number(text.trim());
 }
 
 /** A level sent with an order: absent or empty is not set; otherwise a decimal amount. */

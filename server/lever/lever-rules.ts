@@ -44,6 +44,10 @@ export interface PositionRow {
   handle_time: Date | null;
   complete_time: Date | null;
   client_id: string | null;
+  /** A reduce-only order (ADR 0061): closes hands of the other side, never opens; 0 or 1. */
+  reduce_only: number;
+  /** The hands a partial close took off a position: that position's id (ADR 0061). */
+  split_from: number | null;
 }
 
 /** The figures of a position the risk rate takes (its opening margin and profit at its mark). */

@@ -23,6 +23,8 @@ import { checkEntryStops, checkStops, checkTrail, riskInput, stopTrigger } from 
 import { trailStep } from '../../src/shared/lever-trailing.ts';
 import { chargeOvernightFee, settlePosition } from './lever-settlement.ts';
 import { checkSubmit, writeOpening } from './lever-submit.ts';
+import { closeHands, fillReduce, trimReduce } from './lever-reduce.ts';
+import { submitReduce } from './lever-reduce-submit.ts';
 import type { SubmitRequest } from './lever-submit.ts';
 
 // Re-exported: the lever's routes, views, runner and tests import these from the service.
@@ -107,6 +109,7 @@ export class LeverService {
         if (seen[0] !== undefined) return { id: seen[0].id, repeated: true };
       }
       const checked = await checkSubmit(this.db, this, r);
+      if (r.reduceOnly) return submitReduce(this.db, r, checked, this.now());
       const { pair, reference } = checked;
       const f = openFigures(r.side, reference, r.share, r.multiple, {
         shareNum: pair.shareNum,
@@ -165,6 +168,8 @@ export class LeverService {
         const p = await this.position(tx, id, userId);
         if (p.status !== 0) throw new ApiError('lever.notPending');
         const nowMs = this.now();
+        // a reduce-only order holds no money (ADR 0061)
+        if (p.reduce_only === 1) return this.markCancelled(tx, id, nowMs);
         const base = {
           userId,
           currencyId: p.legal,
@@ -179,27 +184,35 @@ export class LeverService {
           field: 'lever_balance',
           delta: margin.plus(p.trade_fee),
         });
-        await tx.query(
-          'UPDATE lever_transactions SET status = 4, handle_time = $1, complete_time = $1 WHERE id = $2',
-          [new Date(nowMs), id],
-        );
+        await this.markCancelled(tx, id, nowMs);
       }),
     );
   }
 
-  /** Closes an open position at the current price (contract §5.5); returns the profit. */
-  close(userId: number, id: number): Promise<Decimal> {
-    return this.run(async () => {
-      const market = await this.db.query<PositionRow & Record<string, unknown>>(
-        'SELECT * FROM lever_transactions WHERE id = $1 AND user_id = $2',
-        [id, userId],
-      );
-      const p = market[0];
-      if (p === undefined) throw new ApiError('lever.notFound');
-      if (p.status !== 1) throw new ApiError('lever.notOpen');
-      const mark = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
-      return this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose, CLOSED));
-    });
+  private async markCancelled(tx: Queryable, id: number, nowMs: number): Promise<void> {
+    await tx.query(
+      'UPDATE lever_transactions SET status = 4, handle_time = $1, complete_time = $1 WHERE id = $2',
+      [new Date(nowMs), id],
+    );
+  }
+
+  /**
+   * Closes an open position at the current price (contract §5.5), or `hands` of it (ADR 0061:
+   * a partial close, 1 to its hands); returns the profit.
+   */
+  close(userId: number, id: number, hands: number | null = null): Promise<Decimal> {
+    return this.run(() =>
+      this.db.transaction(async (tx) => {
+        const p = await this.position(tx, id, userId);
+        if (p.status !== 1) throw new ApiError('lever.notOpen');
+        const share = Number(p.share);
+        const n = hands ?? share;
+        if (!Number.isInteger(n) || n < 1 || n > share)
+          throw new ApiError('lever.closeHands', { max: share });
+        const mark = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
+        return closeHands(tx, p, n, mark, this.now());
+      }),
+    );
   }
 
   /** Settles a close at `mark` (lever-settlement.ts), at the time it settles. */
@@ -279,8 +292,14 @@ export class LeverService {
       const nowMs = this.now();
       for (const p of before) {
         const mark = this.priceOf(p.match_id);
-        if (mark === null) continue;
+        if (mark === null || p.reduce_only === 1) continue;
         await this.mark(p, mark, nowMs, result);
+      }
+      // reduce-only orders after the positions they close have moved (ADR 0061)
+      for (const p of before) {
+        const mark = this.priceOf(p.match_id);
+        if (mark === null || p.reduce_only !== 1) continue;
+        await this.stepReduce(p, mark, nowMs, result);
       }
       await this.liquidate(result);
       this.collectHolders(await this.live(), result.holders);
@@ -332,6 +351,37 @@ export class LeverService {
       'UPDATE lever_transactions SET update_price = $1, update_time = $2, trail_peak = $3 WHERE id = $4',
       [mark.toFixed(), new Date(nowMs), trail.peak.toFixed(), p.id],
     );
+  }
+
+  /**
+   * A waiting reduce-only order: trimmed to the hands held on the other side (cancelled at
+   * none), then filled once the mark reached its price.
+   */
+  private async stepReduce(
+    p: PositionRow,
+    mark: Decimal,
+    nowMs: number,
+    result: TickResult,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const held = await trimReduce(tx, p, nowMs);
+      // a trim or a cancel moves no money, but the owner's lists change: the balance push is
+      // what makes a page fetch them again
+      if (held !== Number(p.share)) result.balances.add(p.user_id);
+      if (held === 0) return;
+      const origin = new Decimal(p.origin_price);
+      const reached =
+        p.type === 1 ? mark.lessThanOrEqualTo(origin) : mark.greaterThanOrEqualTo(origin);
+      if (!reached) {
+        await tx.query(
+          'UPDATE lever_transactions SET update_price = $1, update_time = $2 WHERE id = $3',
+          [mark.toFixed(), new Date(nowMs), p.id],
+        );
+        return;
+      }
+      await fillReduce(tx, { ...p, share: String(held) }, mark, nowMs);
+      result.balances.add(p.user_id);
+    });
   }
 
   /** A pending limit order: its new mark, and the position opened once the mark reached it. */

@@ -30,6 +30,8 @@ export interface SubmitRequest {
   triggerBy: TriggerBy;
   /** A trailing stop (ADR 0060): rate in %, activation price; null: none. */
   trail: { rate: Decimal | null; activation: Decimal | null };
+  /** Reduce-only (ADR 0061): closes hands of the other side, never opens. Absent: false. */
+  reduceOnly?: boolean;
 }
 
 /** What the checks read through the lever service: the pairs, their prices and the settings. */

@@ -10,14 +10,13 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../accounts/users.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { backends, openTestDatabase } from '../db/test-databases.ts';
-import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { LeverPair } from './lever-service.ts';
 import { LeverService } from './lever-service.ts';
 import { BTC_USDT_LEVER, CURRENCY_ID } from '../testing/fixtures.ts';
+import { leverUserWith } from '../testing/lever-kit.ts';
 
 let db: Database;
 let lever: LeverService;
@@ -31,27 +30,7 @@ const LINE = new Decimal(10);
 
 async function userWith(balance: Decimal): Promise<number> {
   seq += 1;
-  const id = await insertUser(db, {
-    kind: 'email',
-    account: `lever${seq}@example.com`,
-    passwordHash: 'x',
-    areaCode: null,
-    countryCode: null,
-    invitedBy: null,
-    nowMs: now,
-  });
-  await db.transaction((tx) =>
-    changeBalance(tx, {
-      userId: id,
-      currencyId: CURRENCY_ID.USDT,
-      field: 'lever_balance',
-      delta: balance,
-      type: LOG_TYPE.demoGrant,
-      memo: 'grant',
-      nowMs: now,
-    }),
-  );
-  return id;
+  return leverUserWith(db, `lever${seq}@example.com`, balance, now);
 }
 
 async function wallet(userId: number): Promise<{ free: Decimal; locked: Decimal }> {

@@ -27,6 +27,8 @@ export interface PositionView {
   trail_rate: string;
   trail_activation: string;
   trail_peak: string;
+  reduce_only: number;
+  split_from: number | null;
   share: string;
   number: string;
   multiple: number;
@@ -75,6 +77,8 @@ export function positionView(p: PositionRow, symbol: string, lang: Lang): Positi
     trail_rate: canon(p.trail_rate),
     trail_activation: canon(p.trail_activation),
     trail_peak: canon(p.trail_peak),
+    reduce_only: p.reduce_only,
+    split_from: p.split_from,
     share: canon(p.share),
     number: canon(p.number),
     multiple: p.multiple,

@@ -247,6 +247,8 @@ export const position: z.ZodType<LeverPositionView> = z.object({
   trailRate: dec,
   trailActivation: dec,
   trailPeak: dec,
+  reduceOnly: z.boolean(),
+  splitFrom: num,
   margin: dec,
   originMargin: dec,
   fee: dec,

@@ -78,6 +78,11 @@ export const NOTIFICATION_KINDS = {
   'lever.stop': { ...lever, profit: 'dec', trigger: ['profit', 'loss', 'trailing'] },
   /** A position closed by the exchange: its margin no longer covered the loss. */
   'lever.liquidated': { ...lever, profit: 'dec' },
+  /**
+   * A waiting reduce-only order (ADR 0061) held more hands than the owner's `side` positions on
+   * the pair: trimmed from `amount` hands to `left`, or cancelled when `left` is 0.
+   */
+  'lever.trimmed': { symbol: 'text', side: LEVER_SIDE, amount: 'dec', left: 'dec' },
   /** A second contract settled: `payout` is what came back (0 when lost). */
   'micro.settled': {
     symbol: 'text',

@@ -30,6 +30,10 @@ export interface LeverPositionView {
   trailRate: DecStr;
   trailActivation: DecStr;
   trailPeak: DecStr;
+  /** A reduce-only order (ADR 0061): closes hands of the other side, holds no margin. */
+  reduceOnly: boolean;
+  /** The hands a partial close took off the position with this id (ADR 0061); 0: none. */
+  splitFrom: number;
   margin: DecStr;
   originMargin: DecStr;
   fee: DecStr;
@@ -132,8 +136,11 @@ export interface LeverCommands {
     /** A trailing stop (ADR 0060): callback rate in %, activation price; '' or absent: none. */
     trailRate?: string;
     trailActivation?: string;
+    /** Reduce-only (ADR 0061): closes hands of the other side's positions, never opens. */
+    reduceOnly?: boolean;
   };
-  close: { id: number };
+  /** `share`: the hands to close (ADR 0061); absent: all of them. */
+  close: { id: number; share?: string };
   cancel: { id: number };
   'set-stop': { id: number; takeProfit: string; stopLoss: string };
   'batch-close': { type: 0 | 1 | 2; pairOnly: boolean };

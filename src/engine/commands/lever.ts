@@ -89,6 +89,7 @@ const SPECS: Table = {
         trigger_by: i.triggerBy === 'last' ? 'last' : undefined,
         trail_rate: level(i.trailRate),
         trail_activation: level(i.trailActivation),
+        reduce_only: i.reduceOnly === true ? '1' : undefined,
       },
       fields: {
         symbol: pair.symbol,
@@ -103,6 +104,7 @@ const SPECS: Table = {
         triggerBy: i.triggerBy ?? 'mark',
         trailRate: level(i.trailRate) ?? null,
         trailActivation: level(i.trailActivation) ?? null,
+        reduceOnly: i.reduceOnly === true,
       },
       validate: () => ({
         ...validateLeverOrder({
@@ -119,7 +121,17 @@ const SPECS: Table = {
       }),
     };
   },
-  close: (i) => idSpec('lever-close', leverClose.path, i.id),
+  close: (i) => {
+    const share = i.share?.trim() ?? '';
+    if (share === '') return idSpec('lever-close', leverClose.path, i.id);
+    return {
+      command: 'lever-close',
+      path: leverClose.path,
+      params: { id: i.id, share },
+      fields: { id: i.id, share },
+      validate: () => (/^[1-9]\d*$/.test(share) ? {} : { share: 'validation.lever.shareInteger' }),
+    };
+  },
   cancel: (i) => idSpec('lever-cancel', leverCancel.path, i.id),
   'set-stop': (i) => ({
     command: 'lever-set-stop',

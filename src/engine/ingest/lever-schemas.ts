@@ -30,6 +30,8 @@ function toPosition(p: RawPosition): LeverPositionView {
     markPrice: p.update_price ?? p.price,
     ...money(p),
     ...levels(p),
+    reduceOnly: p.reduce_only === 1,
+    splitFrom: p.split_from ?? 0,
     openTime: p.transaction_time,
     closeTime: p.complete_time,
     createTime: p.create_time ?? 0,

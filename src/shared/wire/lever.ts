@@ -38,6 +38,10 @@ export const leverPositionRow = z.object({
   trail_rate: optionalDecimal,
   trail_activation: optionalDecimal,
   trail_peak: optionalDecimal,
+  /** Extension (ADR 0061): 1 a reduce-only order (no margin, closes the other side's hands). */
+  reduce_only: wireInt.optional(),
+  /** Extension (ADR 0061): the hands a partial close took off the position with this id. */
+  split_from: wireInt.nullable().optional(),
   caution_money: optionalDecimal,
   origin_caution_money: optionalDecimal,
   trade_fee: optionalDecimal,
@@ -147,6 +151,8 @@ export const leverSubmit = call({
     /** Extension (ADR 0060): a trailing stop's callback rate in % (0.1–10) and activation price. */
     trail_rate: text(10).optional(),
     trail_activation: text(60).optional(),
+    /** Extension (ADR 0061): closes hands of the other side's positions, never opens one. */
+    reduce_only: z.enum(['0', '1']).default('0'),
   }),
   // the legacy backend answers a text; the reference server what it did with the position's id
   reply: z.union([
@@ -175,6 +181,8 @@ export const leverSubmit = call({
     'lever.stopLong',
     'lever.stopShort',
     'lever.trailRate',
+    'lever.reduceOnlyLevels',
+    'lever.reduceOnlyAbove',
   ],
 });
 
@@ -236,10 +244,14 @@ export const leverClose = call({
   path: '/api/lever/close',
   auth: 'user',
   origin: 'legacy',
-  summary: 'Closes an open position at the mark price.',
-  request: z.object({ id }),
+  summary: 'Closes an open position at the mark price, or some of its hands.',
+  request: z.object({
+    id,
+    /** Extension (ADR 0061): the hands to close, 1 to the position's; absent: all of them. */
+    share: text(20).optional(),
+  }),
   reply: z.string(),
-  errors: ['lever.notFound', 'lever.notOpen'],
+  errors: ['lever.notFound', 'lever.notOpen', 'lever.closeHands', 'validation.lever.shareInteger'],
 });
 
 export const leverCancel = call({

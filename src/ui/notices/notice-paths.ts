@@ -21,6 +21,7 @@ const TARGETS: Readonly<Record<NotificationKind, string>> = {
   'lever.closed': '/leverList',
   'lever.stop': '/leverList',
   'lever.liquidated': '/leverList',
+  'lever.trimmed': '/leverList',
   'micro.settled': '/secondDealCenter',
   'c2c.taken': '/c2cOrder',
   'c2c.paid': '/c2cOrder',

@@ -139,6 +139,10 @@ const KIND_MESSAGES: Record<NotificationKind, { title: MessageId; line: MessageI
     title: 'notice.kind.lever.liquidated.title',
     line: 'notice.kind.lever.liquidated.line',
   },
+  'lever.trimmed': {
+    title: 'notice.kind.lever.trimmed.title',
+    line: 'notice.kind.lever.trimmed.line',
+  },
   'micro.settled': {
     title: 'notice.kind.micro.settled.title',
     line: 'notice.kind.micro.settled.line',

@@ -28,6 +28,7 @@ import {
   PriceField,
 } from './lever-form-parts.tsx';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
+import { ReduceAbove, ReduceConfirm, ReduceToggle, useReduceOnly } from './lever-reduce-parts.tsx';
 import { useOrderGuard } from '../../components/offline-reason.tsx';
 
 interface LeverFormProps {
@@ -83,6 +84,9 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     mark,
   );
   const stopsSentence = useStopsSentence(levels, deal.pricePrecision);
+  // reduce-only (ADR 0061): closes the other side's hands; no multiple, margin or levels
+  const ro = useReduceOnly(side, meta.symbol, deal, multiple, most);
+  const { on: reduce, held, cap, multiple: sentMultiple } = ro;
   const clear = (field: LeverOrderField) => setErrors((e) => ({ ...e, [field]: undefined }));
   const fieldError = (field: 'price' | 'multiple'): string | undefined => {
     const id = errors[field];
@@ -91,14 +95,12 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
 
   const onShare = (v: string) => {
     setShare(v);
-    setPercent(
-      most > 0 && /^\d+$/.test(v) ? Math.min(100, Math.round((Number(v) / most) * 100)) : 0,
-    );
+    setPercent(cap > 0 && /^\d+$/.test(v) ? Math.min(100, Math.round((Number(v) / cap) * 100)) : 0);
     clear('share');
   };
   const onSlide = (pct: number) => {
     setPercent(pct);
-    const n = Math.floor((most * pct) / 100);
+    const n = Math.floor((cap * pct) / 100);
     setShare(pct === 0 || n === 0 ? '' : String(n));
     clear('share');
   };
@@ -107,7 +109,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     e.preventDefault();
     if (waiting || guard.down) return;
     const found = validateLeverOrder({
-      multiple,
+      multiple: sentMultiple,
       mode,
       price,
       share,
@@ -117,12 +119,15 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       currencyId: deal.currencyId,
     });
     setErrors(found);
-    if (found.pair !== undefined) toast.error(tv(found.pair));
-    // more than the available margin: the form says so (MarginShort), the server would refuse it
-    else if (confirmable(found, short) && levels.ok) {
-      setConfirmed(confirmedOf(levels, stops.by, stopsSentence));
-      setConfirming(true);
+    if (found.pair !== undefined) {
+      toast.error(tv(found.pair));
+      return;
     }
+    // more than the available margin (MarginShort) or than the hands held (ReduceAbove): the form
+    // says so, the server would refuse it
+    if (!readyToConfirm(found, { reduce, share, held, short, levelsOk: levels.ok })) return;
+    setConfirmed(reduce ? NO_LEVELS : confirmedOf(levels, stops.by, stopsSentence));
+    setConfirming(true);
   };
 
   const send = async () => {
@@ -130,9 +135,10 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     const order = {
       side,
       mode,
-      multiple,
+      multiple: sentMultiple,
       share,
       price,
+      reduceOnly: reduce,
       takeProfit: confirmed.takeProfit,
       stopLoss: confirmed.stopLoss,
       triggerBy: confirmed.by,
@@ -178,15 +184,17 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
           clear('price');
         }}
       />
-      <MultipleChips
-        multiples={deal.multiples}
-        value={multiple}
-        error={fieldError('multiple')}
-        onChange={(m) => {
-          setMultiple(m);
-          clear('multiple');
-        }}
-      />
+      {!reduce && (
+        <MultipleChips
+          multiples={deal.multiples}
+          value={multiple}
+          error={fieldError('multiple')}
+          onChange={(m) => {
+            setMultiple(m);
+            clear('multiple');
+          }}
+        />
+      )}
       <NumberField
         name="share"
         label={t('lever.form.hands')}
@@ -208,27 +216,42 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         side={sideClass}
         value={percent}
         onChange={onSlide}
-        disabled={multiple === null || most === 0}
+        disabled={sentMultiple === null || cap === 0}
       />
-      <CostReadout
-        long={long}
-        figures={figures}
-        liquidation={liquidation}
-        short={short !== null}
-        pricePrecision={deal.pricePrecision}
-      />
-      <EntryStops
-        sideName={sideName}
-        state={stops}
-        onChange={setStops}
-        tp={levels.tp}
-        sl={levels.sl}
-        trail={levels.trail}
+      <ReduceToggle
         side={side}
-        quote={meta.quote}
-        pricePrecision={deal.pricePrecision}
+        on={reduce}
+        held={held}
+        onChange={(on) => {
+          ro.set(on);
+          setErrors({});
+        }}
       />
-      <MarginShort long={long} need={short} available={deal.balance} quote={meta.quote} />
+      {reduce ? (
+        <ReduceAbove side={side} share={share} held={held} />
+      ) : (
+        <>
+          <CostReadout
+            long={long}
+            figures={figures}
+            liquidation={liquidation}
+            short={short !== null}
+            pricePrecision={deal.pricePrecision}
+          />
+          <EntryStops
+            sideName={sideName}
+            state={stops}
+            onChange={setStops}
+            tp={levels.tp}
+            sl={levels.sl}
+            trail={levels.trail}
+            side={side}
+            quote={meta.quote}
+            pricePrecision={deal.pricePrecision}
+          />
+          <MarginShort long={long} need={short} available={deal.balance} quote={meta.quote} />
+        </>
+      )}
       <button
         type="submit"
         className={`btn btn--block spot-form__submit btn--${sideClass}`}
@@ -237,15 +260,16 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         {...guard.button(waiting)}
         data-testid={`lever-submit-${sideName}`}
       >
-        {t(long ? 'lever.form.openLong' : 'lever.form.openShort')}
+        {t(submitLabel(long, reduce))}
       </button>
       {guard.reason}
       {checking && <OutcomeChecking testId={`lever-unknown-${sideName}`} />}
-      <Confirm
+      <Confirms
         open={confirming}
-        long={long}
+        reduce={reduce}
+        side={side}
         meta={meta}
-        pricePrecision={deal.pricePrecision}
+        deal={deal}
         share={share}
         multiple={multiple}
         price={mode === 1 ? null : price}
@@ -292,6 +316,70 @@ const NO_LEVELS: ConfirmedStops = {
   trailRate: '',
   trailActivation: '',
 };
+
+/** Whether the order may go to its confirmation: nothing to say about the fields, and the
+ *  margin pays for it (MarginShort) or, reduce-only, the hands held cover it (ReduceAbove). */
+function readyToConfirm(
+  found: Errors,
+  o: { reduce: boolean; share: string; held: number; short: Decimal | null; levelsOk: boolean },
+): boolean {
+  if (o.reduce) return confirmable(found, null) && Number(o.share) <= o.held;
+  return confirmable(found, o.short) && o.levelsOk;
+}
+
+/** The confirmation of the order: reduce-only, or an opening with its costs and levels. */
+function Confirms(p: {
+  open: boolean;
+  reduce: boolean;
+  side: 1 | 2;
+  meta: PairMeta;
+  deal: LeverDealView;
+  share: string;
+  multiple: number | null;
+  price: string | null;
+  figures: ReturnType<typeof formFigures>['figures'];
+  stops: string | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  if (p.reduce)
+    return (
+      <ReduceConfirm
+        open={p.open}
+        side={p.side}
+        meta={p.meta}
+        share={p.share}
+        price={p.price}
+        pricePrecision={p.deal.pricePrecision}
+        busy={p.busy}
+        onConfirm={p.onConfirm}
+        onClose={p.onClose}
+      />
+    );
+  return (
+    <Confirm
+      open={p.open}
+      long={p.side === 1}
+      meta={p.meta}
+      pricePrecision={p.deal.pricePrecision}
+      share={p.share}
+      multiple={p.multiple}
+      price={p.price}
+      figures={p.figures}
+      stops={p.stops}
+      busy={p.busy}
+      onConfirm={p.onConfirm}
+      onClose={p.onClose}
+    />
+  );
+}
+
+/** Open long / short, or, reduce-only, close the other side's positions. */
+function submitLabel(long: boolean, reduce: boolean) {
+  if (reduce) return long ? 'lever.form.closeShorts' : 'lever.form.closeLongs';
+  return long ? 'lever.form.openLong' : 'lever.form.openShort';
+}
 
 /** A hands error with the pair's range of hands. */
 function shareErrorText(

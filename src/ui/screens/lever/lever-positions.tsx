@@ -25,14 +25,8 @@ import '../../styles/lever.css';
 import { TAB_LABEL, TabBody, type Actions } from './lever-tables.tsx';
 import { riskOf, type RiskLevel } from './lever-risk.ts';
 import { closeRequest } from './position-selection.ts';
-import {
-  CloseConfirm,
-  DASH,
-  priceDpOf,
-  SignedValue,
-  StopDialog,
-  sideText,
-} from './stop-dialog.tsx';
+import { CloseDialog } from './close-dialog.tsx';
+import { DASH, priceDpOf, SignedValue, StopDialog, sideText } from './stop-dialog.tsx';
 
 /** Where the lever account is funded (wallet-account-earn.md: the lever transfer page). */
 export const LEVER_TRANSFER_PATH = '/new_account/transfer';
@@ -347,10 +341,11 @@ function useActions(view: LeverView) {
     if (r.ok) toast.success(r.message !== '' ? r.message : t(done));
     else toast.error(failureMessage(r));
   };
-  const confirm = (): void => {
+  /** `share`: a close's hands ('' all of them, ADR 0061). */
+  const confirm = (share = ''): void => {
     if (pending === null || pending.kind === 'stop' || busy) return;
     if (pending.kind === 'close')
-      void run(engine.leverCommand('close', { id: pending.id }), 'lever.close.done');
+      void run(engine.leverCommand('close', { id: pending.id, share }), 'lever.close.done');
     else if (pending.kind === 'revoke')
       void run(engine.leverCommand('cancel', { id: pending.id }), 'lever.revoke.done');
     else
@@ -390,7 +385,7 @@ function PendingDialog({ view, flow }: { view: LeverView; flow: Flow }) {
         confirmLabel={t('lever.batch.sure')}
         cancelLabel={t('common.cancel')}
         busy={flow.busy}
-        onConfirm={flow.confirm}
+        onConfirm={() => flow.confirm()}
         onClose={flow.dismiss}
       />
     );
@@ -400,7 +395,7 @@ function PendingDialog({ view, flow }: { view: LeverView; flow: Flow }) {
   if (p.kind === 'stop') return <StopDialog position={row} onClose={flow.dismiss} />;
   if (p.kind === 'close')
     return (
-      <CloseConfirm
+      <CloseDialog
         position={row}
         busy={flow.busy}
         onConfirm={flow.confirm}
@@ -419,7 +414,7 @@ function PendingDialog({ view, flow }: { view: LeverView; flow: Flow }) {
       confirmLabel={t('lever.revoke.sure')}
       cancelLabel={t('common.cancel')}
       busy={flow.busy}
-      onConfirm={flow.confirm}
+      onConfirm={() => flow.confirm()}
       onClose={flow.dismiss}
     />
   );

@@ -13,6 +13,7 @@ import { useSignalSelect } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { handsCount } from './lever-form-math.ts';
+import { OrderTags } from './lever-reduce-parts.tsx';
 import { selectedPosition } from './position-selection.ts';
 import {
   DASH,
@@ -217,6 +218,7 @@ function LeadCells({ p }: { p: LeverPositionView }) {
       </th>
       <td className="cell--head">
         <SideTag side={p.side} />
+        <OrderTags p={p} />
       </td>
       <td className="num">{fmt.fixed(p.share, 0)}</td>
     </>
@@ -351,7 +353,8 @@ const ClosedRow = memo(function ClosedRow({ p }: { p: LeverPositionView }) {
       <td className="num">{fmt.fixed(p.price, priceDpOf(p.symbol))}</td>
       <td className="num">{fmt.fixed(p.markPrice, priceDpOf(p.symbol))}</td>
       <td className="num" data-testid="lever-profit">
-        <SignedValue value={p.profit} />
+        {/* a reduce-only order's profits are the closed rows' (ADR 0061) */}
+        {p.reduceOnly ? <span className="muted">{DASH}</span> : <SignedValue value={p.profit} />}
       </td>
       <td className="time-cell">{timeText(fmt, p.closeTime, p.createTime)}</td>
     </tr>

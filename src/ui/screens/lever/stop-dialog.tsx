@@ -11,14 +11,12 @@ import { Decimal, parseDecimal } from '../../../shared/decimal.ts';
 import { checkStopPrice, STOP_PRICE_DECIMALS } from '../../../shared/lever.ts';
 import { trailLine } from '../../../shared/lever-trailing.ts';
 import type { ValidationId } from '../../../shared/validation.ts';
-import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
 import { DialogFooter, Modal } from '../../kit/modal.tsx';
-import { handsCount } from './lever-form-math.ts';
 import '../../styles/lever.css';
 
 /** Spec §9: prices, totals and lever prices to 4 decimals; stop prices to 2. */
@@ -111,39 +109,6 @@ export function TrailTag({ position: p }: { position: LeverPositionView }) {
         {t('lever.positions.trail', { rate: fmt.fixed(rate.toFixed(), 2) })}
       </abbr>
     </>
-  );
-}
-
-// ---- Close ---------------------------------------------------------------------------------
-
-interface CloseConfirmProps {
-  /** The live row (its profit changes every second while the dialog is open). */
-  position: LeverPositionView;
-  busy: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}
-
-/** "Close this position at the market price?", with the position's profit right now. */
-export function CloseConfirm({ position: p, busy, onConfirm, onClose }: CloseConfirmProps) {
-  const { t, fmt } = useI18n();
-  return (
-    <ConfirmDialog
-      open
-      title={t('lever.close.title')}
-      body={t('lever.close.body', {
-        side: sideText(t, p.side),
-        symbol: p.symbol,
-        hands: handsCount(p.share),
-        profit: signedMoney(fmt, p.profit),
-        quote: quoteOf(p.symbol),
-      })}
-      confirmLabel={t('lever.close.sure')}
-      cancelLabel={t('common.cancel')}
-      busy={busy}
-      onConfirm={onConfirm}
-      onClose={onClose}
-    />
   );
 }
 
