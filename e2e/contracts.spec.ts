@@ -62,6 +62,24 @@ test('a long with stops follows the market and closes for margin + profit; a lim
   await expect(row.getByTestId('lever-tp')).not.toHaveText('—');
   await expect(row.getByTestId('lever-sl')).not.toHaveText('—');
 
+  // a trailing stop set on the open position from the same dialog, then removed (ADR 0062)
+  const dialog = page.getByTestId('lever-stop-dialog');
+  await row.getByTestId('lever-stop').click();
+  await expect(dialog.getByTestId('lever-trail-outcome')).toContainText('No trailing stop');
+  await dialog.getByTestId('lever-trail-rate').fill('5');
+  await expect(dialog.getByTestId('lever-trail-outcome')).toContainText(
+    'closes 5.00 % below the highest price',
+  );
+  await page.getByTestId('lever-stop-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('lever-trail')).toHaveText('Trail 5.00 %');
+  await row.getByTestId('lever-stop').click();
+  await expect(dialog.getByTestId('lever-trail-rate')).toHaveValue('5');
+  await dialog.getByTestId('lever-trail-rate').fill('');
+  await page.getByTestId('lever-stop-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('lever-trail')).toHaveCount(0);
+
   // the profit moves with the simulator's market
   const first = await row.getByTestId('lever-profit').innerText();
   await expect

@@ -282,4 +282,65 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     expect(await step('66299')).toMatchObject({ status: 1 });
     expect((await step('66300'))?.status).toBe(3);
   });
+
+  it('a trailing stop set on an open position, changed and removed (ADR 0062)', async () => {
+    mark = new Decimal('67000');
+    const u = await trader();
+    expect((await submit(u, { share: '10' })).type).toBe('ok');
+    const [p] = await rows(u);
+    const set = (form: Record<string, string>) =>
+      post(s, '/api/lever/settrail', { id: String(p?.id), ...form }, { authorization: u.token });
+    for (const form of [
+      { trail_rate: '0.05' },
+      { trail_rate: '10.01' },
+      { trail_rate: '1e1' },
+      { trail_rate: 'abc' },
+      { trail_activation: '68000' },
+      { trail_rate: '1', trail_activation: '-1' },
+      { trail_rate: '1', trail_activation: '68000.001' },
+    ]) {
+      const r = await set(form);
+      expect(r.type, JSON.stringify(form)).toBe('error');
+    }
+    expect((await rows(u))[0]).toMatchObject({ trail_rate: '0', trail_activation: '0' });
+    // another user's position is not found
+    const other = await trader();
+    const theirs = await post(
+      s,
+      '/api/lever/settrail',
+      { id: String(p?.id), trail_rate: '1' },
+      { authorization: other.token },
+    );
+    expect(theirs.type).toBe('error');
+    // set with an activation price: it waits, then trails
+    expect((await set({ trail_rate: '1', trail_activation: '68000' })).type).toBe('ok');
+    const step = async (price: string) => {
+      mark = new Decimal(price);
+      await s.leverRunner.step();
+      return (await rows(u))[0];
+    };
+    expect(await step('67500')).toMatchObject({ status: 1, trail_peak: '0' });
+    expect(await step('68000')).toMatchObject({ status: 1, trail_peak: '68000' });
+    // changed: it starts again from the next tick
+    const changed = await set({ trail_rate: '2' });
+    expect(String(changed.message)).toMatch(/Trailing stop set/);
+    expect((await rows(u))[0]).toMatchObject({
+      trail_rate: '2',
+      trail_activation: '0',
+      trail_peak: '0',
+    });
+    expect(await step('67800')).toMatchObject({ status: 1, trail_peak: '67800' });
+    // removed: a fall past any line closes nothing
+    expect(String((await set({ trail_rate: '' })).message)).toMatch(/removed/);
+    expect(await step('60000')).toMatchObject({ status: 1, trail_rate: '0', trail_peak: '0' });
+    // a closed position takes none
+    const closed = await post(
+      s,
+      '/api/lever/close',
+      { id: String(p?.id) },
+      { authorization: u.token },
+    );
+    expect(closed.type).toBe('ok');
+    expect((await set({ trail_rate: '1' })).type).toBe('error');
+  });
 });

@@ -14,6 +14,7 @@ import {
   leverDealAll,
   leverMyTrade,
   leverSetStop,
+  leverSetTrail,
   leverSubmit,
 } from '../../src/shared/wire/lever.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -28,6 +29,7 @@ import { trailRateRefused } from './lever-rules.ts';
 import type { LeverPair, LeverService, PositionRow } from './lever-service.ts';
 import { deal, positionOf, positionsPage } from './lever-views.ts';
 import { riskFigures } from './positions.ts';
+import { setTrail } from './lever-trail-set.ts';
 
 export { LEVER_PAGE_MAX, LEVER_PAGE_SIZE };
 
@@ -158,6 +160,14 @@ export function registerLeverRoutes(
     const sl = amountOf(b.stop_loss_price, 'validation.lever.stopInvalid');
     await lever.setStop(userId, b.id, tp, sl, b.trigger_by ?? null);
     return t(langOf(req), 'lever.stopSet');
+  });
+
+  route(app, ctx, leverSetTrail, async ({ req, userId, body: b }) => {
+    const rate = b.trail_rate?.trim() === '0' ? null : optionalRate(b.trail_rate);
+    const activation = optionalStop(b.trail_activation);
+    await setTrail(lever, userId, b.id, { rate, activation }, ctx.config.now());
+    await pushAfter(userId, b.id);
+    return t(langOf(req), 'lever.trailSet', { set: rate === null ? 'no' : 'yes' });
   });
 
   route(app, ctx, leverBatchClose, async ({ req, userId, body: b }) => {

@@ -50,7 +50,7 @@ export class LeverService {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly db: Database,
+    readonly db: Database,
     private readonly pairs: () => readonly LeverPair[],
     /** The mark price of a pair (market/mark-price.ts), or null before it has one. */
     readonly priceOf: (matchId: number) => Decimal | null,

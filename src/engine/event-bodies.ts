@@ -273,6 +273,7 @@ export const COMMAND_NAMES = [
   'lever-close',
   'lever-cancel',
   'lever-set-stop',
+  'lever-set-trail',
   'lever-batch-close',
   'micro-submit',
   'c2c-publish',

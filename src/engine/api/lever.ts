@@ -143,6 +143,8 @@ export interface LeverCommands {
   close: { id: number; share?: string };
   cancel: { id: number };
   'set-stop': { id: number; takeProfit: string; stopLoss: string };
+  /** A trailing stop on an open position (ADR 0062): rate '' removes it; activation '' none. */
+  'set-trail': { id: number; trailRate: string; trailActivation: string };
   'batch-close': { type: 0 | 1 | 2; pairOnly: boolean };
 }
 export type LeverCommandKind = keyof LeverCommands;

@@ -13,6 +13,7 @@ import {
   leverCancel,
   leverClose,
   leverSetStop,
+  leverSetTrail,
   leverSubmit,
 } from '../../shared/wire/lever.ts';
 import type { Params } from '../transport/rest.ts';
@@ -51,7 +52,9 @@ function level(value: string | undefined): string | undefined {
 }
 
 /** The levels set with an order, checked like the position's dialog checks them. */
-function levelErrors(i: LeverCommands['submit']): Partial<Record<string, ValidationId>> {
+function levelErrors(
+  i: Pick<LeverCommands['submit'], 'takeProfit' | 'stopLoss' | 'trailRate' | 'trailActivation'>,
+): Partial<Record<string, ValidationId>> {
   const tp = level(i.takeProfit);
   const sl = level(i.stopLoss);
   const rate = level(i.trailRate);
@@ -151,6 +154,17 @@ const SPECS: Table = {
       };
     },
   }),
+  'set-trail': (i) => {
+    const rate = i.trailRate.trim();
+    const activation = rate === '' ? '' : i.trailActivation.trim();
+    return {
+      command: 'lever-set-trail',
+      path: leverSetTrail.path,
+      params: { id: i.id, trail_rate: rate, trail_activation: activation },
+      fields: { id: i.id, trailRate: rate, trailActivation: activation },
+      validate: () => levelErrors({ trailRate: rate, trailActivation: activation }),
+    };
+  },
   'batch-close': (i, _ctx, pair) => ({
     command: 'lever-batch-close',
     path: leverBatchClose.path,

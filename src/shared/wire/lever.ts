@@ -292,6 +292,33 @@ export const leverSetStop = call({
   ],
 });
 
+export const leverSetTrail = call({
+  method: 'POST',
+  path: '/api/lever/settrail',
+  auth: 'user',
+  origin: 'extension',
+  summary:
+    "Sets, changes or removes an open position's trailing stop (ADR 0062); it starts again from the next tick.",
+  request: z.object({
+    id,
+    /** 0.1–10 (%, steps of 0.01); absent, empty or "0" removes the trailing stop. */
+    trail_rate: text(10).optional(),
+    /** The price that activates it; absent or empty: active at once. */
+    trail_activation: text(60).optional(),
+  }),
+  reply: z.string(),
+  errors: [
+    'lever.trailRate',
+    'validation.lever.stopInvalid',
+    'validation.amountFormat',
+    'validation.amountDecimals',
+    'validation.amountTooLarge',
+    'lever.stopClosed',
+    'lever.notFound',
+    'lever.notOpen',
+  ],
+});
+
 export const leverBatchClose = call({
   method: 'POST',
   path: '/api/lever/batch_close',

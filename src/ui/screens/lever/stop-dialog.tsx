@@ -14,6 +14,8 @@ import type { ValidationId } from '../../../shared/validation.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
+import type { CommandResult } from '../../../engine/api.ts';
+import { initialLevel, TrailEdit, useTrailEdit, type TrailEditState } from './trail-edit.tsx';
 import { toast } from '../../toast/toast.ts';
 import { Field } from '../../kit/field.tsx';
 import { DialogFooter, Modal } from '../../kit/modal.tsx';
@@ -125,11 +127,7 @@ interface StopDialogProps {
   onClose: () => void;
 }
 
-/** The levels already set ("0" = none) as the starting values. */
-function initial(value: string): string {
-  const d = parseDecimal(value);
-  return d === null || d.isZero() ? '' : d.toFixed();
-}
+const initial = initialLevel;
 
 export function StopDialog({ position: p, onClose }: StopDialogProps) {
   const { t, tv, fmt } = useI18n();
@@ -139,21 +137,30 @@ export function StopDialog({ position: p, onClose }: StopDialogProps) {
   const [errors, setErrors] = useState<StopErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const trail = useTrailEdit(p);
 
   const submit = async (): Promise<void> => {
     if (busy) return;
-    const next = checkBoth(takeProfit, stopLoss);
+    // the levels go only when they changed (the legacy call wants both); the trailing stop on
+    // its own call (ADR 0062)
+    const stopsDirty = takeProfit !== initial(p.takeProfit) || stopLoss !== initial(p.stopLoss);
+    const next = stopsDirty ? checkBoth(takeProfit, stopLoss) : {};
     setErrors(next);
     setServerError(null);
-    if (next.takeProfit !== undefined || next.stopLoss !== undefined) return;
+    if (next.takeProfit !== undefined || next.stopLoss !== undefined || !trail.ok) return;
     setBusy(true);
-    const r = await engine.leverCommand('set-stop', { id: p.id, takeProfit, stopLoss });
+    const r = await saveLevels(p.id, stopsDirty ? { takeProfit, stopLoss } : null, trail);
     setBusy(false);
-    if (r.ok) {
-      toast.success(r.message !== '' ? r.message : t('lever.stop.done'));
+    // nothing changed: nothing to send
+    if (r === null || r.ok) {
+      if (r !== null) toast.success(r.message !== '' ? r.message : t('lever.stop.done'));
       onClose();
       return;
     }
+    refused(r);
+  };
+  /** A refusal: on its field when it names one, else in the form. */
+  const refused = (r: CommandResult & { ok: false }): void => {
     const tp = r.code === 'invalid' ? r.fields['takeProfit'] : undefined;
     const sl = r.code === 'invalid' ? r.fields['stopLoss'] : undefined;
     if (tp !== undefined || sl !== undefined) setErrors({ takeProfit: tp, stopLoss: sl });
@@ -216,6 +223,7 @@ export function StopDialog({ position: p, onClose }: StopDialogProps) {
           data-testid="lever-stop-sl"
         />
       </div>
+      <TrailEdit side={p.side} edit={trail} quote={quote} />
       {serverError !== null && (
         <p className="form-error lever-dialog__error" role="alert" data-testid="lever-stop-error">
           {serverError}
@@ -230,6 +238,24 @@ export function StopDialog({ position: p, onClose }: StopDialogProps) {
       />
     </Modal>
   );
+}
+
+/**
+ * The changed levels, then the changed trailing stop: the first refusal, or the last reply;
+ * null when nothing changed.
+ */
+async function saveLevels(
+  id: number,
+  stops: { takeProfit: string; stopLoss: string } | null,
+  trail: TrailEditState,
+): Promise<CommandResult | null> {
+  const first = stops === null ? null : await engine.leverCommand('set-stop', { id, ...stops });
+  if ((first !== null && !first.ok) || !trail.dirty) return first;
+  return engine.leverCommand('set-trail', {
+    id,
+    trailRate: trail.state.trail,
+    trailActivation: trail.state.activation,
+  });
 }
 
 function checkBoth(takeProfit: string, stopLoss: string): StopErrors {
