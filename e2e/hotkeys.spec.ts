@@ -5,7 +5,7 @@
 // still meanwhile (the development call), so that the best bid stays where it was read.
 import { expect, test, type Page } from './fixtures.ts';
 import { Decimal } from '../src/shared/decimal.ts';
-import { fund, token } from './api.ts';
+import { fund, token, usdtWallet } from './api.ts';
 import {
   bestBid,
   bookPainted,
@@ -123,6 +123,87 @@ test('a template hotkey places exactly one order, after its confirm, and never w
     // Shift+X cancels all on the pair (confirm off: straight away)
     await page.keyboard.press('Shift+X');
     await expect(page.getByTestId('open-orders')).toHaveCount(0);
+  } finally {
+    await holdMarket(page, true);
+  }
+});
+
+test('conditional and scale templates place their orders from a key, after the confirm', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('hk-more');
+  await registerByEmail(page, email, PASSWORD);
+  await fund(page.request, await token(page.request, email, PASSWORD), email, '500');
+  await login(page, email, PASSWORD, '/dealCenter');
+  await bookPainted(page);
+  await page.keyboard.press('?');
+  const sheet = page.locator('dialog[open][data-testid="hotkey-sheet"]');
+  await sheet.getByTestId('hotkey-settings-open').click();
+  const settings = page.locator('dialog[open][data-testid="hotkey-settings"]');
+  await settings.getByTestId('hotkeys-enabled').check();
+
+  // Alt+1: a conditional buy of 0.001 BTC triggered 50 USDT above the best ask, its limit
+  // 10 ticks above the trigger (a stop: a breakout)
+  const first = settings.locator('[data-template="0"]');
+  await first.locator('[data-field="order"]').selectOption('trigger-limit');
+  await expect(first.locator('[data-field="tif"]')).toHaveCount(0);
+  await first.locator('[data-field="kind"]').selectOption('amount');
+  await first.locator('[data-field="value"]').fill('0.001');
+  await first.locator('[data-field="ticks"]').fill('5000');
+  await first.locator('[data-field="limitTicks"]').fill('10');
+  // Alt+2: a scale buy of 20 % of the USDT in 4 orders from 50 USDT under the best bid, the
+  // last 4 USDT lower, twice the first's size; a count of 51 is refused first
+  const second = settings.locator('[data-template="1"]');
+  await second.locator('[data-field="side"]').selectOption('buy');
+  await second.locator('[data-field="from"]').selectOption('bid');
+  await second.locator('[data-field="ticks"]').fill('-5000');
+  await second.locator('[data-field="kind"]').selectOption('percent');
+  await second.locator('[data-field="value"]').fill('20');
+  await second.locator('[data-field="order"]').selectOption('scale');
+  await second.locator('[data-field="count"]').fill('51');
+  await second.locator('[data-field="spanTicks"]').fill('-400');
+  await second.locator('[data-field="skew"]').fill('2');
+  await settings.getByTestId('hotkeys-save').click();
+  await expect(settings.getByRole('alert')).toContainText('2–50 orders');
+  await second.locator('[data-field="count"]').fill('4');
+  await settings.getByTestId('hotkeys-save').click();
+  await expect(settings).toHaveCount(0);
+  await expect(sheet).toContainText(
+    'Buy 0.001 BTC with a limit 10 ticks from the trigger once the last price reaches the best ask + 5,000 ticks',
+  );
+  await expect(sheet).toContainText(
+    'Buy 20 % of what is available in 4 orders from the best bid − 5,000 ticks, the last -400 ticks away (skew 2)',
+  );
+  await sheet.getByRole('button', { name: 'Close' }).click();
+
+  await holdMarket(page, false);
+  try {
+    await page.waitForTimeout(1500);
+    const confirmDialog = page.locator('dialog[open][data-testid="hotkey-confirm"]');
+    await page.keyboard.press('Alt+1');
+    await expect(confirmDialog).toContainText('when the last price reaches');
+    await expect(confirmDialog).toContainText('(a stop)');
+    await confirmDialog.getByTestId('confirm-sure').click();
+    await expect(confirmDialog).toHaveCount(0);
+    await page.getByTestId('tab-triggers').click();
+    const triggers = page.getByTestId('trigger-table').locator('tbody tr');
+    await expect(triggers).toHaveCount(1);
+    await expect(triggers.first()).toContainText('0.0010');
+
+    await page.keyboard.press('Alt+2');
+    await expect(confirmDialog).toContainText('in 4 limit orders from');
+    await confirmDialog.getByTestId('confirm-sure').click();
+    await expect(confirmDialog).toHaveCount(0);
+    await page.getByTestId('tab-open').click();
+    const rows = page.getByTestId('open-orders').locator('tbody tr');
+    await expect(rows).toHaveCount(4);
+    // nothing filled: the 500 USDT are all there, the stop's reserve and the four orders frozen
+    const w = await usdtWallet(page.request, email);
+    const free = new Decimal(w?.change_balance ?? 'NaN');
+    const frozen = new Decimal(w?.lock_change_balance ?? 'NaN');
+    expect(free.plus(frozen).toFixed()).toBe('500');
+    expect(frozen.greaterThan(0)).toBe(true);
   } finally {
     await holdMarket(page, true);
   }

@@ -178,6 +178,35 @@ describe('parseWorkspace', () => {
     ]);
   });
 
+  it('keeps what a template places; an older one a limit order; an unknown or hostile one is dropped', () => {
+    const base = {
+      side: 'buy',
+      price: { from: 'bid', ticks: 0 },
+      size: { kind: 'amount', value: '1' },
+    };
+    const scale = (over: object) => ({ count: 5, spanTicks: -10, skew: '1', ...over });
+    const h = parseWorkspace({
+      hotkeys: {
+        templates: [
+          { ...base, key: 'Alt+1' },
+          { ...base, key: 'Alt+2', order: 'trigger-limit', limitTicks: -3 },
+          { ...base, key: 'Alt+3', order: 'scale', scale: scale({ count: 50, skew: '0.5' }) },
+          { ...base, key: 'Alt+4', order: 'oco' },
+          { ...base, key: 'Alt+5', order: 'scale', scale: scale({ count: 51 }) },
+          { ...base, key: 'Alt+6', order: 'scale', scale: scale({ spanTicks: 0 }) },
+          { ...base, key: 'Alt+7', order: 'scale', scale: scale({ skew: '1e1' }) },
+          { ...base, key: 'Alt+8', order: 'scale', scale: scale({ skew: '10.5' }) },
+          { ...base, key: 'Alt+9', order: 'trigger-limit', limitTicks: 1.5 },
+        ],
+      },
+    }).hotkeys.templates;
+    expect(h.map((t) => [t.key, t.order, t.limitTicks, t.scale.count])).toEqual([
+      ['Alt+1', 'limit', 0, 5],
+      ['Alt+2', 'trigger-limit', -3, 5],
+      ['Alt+3', 'scale', 0, 50],
+    ]);
+  });
+
   it('toggles a favourite in and out, never past the limit or with a bad name', () => {
     const one = toggleFavourite(DEFAULT_WORKSPACE, 'BTC/USDT');
     expect(one.favourites).toEqual(['BTC/USDT']);

@@ -8,6 +8,8 @@
 // nothing in it can grow without bound.
 import { KLINE_PERIODS, type KlinePeriod } from './constants.ts';
 import { TIME_IN_FORCE, type SpotTif } from './spot.ts';
+import { Decimal } from './decimal.ts';
+import { SCALE_MAX, SCALE_MIN, SKEW_MAX, SKEW_MIN } from './scale.ts';
 
 /** The chart's period buttons: the realtime line and the kline periods. */
 export type ChartPeriod = 'realtime' | KlinePeriod;
@@ -60,7 +62,23 @@ export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
 export const PRICE_REFERENCES = ['bid', 'ask', 'mid', 'last'] as const;
 export type PriceReference = (typeof PRICE_REFERENCES)[number];
 
-/** A limit order a key places: price as ticks from a reference, size as an amount or a share. */
+/**
+ * What a template places (issue 44): a limit order at its price; a conditional order triggered
+ * at its price (stop or take-profit follows from where the trigger stands against the last
+ * price), placing a limit order `limitTicks` from the trigger or a market order; or a scale
+ * order from its price over `scale.spanTicks` ticks.
+ */
+export const TEMPLATE_ORDERS = ['limit', 'trigger-limit', 'trigger-market', 'scale'] as const;
+export type TemplateOrderKind = (typeof TEMPLATE_ORDERS)[number];
+
+/** A scale template's shape: how many orders, the last one's distance in ticks, the size skew. */
+export interface TemplateScale {
+  count: number;
+  spanTicks: number;
+  skew: string;
+}
+
+/** A template's order: price as ticks from a reference, size as an amount or a share. */
 export interface OrderTemplate {
   key: string;
   side: 'buy' | 'sell';
@@ -71,7 +89,14 @@ export interface OrderTemplate {
   tif: SpotTif;
   /** Rests whole or is refused, never takes (with good till cancelled only). */
   postOnly: boolean;
+  /** What it places; a template saved before these existed places a limit order. */
+  order: TemplateOrderKind;
+  /** A conditional limit order's price: ticks from its trigger (+ above, − below). */
+  limitTicks: number;
+  scale: TemplateScale;
 }
+
+export const DEFAULT_SCALE: TemplateScale = { count: 5, spanTicks: -10, skew: '1' };
 
 export interface HotkeySettings {
   /** Off by default: no key does anything until the trader turns them on. */
@@ -113,6 +138,9 @@ export const DEFAULT_HOTKEYS: HotkeySettings = {
       size: { kind: 'percent', value: '25' },
       tif: 'gtc',
       postOnly: false,
+      order: 'limit',
+      limitTicks: 0,
+      scale: DEFAULT_SCALE,
     },
     {
       key: 'Alt+2',
@@ -121,6 +149,9 @@ export const DEFAULT_HOTKEYS: HotkeySettings = {
       size: { kind: 'amount', value: '0.01' },
       tif: 'gtc',
       postOnly: false,
+      order: 'limit',
+      limitTicks: 0,
+      scale: DEFAULT_SCALE,
     },
   ],
 };
@@ -277,11 +308,11 @@ function template(value: unknown): OrderTemplate | null {
   const kind = oneOf(['amount', 'percent'] as const, size.kind);
   const ticks = price.ticks;
   if (!isHotkey(v.key) || side === null || from === null || kind === null) return null;
-  if (typeof ticks !== 'number' || !Number.isSafeInteger(ticks) || Math.abs(ticks) > TICKS_MAX)
-    return null;
-  if (!sizeValid(kind, size.value)) return null;
-  // a template saved before issue 44 has neither: a plain limit order, as it always placed
+  if (!ticksValid(ticks) || !sizeValid(kind, size.value)) return null;
+  // a template saved before issue 44 has none of these: a plain limit order, as it always placed
   const tif = oneOf(TIME_IN_FORCE, v.tif) ?? 'gtc';
+  const extras = templateExtras(v);
+  if (extras === null) return null;
   return {
     key: v.key,
     side,
@@ -289,7 +320,38 @@ function template(value: unknown): OrderTemplate | null {
     size: { kind, value: size.value as string },
     tif,
     postOnly: v.postOnly === true && tif === 'gtc',
+    ...extras,
   };
+}
+
+/** What a template places (issue 44); null when it is not one this version knows. */
+function templateExtras(
+  v: Record<string, unknown>,
+): Pick<OrderTemplate, 'order' | 'limitTicks' | 'scale'> | null {
+  // an order it does not know (a later version's) is dropped, never placed as another
+  const order = v.order === undefined ? 'limit' : oneOf(TEMPLATE_ORDERS, v.order);
+  const limitTicks = v.limitTicks ?? 0;
+  const scale = v.scale === undefined ? DEFAULT_SCALE : templateScale(v.scale);
+  if (order === null || !ticksValid(limitTicks) || scale === null) return null;
+  return { order, limitTicks, scale };
+}
+
+/** Ticks from a price: a whole number, at most TICKS_MAX either way. */
+export function ticksValid(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && Math.abs(v) <= TICKS_MAX;
+}
+
+/** A scale template's shape: 2–50 orders, a span of 1 tick or more either way, a skew of 0.1–10. */
+export function templateScale(value: unknown): TemplateScale | null {
+  const v = record(value);
+  const { count, spanTicks, skew } = v;
+  if (typeof count !== 'number' || !Number.isSafeInteger(count)) return null;
+  if (count < SCALE_MIN || count > SCALE_MAX) return null;
+  if (!ticksValid(spanTicks) || spanTicks === 0) return null;
+  if (typeof skew !== 'string' || !/^\d{1,2}(\.\d{1,2})?$/.test(skew)) return null;
+  const k = new Decimal(skew);
+  if (k.lessThan(SKEW_MIN) || k.greaterThan(SKEW_MAX)) return null;
+  return { count, spanTicks, skew };
 }
 
 /** An amount: a plain decimal above 0 (at most 8 decimals); a percent: 1 to 100, whole. */

@@ -3,40 +3,34 @@
 // a share of what is available, price as ticks from the best bid, the best ask, their mid or the
 // last trade, time in force or post-only). Edited as a draft; Save checks it (keys given once, ticks and sizes in bounds)
 // and keeps it in the workspace, Cancel forgets it. A key is set by pressing it on its button.
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   HOTKEY_ACTIONS,
   parseWorkspace,
-  PRICE_REFERENCES,
   sizeValid,
   TEMPLATES_MAX,
   TICKS_MAX,
   type HotkeyAction,
   type HotkeySettings as Settings,
-  type OrderTemplate,
 } from '../../shared/workspace.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
-import type { MessageId } from '../i18n/i18n.ts';
 import { DialogFooter, Modal } from '../kit/modal.tsx';
 import { toast } from '../toast/toast.ts';
 import { updateWorkspace, workspace } from '../workspace.ts';
 import { ACTION_LABEL } from './template-text.ts';
-import { keyLabel, keyName } from './keys.ts';
+import { keyLabel } from './keys.ts';
+import { KeyButton } from './key-button.tsx';
+import {
+  draftOf,
+  emptyTemplate,
+  shapeProblems,
+  TemplateRow,
+  templateOf,
+  type Draft,
+} from './template-row.tsx';
 
 /** `?` as the hotkeys name it: it opens the key sheet and is given to nothing else. */
 const RESERVED = 'Shift+/';
-
-const FROM_LABEL: Record<OrderTemplate['price']['from'], MessageId> = {
-  bid: 'hotkeys.from.bid',
-  ask: 'hotkeys.from.ask',
-  mid: 'hotkeys.from.mid',
-  last: 'hotkeys.from.last',
-};
-
-/** A template as edited: ticks as typed. */
-type Draft = Omit<OrderTemplate, 'price'> & {
-  price: { from: OrderTemplate['price']['from']; ticks: string };
-};
 
 export function HotkeySettings({ base, onClose }: { base: string; onClose: () => void }) {
   const { t } = useI18n();
@@ -44,9 +38,7 @@ export function HotkeySettings({ base, onClose }: { base: string; onClose: () =>
   const [enabled, setEnabled] = useState(start.enabled);
   const [confirm, setConfirm] = useState(start.confirm);
   const [keys, setKeys] = useState<Record<HotkeyAction, string>>({ ...start.keys });
-  const [templates, setTemplates] = useState<Draft[]>(() =>
-    start.templates.map((x) => ({ ...x, price: { ...x.price, ticks: String(x.price.ticks) } })),
-  );
+  const [templates, setTemplates] = useState<Draft[]>(() => start.templates.map(draftOf));
   const [errors, setErrors] = useState<string[]>([]);
 
   const setTemplate = (i: number, next: Draft): void =>
@@ -60,10 +52,7 @@ export function HotkeySettings({ base, onClose }: { base: string; onClose: () =>
       enabled,
       confirm,
       keys,
-      templates: templates.map((x) => ({
-        ...x,
-        price: { ...x.price, ticks: Number(x.price.ticks) },
-      })),
+      templates: templates.map(templateOf),
     };
     updateWorkspace((w) => parseWorkspace({ ...w, hotkeys: next }));
     toast.success(t('hotkeys.saved'));
@@ -155,200 +144,6 @@ export function HotkeySettings({ base, onClose }: { base: string; onClose: () =>
   );
 }
 
-/** A template's time in force and post-only, as one choice. */
-const TIF_CHOICES = ['gtc', 'ioc', 'fok', 'post'] as const;
-type TifChoice = (typeof TIF_CHOICES)[number];
-const TIF_CHOICE: Record<TifChoice, Pick<OrderTemplate, 'tif' | 'postOnly'>> = {
-  gtc: { tif: 'gtc', postOnly: false },
-  ioc: { tif: 'ioc', postOnly: false },
-  fok: { tif: 'fok', postOnly: false },
-  post: { tif: 'gtc', postOnly: true },
-};
-const TIF_LABEL: Record<TifChoice, MessageId> = {
-  gtc: 'spot.opts.gtc.symbol',
-  ioc: 'spot.opts.ioc.symbol',
-  fok: 'spot.opts.fok.symbol',
-  post: 'spot.opts.postOnly',
-};
-
-function emptyTemplate(): Draft {
-  return {
-    key: '',
-    side: 'buy',
-    price: { from: 'bid', ticks: '0' },
-    size: { kind: 'amount', value: '' },
-    tif: 'gtc',
-    postOnly: false,
-  };
-}
-
-interface TemplateRowProps {
-  draft: Draft;
-  base: string;
-  index: number;
-  onChange: (next: Draft) => void;
-  onRemove: () => void;
-}
-
-function TemplateRow({ draft: x, base, index, onChange, onRemove }: TemplateRowProps) {
-  const { t } = useI18n();
-  const name = t('hotkeys.template.name', { n: index + 1 });
-  return (
-    <li className="hotkeys__template" data-template={index}>
-      <div className="hotkeys__cell">
-        <span className="hotkeys__name" aria-hidden="true">
-          {name}
-        </span>
-        <KeyButton value={x.key} what={name} onKey={(key) => onChange({ ...x, key })} />
-      </div>
-      <Cell caption={t('hotkeys.template.side')}>
-        <select
-          className="hotkeys__control"
-          value={x.side}
-          onChange={(e) => onChange({ ...x, side: e.target.value === 'sell' ? 'sell' : 'buy' })}
-          data-field="side"
-        >
-          <option value="buy">{t('hotkeys.side.buy')}</option>
-          <option value="sell">{t('hotkeys.side.sell')}</option>
-        </select>
-      </Cell>
-      <Cell caption={t('hotkeys.template.value')}>
-        <input
-          className="hotkeys__control hotkeys__number"
-          inputMode="decimal"
-          value={x.size.value}
-          onChange={(e) => onChange({ ...x, size: { ...x.size, value: e.target.value.trim() } })}
-          data-field="value"
-        />
-      </Cell>
-      <Cell caption={t('hotkeys.template.size')}>
-        <select
-          className="hotkeys__control"
-          value={x.size.kind}
-          onChange={(e) =>
-            onChange({
-              ...x,
-              size: { ...x.size, kind: e.target.value === 'percent' ? 'percent' : 'amount' },
-            })
-          }
-          data-field="kind"
-        >
-          <option value="amount">{base}</option>
-          <option value="percent">{t('hotkeys.template.percent')}</option>
-        </select>
-      </Cell>
-      <Cell caption={t('hotkeys.template.from')}>
-        <select
-          className="hotkeys__control"
-          value={x.price.from}
-          onChange={(e) =>
-            onChange({
-              ...x,
-              price: {
-                ...x.price,
-                from: PRICE_REFERENCES.find((r) => r === e.target.value) ?? 'bid',
-              },
-            })
-          }
-          data-field="from"
-        >
-          {PRICE_REFERENCES.map((r) => (
-            <option key={r} value={r}>
-              {t(FROM_LABEL[r])}
-            </option>
-          ))}
-        </select>
-      </Cell>
-      <Cell caption={t('hotkeys.template.ticks')}>
-        <input
-          className="hotkeys__control hotkeys__number"
-          inputMode="numeric"
-          value={x.price.ticks}
-          onChange={(e) => onChange({ ...x, price: { ...x.price, ticks: e.target.value.trim() } })}
-          data-field="ticks"
-        />
-      </Cell>
-      <Cell caption={t('spot.opts.tif')}>
-        <select
-          className="hotkeys__control"
-          value={x.postOnly ? 'post' : x.tif}
-          onChange={(e) => onChange({ ...x, ...TIF_CHOICE[e.target.value as TifChoice] })}
-          data-field="tif"
-        >
-          {TIF_CHOICES.map((c) => (
-            <option key={c} value={c}>
-              {t(TIF_LABEL[c])}
-            </option>
-          ))}
-        </select>
-      </Cell>
-      <button
-        type="button"
-        className="hotkeys__remove"
-        onClick={onRemove}
-        aria-label={t('hotkeys.template.remove', { name })}
-      >
-        {t('hotkeys.template.removeShort')}
-      </button>
-    </li>
-  );
-}
-
-/** A field with its caption above it (the caption names the field for screen readers too). */
-function Cell({ caption, children }: { caption: string; children: ReactNode }) {
-  return (
-    <label className="hotkeys__cell">
-      <span className="hotkeys__caption">{caption}</span>
-      {children}
-    </label>
-  );
-}
-
-/** A key, set by pressing it while the button has focus; Backspace or Delete takes it away. */
-function KeyButton({
-  value,
-  what,
-  onKey,
-}: {
-  value: string;
-  what: string;
-  onKey: (key: string) => void;
-}) {
-  const { t } = useI18n();
-  const [listening, setListening] = useState(false);
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>): void => {
-    if (!listening) return;
-    if (e.key === 'Tab') return;
-    e.preventDefault();
-    e.stopPropagation();
-    if (e.key === 'Escape') return setListening(false);
-    if (e.key === 'Backspace' || e.key === 'Delete') {
-      onKey('');
-      return setListening(false);
-    }
-    const name = keyName(e.nativeEvent);
-    if (name === null) return;
-    onKey(name);
-    setListening(false);
-  };
-  return (
-    <button
-      type="button"
-      className={`hotkeys__key${listening ? ' is-listening' : ''}`}
-      aria-label={t('hotkeys.key.change', {
-        what,
-        key: value === '' ? t('hotkeys.key.none') : keyLabel(value),
-      })}
-      onClick={() => setListening(true)}
-      onBlur={() => setListening(false)}
-      onKeyDown={onKeyDown}
-      data-key={value}
-    >
-      {listening ? t('hotkeys.key.press') : value === '' ? t('hotkeys.key.none') : keyLabel(value)}
-    </button>
-  );
-}
-
 /** What is wrong with a draft, in the reader's words (empty: nothing). */
 function problems(
   keys: Record<HotkeyAction, string>,
@@ -370,6 +165,7 @@ function problems(
     if (!/^[+-]?\d+$/.test(x.price.ticks) || Math.abs(ticks) > TICKS_MAX)
       out.push(t('hotkeys.error.ticks', { name, max: TICKS_MAX }));
     if (!sizeValid(x.size.kind, x.size.value)) out.push(t('hotkeys.error.size', { name }));
+    out.push(...shapeProblems(x, name, t));
   });
   return [...new Set(out)];
 }

@@ -3,8 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../shared/decimal.ts';
-import type { OrderTemplate } from '../../shared/workspace.ts';
+import { DEFAULT_SCALE, type OrderTemplate } from '../../shared/workspace.ts';
 import { templateOrder, type TemplateMarket } from './template-order.ts';
+import { scaleLegs } from '../../shared/scale.ts';
 
 const market: TemplateMarket = {
   bestBid: '70000.5',
@@ -20,6 +21,9 @@ const tpl = (over: Partial<OrderTemplate>): OrderTemplate => ({
   size: { kind: 'percent', value: '25' },
   tif: 'gtc',
   postOnly: false,
+  order: 'limit',
+  limitTicks: 0,
+  scale: DEFAULT_SCALE,
   ...over,
 });
 
@@ -27,6 +31,7 @@ describe('templateOrder', () => {
   it('buys 25 % of the available quote at the best ask + 1 tick, rounded down', () => {
     expect(templateOrder(tpl({}), market, { quote: '10000', base: '0' })).toEqual({
       ok: true,
+      order: 'limit',
       side: 'buy',
       price: '70001.01',
       // 2500 / 70001.01 = 0.035713... → 0.0357
@@ -98,9 +103,102 @@ describe('templateOrder', () => {
             market,
             { quote, base: '0' },
           );
-          if (!r.ok) return;
+          if (!r.ok || r.order !== 'limit') return;
           expect(new Decimal(r.price).times(r.number).lessThanOrEqualTo(quote)).toBe(true);
           expect(r.number.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(4);
+        },
+      ),
+    );
+  });
+
+  it('a conditional template: its price is the trigger, its limit ticks from it, or market', () => {
+    const funds = { quote: '10000', base: '1' };
+    const limit = tpl({
+      order: 'trigger-limit',
+      side: 'sell',
+      price: { from: 'bid', ticks: -100 },
+      limitTicks: -5,
+      size: { kind: 'amount', value: '0.5' },
+    });
+    expect(templateOrder(limit, market, funds)).toEqual({
+      ok: true,
+      order: 'trigger',
+      side: 'sell',
+      trigger: '69999.50',
+      price: '69999.45',
+      number: '0.5',
+    });
+    const atMarket = tpl({ order: 'trigger-market', price: { from: 'ask', ticks: 100 } });
+    // a market buy's 25 % is taken at its trigger: 2,500 / 70,002 = 0.035713… → 0.0357
+    expect(templateOrder(atMarket, market, funds)).toMatchObject({
+      order: 'trigger',
+      trigger: '70002.00',
+      price: null,
+      number: '0.0357',
+    });
+  });
+
+  it('a scale template: from its price over its span, a buy sized at its highest price', () => {
+    const up = tpl({
+      order: 'scale',
+      price: { from: 'bid', ticks: 0 },
+      scale: { count: 5, spanTicks: 1000, skew: '2' },
+      size: { kind: 'percent', value: '50' },
+    });
+    // 5,000 / 70,010.50 (the last, highest price) = 0.071417… → 0.0714
+    expect(templateOrder(up, market, { quote: '10000', base: '0' })).toEqual({
+      ok: true,
+      order: 'scale',
+      side: 'buy',
+      from: '70000.50',
+      to: '70010.50',
+      count: 5,
+      skew: '2',
+      number: '0.0714',
+    });
+    const below = tpl({
+      order: 'scale',
+      price: { from: 'bid', ticks: 0 },
+      scale: { count: 3, spanTicks: -7_000_051, skew: '1' },
+    });
+    expect(templateOrder(below, market, { quote: '10000', base: '0' })).toEqual({
+      ok: false,
+      reason: 'noPrice',
+    });
+  });
+
+  it('a scale buy of a percent never spends more than there is, whatever its shape', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 1, max: 10 ** 9 }),
+        fc.integer({ min: 2, max: 50 }),
+        fc.integer({ min: -5000, max: 5000 }).filter((n) => n !== 0),
+        fc.constantFrom('0.1', '0.5', '1', '2', '10'),
+        (pct, cents, count, spanTicks, skew) => {
+          const quote = new Decimal(cents).div(100);
+          const r = templateOrder(
+            tpl({
+              order: 'scale',
+              size: { kind: 'percent', value: String(pct) },
+              scale: { count, spanTicks, skew },
+            }),
+            market,
+            { quote: quote.toFixed(), base: '0' },
+          );
+          if (!r.ok || r.order !== 'scale') return;
+          const plan = scaleLegs({
+            from: new Decimal(r.from),
+            to: new Decimal(r.to),
+            count,
+            total: new Decimal(r.number),
+            skew: new Decimal(skew),
+            pricePrecision: market.pricePrecision,
+            amountPrecision: market.amountPrecision,
+          });
+          if (!plan.ok) return;
+          const spent = plan.legs.reduce((a, l) => a.plus(l.price.times(l.amount)), new Decimal(0));
+          expect(spent.lessThanOrEqualTo(quote)).toBe(true);
         },
       ),
     );

@@ -1,6 +1,6 @@
 // Hotkeys in words, as the key sheet and the settings show them: each action's name, and a
 // template as "Buy 25 % of what is available at the best ask + 1 tick", "Sell 0.01 BTC at the
-// best bid (IOC)".
+// best bid (IOC)", a conditional one by its trigger, a scale one by its orders and span.
 import { useCallback } from 'react';
 import type { HotkeyAction, OrderTemplate } from '../../shared/workspace.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
@@ -31,8 +31,21 @@ export function useTemplateText(base: string): (t: OrderTemplate) => string {
         ticks === 0
           ? ''
           : ` ${t('hotkeys.offset', { sign: ticks > 0 ? 'plus' : 'minus', ticks: Math.abs(ticks) })}`;
-      const text = t('hotkeys.describe', { side: tpl.side, size, from: tpl.price.from, offset });
-      return `${text}${flagsText(tpl, t)}`;
+      const values = { side: tpl.side, size, from: tpl.price.from, offset };
+      if (tpl.order === 'scale')
+        return t('hotkeys.describeScale', {
+          ...values,
+          count: tpl.scale.count,
+          span: tpl.scale.spanTicks,
+          skew: tpl.scale.skew,
+        });
+      if (tpl.order === 'trigger-limit' || tpl.order === 'trigger-market')
+        return t('hotkeys.describeTrigger', {
+          ...values,
+          limit: tpl.order === 'trigger-market' ? 'market' : 'limit',
+          limitTicks: tpl.limitTicks,
+        });
+      return `${t('hotkeys.describe', values)}${flagsText(tpl, t)}`;
     },
     [t, base],
   );

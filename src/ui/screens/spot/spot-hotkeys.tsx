@@ -6,7 +6,7 @@
 // or every open order on the pair (the same confirm), switch to the next or previous pair, and
 // `?` opens the key sheet. Visitors are told to log in.
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { CommandResult, OpenOrderView } from '../../../engine/api.ts';
+import type { CommandResult, OpenOrderView, SpotTriggerKind } from '../../../engine/api.ts';
 import type { OrderTemplate } from '../../../shared/workspace.ts';
 import type { SpotTif } from '../../../shared/spot.ts';
 import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
@@ -15,7 +15,9 @@ import { failureMessage } from '../../i18n/result-message.ts';
 import { book, orders, session, spot } from '../../engine-bridge/signals.ts';
 import { HotkeySheet } from '../../hotkeys/hotkey-sheet.tsx';
 import { focusField, usePairStep } from '../../hotkeys/screen-keys.ts';
-import { templateOrder } from '../../hotkeys/template-order.ts';
+import { templateOrder, type TemplateOrder } from '../../hotkeys/template-order.ts';
+import { triggerKind } from '../../trading/trigger-kind.ts';
+import type { DecStr } from '../../../shared/decimal.ts';
 import { useHotkeys } from '../../hotkeys/use-hotkeys.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
@@ -28,6 +30,7 @@ const WHY = {
   noPrice: 'hotkeys.template.noPrice',
   noFunds: 'hotkeys.template.noFunds',
   tooSmall: 'hotkeys.template.tooSmall',
+  reached: 'hotkeys.template.reached',
 } as const satisfies Record<string, MessageId>;
 
 type Pending =
@@ -39,7 +42,13 @@ type Pending =
       tif: SpotTif;
       postOnly: boolean;
     }
+  | ({ kind: 'trigger'; triggerKind: SpotTriggerKind } & Omit<TriggerOrder, 'ok' | 'order'>)
+  | ({ kind: 'scale' } & Omit<ScaleOrder, 'ok' | 'order'>)
   | { kind: 'cancel'; orders: readonly OpenOrderView[]; all: boolean };
+
+type Made = Extract<TemplateOrder, { ok: true }>;
+type TriggerOrder = Extract<Made, { order: 'trigger' }>;
+type ScaleOrder = Extract<Made, { order: 'scale' }>;
 
 const SPOT_ACTIONS = [
   'focusBuy',
@@ -64,6 +73,12 @@ export function useSpotHotkeys(
       if (busy.current) return;
       busy.current = true;
       try {
+        if (p.kind === 'trigger' || p.kind === 'scale') {
+          const r = await placeOther(p, meta.symbol);
+          if (r.ok) toast.success(r.message || t('hotkeys.placedOther'));
+          else toast.error(failureMessage(r));
+          return;
+        }
         if (p.kind === 'place') {
           const { side, price, number, tif, postOnly } = p;
           const r = await engine.placeSpotOrder(
@@ -100,23 +115,9 @@ export function useSpotHotkeys(
 
   const template = useCallback(
     (tpl: OrderTemplate): void => {
-      const b = book.peek();
-      const s = spot.peek();
-      const here = b !== null && b.symbol === meta.symbol;
-      const o = templateOrder(
-        tpl,
-        {
-          bestBid: here ? b.bestBid : null,
-          bestAsk: here ? b.bestAsk : null,
-          last: s?.symbol === meta.symbol ? s.lastPrice : null,
-          pricePrecision: meta.pricePrecision,
-          amountPrecision: meta.amountPrecision,
-        },
-        { quote: s?.userLegal ?? '0', base: s?.userCurrency ?? '0' },
-      );
-      if (!o.ok) return void toast.error(t(WHY[o.reason]));
-      const { side, price, number, tif, postOnly } = o;
-      act({ kind: 'place', side, price, number, tif, postOnly });
+      const pending = templatePending(tpl, meta);
+      if (typeof pending === 'string') return void toast.error(t(WHY[pending]));
+      act(pending);
     },
     [act, meta, t],
   );
@@ -191,6 +192,97 @@ function placedValues(p: Extract<Pending, { kind: 'place' }>, meta: PairMeta, fm
   };
 }
 
+/** A template's order from the live book and balances, or why none can be made. */
+function templatePending(tpl: OrderTemplate, meta: PairMeta): Pending | keyof typeof WHY {
+  const b = book.peek();
+  const s = spot.peek();
+  const here = b !== null && b.symbol === meta.symbol;
+  const last = s?.symbol === meta.symbol ? s.lastPrice : null;
+  const o = templateOrder(
+    tpl,
+    {
+      bestBid: here ? b.bestBid : null,
+      bestAsk: here ? b.bestAsk : null,
+      last,
+      pricePrecision: meta.pricePrecision,
+      amountPrecision: meta.amountPrecision,
+    },
+    { quote: s?.userLegal ?? '0', base: s?.userCurrency ?? '0' },
+  );
+  return o.ok ? pendingOf(o, last) : o.reason;
+}
+
+/** What a template's order asks to place; a conditional one knows its kind from the last price. */
+function pendingOf(o: Made, last: DecStr | null): Pending | 'noPrice' | 'reached' {
+  if (o.order === 'limit') {
+    const { side, price, number, tif, postOnly } = o;
+    return { kind: 'place', side, price, number, tif, postOnly };
+  }
+  if (o.order === 'scale') {
+    const { side, from, to, count, skew, number } = o;
+    return { kind: 'scale', side, from, to, count, skew, number };
+  }
+  const k = triggerKind(o.side, o.trigger, last, o.price !== null);
+  if (k === null) return 'noPrice';
+  if (k === 'reached') return 'reached';
+  const { side, trigger, price, number } = o;
+  return { kind: 'trigger', triggerKind: k.kind, side, trigger, price, number };
+}
+
+/** A conditional or scale order, through the same engine commands as the ticket. */
+function placeOther(
+  p: Extract<Pending, { kind: 'trigger' | 'scale' }>,
+  symbol: string,
+): Promise<CommandResult<unknown>> {
+  if (p.kind === 'scale')
+    return engine.placeSpotScale({
+      symbol,
+      side: p.side,
+      from: p.from,
+      to: p.to,
+      count: String(p.count),
+      number: p.number,
+      skew: p.skew,
+    });
+  return engine.placeSpotTrigger({
+    symbol,
+    side: p.side,
+    kind: p.triggerKind,
+    trigger: p.trigger,
+    price: p.price ?? '',
+    number: p.number,
+  });
+}
+
+/** A conditional or scale order's confirmation. */
+function otherText(
+  p: Extract<Pending, { kind: 'trigger' | 'scale' }>,
+  meta: PairMeta,
+  t: ReturnType<typeof useI18n>['t'],
+  fmt: Fmt,
+): string {
+  const price = (v: string) => fmt.fixed(v, meta.pricePrecision);
+  const pair = {
+    side: p.side,
+    amount: fmt.fixed(p.number, meta.amountPrecision),
+    base: meta.base,
+    quote: meta.quote,
+  };
+  if (p.kind === 'scale')
+    return t('hotkeys.confirm.scale', {
+      ...pair,
+      count: p.count,
+      from: price(p.from),
+      to: price(p.to),
+    });
+  return t('hotkeys.confirm.trigger', {
+    ...pair,
+    stop: p.triggerKind.startsWith('stop') ? 'yes' : 'no',
+    trigger: price(p.trigger),
+    limit: p.price === null ? 'market' : price(p.price),
+  });
+}
+
 function pendingText(
   p: Pending,
   meta: PairMeta,
@@ -199,6 +291,7 @@ function pendingText(
 ): string {
   if (p.kind === 'place')
     return `${t('hotkeys.confirm.order', placedValues(p, meta, fmt))}${flagsText(p, t)}`;
+  if (p.kind === 'scale' || p.kind === 'trigger') return otherText(p, meta, t, fmt);
   const first = p.orders[0];
   if (p.all || first === undefined)
     return t('hotkeys.confirm.cancelAll', { count: p.orders.length, pair: meta.symbol });
