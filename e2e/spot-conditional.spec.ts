@@ -154,3 +154,64 @@ test('on a moving market a stop buy and a stop-loss sell fire once and fill, to 
   expect(new Decimal(eos?.change_balance ?? '1').isZero()).toBe(true);
   expect(new Decimal(eos?.lock_change_balance ?? '1').isZero()).toBe(true);
 });
+
+test('on a moving market a take-profit buy fires on the dip and a take-profit sell on the rise, to the exact cent', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { email, token: t } = await eosTrader(page, request, 'tpfire', PASSWORD);
+  const table = page.getByTestId('trigger-table');
+
+  // buy the dip: 100 EOS at market once the price falls to 0.75 (below the market: a take profit)
+  await page.getByTestId('mode-stop-market').click();
+  const buy = page.getByTestId('buy-stop-form');
+  await buy.locator('input[name="trigger"]').fill('0.7500');
+  await buy.locator('input[name="number"]').fill('100');
+  await expect(page.getByTestId('buy-stop-summary')).toContainText('falls to');
+  await expect(page.getByTestId('buy-stop-summary')).toContainText('Take profit');
+  await page.getByTestId('buy-stop-submit').click();
+  await page.getByTestId('tab-triggers').click();
+  await expect(table.locator('tr[data-kind="tp_market"]')).toHaveCount(1);
+
+  expect((await steer(request, '0.7200')).lte('0.75')).toBe(true);
+  await expect(table).toHaveCount(0);
+  await page.getByTestId('triggers-done').click();
+  await expect(table.locator('tr[data-kind="tp_market"]')).toHaveAttribute('data-state', 'filled');
+  let mine = await fills(request, t);
+  expect(amount(mine, 'in').toFixed()).toBe('100');
+  const cost = notional(mine, 'in');
+
+  // take the profit: sell the 100 EOS once the price rises to 0.85, at 0.84 or better
+  await page.getByTestId('mode-stop-limit').click();
+  const sell = page.getByTestId('sell-stop-form');
+  await expect(sell.locator('.spot-form__avail .num')).toContainText('100.0');
+  await sell.locator('input[name="trigger"]').fill('0.8500');
+  await sell.locator('input[name="price"]').fill('0.8400');
+  await sell.locator('input[name="number"]').fill('100');
+  await expect(page.getByTestId('sell-stop-summary')).toContainText('rises to');
+  await expect(page.getByTestId('sell-stop-summary')).toContainText('Take profit');
+  await page.getByTestId('sell-stop-submit').click();
+  await page.getByTestId('triggers-waiting').click();
+  await expect(table.locator('tr[data-kind="tp_limit"]')).toHaveCount(1);
+
+  expect((await steer(request, '0.8800')).gte('0.85')).toBe(true);
+  await expect(table).toHaveCount(0);
+  await page.getByTestId('triggers-done').click();
+  await expect(table.locator('tr[data-kind="tp_limit"]')).toHaveAttribute('data-state', 'filled');
+  mine = await fills(request, t);
+  expect(amount(mine, 'out').toFixed()).toBe('100');
+  for (const f of mine.filter((x) => x.type === 'out'))
+    expect(new Decimal(f.price).gte('0.84')).toBe(true);
+  const proceeds = notional(mine, 'out');
+
+  // exactly what the fills say: nothing reserved, nothing created or lost
+  const usdt = await wallet(request, email, 'USDT');
+  const eos = await wallet(request, email, 'EOS');
+  expect(new Decimal(usdt?.change_balance ?? '0').toFixed()).toBe(
+    new Decimal(1000).minus(cost).plus(proceeds).toFixed(),
+  );
+  expect(new Decimal(usdt?.lock_change_balance ?? '1').isZero()).toBe(true);
+  expect(new Decimal(eos?.change_balance ?? '1').isZero()).toBe(true);
+  expect(new Decimal(eos?.lock_change_balance ?? '1').isZero()).toBe(true);
+});
