@@ -59,7 +59,12 @@ import type { Workspace, WorkspaceView } from './api/workspace.ts';
 import type { NoticesView, NotificationPrefs } from './api/notices.ts';
 import { DEFAULT_NOTIFICATION_PREFS } from '../shared/notifications.ts';
 import type { AddPriceAlert, PriceAlertsView, PriceAlertView } from './api/alerts.ts';
-import type { PlaceSpotScale, PlaceSpotTrigger, SpotTriggerPage } from './api/spot-triggers.ts';
+import type {
+  PlaceSpotScale,
+  PlaceSpotTrigger,
+  SpotTriggerPage,
+  TriggersView,
+} from './api/spot-triggers.ts';
 
 export type * from './api/session.ts';
 export type * from './api/market.ts';
@@ -133,6 +138,7 @@ export const VIEW_NAMES = [
   'c2c',
   'workspace',
   'notices',
+  'triggers',
 ] as const satisfies readonly (keyof Views)[];
 export type ViewName = (typeof VIEW_NAMES)[number];
 
@@ -161,6 +167,7 @@ export interface Views {
   c2c: C2cView;
   workspace: WorkspaceView;
   notices: NoticesView;
+  triggers: TriggersView;
 }
 
 const ZERO = '0' as DecStr;
@@ -263,6 +270,7 @@ export const INITIAL_VIEWS: Readonly<Views> = {
     toast: null,
     error: null,
   },
+  triggers: { waiting: [], done: [], at: 0 },
 };
 
 export type { CommandResult } from './api/command-result.ts';

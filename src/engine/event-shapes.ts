@@ -18,6 +18,8 @@ import type {
   LeverPositionView,
   MicroCurrencyView,
   OpenOrderView,
+  SpotTriggerPage,
+  SpotTriggerView,
   Ticker,
   TradeView,
 } from './api.ts';
@@ -309,3 +311,32 @@ export const notificationPrefs = z.custom<NotificationPrefs>(
   (v) => JSON.stringify(parseNotificationPrefs(v)) === JSON.stringify(v),
   'not normalized notification preferences',
 );
+
+// ---- conditional orders (issue 44) -------------------------------------------------------
+
+export const spotTriggerRow: z.ZodType<SpotTriggerView> = z.object({
+  id,
+  side,
+  kind: z.enum(['stop_limit', 'stop_market', 'tp_limit', 'tp_market']),
+  symbol: str,
+  trigger: dec,
+  price: dec.nullable(),
+  number: dec,
+  status: z.enum(['waiting', 'triggered', 'cancelled', 'refused']),
+  orderId: id.nullable(),
+  orderStatus: z.enum(['open', 'filled', 'cancelled']).nullable(),
+  filled: dec.nullable(),
+  reason: str.nullable(),
+  ocoOrderId: id.nullable(),
+  ocoPrice: dec.nullable(),
+  createdAt: num,
+  updatedAt: num,
+});
+
+export const spotTriggerPage: z.ZodType<SpotTriggerPage> = z.object({
+  rows: z.array(spotTriggerRow),
+  page: id,
+  pages: id,
+  total: id,
+  hasMore: bool,
+});

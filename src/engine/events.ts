@@ -50,6 +50,7 @@ import {
   period,
   position,
   priceNumber,
+  spotTriggerPage,
   str,
   tickerSeed,
   trade,
@@ -332,6 +333,10 @@ const EVENTS = {
     }),
   ),
   'lever.failed': reply(z.object({ symbol: str, message: str })),
+  // the user's conditional orders as listed (issue 44): each answer, so a replay shows them
+  'triggers.listed': reply(
+    z.object({ status: oneOf({ waiting: true, done: true }), page: spotTriggerPage }),
+  ),
   'lever.trade': push<LeverTradeBody>(
     z.object({
       legalId: id.nullable(),

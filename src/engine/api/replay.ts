@@ -19,6 +19,7 @@ export const PROJECTION_NAMES = [
   'c2c',
   'workspace',
   'notices',
+  'triggers',
 ] as const;
 export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 

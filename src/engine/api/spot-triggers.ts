@@ -49,6 +49,18 @@ export interface PlaceSpotScale {
 /** A page of the user's conditional orders. */
 export type SpotTriggerPage = PageView<SpotTriggerView>;
 
+/**
+ * The user's conditional orders as last listed (issue 44): each list's pages in order (the
+ * first page's answer starts it again), so the log holds every state the user saw of them and a
+ * replay shows it.
+ */
+export interface TriggersView {
+  waiting: SpotTriggerPage[];
+  done: SpotTriggerPage[];
+  /** Event time of the last answer (0: none yet). */
+  at: number;
+}
+
 /** A new conditional order, as the ticket holds it. */
 export interface PlaceSpotTrigger {
   symbol: string;

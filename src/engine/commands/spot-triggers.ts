@@ -17,19 +17,30 @@ import { refreshLater, runCommand, runPost, toCommandResult } from './run-comman
 import { clientId, NO_PAIR } from './spot.ts';
 import { runQuery } from './wallet.ts';
 
-/** The user's conditional orders: waiting, or done (triggered, cancelled, refused). */
-export function spotTriggerList(
+/**
+ * The user's conditional orders: waiting, or done (triggered, cancelled, refused). Each answer
+ * is logged as `triggers.listed`, so a replay shows the list as the user saw it.
+ */
+export async function spotTriggerList(
   ctx: EngineContext,
   status: 'waiting' | 'done',
   page: number,
 ): Promise<CommandResult<SpotTriggerPage>> {
-  return runQuery<SpotTriggerPage>(
+  const r = await runQuery<SpotTriggerPage>(
     ctx,
     'trigger-list',
     'spot-triggers',
     { status, page },
     { method: 'GET', path: spotTriggers.path, params: { status, page }, schema: spotTriggersReply },
   );
+  if (r.ok)
+    ctx.store.dispatch({
+      at: ctx.services.clock.now(),
+      kind: 'reply',
+      name: 'triggers.listed',
+      body: { status, page: r.data },
+    });
+  return r;
 }
 
 export function placeSpotTrigger(

@@ -24,6 +24,7 @@ import { sessionProjection } from './session.ts';
 import { spotProjection } from './spot.ts';
 import { walletProjection } from './wallet.ts';
 import { workspaceProjection } from './workspace.ts';
+import { triggersProjection } from './triggers.ts';
 
 const VIEWS = {
   wallet: walletProjection,
@@ -32,6 +33,7 @@ const VIEWS = {
   c2c: c2cProjection,
   workspace: workspaceProjection,
   notices: noticesProjection,
+  triggers: triggersProjection,
 };
 
 /** The parted projections, in the order they fold an event (before every view projection). */

@@ -59,7 +59,6 @@ export const refusedCalls: RefusedCalls = {
   c2cCommand: () => Promise.resolve(REFUSED),
   priceAlerts: () => Promise.resolve(REFUSED),
   addPriceAlert: () => Promise.resolve(REFUSED),
-  spotTriggers: () => Promise.resolve(REFUSED),
   placeSpotTrigger: () => Promise.resolve(REFUSED),
   cancelSpotTrigger: () => Promise.resolve(REFUSED),
   placeSpotScale: () => Promise.resolve(REFUSED),

@@ -1,7 +1,8 @@
 // Frames to the page from a replay (issue 5): the same scheduler and spot reader as the live
 // engine, reading the state at the cursor, so every screen renders replayed state as it renders
 // live state. Here too are the page's calls about what it is sent: its start (a snapshot, then
-// frames), shown or hidden, and the book's settings (grouping, window, rate, owner, depth).
+// frames), shown or hidden, and the book's settings (grouping, window, rate, owner, depth); and
+// the conditional orders' list, answered from the state at the cursor (issue 44).
 import type { EngineSnapshot, FrameDiff, ReplayApi } from '../api.ts';
 import { createFrameScheduler } from '../frames/frame-scheduler.ts';
 import type { FrameScheduler } from '../frames/frame-scheduler.ts';
@@ -12,6 +13,7 @@ import { createStatsMeter } from '../stats.ts';
 import { snapshotOf } from '../store.ts';
 import type { EngineState } from '../store.ts';
 import type { ReplayCursor } from './replay-cursor.ts';
+import { listedPage } from '../projections/triggers.ts';
 
 export interface ReplayFrames {
   /** How the page asked to see the book (its grouping, window, owner, depth). */
@@ -28,6 +30,7 @@ export type ReplayPageCalls = Pick<
   | 'setBookRate'
   | 'setBookOwner'
   | 'watchDepth'
+  | 'spotTriggers'
 >;
 
 /** Frames read from `current()`, the state at the cursor. */
@@ -91,6 +94,15 @@ export function replayPageCalls(frames: ReplayFrames, cursor: ReplayCursor): Rep
       reader.depthOn = on === true;
       scheduler.setDepth(reader.depthOn);
       await Promise.resolve();
+    },
+    // the conditional orders as the recorded session last listed them (a list it never asked
+    // for is refused like every call a replay cannot make)
+    async spotTriggers(status, page) {
+      await Promise.resolve();
+      const listed = cursor.loaded ? listedPage(cursor.current().triggers, status, page) : null;
+      return listed === null
+        ? { ok: false, code: 'replay' }
+        : { ok: true, message: '', data: listed };
     },
   };
 }
