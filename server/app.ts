@@ -348,6 +348,8 @@ async function start({
       notes.stop();
       await notes.idle();
       leverRunner.stop();
+      // a tick's pushes read the database after the lever queue: wait for them too
+      await leverRunner.idle();
       await lever.run(() => Promise.resolve());
       micro.stop();
       await micro.idle();

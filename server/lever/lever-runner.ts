@@ -14,6 +14,9 @@ export class LeverRunner {
   private tickTimer: ReturnType<typeof setInterval> | null = null;
   private nightTimer: ReturnType<typeof setInterval> | null = null;
   private running = false;
+  /** The tick in flight, and every run not ended yet (the server's close waits for them). */
+  private current: Promise<void> = Promise.resolve();
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -33,10 +36,26 @@ export class LeverRunner {
     this.tickTimer = this.nightTimer = null;
   }
 
-  /** One tick and its pushes (tests call it by hand). */
-  async step(): Promise<void> {
-    if (this.running) return;
+  /** Resolves once every tick and overnight run started so far has ended. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
+
+  private track(run: Promise<void>): Promise<void> {
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run));
+    return run;
+  }
+
+  /** One tick and its pushes (tests call it by hand); a tick already running is that one. */
+  step(): Promise<void> {
+    if (this.running) return this.current;
     this.running = true;
+    this.current = this.track(this.tickOnce());
+    return this.current;
+  }
+
+  private async tickOnce(): Promise<void> {
     try {
       const result = await this.lever.tick();
       for (const userId of result.balances) this.ctx.notify.balance(userId);
@@ -49,7 +68,11 @@ export class LeverRunner {
     }
   }
 
-  async night(): Promise<void> {
+  night(): Promise<void> {
+    return this.track(this.overnight());
+  }
+
+  private async overnight(): Promise<void> {
     try {
       for (const userId of await this.lever.chargeOvernight()) this.ctx.notify.balance(userId);
     } catch (err) {
