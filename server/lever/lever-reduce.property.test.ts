@@ -46,6 +46,22 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('move' as const), pct: fc.integer({ min: -20, max: 20 }) }),
 );
 
+/** Reaches a split, a trim, a cancel and three fills (see the property's examples). */
+const REACHES_EVERY_CASE: Op[] = [
+  { kind: 'open', side: 1, share: 5 },
+  { kind: 'reduce', side: 2, share: 3, limitPct: 5 },
+  { kind: 'close', pick: 0, hands: 4 },
+  { kind: 'move', pct: 0 },
+  { kind: 'close', pick: 0, hands: 1 },
+  { kind: 'move', pct: 0 },
+  { kind: 'open', side: 1, share: 4 },
+  { kind: 'reduce', side: 2, share: 2, limitPct: null },
+  { kind: 'reduce', side: 2, share: 1, limitPct: 1 },
+  { kind: 'move', pct: 20 },
+  { kind: 'open', side: 2, share: 3 },
+  { kind: 'reduce', side: 1, share: 1, limitPct: null },
+];
+
 const trader = (): Promise<number> =>
   leverUserWith(db, `reduce-prop-${++seq}@example.com`, GRANT, now);
 
@@ -167,10 +183,12 @@ describe.each(backends())('reduce-only and partial close (fast-check) on %s', (b
           expect(after.free.plus(after.locked).toFixed()).toBe(expected.toFixed());
         }
       }),
-      { numRuns: 25 },
+      // one sequence that reaches every case whatever the seed: a partial close, a waiting
+      // reduce-only trimmed then cancelled, reduce-only fills at market and at a price, on both
+      // sides
+      { numRuns: 25, examples: [[REACHES_EVERY_CASE]] },
     );
-    // the sequences did reach the cases: reduce-only orders filled, waiting, trimmed or cancelled,
-    // and partial closes
+    // the sequences did reach the cases: reduce-only orders filled and cancelled, partial closes
     const reached = await db.query<{ filled: number; cancelled: number; parts: number }>(
       `SELECT COUNT(*) FILTER (WHERE reduce_only = 1 AND status = 3)::int AS filled,
               COUNT(*) FILTER (WHERE reduce_only = 1 AND status = 4)::int AS cancelled,
