@@ -18,7 +18,7 @@ export async function userSheet(db: Queryable, id: number, account: string, revi
   const lever = await db.query<Record<string, unknown>>(
     `SELECT id, type, match_id, status, share, price, update_price, caution_money, trade_fee,
             fact_profits, target_profit_price, stop_loss_price, trigger_by, trail_rate,
-            reduce_only, split_from
+            reduce_only, split_from, origin_price, stop_price, stop_state
        FROM lever_transactions WHERE user_id = $1 ORDER BY id DESC LIMIT 20`,
     [id],
   );

@@ -45,6 +45,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0024-lever-trigger-by',
       '0025-lever-trailing',
       '0026-lever-reduce-only',
+      '0027-lever-conditional',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(

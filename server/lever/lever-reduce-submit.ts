@@ -18,6 +18,8 @@ export async function submitReduce(
 ): Promise<{ id: number; repeated: false }> {
   const levels = [r.stops.tp, r.stops.sl, r.trail.rate, r.trail.activation];
   if (levels.some((l) => l !== null)) throw new ApiError('lever.reduceOnlyLevels');
+  // a conditional reduce-only order is a position's stop-loss: its TP/SL do that (ADR 0065)
+  if ((r.trigger ?? null) !== null) throw new ApiError('lever.reduceOnlyTrigger');
   return db.transaction(async (tx) => {
     await lockUser(tx, r.userId);
     const other = otherSide(r.side);

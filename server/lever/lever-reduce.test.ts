@@ -10,7 +10,7 @@ import { backends } from '../db/test-databases.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { TestServer } from '../testing/helpers.ts';
 import { post, startTestServer } from '../testing/helpers.ts';
-import { leverTrader } from '../testing/lever-kit.ts';
+import { leverTrader, leverWallet, notesOf } from '../testing/lever-kit.ts';
 import { ledgerProblems } from '../testing/security/fuzz-world.ts';
 
 const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
@@ -80,22 +80,10 @@ describe.each(backends())('partial close and reduce-only on %s', (backend) => {
     }));
   }
 
-  async function wallet(u: { id: number }): Promise<{ free: Decimal; locked: Decimal }> {
-    const r = await s.ctx.db.query<{ a: string; l: string }>(
-      `SELECT lever_balance::text AS a, lock_lever_balance::text AS l FROM users_wallet
-         WHERE user_id = $1 AND currency_id = $2`,
-      [u.id, CURRENCY_ID.USDT],
-    );
-    return { free: new Decimal(r[0]?.a ?? '0'), locked: new Decimal(r[0]?.l ?? '0') };
-  }
+  const wallet = (u: { id: number }) => leverWallet(s.ctx.db, u.id);
 
-  async function notes(u: { id: number }, kind: string) {
-    const found = await s.ctx.db.query<{ params: string }>(
-      'SELECT params FROM user_notification WHERE user_id = $1 AND kind = $2 ORDER BY id',
-      [u.id, kind],
-    );
-    return found.map((n) => ({ params: JSON.parse(n.params) as Record<string, string> }));
-  }
+  const notes = async (u: { id: number }, kind: string) =>
+    (await notesOf(s.ctx.db, u.id, kind)).map((params) => ({ params }));
 
   const openIds = async (u: { id: number }) =>
     (await rows(u)).filter((r) => r.status === 1).map((r) => r.id);

@@ -19,9 +19,11 @@ import {
 } from '../../src/shared/wire/lever.ts';
 import { ApiError } from '../http/api-error.ts';
 import { amountOf } from '../http/amounts.ts';
+import { kindOf, STOP_DIR, STOP_STATE } from '../../src/shared/lever-conditional.ts';
 import { trailRateProblem } from '../../src/shared/lever-trailing.ts';
 import { langOf } from '../http/envelope.ts';
 import { route } from '../http/wire-route.ts';
+import type { MessageValues } from '../i18n/messages.ts';
 import { localDecimal, t } from '../i18n/messages.ts';
 import { requireIdentity } from '../identity/identity.ts';
 import { leverTrade } from './lever-runner.ts';
@@ -91,6 +93,10 @@ export function registerLeverRoutes(
         activation: optionalStop(b.trail_activation),
       },
       reduceOnly: b.reduce_only === '1',
+      trigger:
+        b.stop_price === undefined || b.stop_price.trim() === ''
+          ? null
+          : { price: amountOf(b.stop_price, 'lever.triggerRequired'), kind: b.stop_kind ?? null },
     });
     ctx.notify.balance(userId);
     const row = await positionOf(ctx.db, r.id);
@@ -199,6 +205,7 @@ function submittedText(lever: LeverService, p: PositionRow, lang: Lang): string 
     spread: localDecimal(pair?.spreadPct ?? '0'),
   };
   const reference = localDecimal(p.origin_price, dp);
+  if (p.stop_state === STOP_STATE.waiting) return triggerPlacedText(p, values, dp, lang);
   if (p.reduce_only === 1)
     return p.status === 0
       ? t(lang, 'lever.reducePlaced', { ...values, target: reference })
@@ -206,6 +213,20 @@ function submittedText(lever: LeverService, p: PositionRow, lang: Lang): string 
   return p.status === 0
     ? t(lang, 'lever.placed', { ...values, target: reference })
     : t(lang, 'lever.opened', { ...values, mark: reference });
+}
+
+/** A conditional order placed (ADR 0065): what fires it, and what it then does. */
+function triggerPlacedText(p: PositionRow, values: MessageValues, dp: number, lang: Lang): string {
+  const direction = p.stop_dir === STOP_DIR.rises ? 'rises' : 'falls';
+  return t(lang, 'lever.triggerPlaced', {
+    ...values,
+    kind: kindOf(p.type, direction),
+    order: p.stop_market === 1 ? 'market' : 'limit',
+    by: p.trigger_by,
+    direction,
+    trigger: localDecimal(p.stop_price, dp),
+    target: localDecimal(p.origin_price, dp),
+  });
 }
 
 /** A partial close's hands (ADR 0061): absent or empty closes them all; else a whole number. */

@@ -48,6 +48,12 @@ export interface PositionRow {
   reduce_only: number;
   /** The hands a partial close took off a position: that position's id (ADR 0061). */
   split_from: number | null;
+  /** A conditional entry order (ADR 0065): its trigger, which way (1 rises, 2 falls), whether it
+   *  opens at market (1), and what became of it (STOP_STATE). */
+  stop_price: string;
+  stop_dir: number;
+  stop_market: number;
+  stop_state: number;
 }
 
 /** The figures of a position the risk rate takes (its opening margin and profit at its mark). */

@@ -26,6 +26,8 @@ import { checkSubmit, writeOpening } from './lever-submit.ts';
 import { closeHands, fillReduce, trimReduce } from './lever-reduce.ts';
 import { submitReduce } from './lever-reduce-submit.ts';
 import type { SubmitRequest } from './lever-submit.ts';
+import { checkTrigger, stepTrigger } from './lever-conditional.ts';
+import { STOP_STATE } from '../../src/shared/lever-conditional.ts';
 
 // Re-exported: the lever's routes, views, runner and tests import these from the service.
 export type { LeverPair } from './lever-pairs.ts';
@@ -111,17 +113,20 @@ export class LeverService {
       const checked = await checkSubmit(this.db, this, r);
       if (r.reduceOnly) return submitReduce(this.db, r, checked, this.now());
       const { pair, reference } = checked;
+      const by = { trigger_by: r.triggerBy, match_id: pair.matchId };
+      const watched = this.watched(by, checked.market);
+      const asked = r.trigger ?? null;
+      const trigger =
+        asked === null ? null : checkTrigger(asked, r.side, r.mode === 1, watched, pair);
       const f = openFigures(r.side, reference, r.share, r.multiple, {
         shareNum: pair.shareNum,
         spreadPct: pair.spreadPct,
         feePct: pair.feePct,
         pricePrecision: pair.pricePrecision,
       });
-      const watched = this.watched(
-        { trigger_by: r.triggerBy, match_id: pair.matchId },
-        checked.market,
-      );
-      await this.checkOrderStops(r, f.price, watched, pair.pricePrecision);
+      // the levels of a conditional order stand against the price it opens near: its reference
+      const current = trigger === null ? watched : reference;
+      await this.checkOrderStops(r, f.price, current, pair.pricePrecision);
       const nowMs = this.now();
       return this.db.transaction(async (tx) => {
         // The user's lock: a transfer or withdrawal out of lever racing this sees the position.
@@ -133,7 +138,7 @@ export class LeverService {
             need: localDecimal(f.margin.plus(f.fee)),
             fee: localDecimal(f.fee),
           });
-        const id = await writeOpening(tx, r, checked, f, nowMs);
+        const id = await writeOpening(tx, r, checked, f, nowMs, trigger);
         return { id, repeated: false };
       });
     });
@@ -329,6 +334,8 @@ export class LeverService {
     result: TickResult,
   ): Promise<void> {
     if (p.status === 0) {
+      // a conditional order fires first (ADR 0065); a stop-limit fired is a limit order at once
+      if (p.stop_state === STOP_STATE.waiting && !(await this.fire(p, mark, nowMs, result))) return;
       await this.markPending(p, mark, nowMs);
       return;
     }
@@ -382,6 +389,18 @@ export class LeverService {
       await fillReduce(tx, { ...p, share: String(held) }, mark, nowMs);
       result.balances.add(p.user_id);
     });
+  }
+
+  /** A waiting conditional order's step; true when it became a limit order this tick. */
+  private async fire(p: PositionRow, mark: Decimal, nowMs: number, result: TickResult) {
+    const pair = this.pairById(p.match_id);
+    if (pair === null) return false;
+    const watched = this.watched(p, mark);
+    const outcome = await this.db.transaction((tx) =>
+      stepTrigger(tx, p.id, mark, watched, pair, nowMs),
+    );
+    if (outcome !== 'waiting' && outcome !== 'gone') result.balances.add(p.user_id);
+    return outcome === 'limit';
   }
 
   /** A pending limit order: its new mark, and the position opened once the mark reached it. */

@@ -1,5 +1,5 @@
-// The money of a position leaving or paying to stay, each in the caller's transaction and through
-// the ledger: a close's settlement (margin + profit back at the mark, the row closed, the owner's
+// The money of a position coming, leaving or paying to stay, each in the caller's transaction and
+// through the ledger: an opening's margin and fee, a close's settlement (margin + profit back at the mark, the row closed, the owner's
 // note) and one day's overnight fee (from the margin first, then the free balance).
 import { Decimal } from '../../src/shared/decimal.ts';
 import { profitOf } from '../../src/shared/lever.ts';
@@ -87,4 +87,21 @@ export async function chargeOvernightFee(
     'UPDATE lever_transactions SET caution_money = caution_money - $1, overnight_money = overnight_money + $2 WHERE id = $3',
     [fromMargin.toFixed(), fee.toFixed(), p.id],
   );
+}
+
+/** An opening's money: its margin from the free balance into the locked one, and its fee. */
+export async function chargeOpening(
+  tx: Queryable,
+  base: { userId: number; currencyId: number; memo: string; nowMs: number },
+  f: { margin: Decimal; fee: Decimal },
+): Promise<void> {
+  const margin = { ...base, type: LOG_TYPE.leverMargin };
+  await changeBalance(tx, { ...margin, field: 'lever_balance', delta: f.margin.negated() });
+  await changeBalance(tx, { ...margin, field: 'lock_lever_balance', delta: f.margin });
+  await changeBalance(tx, {
+    ...base,
+    field: 'lever_balance',
+    delta: f.fee.negated(),
+    type: LOG_TYPE.leverFee,
+  });
 }

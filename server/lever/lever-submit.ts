@@ -8,10 +8,12 @@ import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { requireAmount } from '../http/amounts.ts';
 import { localDecimal } from '../i18n/messages.ts';
-import { changeBalance, LOG_TYPE } from '../wallet/ledger.ts';
 import type { NotedPosition } from './lever-notes.ts';
+import { chargeOpening } from './lever-settlement.ts';
 import { writeOpenNote } from './lever-notes.ts';
 import type { LeverPair } from './lever-pairs.ts';
+import type { StoredTrigger, TriggerRequest } from './lever-conditional.ts';
+import { STOP_STATE } from '../../src/shared/lever-conditional.ts';
 
 export interface SubmitRequest {
   userId: number;
@@ -32,6 +34,11 @@ export interface SubmitRequest {
   trail: { rate: Decimal | null; activation: Decimal | null };
   /** Reduce-only (ADR 0061): closes hands of the other side, never opens. Absent: false. */
   reduceOnly?: boolean;
+  /**
+   * A conditional entry (ADR 0065): waits for its trigger, then opens at market (`mode` 1) or
+   * becomes a limit order at `targetPrice` (`mode` 0). Absent or null: none.
+   */
+  trigger?: TriggerRequest | null;
 }
 
 /** What the checks read through the lever service: the pairs, their prices and the settings. */
@@ -49,9 +56,6 @@ export interface CheckedSubmit {
   reference: Decimal;
 }
 
-/** Lever ledger types (wallet/ledger.ts LOG_TYPE). */
-const T = LOG_TYPE;
-
 /** The contract's checks, in its order (§5.3); the pair, its price and the order's reference. */
 export async function checkSubmit(
   db: Queryable,
@@ -66,8 +70,10 @@ export async function checkSubmit(
   if (await hasClosing(db, r.userId)) throw new ApiError('lever.closing');
   const market = lever.priceOf(pair.matchId);
   if (market === null) throw new ApiError('lever.noPrice');
-  const reference = r.mode === 1 ? market : limitReference(r, market, pair);
-  if (r.mode === 0 && (await lever.setting('open_lever_entrust')) !== '1')
+  const reference = referenceOf(r, market, pair);
+  // a conditional order waits like a limit order: the same switch opens both
+  const waits = r.mode === 0 || (r.trigger ?? null) !== null;
+  if (waits && (await lever.setting('open_lever_entrust')) !== '1')
     throw new ApiError('lever.entrustClosed');
   return { pair, market, reference };
 }
@@ -83,14 +89,17 @@ export async function writeOpening(
   { pair, market, reference }: CheckedSubmit,
   f: OpenFigures,
   nowMs: number,
+  trigger: StoredTrigger | null = null,
 ): Promise<number> {
+  const opensNow = r.mode === 1 && trigger === null;
   const rows = await tx.query<{ id: number }>(
     `INSERT INTO lever_transactions (user_id, match_id, type, currency, legal, origin_price, price,
        update_price, share, number, multiple, origin_caution_money, caution_money, trade_fee,
        overnight, status, create_time, transaction_time, update_time, client_id,
-       target_profit_price, stop_loss_price, trigger_by, trail_rate, trail_activation)
+       target_profit_price, stop_loss_price, trigger_by, trail_rate, trail_activation,
+       stop_price, stop_dir, stop_market, stop_state)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $17, $18,
-       $19, $20, $21, $22, $23)
+       $19, $20, $21, $22, $23, $24, $25, $26, $27)
      RETURNING id`,
     [
       r.userId,
@@ -107,40 +116,37 @@ export async function writeOpening(
       f.margin.toFixed(),
       f.fee.toFixed(),
       new Decimal(pair.overnightPct).toFixed(),
-      r.mode === 1 ? 1 : 0,
+      opensNow ? 1 : 0,
       Math.floor(nowMs / 1000),
       new Date(nowMs),
       r.clientId,
-      (r.stops.tp ?? new Decimal(0)).toFixed(),
-      (r.stops.sl ?? new Decimal(0)).toFixed(),
+      orZero(r.stops.tp),
+      orZero(r.stops.sl),
       r.triggerBy,
-      (r.trail.rate ?? new Decimal(0)).toFixed(),
-      (r.trail.activation ?? new Decimal(0)).toFixed(),
+      ...trailColumns(r),
+      ...triggerColumns(trigger),
     ],
   );
   const id = rows[0]?.id ?? 0;
   const base = { userId: r.userId, currencyId: r.legalId, memo: `#${id + 10000}`, nowMs };
-  await changeBalance(tx, {
-    ...base,
-    field: 'lever_balance',
-    delta: f.margin.negated(),
-    type: T.leverMargin,
-  });
-  await changeBalance(tx, {
-    ...base,
-    field: 'lock_lever_balance',
-    delta: f.margin,
-    type: T.leverMargin,
-  });
-  await changeBalance(tx, {
-    ...base,
-    field: 'lever_balance',
-    delta: f.fee.negated(),
-    type: T.leverFee,
-  });
-  // a market order is a position now; a limit order opens when the tick finds its price
-  if (r.mode === 1) await writeOpenNote(tx, openedBy(r, f), nowMs);
+  await chargeOpening(tx, base, f);
+  // a market order is a position now; a limit or conditional order opens when the tick finds it
+  if (opensNow) await writeOpenNote(tx, openedBy(r, f), nowMs);
   return id;
+}
+
+const orZero = (d: Decimal | null): string => (d ?? new Decimal(0)).toFixed();
+
+/** A trailing stop's columns: rate and activation ("0": none). */
+const trailColumns = (r: SubmitRequest): [string, string] => [
+  orZero(r.trail.rate),
+  orZero(r.trail.activation),
+];
+
+/** A conditional order's columns (ADR 0065): its trigger, direction, kind and state. */
+function triggerColumns(trigger: StoredTrigger | null): [string, number, number, number] {
+  if (trigger === null) return ['0', 0, 0, STOP_STATE.none];
+  return [trigger.price.toFixed(), trigger.dir, trigger.market ? 1 : 0, STOP_STATE.waiting];
 }
 
 /** The hands of an order: a whole number, at least the pair's minimum, at most its maximum. */
@@ -149,6 +155,22 @@ function checkShare(share: number, pair: LeverPair): void {
     throw new ApiError('lever.shareBelowMin', { min: pair.minShare });
   if (pair.maxShare > 0 && share > pair.maxShare)
     throw new ApiError('lever.shareAboveMax', { max: pair.maxShare });
+}
+
+/**
+ * The price an order's margin is figured at: the mark (market), the limit price (limit, and a
+ * stop-limit), or a stop-market's trigger (its margin is figured again at the mark it opens at).
+ */
+function referenceOf(r: SubmitRequest, market: Decimal, pair: LeverPair): Decimal {
+  const trigger = r.trigger ?? null;
+  if (trigger === null) return r.mode === 1 ? market : limitReference(r, market, pair);
+  if (r.mode === 1) return trigger.price;
+  // a stop-limit's price stands against its trigger, not the mark: no side rule
+  const target = r.targetPrice;
+  if (target === null || !target.isFinite() || target.lessThanOrEqualTo(0))
+    throw new ApiError('lever.targetRequired');
+  requireAmount(target, pair.pricePrecision);
+  return target;
 }
 
 /** A limit buy must be below the market, a limit sell above it (contract §5.3 rule 7). */

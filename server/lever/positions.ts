@@ -29,6 +29,10 @@ export interface PositionView {
   trail_peak: string;
   reduce_only: number;
   split_from: number | null;
+  stop_price: string;
+  stop_dir: number;
+  stop_market: number;
+  stop_state: number;
   share: string;
   number: string;
   multiple: number;
@@ -79,6 +83,10 @@ export function positionView(p: PositionRow, symbol: string, lang: Lang): Positi
     trail_peak: canon(p.trail_peak),
     reduce_only: p.reduce_only,
     split_from: p.split_from,
+    stop_price: canon(p.stop_price),
+    stop_dir: p.stop_dir,
+    stop_market: p.stop_market,
+    stop_state: p.stop_state,
     share: canon(p.share),
     number: canon(p.number),
     multiple: p.multiple,

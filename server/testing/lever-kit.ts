@@ -1,6 +1,6 @@
 // What the contract tests share: a user granted USDT in the contract account through the ledger
 // (for the service's properties), and a verified trader with a token (for the server's tests).
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 import { issueToken } from '../accounts/tokens.ts';
 import { insertUser } from '../accounts/users.ts';
 import type { Queryable } from '../db/database.ts';
@@ -59,4 +59,30 @@ export async function leverTrader(
     [id, CURRENCY_ID.USDT],
   );
   return { id, token: await issueToken(s.ctx.db, id, s.clock.now) };
+}
+
+/** A user's contract account: its free and its frozen balance. */
+export async function leverWallet(
+  q: Queryable,
+  userId: number,
+): Promise<{ free: Decimal; locked: Decimal }> {
+  const r = await q.query<{ a: string; l: string }>(
+    `SELECT lever_balance::text AS a, lock_lever_balance::text AS l FROM users_wallet
+       WHERE user_id = $1 AND currency_id = $2`,
+    [userId, CURRENCY_ID.USDT],
+  );
+  return { free: new Decimal(r[0]?.a ?? '0'), locked: new Decimal(r[0]?.l ?? '0') };
+}
+
+/** The parameters of a user's notifications of one kind, oldest first. */
+export async function notesOf(
+  q: Queryable,
+  userId: number,
+  kind: string,
+): Promise<Record<string, string>[]> {
+  const found = await q.query<{ params: string }>(
+    'SELECT params FROM user_notification WHERE user_id = $1 AND kind = $2 ORDER BY id',
+    [userId, kind],
+  );
+  return found.map((n) => JSON.parse(n.params) as Record<string, string>);
 }

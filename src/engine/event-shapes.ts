@@ -251,6 +251,14 @@ export const position: z.ZodType<LeverPositionView> = z.object({
   trailPeak: dec,
   reduceOnly: z.boolean(),
   splitFrom: num,
+  trigger: z
+    .object({
+      price: dec,
+      direction: z.enum(['rises', 'falls']),
+      market: z.boolean(),
+      state: z.enum(['waiting', 'triggered', 'refused']),
+    })
+    .nullable(),
   margin: dec,
   originMargin: dec,
   fee: dec,

@@ -17,7 +17,8 @@ export type LeverValidationId =
   | 'validation.lever.pairMissing'
   | 'validation.lever.stopInvalid'
   | 'validation.lever.stopStep'
-  | 'validation.lever.trailRate';
+  | 'validation.lever.trailRate'
+  | 'validation.lever.triggerInvalid';
 
 /** Money figures are kept to 8 decimals; what the user pays is rounded up, never down. */
 const MONEY_DP = 8;

@@ -36,6 +36,8 @@ const deal = {
   total: 'dec',
 } as const;
 const lever = { symbol: 'text', side: LEVER_SIDE, amount: 'dec', price: 'dec' } as const;
+/** `id` is the order's number as the tables show it (its id + 10000). */
+const leverTrigger = { ...lever, id: 'text', trigger: 'dec', kind: ['stop', 'tp'] } as const;
 
 /** Every kind: its parameters, and whether it is one of the few that matter most (sound). */
 export const NOTIFICATION_KINDS = {
@@ -83,6 +85,13 @@ export const NOTIFICATION_KINDS = {
    * the pair: trimmed from `amount` hands to `left`, or cancelled when `left` is 0.
    */
   'lever.trimmed': { symbol: 'text', side: LEVER_SIDE, amount: 'dec', left: 'dec' },
+  /**
+   * A conditional entry order's trigger was reached (ADR 0065): `price` is the price it watched
+   * then, `amount` its hands; a limit order now waits at its price, or a market one opened.
+   */
+  'lever.triggered': { ...leverTrigger, order: ['limit', 'market'] },
+  /** A stop-market's trigger was reached, but the free balance no longer paid `need` at the mark. */
+  'lever.triggerRefused': { ...leverTrigger, need: 'dec' },
   /** A second contract settled: `payout` is what came back (0 when lost). */
   'micro.settled': {
     symbol: 'text',

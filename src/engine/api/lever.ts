@@ -34,6 +34,8 @@ export interface LeverPositionView {
   reduceOnly: boolean;
   /** The hands a partial close took off the position with this id (ADR 0061); 0: none. */
   splitFrom: number;
+  /** A conditional entry order (ADR 0065); null: none. */
+  trigger: LeverTriggerView | null;
   margin: DecStr;
   originMargin: DecStr;
   fee: DecStr;
@@ -44,6 +46,16 @@ export interface LeverPositionView {
   closeTime: string;
   /** Unix seconds. */
   createTime: number;
+}
+
+/** A conditional entry order's trigger (ADR 0065). */
+export interface LeverTriggerView {
+  price: DecStr;
+  /** Which way the watched price must move to reach it. */
+  direction: 'rises' | 'falls';
+  /** Opens at the mark when reached (stop-market); else becomes a limit order (stop-limit). */
+  market: boolean;
+  state: 'waiting' | 'triggered' | 'refused';
 }
 
 /** The lever panel of a pair (lever/deal): terms, multiples, hand presets, the free balance. */
@@ -138,6 +150,12 @@ export interface LeverCommands {
     trailActivation?: string;
     /** Reduce-only (ADR 0061): closes hands of the other side's positions, never opens. */
     reduceOnly?: boolean;
+    /**
+     * A conditional entry (ADR 0065): its trigger price and kind; '' or absent: none. With a
+     * trigger, `mode` 1 opens at market when reached, 0 becomes a limit order at `price`.
+     */
+    stopPrice?: string;
+    stopKind?: 'stop' | 'tp';
   };
   /** `share`: the hands to close (ADR 0061); absent: all of them. */
   close: { id: number; share?: string };

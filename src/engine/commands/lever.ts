@@ -53,7 +53,10 @@ function level(value: string | undefined): string | undefined {
 
 /** The levels set with an order, checked like the position's dialog checks them. */
 function levelErrors(
-  i: Pick<LeverCommands['submit'], 'takeProfit' | 'stopLoss' | 'trailRate' | 'trailActivation'>,
+  i: Pick<
+    LeverCommands['submit'],
+    'takeProfit' | 'stopLoss' | 'trailRate' | 'trailActivation' | 'stopPrice'
+  >,
 ): Partial<Record<string, ValidationId>> {
   const tp = level(i.takeProfit);
   const sl = level(i.stopLoss);
@@ -68,7 +71,22 @@ function levelErrors(
   if (rate !== undefined && trailRateProblem(rate) !== null)
     errors['trailRate'] = 'validation.lever.trailRate';
   if (actError !== null) errors['trailActivation'] = actError;
+  const trigger = level(i.stopPrice);
+  if (trigger !== undefined && checkStopPrice(trigger) === 'validation.lever.stopInvalid')
+    errors['stopPrice'] = 'validation.lever.triggerInvalid';
   return errors;
+}
+
+/** A conditional order's trigger (ADR 0065) as sent: its price and kind, or nothing. */
+function triggerParams(i: LeverCommands['submit']) {
+  const price = level(i.stopPrice);
+  return price === undefined ? {} : { stop_price: price, stop_kind: i.stopKind };
+}
+
+/** The same, as the command log records it. */
+function triggerFields(i: LeverCommands['submit']) {
+  const price = level(i.stopPrice);
+  return { stopPrice: price ?? null, stopKind: price === undefined ? null : (i.stopKind ?? null) };
 }
 
 const SPECS: Table = {
@@ -93,6 +111,7 @@ const SPECS: Table = {
         trail_rate: level(i.trailRate),
         trail_activation: level(i.trailActivation),
         reduce_only: i.reduceOnly === true ? '1' : undefined,
+        ...triggerParams(i),
       },
       fields: {
         symbol: pair.symbol,
@@ -108,6 +127,7 @@ const SPECS: Table = {
         trailRate: level(i.trailRate) ?? null,
         trailActivation: level(i.trailActivation) ?? null,
         reduceOnly: i.reduceOnly === true,
+        ...triggerFields(i),
       },
       validate: () => ({
         ...validateLeverOrder({

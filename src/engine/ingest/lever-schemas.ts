@@ -3,7 +3,7 @@
 // position lists arrive as JSON strings: they are parsed and validated like any payload.
 import { z } from 'zod';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { LeverPositionView } from '../api.ts';
+import type { LeverPositionView, LeverTriggerView } from '../api.ts';
 import { leverDeal, leverMyTrade, leverPositionRow } from '../../shared/wire/lever.ts';
 import { wireDecimal, wireInt } from './schemas.ts';
 
@@ -32,9 +32,22 @@ function toPosition(p: RawPosition): LeverPositionView {
     ...levels(p),
     reduceOnly: p.reduce_only === 1,
     splitFrom: p.split_from ?? 0,
+    trigger: triggerOf(p),
     openTime: p.transaction_time,
     closeTime: p.complete_time,
     createTime: p.create_time ?? 0,
+  };
+}
+
+/** A conditional entry order's trigger (ADR 0065); a legacy row has none. */
+function triggerOf(p: RawPosition): LeverTriggerView | null {
+  const state = p.stop_state ?? 0;
+  if (state === 0 || p.stop_price === undefined || p.stop_price === null) return null;
+  return {
+    price: p.stop_price,
+    direction: p.stop_dir === 1 ? 'rises' : 'falls',
+    market: p.stop_market === 1,
+    state: state === 1 ? 'waiting' : state === 3 ? 'refused' : 'triggered',
   };
 }
 

@@ -42,6 +42,15 @@ export const leverPositionRow = z.object({
   reduce_only: wireInt.optional(),
   /** Extension (ADR 0061): the hands a partial close took off the position with this id. */
   split_from: wireInt.nullable().optional(),
+  /**
+   * Extension (ADR 0065), a conditional entry order: its trigger ("0": none), which way the price
+   * must move (1 rises, 2 falls), 1 when it opens at market, and its state (0 none, 1 waiting,
+   * 2 triggered, 3 refused when triggered).
+   */
+  stop_price: optionalDecimal,
+  stop_dir: wireInt.optional(),
+  stop_market: wireInt.optional(),
+  stop_state: wireInt.optional(),
   caution_money: optionalDecimal,
   origin_caution_money: optionalDecimal,
   trade_fee: optionalDecimal,
@@ -153,6 +162,14 @@ export const leverSubmit = call({
     trail_activation: text(60).optional(),
     /** Extension (ADR 0061): closes hands of the other side's positions, never opens one. */
     reduce_only: z.enum(['0', '1']).default('0'),
+    /**
+     * Extension (ADR 0065): a conditional entry. It waits until the price `trigger_by` names
+     * reaches `stop_price`, then opens at the mark (`status` 1) or becomes a limit order at
+     * `target_price` (`status` 0). `stop_kind` says which way: a long's stop fires as the price
+     * rises to it, its take-profit as it falls (a short mirrored); absent: from the price now.
+     */
+    stop_price: text(60).optional(),
+    stop_kind: z.enum(['stop', 'tp']).optional(),
   }),
   // the legacy backend answers a text; the reference server what it did with the position's id
   reply: z.union([
@@ -183,6 +200,9 @@ export const leverSubmit = call({
     'lever.trailRate',
     'lever.reduceOnlyLevels',
     'lever.reduceOnlyAbove',
+    'lever.reduceOnlyTrigger',
+    'lever.triggerRequired',
+    'lever.triggerReached',
   ],
 });
 
@@ -259,7 +279,7 @@ export const leverCancel = call({
   path: '/api/lever/cancel',
   auth: 'user',
   origin: 'legacy',
-  summary: 'Cancels a pending limit order (margin and fee back).',
+  summary: 'Cancels a pending limit or conditional order (margin and fee back).',
   request: z.object({ id }),
   reply: z.string(),
   errors: ['lever.notFound', 'lever.notPending'],

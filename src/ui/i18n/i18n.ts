@@ -78,6 +78,7 @@ const validationIds: Record<ValidationId | SpotValidationId, MessageId> = {
   'validation.lever.stopInvalid': 'validation.lever.stopInvalid',
   'validation.lever.stopStep': 'validation.lever.stopStep',
   'validation.lever.trailRate': 'validation.lever.trailRate',
+  'validation.lever.triggerInvalid': 'validation.lever.triggerInvalid',
   'validation.wallet.amountRequired': 'validation.wallet.amountRequired',
   'validation.wallet.amountTooLarge': 'validation.wallet.amountTooLarge',
   'validation.wallet.sameAccount': 'validation.wallet.sameAccount',

@@ -22,6 +22,8 @@ const TARGETS: Readonly<Record<NotificationKind, string>> = {
   'lever.stop': '/leverList',
   'lever.liquidated': '/leverList',
   'lever.trimmed': '/leverList',
+  'lever.triggered': '/leverdealCenter',
+  'lever.triggerRefused': '/leverdealCenter',
   'micro.settled': '/secondDealCenter',
   'c2c.taken': '/c2cOrder',
   'c2c.paid': '/c2cOrder',

@@ -143,6 +143,14 @@ const KIND_MESSAGES: Record<NotificationKind, { title: MessageId; line: MessageI
     title: 'notice.kind.lever.trimmed.title',
     line: 'notice.kind.lever.trimmed.line',
   },
+  'lever.triggered': {
+    title: 'notice.kind.lever.triggered.title',
+    line: 'notice.kind.lever.triggered.line',
+  },
+  'lever.triggerRefused': {
+    title: 'notice.kind.lever.triggerRefused.title',
+    line: 'notice.kind.lever.triggerRefused.line',
+  },
   'micro.settled': {
     title: 'notice.kind.micro.settled.title',
     line: 'notice.kind.micro.settled.line',
@@ -243,6 +251,7 @@ const OWN_BUCKET: Partial<Record<NotificationKind, Bucket>> = {
   'spot.cancelled': 'cancels',
   'spot.triggerRefused': 'cancels',
   'spot.ocoCancelled': 'cancels',
+  'lever.triggerRefused': 'cancels',
   'loan.repayment': 'repayments',
 };
 

@@ -2,7 +2,7 @@
 // (a price, a P&L amount in the quote currency, or a % of the margin), the two levels, and under
 // each the price it triggers at with the P&L and ROE the position makes there — before anything
 // is sent. A level on the wrong side says the price it must pass.
-import type { StopBasis, StopKind } from '../../../shared/lever-entry-stops.ts';
+import type { StopBasis, StopKind, TriggerBy } from '../../../shared/lever-entry-stops.ts';
 import { TRIGGER_BY } from '../../../shared/lever-entry-stops.ts';
 import { STOP_PRICE_DECIMALS } from '../../../shared/lever.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -76,6 +76,8 @@ interface EntryStopsProps {
   side: 1 | 2;
   quote: string;
   pricePrecision: number;
+  /** False when the ticket's trigger shows what both watch (a conditional order, ADR 0065). */
+  byShown?: boolean;
 }
 
 export function EntryStops(p: EntryStopsProps) {
@@ -95,24 +97,7 @@ export function EntryStops(p: EntryStopsProps) {
       </label>
       {p.state.on && (
         <>
-          <div className="lever-chips" role="radiogroup" aria-label={t('lever.entry.by')}>
-            <span className="lever-entry-stops__label" aria-hidden="true">
-              {t('lever.entry.by')}
-            </span>
-            {TRIGGER_BY.map((by) => (
-              <button
-                key={by}
-                type="button"
-                role="radio"
-                aria-checked={p.state.by === by}
-                className={`lever-chip${p.state.by === by ? ' is-on' : ''}`}
-                onClick={() => set({ by })}
-                data-by={by}
-              >
-                {t(BY_LABEL[by])}
-              </button>
-            ))}
-          </div>
+          {p.byShown !== false && <ByChips value={p.state.by} onChange={(by) => set({ by })} />}
           <div className="lever-chips" role="radiogroup" aria-label={t('lever.entry.basis')}>
             <span className="lever-entry-stops__label" aria-hidden="true">
               {t('lever.entry.basis')}
@@ -219,6 +204,37 @@ function Level(p: {
           </span>
         </p>
       )}
+    </div>
+  );
+}
+
+/** What a level or a trigger watches: the mark price (the default) or the last trade (ADR 0059). */
+export function ByChips({
+  value,
+  onChange,
+}: {
+  value: TriggerBy;
+  onChange: (by: TriggerBy) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="lever-chips" role="radiogroup" aria-label={t('lever.entry.by')}>
+      <span className="lever-entry-stops__label" aria-hidden="true">
+        {t('lever.entry.by')}
+      </span>
+      {TRIGGER_BY.map((by) => (
+        <button
+          key={by}
+          type="button"
+          role="radio"
+          aria-checked={value === by}
+          className={`lever-chip${value === by ? ' is-on' : ''}`}
+          onClick={() => onChange(by)}
+          data-by={by}
+        >
+          {t(BY_LABEL[by])}
+        </button>
+      ))}
     </div>
   );
 }

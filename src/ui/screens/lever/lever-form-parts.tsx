@@ -23,6 +23,8 @@ export function Available({ deal, quote }: { deal: LeverDealView; quote: string 
 
 export function PriceField(p: {
   mode: LeverMode;
+  /** A conditional order: a stop-market has no price of its own (it opens at the mark). */
+  conditional: boolean;
   meta: PairMeta;
   deal: LeverDealView;
   price: string;
@@ -30,6 +32,7 @@ export function PriceField(p: {
   onPrice: (v: string) => void;
 }) {
   const { t } = useI18n();
+  if (p.mode === 1 && p.conditional) return null;
   if (p.mode === 1)
     return (
       <NumberField
@@ -176,11 +179,19 @@ export function Confirm(p: {
   figures: OpenFigures | null;
   /** The TP/SL sentence, when levels go with the order. */
   stops: string | null;
+  conditional: boolean;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
   const { t, fmt } = useI18n();
+  const title = p.conditional
+    ? p.long
+      ? 'lever.trigger.confirmLong'
+      : 'lever.trigger.confirmShort'
+    : p.long
+      ? 'lever.form.confirmLong'
+      : 'lever.form.confirmShort';
   const body = t(
     'lever.form.confirmBody',
     confirmValues(
@@ -199,9 +210,7 @@ export function Confirm(p: {
   return (
     <ConfirmDialog
       open={p.open}
-      title={t(p.long ? 'lever.form.confirmLong' : 'lever.form.confirmShort', {
-        symbol: p.meta.symbol,
-      })}
+      title={t(title, { symbol: p.meta.symbol })}
       body={p.stops === null ? body : `${body} ${p.stops}`}
       confirmLabel={t('lever.form.sure')}
       cancelLabel={t('common.cancel')}

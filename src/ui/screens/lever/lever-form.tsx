@@ -6,7 +6,6 @@
 // dialog comes before the order is sent; a failure closes it and shows the server's message.
 import { useState, type FormEvent } from 'react';
 import type { LeverDealView, LeverRiskView } from '../../../engine/api.ts';
-import type { Decimal } from '../../../shared/decimal.ts';
 import type { LeverMode, LeverOrderField, LeverValidationId } from '../../../shared/lever.ts';
 import { validateLeverOrder } from '../../../shared/lever.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -21,14 +20,16 @@ import type { EntryStopsState } from './entry-stops-math.ts';
 import { NO_ENTRY_STOPS, resolveStops } from './entry-stops-math.ts';
 import {
   Available,
-  Confirm,
   CostReadout,
   MarginShort,
   MultipleChips,
   PriceField,
 } from './lever-form-parts.tsx';
 import { OutcomeChecking } from '../../components/outcome-checking.tsx';
-import { ReduceAbove, ReduceConfirm, ReduceToggle, useReduceOnly } from './lever-reduce-parts.tsx';
+import { ReduceAbove, ReduceToggle, useReduceOnly } from './lever-reduce-parts.tsx';
+import type { ConfirmedStops, Errors } from './lever-form-confirm.tsx';
+import { Confirms, confirmedOf, NO_LEVELS, readyToConfirm } from './lever-form-confirm.tsx';
+import { TriggerFields, useLeverTrigger } from './lever-trigger.tsx';
 import { useOrderGuard } from '../../components/offline-reason.tsx';
 
 interface LeverFormProps {
@@ -41,15 +42,15 @@ interface LeverFormProps {
   mark: string | null;
   /** Bumped when the mode switches: the multiple is cleared and the price reset (spec §4). */
   resetKey: number;
+  /** A conditional order (ADR 0065): it waits for its trigger, then does what `mode` says. */
+  conditional: boolean;
 }
-
-type Errors = { [K in LeverOrderField]?: LeverValidationId | undefined };
 
 export function LeverForm(props: LeverFormProps) {
   return <LeverFormInner key={props.resetKey} {...props} />;
 }
 
-function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) {
+function LeverFormInner({ side, mode, meta, deal, risk, mark, conditional }: LeverFormProps) {
   const { t, tv } = useI18n();
   const [price, setPrice] = useState(mark ?? '');
   const [multiple, setMultiple] = useState<number | null>(null);
@@ -68,9 +69,16 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
   const sideClass = long ? 'buy' : 'sell';
   // the side as its test ids name it
   const sideName = long ? 'long' : 'short';
+  const trig = useLeverTrigger(side, meta.symbol, stops.by, mark, {
+    conditional,
+    mode,
+    price,
+    dp: deal.pricePrecision,
+  });
   const { figures, most, liquidation, short } = formFigures({
     side,
-    reference: mode === 1 ? mark : price,
+    // a stop-market's margin is figured at its trigger, and again at the mark it opens at
+    reference: mode === 1 ? trig.marketAt : price,
     share,
     multiple,
     deal,
@@ -88,7 +96,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
   const ro = useReduceOnly(side, meta.symbol, deal, multiple, most);
   const { on: reduce, held, cap, multiple: sentMultiple } = ro;
   const clear = (field: LeverOrderField) => setErrors((e) => ({ ...e, [field]: undefined }));
-  const fieldError = (field: 'price' | 'multiple'): string | undefined => {
+  const fieldError = (field: 'price' | 'multiple' | 'stopPrice'): string | undefined => {
     const id = errors[field];
     return id === undefined ? undefined : tv(id);
   };
@@ -108,7 +116,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
   const check = (e: FormEvent) => {
     e.preventDefault();
     if (waiting || guard.down) return;
-    const found = validateLeverOrder({
+    const found: Errors = validateLeverOrder({
       multiple: sentMultiple,
       mode,
       price,
@@ -118,6 +126,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       legalId: deal.legalId,
       currencyId: deal.currencyId,
     });
+    if (!trig.placeable) found.stopPrice = 'validation.lever.triggerInvalid';
     setErrors(found);
     if (found.pair !== undefined) {
       toast.error(tv(found.pair));
@@ -126,7 +135,9 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
     // more than the available margin (MarginShort) or than the hands held (ReduceAbove): the form
     // says so, the server would refuse it
     if (!readyToConfirm(found, { reduce, share, held, short, levelsOk: levels.ok })) return;
-    setConfirmed(reduce ? NO_LEVELS : confirmedOf(levels, stops.by, stopsSentence));
+    const said = joinSentences(trig.sentence, stopsSentence);
+    const trigger = trig.sent;
+    setConfirmed(reduce ? NO_LEVELS : { ...confirmedOf(levels, stops.by, said), trigger });
     setConfirming(true);
   };
 
@@ -144,6 +155,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       triggerBy: confirmed.by,
       trailRate: confirmed.trailRate,
       trailActivation: confirmed.trailActivation,
+      ...confirmed.trigger,
     };
     const r = await engine.leverCommand('submit', order, () => {
       // the reply is late: the dialog gives way to the form, which says it is checking
@@ -158,6 +170,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       setShare('');
       setPercent(0);
       setStops((x) => ({ ...x, tp: '', sl: '', trail: '', activation: '' }));
+      trig.set('');
       return;
     }
     if (r.code === 'invalid') setErrors(r.fields as Errors);
@@ -173,8 +186,20 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
       data-testid={`lever-form-${sideName}`}
     >
       <Available deal={deal} quote={meta.quote} />
+      <TriggerFields
+        shown={conditional}
+        sideName={sideName}
+        trig={trig}
+        by={stops.by}
+        onBy={(by) => setStops((x) => ({ ...x, by }))}
+        sentence={trig.sentence}
+        error={fieldError('stopPrice')}
+        quote={meta.quote}
+        dp={deal.pricePrecision}
+      />
       <PriceField
         mode={mode}
+        conditional={conditional}
         meta={meta}
         deal={deal}
         price={price}
@@ -218,15 +243,17 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         onChange={onSlide}
         disabled={sentMultiple === null || cap === 0}
       />
-      <ReduceToggle
-        side={side}
-        on={reduce}
-        held={held}
-        onChange={(on) => {
-          ro.set(on);
-          setErrors({});
-        }}
-      />
+      {!conditional && (
+        <ReduceToggle
+          side={side}
+          on={reduce}
+          held={held}
+          onChange={(on) => {
+            ro.set(on);
+            setErrors({});
+          }}
+        />
+      )}
       {reduce ? (
         <ReduceAbove side={side} share={share} held={held} />
       ) : (
@@ -248,6 +275,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
             side={side}
             quote={meta.quote}
             pricePrecision={deal.pricePrecision}
+            byShown={!conditional}
           />
           <MarginShort long={long} need={short} available={deal.balance} quote={meta.quote} />
         </>
@@ -260,7 +288,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         {...guard.button(waiting)}
         data-testid={`lever-submit-${sideName}`}
       >
-        {t(submitLabel(long, reduce))}
+        {t(submitLabel(long, reduce, conditional))}
       </button>
       {guard.reason}
       {checking && <OutcomeChecking testId={`lever-unknown-${sideName}`} />}
@@ -275,6 +303,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
         price={mode === 1 ? null : price}
         figures={figures}
         stops={confirmed.sentence}
+        conditional={confirmed.trigger !== null}
         busy={busy}
         onConfirm={() => void send()}
         onClose={() => setConfirming(false)}
@@ -283,101 +312,16 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark }: LeverFormProps) 
   );
 }
 
-interface ConfirmedStops {
-  takeProfit: string;
-  stopLoss: string;
-  sentence: string | null;
-  by: 'mark' | 'last';
-  trailRate: string;
-  trailActivation: string;
-}
-/** The levels as they stand when the confirmation opens: what will be sent. */
-function confirmedOf(
-  levels: ReturnType<typeof resolveStops>,
-  by: 'mark' | 'last',
-  sentence: string | null,
-): ConfirmedStops {
-  const text = (d: Decimal | null) => d?.toFixed() ?? '';
-  return {
-    takeProfit: text(levels.tp.price),
-    stopLoss: text(levels.sl.price),
-    sentence,
-    by,
-    trailRate: text(levels.trail.rate),
-    trailActivation: text(levels.trail.activation),
-  };
+/** The trigger's sentence and the levels', as the confirmation says them; null: neither. */
+function joinSentences(...said: (string | null)[]): string | null {
+  const some = said.filter((x) => x !== null);
+  return some.length === 0 ? null : some.join(' ');
 }
 
-const NO_LEVELS: ConfirmedStops = {
-  takeProfit: '',
-  stopLoss: '',
-  sentence: null,
-  by: 'mark',
-  trailRate: '',
-  trailActivation: '',
-};
-
-/** Whether the order may go to its confirmation: nothing to say about the fields, and the
- *  margin pays for it (MarginShort) or, reduce-only, the hands held cover it (ReduceAbove). */
-function readyToConfirm(
-  found: Errors,
-  o: { reduce: boolean; share: string; held: number; short: Decimal | null; levelsOk: boolean },
-): boolean {
-  if (o.reduce) return confirmable(found, null) && Number(o.share) <= o.held;
-  return confirmable(found, o.short) && o.levelsOk;
-}
-
-/** The confirmation of the order: reduce-only, or an opening with its costs and levels. */
-function Confirms(p: {
-  open: boolean;
-  reduce: boolean;
-  side: 1 | 2;
-  meta: PairMeta;
-  deal: LeverDealView;
-  share: string;
-  multiple: number | null;
-  price: string | null;
-  figures: ReturnType<typeof formFigures>['figures'];
-  stops: string | null;
-  busy: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  if (p.reduce)
-    return (
-      <ReduceConfirm
-        open={p.open}
-        side={p.side}
-        meta={p.meta}
-        share={p.share}
-        price={p.price}
-        pricePrecision={p.deal.pricePrecision}
-        busy={p.busy}
-        onConfirm={p.onConfirm}
-        onClose={p.onClose}
-      />
-    );
-  return (
-    <Confirm
-      open={p.open}
-      long={p.side === 1}
-      meta={p.meta}
-      pricePrecision={p.deal.pricePrecision}
-      share={p.share}
-      multiple={p.multiple}
-      price={p.price}
-      figures={p.figures}
-      stops={p.stops}
-      busy={p.busy}
-      onConfirm={p.onConfirm}
-      onClose={p.onClose}
-    />
-  );
-}
-
-/** Open long / short, or, reduce-only, close the other side's positions. */
-function submitLabel(long: boolean, reduce: boolean) {
+/** Open long / short, or, reduce-only, close the other side's positions; or a conditional one. */
+function submitLabel(long: boolean, reduce: boolean, conditional: boolean) {
   if (reduce) return long ? 'lever.form.closeShorts' : 'lever.form.closeLongs';
+  if (conditional) return long ? 'lever.trigger.placeLong' : 'lever.trigger.placeShort';
   return long ? 'lever.form.openLong' : 'lever.form.openShort';
 }
 
@@ -389,7 +333,3 @@ function shareErrorText(
 ): string | undefined {
   return id === undefined ? undefined : `${tv(id)} (${deal.minShare}–${deal.maxShare})`;
 }
-
-/** Nothing to say about the fields, and the available margin pays for the order. */
-const confirmable = (found: Errors, short: Decimal | null): boolean =>
-  Object.keys(found).length === 0 && short === null;

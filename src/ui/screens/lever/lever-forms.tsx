@@ -1,10 +1,10 @@
 // The lever trade panel: the market / limit switch (switching clears the multiple and resets
-// the price to the latest, spec §4) over the long and short forms. Visitors see login and
-// register prompts instead.
+// the price to the latest, spec §4), with the conditional kinds beside them (stop limit, stop
+// market: ADR 0065), over the long and short forms. Visitors see login and register prompts
+// instead.
 import { computed } from '@preact/signals-core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { LeverMode } from '../../../shared/lever.ts';
 import { Loading } from '../../components/states.tsx';
 import { lever, session, tickerSignal } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -12,6 +12,15 @@ import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ROUTE_PATH } from '../../route-paths.ts';
 import type { PairMeta } from '../../trading/pair-meta.ts';
 import { LeverForm } from './lever-form.tsx';
+import type { LeverTicket } from './lever-trigger.tsx';
+import { isConditional, LEVER_TICKETS, modeOf } from './lever-trigger.tsx';
+
+const TICKET_LABEL = {
+  market: 'lever.form.market',
+  limit: 'lever.form.limit',
+  stopLimit: 'lever.trigger.stopLimit',
+  stopMarket: 'lever.trigger.stopMarket',
+} as const;
 
 const deal = computed(() => lever.value.deal);
 const risk = computed(() => lever.value.risk);
@@ -20,7 +29,7 @@ const loggedIn = computed(() => session.value.loggedIn);
 /** `tools` sit at the right of the market / limit switch (the hotkeys button). */
 export function LeverForms({ meta, tools }: { meta: PairMeta; tools?: ReactNode }) {
   const { t } = useI18n();
-  const [mode, setMode] = useState<LeverMode>(1);
+  const [ticket, setTicket] = useState<LeverTicket>('market');
   const [resetKey, setResetKey] = useState(0);
   const d = useSignalValue(deal);
   const r = useSignalValue(risk);
@@ -36,10 +45,6 @@ export function LeverForms({ meta, tools }: { meta: PairMeta; tools?: ReactNode 
     [meta.symbol],
   );
   const mark = useSignalValue(markSignal) ?? d?.markPrice ?? d?.lastPrice ?? null;
-  const modes: { id: LeverMode; label: string }[] = [
-    { id: 1, label: t('lever.form.market') },
-    { id: 0, label: t('lever.form.limit') },
-  ];
   return (
     <section className="spot__panel spot__forms lever__forms" aria-labelledby="lever-forms-title">
       <header className="spot__head">
@@ -51,22 +56,23 @@ export function LeverForms({ meta, tools }: { meta: PairMeta; tools?: ReactNode 
           role="tablist"
           aria-label={t('lever.form.modes')}
         >
-          {modes.map((m) => (
+          {LEVER_TICKETS.map((k) => (
             <button
-              key={m.id}
+              key={k}
               type="button"
               role="tab"
-              aria-selected={mode === m.id}
-              className={`spot-tabs__tab ${mode === m.id ? 'is-active' : ''}`}
-              data-testid={m.id === 0 ? 'lever-mode-limit' : 'lever-mode-market'}
-              disabled={m.id === 0 && d !== null && !d.entrustOpen}
+              aria-selected={ticket === k}
+              className={`spot-tabs__tab ${ticket === k ? 'is-active' : ''}`}
+              data-testid={`lever-mode-${k}`}
+              // every kind but market waits: the entrust switch opens them all
+              disabled={k !== 'market' && d !== null && !d.entrustOpen}
               onClick={() => {
-                if (m.id === mode) return;
-                setMode(m.id);
-                setResetKey((k) => k + 1);
+                if (k === ticket) return;
+                setTicket(k);
+                setResetKey((n) => n + 1);
               }}
             >
-              {m.label}
+              {t(TICKET_LABEL[k])}
             </button>
           ))}
         </div>
@@ -90,7 +96,8 @@ export function LeverForms({ meta, tools }: { meta: PairMeta; tools?: ReactNode 
         <div className="forms__pair lever-forms">
           <LeverForm
             side={1}
-            mode={mode}
+            mode={modeOf(ticket)}
+            conditional={isConditional(ticket)}
             meta={meta}
             deal={d}
             risk={r}
@@ -99,7 +106,8 @@ export function LeverForms({ meta, tools }: { meta: PairMeta; tools?: ReactNode 
           />
           <LeverForm
             side={2}
-            mode={mode}
+            mode={modeOf(ticket)}
+            conditional={isConditional(ticket)}
             meta={meta}
             deal={d}
             risk={r}

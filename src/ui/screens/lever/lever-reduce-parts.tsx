@@ -2,6 +2,7 @@
 // side (what the order can close, oldest first), the refusal when the hands typed are more, and
 // the confirmation. A reduce-only order never opens a position: no multiple, margin, fee or
 // levels of its own.
+import { TriggerTag } from './lever-trigger.tsx';
 import { computed } from '@preact/signals-core';
 import { useId, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
@@ -136,9 +137,13 @@ export function ReduceConfirm(p: {
   );
 }
 
-/** A row's kind beside its side: a reduce-only order, or the hands a partial close took off. */
+/**
+ * A row's kind beside its side: a conditional order (what it waits for, or became), a reduce-only
+ * order, or the hands a partial close took off.
+ */
 export function OrderTags({ p }: { p: LeverPositionView }) {
   const { t } = useI18n();
+  if (p.trigger !== null) return <TriggerTag p={p} />;
   if (p.reduceOnly)
     return (
       <>

@@ -81,7 +81,9 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
           { side: 'buy', label: t('lever.form.openLong'), testId: 'phone-long' },
           { side: 'sell', label: t('lever.form.openShort'), testId: 'phone-short' },
         ]}
-        formTitle={(side) => t(side === 'buy' ? 'lever.form.openLong' : 'lever.form.openShort')}
+        // the side only: what the form does (open, close with reduce-only, place a conditional
+        // order) is on its submit button
+        formTitle={(side) => t(side === 'buy' ? 'lever.positions.long' : 'lever.positions.short')}
         form={<LeverForms meta={meta} />}
       >
         <section className="spot__panel lever__positions">

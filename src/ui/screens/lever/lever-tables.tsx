@@ -317,11 +317,13 @@ const EntrustRow = memo(function EntrustRow({
 }) {
   const { t, fmt } = useI18n();
   const price = fmt.fixed(p.originPrice, priceDpOf(p.symbol));
+  // a waiting stop-market opens at the mark: its stored price is only what its reserve was figured at
+  const market = p.trigger?.market === true && p.trigger.state === 'waiting';
   return (
     <tr data-position-id={p.id} data-side={sideAttr(p.side)}>
       <LeadCells p={p} />
       <td className="num">{t('lever.positions.multipleValue', { multiple: p.multiple })}</td>
-      <td className="num">{price}</td>
+      <td className="num">{market ? t('lever.form.marketPrice') : price}</td>
       <td className="num">{fmt.fixed(p.margin, LEVER_DP.money)}</td>
       {!compact && <td className="num">{fmt.fixed(p.fee, LEVER_DP.money)}</td>}
       {!compact && <td className="time-cell">{timeText(fmt, '', p.createTime)}</td>}
