@@ -52,7 +52,7 @@ export function LeverForm(props: LeverFormProps) {
 
 function LeverFormInner({ side, mode, meta, deal, risk, mark, conditional }: LeverFormProps) {
   const { t, tv } = useI18n();
-  const [price, setPrice] = useState(mark ?? '');
+  const [price, setPrice] = useState(() => initialPrice(conditional, mark));
   const [multiple, setMultiple] = useState<number | null>(null);
   const [share, setShare] = useState('');
   const [percent, setPercent] = useState(0);
@@ -311,6 +311,10 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark, conditional }: Lev
     </form>
   );
 }
+
+/** A stop-limit's price stands against its trigger: it starts empty; a limit's at the mark. */
+const initialPrice = (conditional: boolean, mark: string | null): string =>
+  conditional ? '' : (mark ?? '');
 
 /** The trigger's sentence and the levels', as the confirmation says them; null: neither. */
 function joinSentences(...said: (string | null)[]): string | null {
