@@ -6,7 +6,7 @@
 // comes back up to it. A third, revoked before its trigger, returns its reserve. The owner is
 // told; the free balance ends at exactly the grant minus the margins and fees of what is open.
 // A new user of its own.
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { fund, token, verify } from './api.ts';
 import { confirm, login, operator, registerByEmail, uniqueEmail } from './helpers.ts';
@@ -30,7 +30,7 @@ interface Sheet {
   }[];
 }
 
-async function sheet(request: APIRequestContext, email: string): Promise<Sheet> {
+async function sheet_(request: APIRequestContext, email: string): Promise<Sheet> {
   const r = await operator(request, `user?account=${encodeURIComponent(email)}`);
   expect(r.type).toBe('ok');
   return r.message as Sheet;
@@ -41,6 +41,24 @@ async function steer(request: APIRequestContext, price: string): Promise<void> {
   const r = await request.post(`/api/dev/steer?match=${BCH.match}&price=${price}`);
   const body = (await r.json()) as { type: string; message: unknown };
   expect(body.type, JSON.stringify(body.message)).toBe('ok');
+}
+
+/** A new verified user with 1000 USDT in contracts, on BCH/USDT moved to 450.00. */
+async function bchTrader(
+  page: Page,
+  request: APIRequestContext,
+  prefix: string,
+): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(prefix);
+  await registerByEmail(page, email, PASSWORD);
+  const t = await token(request, email, PASSWORD);
+  await verify(request, t, email);
+  await fund(request, t, email, '1000', 'lever');
+  await steer(request, '450.00');
+  await login(page, email, PASSWORD, '/leverdealCenter');
+  await page.locator(`.markets__row[data-symbol="${BCH.symbol}"]`).click();
+  await expect(page.locator(`.lever[data-symbol="${BCH.symbol}"]`)).toBeVisible();
+  return { email, token: t };
 }
 
 /** A conditional order from one side of the ticket. */
@@ -65,15 +83,7 @@ test('stop-market and stop-limit contract orders fire on a moved mark, and a rev
   request,
 }) => {
   test.setTimeout(150_000);
-  const email = uniqueEmail('conditional');
-  await registerByEmail(page, email, PASSWORD);
-  const t = await token(request, email, PASSWORD);
-  await verify(request, t, email);
-  await fund(request, t, email, '1000', 'lever');
-  await steer(request, '450.00');
-  await login(page, email, PASSWORD, '/leverdealCenter');
-  await page.locator(`.markets__row[data-symbol="${BCH.symbol}"]`).click();
-  await expect(page.locator(`.lever[data-symbol="${BCH.symbol}"]`)).toBeVisible();
+  const { email, token: t } = await bchTrader(page, request, 'conditional');
   const long = page.getByTestId('lever-form-long');
   await expect(long.getByTestId('lever-available')).toContainText('1,000.0000');
 
@@ -90,7 +100,7 @@ test('stop-market and stop-limit contract orders fire on a moved mark, and a rev
   await expect(waiting).toHaveCount(1);
   await expect(waiting.getByTestId('lever-trigger-tag')).toHaveText('Stop market ≥ 470.00 (mark)');
   // a second one far above, revoked: its reserve comes back whole
-  const before = await sheet(request, email);
+  const before = await sheet_(request, email);
   await place(page, 'long', { kind: 'stopMarket', trigger: '600.00', hands: '1' });
   await expect(waiting).toHaveCount(2);
   const far = waiting.filter({ hasText: '600.00' });
@@ -98,14 +108,14 @@ test('stop-market and stop-limit contract orders fire on a moved mark, and a rev
   await confirm(page);
   await expect(waiting).toHaveCount(1);
   const usdt = (s: Sheet) => s.wallets.find((w) => w.currency === 'USDT');
-  expect(usdt(await sheet(request, email))?.lever_balance).toBe(usdt(before)?.lever_balance);
+  expect(usdt(await sheet_(request, email))?.lever_balance).toBe(usdt(before)?.lever_balance);
 
   // the mark moved past the trigger: the long opens at the mark it reached (about 480), not at 470
   await steer(request, '480.00');
   await page.getByTestId('lever-tab-holding').click();
   const holding = page.getByTestId('lever-holding-table').locator('tr[data-position-id]');
   await expect(holding).toHaveCount(1, { timeout: 15_000 });
-  const opened = (await sheet(request, email)).lever.find((p) => p.stop_price === '470');
+  const opened = (await sheet_(request, email)).lever.find((p) => p.stop_price === '470');
   expect(opened?.status).toBe(1);
   expect(new Decimal(opened?.origin_price ?? '0').greaterThan('475')).toBe(true);
   // its owner is told
@@ -130,7 +140,7 @@ test('stop-market and stop-limit contract orders fire on a moved mark, and a rev
   // the mark back up to 455: it opens at its limit price
   await steer(request, '457.00');
   await expect(waiting).toHaveCount(0, { timeout: 15_000 });
-  const s = await sheet(request, email);
+  const s = await sheet_(request, email);
   const short = s.lever.find((p) => p.type === 2);
   expect(short).toMatchObject({ status: 1, origin_price: '455', stop_state: 2 });
 
@@ -141,6 +151,114 @@ test('stop-market and stop-limit contract orders fire on a moved mark, and a rev
   const margins = open.reduce((a, p) => a.plus(p.caution_money), new Decimal(0));
   const fees = open.reduce((a, p) => a.plus(p.trade_fee), new Decimal(0));
   const w = usdt(s);
+  expect(new Decimal(w?.lock_lever_balance ?? 'NaN').toFixed()).toBe(margins.toFixed());
+  expect(new Decimal(w?.lever_balance ?? 'NaN').toFixed()).toBe(
+    new Decimal(1000).minus(margins).minus(fees).toFixed(),
+  );
+});
+
+/** A contract template in the hotkey settings: its key pressed on its button, then its fields. */
+async function template(
+  settings: Locator,
+  i: number,
+  key: string,
+  o: { side: string; order: string; ticks?: string; limitTicks?: string; hands: string },
+): Promise<void> {
+  await settings.getByTestId('lever-template-add').click();
+  const row = settings.locator(`[data-lever-template="${i}"]`);
+  await row.locator('.hotkeys__key').click();
+  await row.page().keyboard.press(key);
+  await row.locator('[data-field="side"]').selectOption(o.side);
+  await row.locator('[data-field="order"]').selectOption(o.order);
+  if (o.ticks !== undefined) await row.locator('[data-field="ticks"]').fill(o.ticks);
+  if (o.limitTicks !== undefined) await row.locator('[data-field="limitTicks"]').fill(o.limitTicks);
+  await row.locator('[data-field="hands"]').fill(o.hands);
+  await row.locator('[data-field="multiple"]').fill('10');
+}
+
+test('contract templates place a market, a limit, a stop-market and a stop-limit order from their keys', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { email } = await bchTrader(page, request, 'conditional-hk');
+  await expect(page.getByTestId('lever-form-long').getByTestId('lever-available')).toContainText(
+    '1,000.0000',
+  );
+
+  await page.keyboard.press('?');
+  const sheet = page.locator('dialog[open][data-testid="hotkey-sheet"]');
+  await sheet.getByTestId('hotkey-settings-open').click();
+  const settings = page.locator('dialog[open][data-testid="hotkey-settings"]');
+  await settings.getByTestId('hotkeys-enabled').check();
+  // a long at market; a short limit 10.00 above the mark; a long stop-market 20.00 above it; a
+  // short stop-limit triggered 20.00 below it, its limit 1.00 under the trigger
+  await template(settings, 0, 'Alt+5', { side: 'long', order: 'market', hands: '0' });
+  await template(settings, 1, 'Alt+6', {
+    side: 'short',
+    order: 'limit',
+    ticks: '1000',
+    hands: '1',
+  });
+  await template(settings, 2, 'Alt+7', {
+    side: 'long',
+    order: 'stop-market',
+    ticks: '2000',
+    hands: '1',
+  });
+  await template(settings, 3, 'Alt+8', {
+    side: 'short',
+    order: 'stop-limit',
+    ticks: '-2000',
+    limitTicks: '-100',
+    hands: '1',
+  });
+  // no hands is refused, and nothing is kept until it is mended
+  await settings.getByTestId('hotkeys-save').click();
+  await expect(settings.getByRole('alert')).toContainText('Contract template 1');
+  await settings.locator('[data-lever-template="0"] [data-field="hands"]').fill('1');
+  await settings.getByTestId('hotkeys-save').click();
+  await expect(settings).toHaveCount(0);
+  await expect(sheet).toContainText('Long 1 hand at 10×: at market');
+  await expect(sheet).toContainText(
+    'Short 1 hand at 10×: stop limit, trigger at the mark −2000 ticks, limit −100 ticks from it',
+  );
+  await sheet.getByRole('button', { name: 'Close' }).click();
+
+  const confirmDialog = page.locator('dialog[open][data-testid="hotkey-confirm"]');
+  const press = async (key: string, says: string) => {
+    await page.keyboard.press(key);
+    await expect(confirmDialog).toContainText(says);
+    await confirmDialog.getByTestId('confirm-sure').click();
+    await expect(confirmDialog).toHaveCount(0);
+  };
+  await press('Alt+5', 'at the mark price now');
+  await press('Alt+6', 'a limit order at');
+  await press('Alt+7', 'a stop opening at the mark price when the mark reaches');
+  await press('Alt+8', 'a stop placing a limit order at');
+  await page.getByTestId('lever-tab-entrusts').click();
+  const waiting = page.getByTestId('lever-entrusts-table').locator('tr[data-position-id]');
+  await expect(waiting).toHaveCount(3);
+  await expect(waiting.getByTestId('lever-trigger-tag')).toHaveCount(2);
+
+  // the mark up to 480: the short limit (about 460) and the long stop (about 470) open
+  await steer(request, '480.00');
+  await expect(waiting).toHaveCount(1, { timeout: 15_000 });
+  // down to 425: the short stop-limit fires (about 430) and waits as a limit order (about 429)
+  await steer(request, '425.00');
+  await expect(waiting.getByTestId('lever-trigger-tag')).toContainText('triggered', {
+    timeout: 15_000,
+  });
+  // back up to 440: it opens at its limit price
+  await steer(request, '440.00');
+  await expect(waiting).toHaveCount(0, { timeout: 15_000 });
+
+  const s = await sheet_(request, email);
+  const open = s.lever.filter((p) => p.status === 1);
+  expect(open.map((p) => p.type).sort()).toEqual([1, 1, 2, 2]);
+  const margins = open.reduce((a, p) => a.plus(p.caution_money), new Decimal(0));
+  const fees = open.reduce((a, p) => a.plus(p.trade_fee), new Decimal(0));
+  const w = s.wallets.find((x) => x.currency === 'USDT');
   expect(new Decimal(w?.lock_lever_balance ?? 'NaN').toFixed()).toBe(margins.toFixed());
   expect(new Decimal(w?.lever_balance ?? 'NaN').toFixed()).toBe(
     new Decimal(1000).minus(margins).minus(fees).toFixed(),

@@ -6,6 +6,8 @@
 // or received document through `parseWorkspace`, which never throws: a field it does not know is
 // dropped, a field that is wrong (or missing, from an older version) takes its default, and
 // nothing in it can grow without bound.
+import type { LeverTemplate } from './lever-templates.ts';
+import { LEVER_TEMPLATES_MAX, leverTemplate } from './lever-templates.ts';
 import { KLINE_PERIODS, type KlinePeriod } from './constants.ts';
 import { TIME_IN_FORCE, type SpotTif } from './spot.ts';
 import { Decimal } from './decimal.ts';
@@ -105,6 +107,11 @@ export interface HotkeySettings {
   confirm: boolean;
   keys: Record<HotkeyAction, string>;
   templates: OrderTemplate[];
+  /**
+   * The contracts screen's templates (ADR 0066); absent when there are none, so a document
+   * written before they existed reads back the same (a recorded session still replays).
+   */
+  leverTemplates?: LeverTemplate[];
 }
 
 /** Most templates a workspace keeps; a template's price at most this many ticks away. */
@@ -291,12 +298,26 @@ function hotkeys(value: unknown): HotkeySettings {
     used.add(t.key);
     templates.push(t);
   }
+  const leverTemplates = leverTemplatesOf(v.leverTemplates, used);
   return {
     enabled: v.enabled === true,
     confirm: v.confirm !== false,
     keys,
     templates: Array.isArray(v.templates) ? templates : d.templates,
+    ...(leverTemplates.length === 0 ? {} : { leverTemplates }),
   };
+}
+
+/** The contract templates (ADR 0066), each with a key no action or template has yet. */
+function leverTemplatesOf(value: unknown, used: Set<string>): LeverTemplate[] {
+  const out: LeverTemplate[] = [];
+  for (const raw of Array.isArray(value) ? value : []) {
+    const t = leverTemplate(raw, isHotkey);
+    if (t === null || used.has(t.key) || out.length >= LEVER_TEMPLATES_MAX) continue;
+    used.add(t.key);
+    out.push(t);
+  }
+  return out;
 }
 
 function template(value: unknown): OrderTemplate | null {

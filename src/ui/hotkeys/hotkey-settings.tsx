@@ -1,7 +1,8 @@
 // The hotkey settings (issue 24): on or off, whether each hotkey order or cancel asks first, a
 // key for each action, and up to TEMPLATES_MAX order templates (key, side, size as an amount or
 // a share of what is available, price as ticks from the best bid, the best ask, their mid or the
-// last trade, time in force or post-only). Edited as a draft; Save checks it (keys given once, ticks and sizes in bounds)
+// last trade, time in force or post-only), and up to LEVER_TEMPLATES_MAX contract templates
+// (ADR 0066: hands at a multiple, market, limit or conditional, ticks from the mark). Edited as a draft; Save checks it (keys given once, ticks and sizes in bounds)
 // and keeps it in the workspace, Cancel forgets it. A key is set by pressing it on its button.
 import { useState } from 'react';
 import {
@@ -17,6 +18,15 @@ import { useI18n } from '../i18n/i18n-context.tsx';
 import { DialogFooter, Modal } from '../kit/modal.tsx';
 import { toast } from '../toast/toast.ts';
 import { updateWorkspace, workspace } from '../workspace.ts';
+import { LEVER_TEMPLATES_MAX, type LeverTemplate } from '../../shared/lever-templates.ts';
+import {
+  emptyLeverDraft,
+  leverDraftOf,
+  leverDraftProblems,
+  LeverTemplateRow,
+  leverTemplateOf,
+  type LeverDraft,
+} from './lever-template-row.tsx';
 import { ACTION_LABEL } from './template-text.ts';
 import { keyLabel } from './keys.ts';
 import { KeyButton } from './key-button.tsx';
@@ -39,13 +49,16 @@ export function HotkeySettings({ base, onClose }: { base: string; onClose: () =>
   const [confirm, setConfirm] = useState(start.confirm);
   const [keys, setKeys] = useState<Record<HotkeyAction, string>>({ ...start.keys });
   const [templates, setTemplates] = useState<Draft[]>(() => start.templates.map(draftOf));
+  const [levers, setLevers] = useState<LeverDraft[]>(() =>
+    (start.leverTemplates ?? []).map(leverDraftOf),
+  );
   const [errors, setErrors] = useState<string[]>([]);
 
   const setTemplate = (i: number, next: Draft): void =>
     setTemplates((list) => list.map((x, j) => (j === i ? next : x)));
 
   const save = (): void => {
-    const found = problems(keys, templates, t);
+    const found = problems(keys, templates, levers, t);
     setErrors(found);
     if (found.length > 0) return;
     const next: Settings = {
@@ -53,6 +66,7 @@ export function HotkeySettings({ base, onClose }: { base: string; onClose: () =>
       confirm,
       keys,
       templates: templates.map(templateOf),
+      leverTemplates: levers.map(leverTemplateOf).filter((x): x is LeverTemplate => x !== null),
     };
     updateWorkspace((w) => parseWorkspace({ ...w, hotkeys: next }));
     toast.success(t('hotkeys.saved'));
@@ -127,6 +141,28 @@ export function HotkeySettings({ base, onClose }: { base: string; onClose: () =>
           {t('hotkeys.template.add')}
         </button>
       )}
+      <h3 className="hotkeys__subtitle">{t('hotkeys.lever.title')}</h3>
+      <ul className="hotkeys__templates" data-testid="lever-templates">
+        {levers.map((x, i) => (
+          <LeverTemplateRow
+            key={i}
+            draft={x}
+            index={i}
+            onChange={(next) => setLevers((list) => list.map((y, j) => (j === i ? next : y)))}
+            onRemove={() => setLevers((list) => list.filter((_, j) => j !== i))}
+          />
+        ))}
+      </ul>
+      {levers.length < LEVER_TEMPLATES_MAX && (
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => setLevers((list) => [...list, emptyLeverDraft()])}
+          data-testid="lever-template-add"
+        >
+          {t('hotkeys.lever.add')}
+        </button>
+      )}
       {errors.length > 0 && (
         <ul className="form-error hotkeys__errors" role="alert">
           {errors.map((e) => (
@@ -148,11 +184,16 @@ export function HotkeySettings({ base, onClose }: { base: string; onClose: () =>
 function problems(
   keys: Record<HotkeyAction, string>,
   templates: readonly Draft[],
+  levers: readonly LeverDraft[],
   t: ReturnType<typeof useI18n>['t'],
 ): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
-  const all = [...Object.values(keys), ...templates.map((x) => x.key)].filter((k) => k !== '');
+  const all = [
+    ...Object.values(keys),
+    ...templates.map((x) => x.key),
+    ...levers.map((x) => x.key),
+  ].filter((k) => k !== '');
   for (const k of all) {
     if (k === RESERVED) out.push(t('hotkeys.error.reserved'));
     else if (seen.has(k)) out.push(t('hotkeys.error.duplicate', { key: keyLabel(k) }));
@@ -166,6 +207,11 @@ function problems(
       out.push(t('hotkeys.error.ticks', { name, max: TICKS_MAX }));
     if (!sizeValid(x.size.kind, x.size.value)) out.push(t('hotkeys.error.size', { name }));
     out.push(...shapeProblems(x, name, t));
+  });
+  levers.forEach((x, i) => {
+    const name = t('hotkeys.lever.name', { n: i + 1 });
+    if (x.key === '') out.push(t('hotkeys.error.noKey', { name }));
+    out.push(...leverDraftProblems(x, name, t));
   });
   return [...new Set(out)];
 }

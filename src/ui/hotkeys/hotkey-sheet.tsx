@@ -11,6 +11,7 @@ import { workspace } from '../workspace.ts';
 import { HotkeySettings } from './hotkey-settings.tsx';
 import { HELP_KEY, keyLabel } from './keys.ts';
 import { ACTION_LABEL, useTemplateText } from './template-text.ts';
+import { useLeverTemplateText } from './lever-template-text.ts';
 
 interface SheetProps {
   open: boolean;
@@ -19,6 +20,8 @@ interface SheetProps {
   actions: readonly HotkeyAction[];
   /** The screen places templates' orders (the spot screen). */
   templates: boolean;
+  /** The screen places contract templates' orders (the contracts screen, ADR 0066). */
+  leverTemplates?: boolean;
   base: string;
 }
 
@@ -27,6 +30,7 @@ export function HotkeySheet(p: SheetProps) {
   const [editing, setEditing] = useState(false);
   const settings = useSignalValue(workspace).hotkeys;
   const describe = useTemplateText(p.base);
+  const describeLever = useLeverTemplateText();
   return (
     <>
       <Modal
@@ -49,6 +53,10 @@ export function HotkeySheet(p: SheetProps) {
             {p.templates &&
               settings.templates.map((tpl: OrderTemplate) => (
                 <KeyRow key={tpl.key} name={tpl.key} what={describe(tpl)} />
+              ))}
+            {p.leverTemplates === true &&
+              (settings.leverTemplates ?? []).map((tpl) => (
+                <KeyRow key={tpl.key} name={tpl.key} what={describeLever(tpl)} />
               ))}
           </tbody>
         </table>

@@ -66,3 +66,24 @@ export function KeyButton({
     </button>
   );
 }
+
+/** A number as typed, with its caption always shown. */
+export function NumberCell(p: {
+  caption: string;
+  mode: 'numeric' | 'decimal';
+  value: string;
+  onValue: (v: string) => void;
+  field: string;
+}) {
+  return (
+    <Cell caption={p.caption} own>
+      <input
+        className="hotkeys__control hotkeys__number"
+        inputMode={p.mode}
+        value={p.value}
+        onChange={(e) => p.onValue(e.target.value.trim())}
+        data-field={p.field}
+      />
+    </Cell>
+  );
+}

@@ -14,7 +14,7 @@ import {
 } from '../../shared/workspace.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import type { MessageId } from '../i18n/i18n.ts';
-import { Cell, KeyButton } from './key-button.tsx';
+import { Cell, KeyButton, NumberCell } from './key-button.tsx';
 
 const FROM_LABEL: Record<OrderTemplate['price']['from'], MessageId> = {
   bid: 'hotkeys.from.bid',
@@ -125,27 +125,6 @@ function OrderCells({ draft: x, onChange }: { draft: Draft; onChange: (next: Dra
         field="skew"
       />
     </>
-  );
-}
-
-/** A number as typed, with its caption always shown. */
-function NumberCell(p: {
-  caption: string;
-  mode: 'numeric' | 'decimal';
-  value: string;
-  onValue: (v: string) => void;
-  field: string;
-}) {
-  return (
-    <Cell caption={p.caption} own>
-      <input
-        className="hotkeys__control hotkeys__number"
-        inputMode={p.mode}
-        value={p.value}
-        onChange={(e) => p.onValue(e.target.value.trim())}
-        data-field={p.field}
-      />
-    </Cell>
   );
 }
 
