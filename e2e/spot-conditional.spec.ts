@@ -2,7 +2,8 @@
 // above the market, says in words what it will do, reserves its funds (the available balance
 // drops by limit × amount), lists it in the orders panel's "Conditional" tab, and a cancel from
 // the table gives the reserve back. A trigger left empty is said under its field, with what was
-// typed kept. Then on a market the test moves (the development price control, ADR 0053): a
+// typed kept; an Edit changes its amount, then its limit (a reached trigger refused on the way),
+// the reserve following each. Then on a market the test moves (the development price control, ADR 0053): a
 // stop-limit buy fires when the price rises to it and a stop-market sell when it falls to it,
 // each fills, the "Done" list says so, and the balances are exactly what the fills say. The
 // rules of firing are tested in server/trading/spot-triggers.test.ts. New users of their own.
@@ -58,6 +59,31 @@ test('a stop-limit buy from the ticket reserves its funds, waits, and is cancell
   await expect(row).toHaveAttribute('data-kind', 'stop_limit');
   await expect(row).toContainText('BTC/USDT');
   await expect(row).toContainText('200,000.00');
+
+  // changed in place (ADR 0067): twice the amount holds twice the funds
+  const id = await row.getAttribute('data-trigger-id');
+  await row.getByTestId('amend-trigger').click();
+  const amendDialog = page.locator('dialog[open][data-testid="trigger-amend"]');
+  await amendDialog.locator('input[name="amend-number"]').fill('0.002');
+  await amendDialog.getByTestId('trigger-amend-save').click();
+  await expect(amendDialog).toHaveCount(0);
+  await expect(row).toContainText('0.002');
+  await expect(row).toHaveAttribute('data-trigger-id', String(id));
+  await page.getByTestId('mode-stop-limit').click();
+  await expect(available).toContainText('600.00');
+  // a trigger the price has already reached is refused; the dialog keeps what was typed
+  await row.getByTestId('amend-trigger').click();
+  await amendDialog.locator('input[name="amend-trigger"]').fill('1');
+  await amendDialog.locator('input[name="amend-price"]').fill('150000');
+  await amendDialog.getByTestId('trigger-amend-save').click();
+  await expect(page.locator('.toast--error').last()).toContainText('already');
+  await expect(amendDialog.getByTestId('trigger-amend-refusal')).toContainText('already reached');
+  await expect(amendDialog.locator('input[name="amend-trigger"]')).toHaveValue('1');
+  await amendDialog.locator('input[name="amend-trigger"]').fill(trigger);
+  await amendDialog.getByTestId('trigger-amend-save').click();
+  await expect(amendDialog).toHaveCount(0);
+  // 150000 × 0.002 = 300 held
+  await expect(available).toContainText('700.00');
 
   await row.getByTestId('cancel-trigger').click();
   const dialog = page.locator('dialog[open][data-testid="confirm-dialog"]');

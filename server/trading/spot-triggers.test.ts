@@ -11,6 +11,7 @@ import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { TestServer } from '../testing/helpers.ts';
 import { get, post, spotUser, startTestServer } from '../testing/helpers.ts';
 import { SpotTriggers } from './spot-triggers.ts';
+import { placeTrigger, spotWallet, tradeAt as tradeAtKit } from '../testing/trigger-kit.ts';
 
 let s: TestServer;
 const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
@@ -26,24 +27,12 @@ function user(usdt: string, btc: string): Promise<User> {
   return spotUser(s, `trigger${++seq}@example.com`, usdt, btc);
 }
 
-async function wallet(u: User, currencyId: number) {
-  const rows = await s.ctx.db.query<{ change_balance: string; lock_change_balance: string }>(
-    'SELECT change_balance, lock_change_balance FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
-    [u.id, currencyId],
-  );
-  return {
-    available: num(rows[0]?.change_balance ?? '0'),
-    locked: num(rows[0]?.lock_change_balance ?? '0'),
-  };
-}
-
+const wallet = (u: User, currencyId: number) => spotWallet(s, u, currencyId);
 const usdt = (u: User) => wallet(u, CURRENCY_ID.USDT);
 const btc = (u: User) => wallet(u, CURRENCY_ID.BTC);
 const num = (v: string) => new Decimal(v).toFixed();
 
-function place(u: User, form: Record<string, string>) {
-  return post(s, '/api/transaction/conditional', { ...BTC, ...form }, { authorization: u.token });
-}
+const place = (u: User, form: Record<string, string>) => placeTrigger(s, u, form);
 
 /** The user's done conditional orders (GET conditional_list?status=done), newest first. */
 async function doneList(u: User): Promise<unknown[]> {
@@ -62,28 +51,8 @@ async function placed(u: User, form: Record<string, string>): Promise<number> {
 let maker: User;
 let taker: User;
 
-/**
- * The last price becomes `price`: the maker sells 0.01 BTC there and the taker buys it. With
- * `after`, the last price the orders it fires leave (their own trades come after).
- */
-async function tradeAt(price: string, after = price): Promise<void> {
-  const sell = await post(
-    s,
-    '/api/transaction/out',
-    { ...BTC, mode: '2', price, num: '0.01' },
-    { authorization: maker.token },
-  );
-  expect(sell.type, JSON.stringify(sell.message)).toBe('ok');
-  const buy = await post(
-    s,
-    '/api/transaction/in',
-    { ...BTC, mode: '2', price, num: '0.01' },
-    { authorization: taker.token },
-  );
-  expect(buy.type, JSON.stringify(buy.message)).toBe('ok');
-  await s.spot.idle();
-  expect(s.spot.lastPrice(MATCH)).toBe(BigInt(new Decimal(after).times(100).toFixed(0)));
-}
+/** The last price becomes `price` (trigger-kit.ts tradeAt). */
+const tradeAt = (price: string, after = price) => tradeAtKit(s, { maker, taker }, price, after);
 
 interface TriggerDb {
   status: number;

@@ -20,7 +20,7 @@ import { LegGone, SpotOco } from './spot-oco.ts';
 import { checkFunds, requireAvailable, spotOpen, toOrder } from './spot-order-checks.ts';
 import { isUniqueViolation } from './spot-replies.ts';
 import type { SpotService } from './spot-service.ts';
-import { claimTrigger, insertTrigger, triggerNote } from './trigger-store.ts';
+import { claimTrigger, insertTrigger, triggerNote, updateTrigger } from './trigger-store.ts';
 import {
   placesLimit,
   reached,
@@ -46,6 +46,13 @@ export interface TriggerRequest {
   clientId: string | null;
   /** An OCO: the price of its limit leg (the stop kinds only). */
   ocoPrice?: Decimal | null;
+}
+
+/** An amend's new values (ADR 0067); null keeps the order's own. */
+export interface TriggerChange {
+  trigger: Decimal | null;
+  price: Decimal | null;
+  num: Decimal | null;
 }
 
 /** A placed conditional order: its id, and its OCO's limit leg. */
@@ -132,12 +139,7 @@ export class SpotTriggers {
 
   /** Cancels one of the user's waiting orders and releases its reserve; an OCO's limit leg too. */
   async cancel(userId: number, id: number): Promise<void> {
-    const rows = await this.db.query<TriggerRow & Record<string, unknown>>(
-      `SELECT ${TRIGGER_COLUMNS} FROM spot_triggers WHERE id = $1 AND user_id = $2 AND status = 0`,
-      [id, userId],
-    );
-    const row = rows[0];
-    const t = row === undefined ? null : this.fromRow(row);
+    const t = await this.waiting(userId, id);
     const p = t === null ? null : this.spot.spec(t.matchId);
     if (t === null || p === null) throw new ApiError('spot.trigger.notFound');
     await this.spot.enqueue(t.matchId, async () => {
@@ -151,6 +153,42 @@ export class SpotTriggers {
       this.book.remove(t.matchId, id);
       this.spot.balancesChanged([userId], t.matchId);
     });
+  }
+
+  /**
+   * Changes a waiting order's trigger, limit price or amount in one step (issue 44, ADR 0067):
+   * checked as a new order would be (a trigger already reached refused), its reserve moved by the
+   * difference in the same transaction, its id and its place among the pair's orders kept. In
+   * the pair's queue, so a trigger firing and an amend have one outcome. Not an OCO's stop.
+   */
+  async amend(userId: number, id: number, change: TriggerChange): Promise<void> {
+    if (change.trigger === null && change.price === null && change.num === null)
+      throw new ApiError('spot.amend.nothing');
+    const t = await this.waiting(userId, id);
+    const p = t === null ? null : this.spot.spec(t.matchId);
+    if (t === null || p === null) throw new ApiError('spot.trigger.notFound');
+    if (t.ocoOrderId !== null) throw new ApiError('spot.amend.ocoLeg');
+    const next = this.toWaiting(p, amendedRequest(p, t, change));
+    if (next.trigger === t.trigger && next.price === t.price && next.qty === t.qty)
+      throw new ApiError('spot.amend.same');
+    await this.spot.enqueue(t.matchId, async () => {
+      const last = this.spot.lastPrice(p.matchId);
+      if (last !== null && reached(t.kind, t.side, last, next.trigger))
+        throw reachedError(p, last, next.trigger);
+      await this.db.transaction((tx) => updateTrigger(tx, p, { ...next, id }, this.now()));
+      this.book.remove(t.matchId, id);
+      this.book.add({ ...next, id });
+      this.spot.balancesChanged([userId]);
+    });
+  }
+
+  private async waiting(userId: number, id: number): Promise<WaitingTrigger | null> {
+    const rows = await this.db.query<TriggerRow & Record<string, unknown>>(
+      `SELECT ${TRIGGER_COLUMNS} FROM spot_triggers WHERE id = $1 AND user_id = $2 AND status = 0`,
+      [id, userId],
+    );
+    const row = rows[0];
+    return row === undefined ? null : this.fromRow(row);
   }
 
   // ---- placing ----------------------------------------------------------------------------
@@ -204,10 +242,7 @@ export class SpotTriggers {
     if (!(await spotOpen(this.db, p.matchId))) throw new ApiError('spot.pairClosed');
     const last = this.spot.lastPrice(p.matchId);
     if (last !== null && reached(t.kind, t.side, last, t.trigger))
-      throw new ApiError('spot.trigger.reached', {
-        last: localDecimal(fromUnits(last, p.pricePrecision), p.pricePrecision),
-        trigger: localDecimal(fromUnits(t.trigger, p.pricePrecision), p.pricePrecision),
-      });
+      throw reachedError(p, last, t.trigger);
     const limits = (tx: Queryable) => this.withinLimits(tx, t.userId);
     let placed: WaitingTrigger;
     if (ocoPrice !== null) placed = await this.oco.place(p, t, ocoPrice, clientId, limits);
@@ -347,6 +382,29 @@ export class SpotTriggers {
       ocoOrderId: r.oco_order_id,
     };
   }
+}
+
+/** A trigger the last price has reached: refused, naming both. */
+function reachedError(p: PairSpec, last: bigint, trigger: bigint): ApiError {
+  return new ApiError('spot.trigger.reached', {
+    last: localDecimal(fromUnits(last, p.pricePrecision), p.pricePrecision),
+    trigger: localDecimal(fromUnits(trigger, p.pricePrecision), p.pricePrecision),
+  });
+}
+
+/** The request an amend makes: the order's own values where the change gives none. */
+function amendedRequest(p: PairSpec, t: WaitingTrigger, c: TriggerChange): TriggerRequest {
+  const price = (v: bigint) => new Decimal(fromUnits(v, p.pricePrecision));
+  return {
+    userId: t.userId,
+    matchId: t.matchId,
+    side: t.side,
+    kind: t.kind,
+    trigger: c.trigger ?? price(t.trigger),
+    price: placesLimit(t.kind) ? (c.price ?? price(t.price)) : null,
+    num: c.num ?? new Decimal(fromUnits(t.qty, p.amountPrecision)),
+    clientId: null,
+  };
 }
 
 /** A market trigger's notional bound (trigger × number), as a limit order's (price × number). */

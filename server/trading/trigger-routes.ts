@@ -2,6 +2,7 @@
 // orders"): place, cancel, and the user's lists (waiting; done: triggered, cancelled, refused).
 import type { FastifyInstance } from 'fastify';
 import {
+  spotTriggerAmend,
   spotTriggerCancel,
   spotTriggerPlace,
   spotTriggers,
@@ -52,6 +53,17 @@ export function registerTriggerRoutes(
   route(app, ctx, spotTriggerCancel, async ({ req, userId, body }) => {
     await triggers.cancel(userId, body.id);
     return t(langOf(req), 'spot.trigger.cancelled');
+  });
+
+  route(app, ctx, spotTriggerAmend, async ({ req, userId, body: b }) => {
+    const given = (v: string | undefined, missing: string) =>
+      v === undefined || v.trim() === '' ? null : amountOf(v, missing);
+    await triggers.amend(userId, b.id, {
+      trigger: given(b.trigger_price, 'spot.trigger.priceRequired'),
+      price: given(b.price, 'validation.spot.priceRequired'),
+      num: given(b.num, 'validation.spot.numberRequired'),
+    });
+    return t(langOf(req), 'spot.trigger.amended');
   });
 
   route(app, ctx, spotTriggers, ({ req, userId, body }) =>

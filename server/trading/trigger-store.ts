@@ -9,6 +9,8 @@ import { noteDec } from '../notify/note-values.ts';
 import { LOG_TYPE } from '../wallet/ledger.ts';
 import { ATTO_DECIMALS, type BalanceOp } from './core.ts';
 import { writeLedger } from './spot-settlement.ts';
+import { requireAvailable } from './spot-order-checks.ts';
+import { ApiError } from '../http/api-error.ts';
 import { placesLimit, type WaitingTrigger } from './trigger-rules.ts';
 import { attoToDecimal, columnToUnits, fromUnits } from './units.ts';
 
@@ -47,6 +49,50 @@ export async function insertTrigger(
   if (t.reserved > 0n)
     await writeLedger(tx, holdOps(t), LOG_TYPE.spotTriggerHold, `trigger #${id}`, now);
   return id;
+}
+
+/**
+ * An amended waiting order (ADR 0067): its new trigger, limit price, amount and reserve, its
+ * reserve moved by the difference (more held only from what is available). The row is locked and
+ * must still be waiting, else `spot.trigger.notFound` (it fired or was cancelled meanwhile).
+ */
+export async function updateTrigger(
+  tx: Queryable,
+  p: PairSpec,
+  t: WaitingTrigger,
+  now: number,
+): Promise<void> {
+  const rows = await tx.query<{ reserved: string }>(
+    'SELECT reserved FROM spot_triggers WHERE id = $1 AND status = 0 FOR UPDATE',
+    [t.id],
+  );
+  const before = rows[0];
+  if (before === undefined) throw new ApiError('spot.trigger.notFound');
+  await tx.query(
+    `UPDATE spot_triggers SET trigger_price = $2, price = $3, number = $4, reserved = $5,
+       updated_at = $6 WHERE id = $1`,
+    [
+      t.id,
+      fromUnits(t.trigger, p.pricePrecision),
+      placesLimit(t.kind) ? fromUnits(t.price, p.pricePrecision) : null,
+      fromUnits(t.qty, p.amountPrecision),
+      attoToDecimal(t.reserved).toFixed(),
+      new Date(now),
+    ],
+  );
+  const delta = t.reserved - columnToUnits(before.reserved, ATTO_DECIMALS);
+  const memo = `trigger #${t.id}`;
+  if (delta > 0n) {
+    await requireAvailable(tx, p, t.userId, t.reserveCurrency, delta);
+    await writeLedger(tx, holdOps({ ...t, reserved: delta }), LOG_TYPE.spotTriggerHold, memo, now);
+  } else if (delta < 0n)
+    await writeLedger(
+      tx,
+      releaseOps({ ...t, reserved: -delta }),
+      LOG_TYPE.spotTriggerRelease,
+      memo,
+      now,
+    );
 }
 
 /**

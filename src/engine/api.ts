@@ -59,12 +59,7 @@ import type { Workspace, WorkspaceView } from './api/workspace.ts';
 import type { NoticesView, NotificationPrefs } from './api/notices.ts';
 import { DEFAULT_NOTIFICATION_PREFS } from '../shared/notifications.ts';
 import type { AddPriceAlert, PriceAlertsView, PriceAlertView } from './api/alerts.ts';
-import type {
-  PlaceSpotScale,
-  PlaceSpotTrigger,
-  SpotTriggerPage,
-  TriggersView,
-} from './api/spot-triggers.ts';
+import type { PlaceSpotScale, SpotTriggerCalls, TriggersView } from './api/spot-triggers.ts';
 
 export type * from './api/session.ts';
 export type * from './api/market.ts';
@@ -277,7 +272,7 @@ export type { CommandResult } from './api/command-result.ts';
 import type { CommandResult } from './api/command-result.ts';
 
 /** Methods the page may call on the engine (through Comlink, so every result is a Promise). */
-export interface EngineApi {
+export interface EngineApi extends SpotTriggerCalls {
   /**
    * Start (or re-attach to) the engine; `onFrame` receives the coalesced diffs. When it returns
    * a promise, the next diff waits until it settles (at most ACK_TIMEOUT_MS): the page's
@@ -390,12 +385,6 @@ export interface EngineApi {
   addPriceAlert(input: AddPriceAlert): Promise<CommandResult<PriceAlertView>>;
   /** Removes one of the user's waiting price alerts. */
   removePriceAlert(input: { id: number }): Promise<CommandResult>;
-  /** A page of the user's conditional spot orders: waiting, or done. */
-  spotTriggers(status: 'waiting' | 'done', page: number): Promise<CommandResult<SpotTriggerPage>>;
-  /** Places a conditional order on the watched pair; the balances refresh after. */
-  placeSpotTrigger(input: PlaceSpotTrigger): Promise<CommandResult<{ id: number }>>;
-  /** Cancels one of the user's waiting conditional orders; its reserve is back. */
-  cancelSpotTrigger(input: { id: number }): Promise<CommandResult>;
   /** Places a scale order on the watched pair (ADR 0057): all its orders, or none. */
   placeSpotScale(input: PlaceSpotScale): Promise<CommandResult<{ group: number; count: number }>>;
   /** Cancels every open order of one of the user's scale orders. */
@@ -488,6 +477,7 @@ export const ENGINE_CALLS = {
   spotTriggers: 'command',
   placeSpotTrigger: 'command',
   cancelSpotTrigger: 'command',
+  amendSpotTrigger: 'command',
   placeSpotScale: 'command',
   cancelSpotScale: 'command',
   loadMoreC2c: 'tell',

@@ -113,6 +113,7 @@ export type DomainCalls = Pick<
   | 'spotTriggers'
   | 'placeSpotTrigger'
   | 'cancelSpotTrigger'
+  | 'amendSpotTrigger'
   | 'placeSpotScale'
   | 'cancelSpotScale'
   | 'loadMoreSpotOrders'
@@ -160,6 +161,10 @@ export function domainCalls({ running }: CallDeps): DomainCalls {
     async cancelSpotTrigger(input) {
       const r = await running();
       return triggerCommands.cancelSpotTrigger(r.ctx, () => r.spot.refresh(), input);
+    },
+    async amendSpotTrigger(input) {
+      const r = await running();
+      return triggerCommands.amendSpotTrigger(r.ctx, () => r.spot.refresh(), input);
     },
     async placeSpotScale(input) {
       const r = await running();

@@ -295,6 +295,7 @@ export const COMMAND_NAMES = [
   'trigger-list',
   'trigger-place',
   'trigger-cancel',
+  'trigger-amend',
   'scale-place',
   'scale-cancel',
 ] as const;

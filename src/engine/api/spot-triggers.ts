@@ -2,6 +2,8 @@
 import type { DecStr } from '../../shared/decimal.ts';
 import type { SpotSide } from '../../shared/spot.ts';
 import type { PageView } from './wallet.ts';
+import type { CommandResult } from './command-result.ts';
+import type { AmendSpotTrigger } from './spot.ts';
 
 /** What a conditional order places when its trigger is reached. */
 export type SpotTriggerKind = 'stop_limit' | 'stop_market' | 'tp_limit' | 'tp_market';
@@ -74,4 +76,16 @@ export interface PlaceSpotTrigger {
   number: string;
   /** An OCO: its limit leg's price, as typed (the stop kinds only). */
   ocoPrice?: string;
+}
+
+/** The engine's calls of conditional spot orders (part of EngineApi). */
+export interface SpotTriggerCalls {
+  /** A page of the user's conditional spot orders: waiting, or done. */
+  spotTriggers(status: 'waiting' | 'done', page: number): Promise<CommandResult<SpotTriggerPage>>;
+  /** Places a conditional order on the watched pair; the balances refresh after. */
+  placeSpotTrigger(input: PlaceSpotTrigger): Promise<CommandResult<{ id: number }>>;
+  /** Cancels one of the user's waiting conditional orders; its reserve is back. */
+  cancelSpotTrigger(input: { id: number }): Promise<CommandResult>;
+  /** Changes a waiting conditional order (ADR 0067); '' keeps a value as it is. */
+  amendSpotTrigger(input: AmendSpotTrigger): Promise<CommandResult>;
 }

@@ -226,4 +226,15 @@ export interface AmendSpotOrder {
   number: string;
 }
 
+/** A waiting conditional order's new values (ADR 0067); '' keeps one as it is. */
+export interface AmendSpotTrigger {
+  id: number;
+  side: SpotSide;
+  /** Whether it places a limit order (its price may change). */
+  limit: boolean;
+  trigger: string;
+  price: string;
+  number: string;
+}
+
 export type { SpotTif };

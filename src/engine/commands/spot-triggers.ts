@@ -3,14 +3,22 @@
 // checked with the order form's rules (src/shared/spot.ts: the limit price of the limit kinds,
 // the number) and the trigger price first, carries a fresh `client_id` (a repeated one gets the
 // first order back) and refreshes the pair's balances after; so does a cancel (its reserve is
-// back). Logged: the pair, side, kind and figures (no personal data).
+// back), and an amend (ADR 0067: the values changed, checked with the same rules; an empty one
+// is kept). Logged: the pair, side, kind and figures (no personal data).
 import { validateSpotOrder, type SpotValidationId } from '../../shared/spot.ts';
 import {
+  spotTriggerAmend,
   spotTriggerCancel,
   spotTriggerPlace,
   spotTriggers,
 } from '../../shared/wire/spot-orders.ts';
-import type { CommandResult, PlaceSpotTrigger, SpotTriggerPage, SpotTriggerView } from '../api.ts';
+import type {
+  AmendSpotTrigger,
+  CommandResult,
+  PlaceSpotTrigger,
+  SpotTriggerPage,
+  SpotTriggerView,
+} from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import { spotTriggerPlaceReply, spotTriggersReply } from '../ingest/trigger-schemas.ts';
 import { refreshLater, runCommand, runPost, toCommandResult } from './run-command.ts';
@@ -120,4 +128,46 @@ export function cancelSpotTrigger(
     validate: () => ({}),
   } as const;
   return runPost(ctx, fields, spec, spotTriggerCancel.reply, refreshLater(refresh));
+}
+
+/** Changes a waiting conditional order: only the values given ('' keeps one). */
+export function amendSpotTrigger(
+  ctx: EngineContext,
+  refresh: () => Promise<void>,
+  input: AmendSpotTrigger,
+): Promise<CommandResult> {
+  const trigger = input.trigger.trim();
+  const price = input.limit ? input.price.trim() : '';
+  const number = input.number.trim();
+  const fields = {
+    id: input.id,
+    trigger: trigger === '' ? null : trigger,
+    price: price === '' ? null : price,
+    number: number === '' ? null : number,
+  };
+  const params = {
+    id: input.id,
+    ...(trigger === '' ? {} : { trigger_price: trigger }),
+    ...(price === '' ? {} : { price }),
+    ...(number === '' ? {} : { num: number }),
+  };
+  const spec = {
+    command: 'trigger-amend',
+    path: spotTriggerAmend.path,
+    params,
+    fields,
+    validate: () => {
+      // an empty value is kept, not checked: '1' stands in for it
+      const or1 = (v: string) => (v === '' ? '1' : v);
+      const order = validateSpotOrder({
+        side: input.side,
+        mode: 2,
+        price: or1(price),
+        number: or1(number),
+      });
+      const t = validateSpotOrder({ side: input.side, mode: 2, price: or1(trigger), number: '1' });
+      return { ...order, trigger: t.price as SpotValidationId | undefined };
+    },
+  } as const;
+  return runPost(ctx, fields, spec, spotTriggerAmend.reply, refreshLater(refresh));
 }

@@ -61,6 +61,7 @@ export const refusedCalls: RefusedCalls = {
   addPriceAlert: () => Promise.resolve(REFUSED),
   placeSpotTrigger: () => Promise.resolve(REFUSED),
   cancelSpotTrigger: () => Promise.resolve(REFUSED),
+  amendSpotTrigger: () => Promise.resolve(REFUSED),
   placeSpotScale: () => Promise.resolve(REFUSED),
   cancelSpotScale: () => Promise.resolve(REFUSED),
   removePriceAlert: () => Promise.resolve(REFUSED),

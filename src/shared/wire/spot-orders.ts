@@ -105,6 +105,32 @@ export const spotTriggerCancel = call({
   errors: ['spot.trigger.notFound'],
 });
 
+export const spotTriggerAmend = call({
+  method: 'POST',
+  path: '/api/transaction/conditional_amend',
+  auth: 'user',
+  origin: 'extension',
+  summary:
+    "Changes one of the user's waiting conditional orders (ADR 0067): its trigger, its limit " +
+    'price and/or its amount, in one step; its reserve moves by the difference, its id stays.',
+  request: z.object({
+    id,
+    trigger_price: text(60).optional(),
+    price: text(60).optional(),
+    num: text(60).optional(),
+  }),
+  reply: z.string(),
+  errors: [
+    ...orderErrors,
+    'spot.trigger.notFound',
+    'spot.trigger.priceRequired',
+    'spot.trigger.reached',
+    'spot.amend.nothing',
+    'spot.amend.same',
+    'spot.amend.ocoLeg',
+  ],
+});
+
 export const spotTriggers = call({
   method: 'GET',
   path: '/api/transaction/conditional_list',

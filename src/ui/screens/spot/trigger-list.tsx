@@ -1,6 +1,7 @@
 // The user's conditional orders (issue 44), in the orders panel's "Conditional" tab: the waiting
-// ones (pair, side, what it places, the trigger, the limit, the amount, and a cancel behind the
-// house confirmation that gives the reserve back), or the done ones with what became of each:
+// ones (pair, side, what it places, the trigger, the limit, the amount, an Edit that changes them
+// in one step (ADR 0067; not an OCO's stop), and a cancel behind the house confirmation that
+// gives the reserve back), or the done ones with what became of each:
 // triggered (and its order open, filled, partly filled or not filled), cancelled, or refused with
 // the reason. Every pair's are listed: they wait on the server, not on this screen. The list asks
 // again when the user places or cancels one, and when a notification says one fired or was
@@ -21,6 +22,7 @@ import { stateOf } from '../../trading/trigger-kind.ts';
 import { ExportCsvButton } from '../../kit/export-csv-button.tsx';
 import { triggerExport } from './trigger-csv.ts';
 import { KIND_LABEL, stateText } from './trigger-words.ts';
+import { TriggerAmendDialog } from './trigger-amend.tsx';
 
 const version = signal(0);
 
@@ -48,7 +50,8 @@ export function TriggerList() {
   });
   const [pending, setPending] = useState<SpotTriggerView | null>(null);
   const [busy, setBusy] = useState(false);
-  const columns = useTriggerColumns(view, setPending);
+  const [editing, setEditing] = useState<SpotTriggerView | null>(null);
+  const columns = useTriggerColumns(view, setPending, setEditing);
 
   const confirm = async (): Promise<void> => {
     if (pending === null || busy) return;
@@ -109,6 +112,15 @@ export function TriggerList() {
           if (!busy) setPending(null);
         }}
       />
+      {editing !== null && (
+        <TriggerAmendDialog
+          order={editing}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) triggersChanged();
+          }}
+        />
+      )}
     </>
   );
 }
@@ -116,6 +128,7 @@ export function TriggerList() {
 function useTriggerColumns(
   view: View,
   onCancel: (r: SpotTriggerView) => void,
+  onEdit: (r: SpotTriggerView) => void,
 ): RecordColumn<SpotTriggerView>[] {
   const { t } = useI18n();
   const figures: RecordColumn<SpotTriggerView>[] = [
@@ -179,14 +192,27 @@ function useTriggerColumns(
       header: <span className="visually-hidden">{t('spot.stop.col.action')}</span>,
       cellClass: 'cell--actions',
       cell: (r) => (
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          data-testid="cancel-trigger"
-          onClick={() => onCancel(r)}
-        >
-          {t('spot.orders.cancel')}
-        </button>
+        <>
+          {r.ocoOrderId === null && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              data-testid="amend-trigger"
+              aria-label={t('spot.stop.amendLabel', { id: r.id })}
+              onClick={() => onEdit(r)}
+            >
+              {t('spot.amend.edit')}
+            </button>
+          )}{' '}
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            data-testid="cancel-trigger"
+            onClick={() => onCancel(r)}
+          >
+            {t('spot.orders.cancel')}
+          </button>
+        </>
       ),
     },
   ];
