@@ -3,8 +3,9 @@
 // development price control. A stop-market long waits, marked, in the open orders; the mark moved
 // past its trigger opens it at the mark it reached, not at the trigger. A stop-limit short fires as
 // the mark falls to its trigger, waits as a limit order, and opens at its limit price when the mark
-// comes back up to it. A third, revoked before its trigger, returns its reserve. The owner is
-// told; the free balance ends at exactly the grant minus the margins and fees of what is open.
+// comes back up to it. A take-profit long opens on the dip. Another, revoked before its trigger,
+// returns its reserve. The owner is told; the free balance ends at exactly the grant minus the
+// margins and fees of what is open.
 // A new user of its own.
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import Decimal from 'decimal.js';
@@ -78,7 +79,7 @@ async function place(
   await confirm(page);
 }
 
-test('stop-market and stop-limit contract orders fire on a moved mark, and a revoked one returns its reserve', async ({
+test('stop-market, stop-limit and take-profit contract orders fire on a moved mark, and a revoked one returns its reserve', async ({
   page,
   request,
 }) => {
@@ -140,14 +141,25 @@ test('stop-market and stop-limit contract orders fire on a moved mark, and a rev
   // the mark back up to 455: it opens at its limit price
   await steer(request, '457.00');
   await expect(waiting).toHaveCount(0, { timeout: 15_000 });
-  const s = await sheet_(request, email);
-  const short = s.lever.find((p) => p.type === 2);
+  const short = (await sheet_(request, email)).lever.find((p) => p.type === 2);
   expect(short).toMatchObject({ status: 1, origin_price: '455', stop_state: 2 });
 
-  // money: the grant minus the margins and fees of the two open positions; the revoked one
+  // a take-profit market long, the kinds' other half: a long triggered below the price buys the
+  // dip, at the mark it reaches
+  await place(page, 'long', { kind: 'stopMarket', trigger: '440.00', hands: '1' });
+  await page.getByTestId('lever-tab-entrusts').click();
+  await expect(waiting.getByTestId('lever-trigger-tag')).toHaveText('TP market ≤ 440.00 (mark)');
+  await steer(request, '436.00');
+  await expect(waiting).toHaveCount(0, { timeout: 15_000 });
+  const s = await sheet_(request, email);
+  const dip = s.lever.find((p) => p.stop_price === '440');
+  expect(dip?.status).toBe(1);
+  expect(new Decimal(dip?.origin_price ?? '0').lessThan('439')).toBe(true);
+
+  // money: the grant minus the margins and fees of the three open positions; the revoked one
   // holds nothing
   const open = s.lever.filter((p) => p.status === 1);
-  expect(open).toHaveLength(2);
+  expect(open).toHaveLength(3);
   const margins = open.reduce((a, p) => a.plus(p.caution_money), new Decimal(0));
   const fees = open.reduce((a, p) => a.plus(p.trade_fee), new Decimal(0));
   const w = usdt(s);
