@@ -31,7 +31,7 @@ import { addNotification } from '../notify/notifications.ts';
 import { noteDec, pairSymbol } from '../notify/note-values.ts';
 import { changeBalance, lockUser, LOG_TYPE } from '../wallet/ledger.ts';
 import { writeOpenNote } from './lever-notes.ts';
-import { chargeOpening } from './lever-settlement.ts';
+import { chargeOpening, freeLeverBalance } from './lever-settlement.ts';
 import type { LeverPair } from './lever-pairs.ts';
 import type { PositionRow } from './lever-rules.ts';
 
@@ -95,8 +95,8 @@ export async function stepTrigger(
   );
   const p = rows[0];
   if (p === undefined) return 'gone';
-  const direction = Number(p['stop_dir']) === STOP_DIR.rises ? 'rises' : 'falls';
-  if (!triggerReached(direction, String(p['stop_price']), watched)) {
+  const direction = p.stop_dir === STOP_DIR.rises ? 'rises' : 'falls';
+  if (!triggerReached(direction, p.stop_price, watched)) {
     await tx.query(
       'UPDATE lever_transactions SET update_price = $1, update_time = $2 WHERE id = $3',
       [mark.toFixed(), new Date(nowMs), id],
@@ -104,7 +104,7 @@ export async function stepTrigger(
     return 'waiting';
   }
   const note = { kind: kindOf(p.type, direction), watched };
-  if (Number(p['stop_market']) !== 1) {
+  if (p.stop_market !== 1) {
     await tx.query(
       'UPDATE lever_transactions SET stop_state = $1, update_price = $2, update_time = $3 WHERE id = $4',
       [STOP_STATE.triggered, mark.toFixed(), new Date(nowMs), id],
@@ -146,7 +146,7 @@ async function openAtMark(
     feePct: pair.feePct,
     pricePrecision: pair.pricePrecision,
   });
-  const free = await freeOf(tx, p.user_id, p.legal);
+  const free = await freeLeverBalance(tx, p.user_id, p.legal);
   if (free.lessThan(f.margin.plus(f.fee))) {
     await tx.query(
       `UPDATE lever_transactions SET status = 4, stop_state = $1, update_price = $2,
@@ -177,14 +177,6 @@ async function openAtMark(
   return 'opened';
 }
 
-async function freeOf(tx: Queryable, userId: number, legalId: number): Promise<Decimal> {
-  const rows = await tx.query<{ v: string }>(
-    'SELECT lever_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
-    [userId, legalId],
-  );
-  return new Decimal(rows[0]?.v ?? '0');
-}
-
 /**
  * `lever.triggered` (a limit order now waits at its price, or a market order opened at the mark)
  * or `lever.triggerRefused` (the funds no longer paid for it at the mark: `need`).
@@ -202,7 +194,7 @@ async function writeTriggerNote(
     side: p.type === 1 ? 'long' : 'short',
     amount: noteDec(p.share),
     id: String(p.id + 10000),
-    trigger: noteDec(String(p['stop_price'])),
+    trigger: noteDec(p.stop_price),
     price: noteDec(t.watched),
     kind: t.kind,
   } as const;

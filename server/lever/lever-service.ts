@@ -21,7 +21,7 @@ import type { PositionRow } from './lever-rules.ts';
 import type { TriggerBy } from '../../src/shared/lever-entry-stops.ts';
 import { checkEntryStops, checkStops, checkTrail, riskInput, stopTrigger } from './lever-rules.ts';
 import { trailStep } from '../../src/shared/lever-trailing.ts';
-import { chargeOvernightFee, settlePosition } from './lever-settlement.ts';
+import { chargeOvernightFee, freeLeverBalance, settlePosition } from './lever-settlement.ts';
 import { checkSubmit, writeOpening } from './lever-submit.ts';
 import { closeHands, fillReduce, trimReduce } from './lever-reduce.ts';
 import { submitReduce } from './lever-reduce-submit.ts';
@@ -158,12 +158,8 @@ export class LeverService {
     checkTrail(r.trail, pricePrecision);
   }
 
-  async freeBalance(q: Queryable, userId: number, legalId: number): Promise<Decimal> {
-    const rows = await q.query<{ v: string }>(
-      'SELECT lever_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
-      [userId, legalId],
-    );
-    return new Decimal(rows[0]?.v ?? '0');
+  freeBalance(q: Queryable, userId: number, legalId: number): Promise<Decimal> {
+    return freeLeverBalance(q, userId, legalId);
   }
 
   /** Cancels a pending limit order: margin and fee back (contract §5.3). */

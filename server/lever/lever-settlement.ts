@@ -105,3 +105,16 @@ export async function chargeOpening(
     type: LOG_TYPE.leverFee,
   });
 }
+
+/** A user's free contract balance in a quote currency (`lever_balance`). */
+export async function freeLeverBalance(
+  q: Queryable,
+  userId: number,
+  legalId: number,
+): Promise<Decimal> {
+  const rows = await q.query<{ v: string }>(
+    'SELECT lever_balance AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
+    [userId, legalId],
+  );
+  return new Decimal(rows[0]?.v ?? '0');
+}
