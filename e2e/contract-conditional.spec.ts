@@ -9,7 +9,9 @@
 // A new user of its own.
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import Decimal from 'decimal.js';
+import { readFileSync } from 'node:fs';
 import { fund, token, verify } from './api.ts';
+import { readCsv } from './csv-read.ts';
 import { confirm, login, operator, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'conditional-1';
@@ -22,6 +24,7 @@ interface Sheet {
     type: number;
     match_id: number;
     status: number;
+    share: string;
     price: string;
     origin_price: string;
     caution_money: string;
@@ -275,4 +278,99 @@ test('contract templates place a market, a limit, a stop-market and a stop-limit
   expect(new Decimal(w?.lever_balance ?? 'NaN').toFixed()).toBe(
     new Decimal(1000).minus(margins).minus(fees).toFixed(),
   );
+});
+
+test('a contract limit order and a stop-market are changed from the table, and the orders exported as CSV', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { email } = await bchTrader(page, request, 'conditional-amend');
+  const long = page.getByTestId('lever-form-long');
+  await expect(long.getByTestId('lever-available')).toContainText('1,000.0000');
+  const usdt = (s: Sheet) => s.wallets.find((w) => w.currency === 'USDT');
+  /** The free balance is the grant less what the waiting orders hold, to the last digit. */
+  const balanced = async (): Promise<Sheet> => {
+    const s = await sheet_(request, email);
+    const live = s.lever.filter((p) => p.status === 0 || p.status === 1);
+    const held = live.reduce((a, p) => a.plus(p.caution_money).plus(p.trade_fee), new Decimal(0));
+    const margins = live.reduce((a, p) => a.plus(p.caution_money), new Decimal(0));
+    const w = usdt(s);
+    expect(new Decimal(w?.lever_balance ?? 'NaN').toFixed()).toBe(
+      new Decimal(1000).minus(held).toFixed(),
+    );
+    expect(new Decimal(w?.lock_lever_balance ?? 'NaN').toFixed()).toBe(margins.toFixed());
+    return s;
+  };
+
+  // a limit long at 440.00, 2 hands
+  await page.getByTestId('lever-mode-limit').click();
+  await long.locator('input[name="price"]').fill('440.00');
+  await long.locator('[data-multiple="10"]').click();
+  await long.locator('input[name="share"]').fill('2');
+  await page.getByTestId('lever-submit-long').click();
+  await confirm(page);
+  await page.getByTestId('lever-tab-entrusts').click();
+  const waiting = page.getByTestId('lever-entrusts-table').locator('tr[data-position-id]');
+  await expect(waiting).toHaveCount(1);
+  const before = (await balanced()).lever[0];
+
+  // changed in place: 4 hands at 435.00; the dialog shows the reserve growing before it is sent
+  await waiting.getByTestId('lever-amend').click();
+  const dialog = page.locator('dialog[open][data-testid="lever-amend"]');
+  await dialog.locator('input[name="amend-share"]').fill('4');
+  await dialog.locator('input[name="amend-price"]').fill('435.00');
+  await expect(dialog.getByTestId('lever-amend-held')).toContainText('more from your balance');
+  await dialog.getByTestId('lever-amend-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(waiting).toContainText('435.00');
+  let s = await balanced();
+  expect(s.lever[0]).toMatchObject({ id: before?.id, share: '4', origin_price: '435' });
+
+  // a stop-market long at 470.00: a trigger the mark has passed is refused in the dialog, with
+  // what was typed kept; then 475.00
+  await place(page, 'long', { kind: 'stopMarket', trigger: '470.00', hands: '1' });
+  await page.getByTestId('lever-tab-entrusts').click();
+  await expect(waiting).toHaveCount(2);
+  const stop = waiting.filter({ has: page.getByTestId('lever-trigger-tag') });
+  await stop.getByTestId('lever-amend').click();
+  await expect(dialog.locator('input[name="amend-price"]')).toHaveCount(0);
+  await dialog.locator('input[name="amend-trigger"]').fill('449.00');
+  await dialog.getByTestId('lever-amend-save').click();
+  await expect(dialog.getByTestId('lever-amend-refusal')).toContainText(
+    /already at 4\d\d\.\d\d USDT/,
+  );
+  await expect(dialog.locator('input[name="amend-trigger"]')).toHaveValue('449.00');
+  await dialog.locator('input[name="amend-trigger"]').fill('475.00');
+  await dialog.getByTestId('lever-amend-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(stop.getByTestId('lever-trigger-tag')).toHaveText('Stop market ≥ 475.00 (mark)');
+  s = await balanced();
+  expect(s.lever.find((p) => p.stop_state === 1)?.stop_price).toBe('475');
+
+  // the open orders as CSV: both, with what each is
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('lever-positions').getByTestId('export-csv').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^bourse-contract-orders-\d{4}-\d\d-\d\d\.csv$/);
+  const rows = readCsv(
+    readFileSync(await download.path())
+      .subarray(3)
+      .toString('utf8'),
+    ',',
+  );
+  expect(rows[0]?.slice(1, 6)).toEqual(['Pair', 'Side', 'Order', 'Hands', 'Multiple']);
+  expect(rows.slice(1).map((r) => r.slice(1, 7))).toEqual([
+    ['BCH/USDT', 'Long', 'Stop market ≥ 475.00 (mark)', '1', '10', '475.00'],
+    ['BCH/USDT', 'Long', '', '4', '10', '435.00'],
+  ]);
+
+  // the mark down to 434: the amended limit opens at its new price, with its new hands
+  await steer(request, '434.00');
+  await page.getByTestId('lever-tab-holding').click();
+  const holding = page.getByTestId('lever-holding-table').locator('tr[data-position-id]');
+  await expect(holding).toHaveCount(1, { timeout: 15_000 });
+  s = await balanced();
+  expect(s.lever.find((p) => p.status === 1)).toMatchObject({ share: '4', origin_price: '435' });
 });

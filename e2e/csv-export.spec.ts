@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, fund, token, verify } from './api.ts';
+import { readCsv } from './csv-read.ts';
 import { login, msg, openInLang, registerByEmail, uniqueEmail, goInApp } from './helpers.ts';
 
 const PASSWORD = 'csvexport12345';
@@ -30,28 +31,6 @@ function de(id: string): string {
   const text = deCatalogue[id];
   if (text === undefined) throw new Error(`no German message ${id}`);
   return text;
-}
-
-/** RFC 4180 records of the file (after its byte-order mark). */
-function readCsv(text: string, separator: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') [field, i] = [`${field}"`, i + 1];
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === separator) [row, field] = [[...row, field], ''];
-    else if (c === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, field]);
-      [row, field, i] = [[], '', i + 1];
-    } else field += c;
-  }
-  return rows;
 }
 
 /**

@@ -5,101 +5,38 @@
 // stop-limit becomes a limit order. Each fires once, in the order placed, across a restart; a
 // cancel before it returns the reserve; a gap the funds no longer pay for refuses it and says so.
 // Every balance equals its ledger. PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { backends } from '../db/test-databases.ts';
-import { CURRENCY_ID } from '../testing/fixtures.ts';
-import type { TestServer } from '../testing/helpers.ts';
-import { post, startTestServer } from '../testing/helpers.ts';
-import { leverTrader, leverWallet, notesOf } from '../testing/lever-kit.ts';
-import { ledgerProblems } from '../testing/security/fuzz-world.ts';
+import { post } from '../testing/helpers.ts';
+import {
+  leverFigures,
+  leverRows,
+  leverTestServer,
+  leverWallet,
+  notesOf,
+} from '../testing/lever-kit.ts';
 import type { LeverPair } from './lever-service.ts';
 import { LeverService } from './lever-service.ts';
 
-const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
-
-interface Row {
-  id: number;
-  type: number;
-  status: number;
-  share: string;
-  price: string;
-  origin_price: string;
-  margin: string;
-  fee: string;
-  stop_price: string;
-  stop_dir: number;
-  stop_market: number;
-  stop_state: number;
-}
-
-/** A long's or short's margin and fee at `reference` (spread 0.01 %, fee 0.1 %, 10×, 0.01 BTC a hand). */
-function figures(side: 1 | 2, reference: string, hands: number) {
-  const moved = new Decimal(reference).times(side === 1 ? '1.0001' : '0.9999');
-  const price = moved.toDecimalPlaces(2, side === 1 ? Decimal.ROUND_UP : Decimal.ROUND_DOWN);
-  const value = price.times(hands).times('0.01');
-  return { price: price.toFixed(), margin: value.dividedBy(10), fee: value.times('0.001') };
-}
+const figures = leverFigures;
 
 describe.each(backends())('conditional contract orders on %s', (backend) => {
-  let s: TestServer;
-  let mark = new Decimal('67000');
-  let last: Decimal | null = null;
-  let seq = 0;
+  const h = leverTestServer(backend, 'conditional');
+  const { prices, trader, submit } = h;
 
-  beforeAll(async () => {
-    s = await startTestServer({ marketTimer: false, simOff: true, backend });
-    Object.assign(s.lever, {
-      priceOf: (id: number) => (id === 1 ? mark : null),
-      lastOf: (id: number) => (id === 1 ? last : null),
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    expect(await ledgerProblems(s)).toEqual([]);
-    await s.close();
-  });
-
-  const trader = () => leverTrader(s, `conditional-${backend}-${++seq}@example.com`);
-
-  const submit = (u: { token: string }, form: Record<string, string>) =>
-    post(
-      s,
-      '/api/lever/submit',
-      { ...BTC, multiple: '10', type: '1', share: '10', ...form },
-      { authorization: u.token },
-    );
-
-  async function rows(u: { id: number }): Promise<Row[]> {
-    const found = await s.ctx.db.query<Row & Record<string, unknown>>(
-      `SELECT id, type, status, share::text, price::text, origin_price::text,
-              caution_money::text AS margin, trade_fee::text AS fee, stop_price::text, stop_dir,
-              stop_market, stop_state
-         FROM lever_transactions WHERE user_id = $1 ORDER BY id`,
-      [u.id],
-    );
-    const n = (v: string) => new Decimal(v).toFixed();
-    return found.map((r) => ({
-      ...r,
-      share: n(r.share),
-      price: n(r.price),
-      origin_price: n(r.origin_price),
-      margin: n(r.margin),
-      fee: n(r.fee),
-      stop_price: n(r.stop_price),
-    }));
-  }
+  const rows = (u: { id: number }) => leverRows(h.s.ctx.db, u.id);
 
   async function wallet(u: { id: number }): Promise<{ free: string; locked: string }> {
-    const w = await leverWallet(s.ctx.db, u.id);
+    const w = await leverWallet(h.s.ctx.db, u.id);
     return { free: w.free.toFixed(), locked: w.locked.toFixed() };
   }
 
-  const notes = (u: { id: number }, kind: string) => notesOf(s.ctx.db, u.id, kind);
+  const notes = (u: { id: number }, kind: string) => notesOf(h.s.ctx.db, u.id, kind);
 
   it('refuses a hostile or reached trigger and moves no money', async () => {
-    mark = new Decimal('67000');
-    last = null;
+    prices.mark = new Decimal('67000');
+    prices.last = null;
     const u = await trader();
     const refused: Array<[Record<string, string>, RegExp]> = [
       [{ stop_price: '0' }, /./],
@@ -129,8 +66,8 @@ describe.each(backends())('conditional contract orders on %s', (backend) => {
   });
 
   it('a stop-market opens at the mark that reached it, its margin figured there, once', async () => {
-    mark = new Decimal('67000');
-    last = null;
+    prices.mark = new Decimal('67000');
+    prices.last = null;
     const u = await trader();
     const r = await submit(u, { stop_price: '68000', stop_kind: 'stop' });
     expect(r.type, JSON.stringify(r.message)).toBe('ok');
@@ -143,12 +80,12 @@ describe.each(backends())('conditional contract orders on %s', (backend) => {
       free: new Decimal(10000).minus(reserve.margin).minus(reserve.fee).toFixed(),
       locked: reserve.margin.toFixed(),
     });
-    mark = new Decimal('67900');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('67900');
+    await h.s.leverRunner.step();
     expect((await rows(u))[0]).toMatchObject({ status: 0, stop_state: 1 });
     // the market gaps past the trigger: it opens at 69,000, not at 68,000
-    mark = new Decimal('69000');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('69000');
+    await h.s.leverRunner.step();
     const opened = figures(1, '69000', 10);
     expect((await rows(u))[0]).toMatchObject({
       status: 1,
@@ -167,17 +104,17 @@ describe.each(backends())('conditional contract orders on %s', (backend) => {
     ]);
     expect(await notes(u, 'lever.opened')).toHaveLength(1);
     // later ticks do not fire it again
-    mark = new Decimal('68500');
-    await s.leverRunner.step();
-    mark = new Decimal('69500');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('68500');
+    await h.s.leverRunner.step();
+    prices.mark = new Decimal('69500');
+    await h.s.leverRunner.step();
     expect(await notes(u, 'lever.triggered')).toHaveLength(1);
     expect((await rows(u)).filter((x) => x.status === 1)).toHaveLength(1);
   });
 
   it('a stop-limit becomes a limit order, which opens at its price', async () => {
-    mark = new Decimal('67000');
-    last = null;
+    prices.mark = new Decimal('67000');
+    prices.last = null;
     const u = await trader();
     // a short's take-profit waits for the price to rise; then a limit short at 68,500
     const form = { type: '2', status: '0', stop_price: '68000', stop_kind: 'tp' };
@@ -189,17 +126,17 @@ describe.each(backends())('conditional contract orders on %s', (backend) => {
       stop_market: 0,
       margin: at.margin.toFixed(),
     });
-    mark = new Decimal('68000');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('68000');
+    await h.s.leverRunner.step();
     expect((await rows(u))[0]).toMatchObject({ status: 0, stop_state: 2 });
     expect(await notes(u, 'lever.triggered')).toEqual([
       expect.objectContaining({ kind: 'tp', order: 'limit', side: 'short' }),
     ]);
-    mark = new Decimal('68499.99');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('68499.99');
+    await h.s.leverRunner.step();
     expect((await rows(u))[0]?.status).toBe(0);
-    mark = new Decimal('68500');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('68500');
+    await h.s.leverRunner.step();
     expect((await rows(u))[0]).toMatchObject({ status: 1, price: at.price });
     expect(await wallet(u)).toEqual({
       free: new Decimal(10000).minus(at.margin).minus(at.fee).toFixed(),
@@ -208,62 +145,67 @@ describe.each(backends())('conditional contract orders on %s', (backend) => {
   });
 
   it('watching the last trade, it fires on the last and still opens at the mark', async () => {
-    mark = new Decimal('67000');
-    last = new Decimal('67000');
+    prices.mark = new Decimal('67000');
+    prices.last = new Decimal('67000');
     const u = await trader();
     const r = await submit(u, { stop_price: '67500', stop_kind: 'stop', trigger_by: 'last' });
     expect(r.type, JSON.stringify(r.message)).toBe('ok');
     // a print at the trigger (anyone's, a second account's) fires it; the mark has not moved
-    last = new Decimal('67500');
-    await s.leverRunner.step();
+    prices.last = new Decimal('67500');
+    await h.s.leverRunner.step();
     const opened = figures(1, '67000', 10);
     expect((await rows(u))[0]).toMatchObject({
       status: 1,
       price: opened.price,
       origin_price: '67000',
     });
-    last = null;
+    prices.last = null;
   });
 
   it('fires the orders one tick reaches in the order they were placed', async () => {
-    mark = new Decimal('67000');
-    last = null;
+    prices.mark = new Decimal('67000');
+    prices.last = null;
     const u = await trader();
     for (const stop of ['68000', '67500', '67800'])
       expect((await submit(u, { share: '2', stop_price: stop })).type).toBe('ok');
-    mark = new Decimal('68100');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('68100');
+    await h.s.leverRunner.step();
     const placed = (await rows(u)).map((x) => x.stop_price);
     expect(placed).toEqual(['68000', '67500', '67800']);
     expect((await notes(u, 'lever.triggered')).map((n) => n.trigger)).toEqual(placed);
   });
 
   it('a cancel before the trigger returns the reserve; the crossing does nothing', async () => {
-    mark = new Decimal('67000');
-    last = null;
+    prices.mark = new Decimal('67000');
+    prices.last = null;
     const u = await trader();
     expect((await submit(u, { stop_price: '68000' })).type).toBe('ok');
     const [p] = await rows(u);
-    const c = await post(s, '/api/lever/cancel', { id: String(p?.id) }, { authorization: u.token });
+    const c = await post(
+      h.s,
+      '/api/lever/cancel',
+      { id: String(p?.id) },
+      { authorization: u.token },
+    );
     expect(c.type).toBe('ok');
     expect(await wallet(u)).toEqual({ free: '10000', locked: '0' });
-    mark = new Decimal('68500');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('68500');
+    await h.s.leverRunner.step();
     expect((await rows(u))[0]).toMatchObject({ status: 4, stop_state: 1 });
     expect(await notes(u, 'lever.triggered')).toEqual([]);
     expect(await wallet(u)).toEqual({ free: '10000', locked: '0' });
   });
 
   it('a cancel racing the trigger has exactly one outcome', async () => {
-    mark = new Decimal('67000');
-    last = null;
+    prices.mark = new Decimal('67000');
+    prices.last = null;
     const u = await trader();
     expect((await submit(u, { stop_price: '68000' })).type).toBe('ok');
     const [p] = await rows(u);
-    mark = new Decimal('68000');
+    prices.mark = new Decimal('68000');
     const [cancelled] = await Promise.all([
-      post(s, '/api/lever/cancel', { id: String(p?.id) }, { authorization: u.token }),
-      s.leverRunner.step(),
+      post(h.s, '/api/lever/cancel', { id: String(p?.id) }, { authorization: u.token }),
+      h.s.leverRunner.step(),
     ]);
     const [after] = await rows(u);
     const w = await wallet(u);
@@ -277,8 +219,8 @@ describe.each(backends())('conditional contract orders on %s', (backend) => {
   });
 
   it('refuses at the trigger what the funds no longer pay for, and gives the reserve back', async () => {
-    mark = new Decimal('67000');
-    last = null;
+    prices.mark = new Decimal('67000');
+    prices.last = null;
     const u = await trader();
     // 100 hands (1 BTC) on a stop at 68,000: about 6,807 reserved
     expect((await submit(u, { share: '100', stop_price: '68000' })).type).toBe('ok');
@@ -287,8 +229,8 @@ describe.each(backends())('conditional contract orders on %s', (backend) => {
     const before = await wallet(u);
     const reserve = figures(1, '68000', 100);
     // the mark gaps to 75,000: 7,500 of margin, more than is free with the reserve back
-    mark = new Decimal('75000');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('75000');
+    await h.s.leverRunner.step();
     const [order, held] = await rows(u);
     expect(order).toMatchObject({ status: 4, stop_state: 3 });
     expect(held?.status).toBe(1);
@@ -302,23 +244,23 @@ describe.each(backends())('conditional contract orders on %s', (backend) => {
   });
 
   it('a restart after the crossing fires it once, not twice and not never', async () => {
-    mark = new Decimal('67000');
-    last = null;
+    prices.mark = new Decimal('67000');
+    prices.last = null;
     const u = await trader();
     expect((await submit(u, { stop_price: '68000' })).type).toBe('ok');
-    mark = new Decimal('68200');
+    prices.mark = new Decimal('68200');
     // a new service over the same database, as after a restart, before any tick of the old one
-    const pairs = (s.lever as unknown as { pairs: () => readonly LeverPair[] }).pairs;
+    const pairs = (h.s.lever as unknown as { pairs: () => readonly LeverPair[] }).pairs;
     const restarted = () =>
       new LeverService(
-        s.ctx.db,
+        h.s.ctx.db,
         pairs,
-        (id) => (id === 1 ? mark : null),
-        () => s.clock.now,
+        (id) => (id === 1 ? prices.mark : null),
+        () => h.s.clock.now,
       );
     await restarted().tick();
     await restarted().tick();
-    await s.leverRunner.step();
+    await h.s.leverRunner.step();
     expect((await rows(u)).map((x) => [x.status, x.stop_state])).toEqual([[1, 2]]);
     expect(await notes(u, 'lever.triggered')).toHaveLength(1);
   });

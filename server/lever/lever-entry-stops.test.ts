@@ -3,16 +3,11 @@
 // decimals, the setting closed) and a refused order moves no money; a market order's position
 // carries them and closes at the one reached first, exactly once; a limit order's levels wait
 // with it and act only once it has opened. Every balance equals its ledger. PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { backends } from '../db/test-databases.ts';
-import { CURRENCY_ID } from '../testing/fixtures.ts';
-import type { TestServer } from '../testing/helpers.ts';
-import { post, startTestServer } from '../testing/helpers.ts';
-import { leverTrader } from '../testing/lever-kit.ts';
-import { ledgerProblems } from '../testing/security/fuzz-world.ts';
-
-const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
+import { post } from '../testing/helpers.ts';
+import { leverTestServer, leverWallet } from '../testing/lever-kit.ts';
 
 interface Position {
   id: number;
@@ -28,37 +23,11 @@ interface Position {
 }
 
 describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
-  let s: TestServer;
-  let mark = new Decimal('67000');
-  let last: Decimal | null = null;
-  let seq = 0;
-
-  beforeAll(async () => {
-    s = await startTestServer({ marketTimer: false, simOff: true, backend });
-    Object.assign(s.lever, {
-      priceOf: (id: number) => (id === 1 ? mark : null),
-      lastOf: (id: number) => (id === 1 ? last : null),
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    expect(await ledgerProblems(s)).toEqual([]);
-    await s.close();
-  });
-
-  /** A verified user with 10,000 USDT in the contract account, through the ledger. */
-  const trader = () => leverTrader(s, `entry-stops-${backend}-${++seq}@example.com`);
-
-  const submit = (u: { token: string }, form: Record<string, string>) =>
-    post(
-      s,
-      '/api/lever/submit',
-      { ...BTC, multiple: '10', type: '1', share: '10', ...form },
-      { authorization: u.token },
-    );
+  const h = leverTestServer(backend, 'entry-stops');
+  const { prices, trader, submit } = h;
 
   async function rows(u: { id: number }): Promise<Position[]> {
-    const found = await s.ctx.db.query<Position & Record<string, unknown>>(
+    const found = await h.s.ctx.db.query<Position & Record<string, unknown>>(
       `SELECT id, status, price::text, fact_profits::text AS profits,
               target_profit_price::text, stop_loss_price::text, trigger_by,
               trail_rate::text, trail_activation::text, trail_peak::text
@@ -78,16 +47,11 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     }));
   }
 
-  async function free(u: { id: number }): Promise<string> {
-    const r = await s.ctx.db.query<{ v: string }>(
-      'SELECT lever_balance::text AS v FROM users_wallet WHERE user_id = $1 AND currency_id = $2',
-      [u.id, CURRENCY_ID.USDT],
-    );
-    return new Decimal(r[0]?.v ?? '0').toFixed();
-  }
+  const free = async (u: { id: number }): Promise<string> =>
+    (await leverWallet(h.s.ctx.db, u.id)).free.toFixed();
 
   it('refuses hostile and wrong-sided levels at the edge, and moves no money', async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     const refused: Array<[Record<string, string>, RegExp]> = [
       [{ target_profit_price: '-1' }, /./],
@@ -112,48 +76,48 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     expect(await rows(u)).toEqual([]);
     expect(await free(u)).toBe('10000');
     // the operator's switch for stop levels closes them on orders too
-    await s.ctx.db.query("UPDATE settings SET value = '0' WHERE key = 'user_set_stopprice'");
+    await h.s.ctx.db.query("UPDATE settings SET value = '0' WHERE key = 'user_set_stopprice'");
     try {
       const closed = await submit(u, { stop_loss_price: '60000' });
       expect(closed.message).toMatch(/not open/);
       // an order without levels is not concerned
       expect((await submit(u, { share: '1', client_id: 'plain' })).type).toBe('ok');
     } finally {
-      await s.ctx.db.query("UPDATE settings SET value = '1' WHERE key = 'user_set_stopprice'");
+      await h.s.ctx.db.query("UPDATE settings SET value = '1' WHERE key = 'user_set_stopprice'");
     }
   });
 
   it('a market long carries both levels and closes at the take profit once', async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     const r = await submit(u, { target_profit_price: '68000', stop_loss_price: '66000' });
     expect(r.type, JSON.stringify(r.message)).toBe('ok');
     const [p] = await rows(u);
     expect(p).toMatchObject({ status: 1, target_profit_price: '68000', stop_loss_price: '66000' });
-    mark = new Decimal('67999.99');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('67999.99');
+    await h.s.leverRunner.step();
     expect((await rows(u))[0]?.status).toBe(1);
-    mark = new Decimal('68000');
-    await s.leverRunner.step();
-    await s.leverRunner.step();
+    prices.mark = new Decimal('68000');
+    await h.s.leverRunner.step();
+    await h.s.leverRunner.step();
     const [closed] = await rows(u);
     expect(closed?.status).toBe(3);
     // 10 hands of 0.01 BTC from 67,006.70: the stop loss never acted after it
     const profit = new Decimal('68000').minus('67006.7').times('0.1');
     expect(closed?.profits).toBe(profit.toFixed());
-    mark = new Decimal('60000');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('60000');
+    await h.s.leverRunner.step();
     expect((await rows(u))[0]?.profits).toBe(profit.toFixed());
     expect(await free(u)).toBe(new Decimal(10000).minus('6.70067').plus(profit).toFixed());
   });
 
   it('a short with only a stop loss closes there, for the loss it named', async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     expect((await submit(u, { type: '2', stop_loss_price: '67500' })).type).toBe('ok');
     expect((await rows(u))[0]).toMatchObject({ target_profit_price: '0' });
-    mark = new Decimal('67600');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('67600');
+    await h.s.leverRunner.step();
     const [closed] = await rows(u);
     expect(closed?.status).toBe(3);
     // opened at 67,000 − 0.01 % = 66,993.30, closed at the mark that reached the level
@@ -161,7 +125,7 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
   });
 
   it("a limit order's levels wait with it and act only once it has opened", async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     const r = await submit(u, {
       status: '0',
@@ -171,22 +135,22 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     });
     expect(r.type, JSON.stringify(r.message)).toBe('ok');
     // the mark above the take profit while the order waits: nothing closes
-    mark = new Decimal('67500');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('67500');
+    await h.s.leverRunner.step();
     expect((await rows(u))[0]?.status).toBe(0);
-    mark = new Decimal('66000');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('66000');
+    await h.s.leverRunner.step();
     expect((await rows(u))[0]?.status).toBe(1);
-    mark = new Decimal('64999');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('64999');
+    await h.s.leverRunner.step();
     const [closed] = await rows(u);
     expect(closed?.status).toBe(3);
     expect(new Decimal(closed?.profits ?? 0).isNegative()).toBe(true);
   });
 
   it('a level that watches the last trade fires on it, and the close settles at the mark (ADR 0059)', async () => {
-    mark = new Decimal('67000');
-    last = new Decimal('67000');
+    prices.mark = new Decimal('67000');
+    prices.last = new Decimal('67000');
     const u = await trader();
     expect((await submit(u, { trigger_by: 'index' })).type).toBe('error');
     expect((await submit(u, { stop_loss_price: '66000', client_id: 'by-mark' })).type).toBe('ok');
@@ -198,8 +162,8 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     expect(byLast.type, JSON.stringify(byLast.message)).toBe('ok');
     expect((await rows(u)).map((r) => r.trigger_by)).toEqual(['mark', 'last']);
     // a dust trade drags the last price through the level; the mark does not move
-    last = new Decimal('65000');
-    await s.leverRunner.step();
+    prices.last = new Decimal('65000');
+    await h.s.leverRunner.step();
     const [watchingMark, watchingLast] = await rows(u);
     expect(watchingMark?.status).toBe(1);
     expect(watchingLast?.status).toBe(3);
@@ -208,14 +172,14 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
       new Decimal('67000').minus('67006.7').times('0.1').toFixed(),
     );
     // a level that watches the last trade is checked against it: above the last, refused
-    last = new Decimal('66500');
+    prices.last = new Decimal('66500');
     const refused = await submit(u, { stop_loss_price: '66600', trigger_by: 'last' });
     expect(refused.message).toMatch(/stop-loss below/);
     expect((await submit(u, { stop_loss_price: '66600', client_id: 'mark-ok' })).type).toBe('ok');
     // the dialog can switch a position to the last trade
     const open = (await rows(u)).find((r) => r.status === 1 && r.trigger_by === 'mark');
     const set = await post(
-      s,
+      h.s,
       '/api/lever/setstop',
       {
         id: String(open?.id),
@@ -227,11 +191,11 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     );
     expect(set.type, JSON.stringify(set.message)).toBe('ok');
     expect((await rows(u)).find((r) => r.id === open?.id)?.trigger_by).toBe('last');
-    last = null;
+    prices.last = null;
   });
 
   it('a trailing stop follows the best price and closes when it comes back by its rate, at the mark (ADR 0060)', async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     for (const form of [
       { trail_rate: '0' },
@@ -251,8 +215,8 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     expect((await submit(u, { trail_rate: '1', client_id: 'trail' })).type).toBe('ok');
     expect((await rows(u))[0]).toMatchObject({ trail_rate: '1', trail_peak: '0' });
     const step = async (price: string) => {
-      mark = new Decimal(price);
-      await s.leverRunner.step();
+      prices.mark = new Decimal(price);
+      await h.s.leverRunner.step();
       return (await rows(u))[0];
     };
     expect(await step('67000')).toMatchObject({ status: 1, trail_peak: '67000' });
@@ -265,13 +229,13 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
   });
 
   it('a trailing stop with an activation price waits for it, then trails from there', async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     const r = await submit(u, { type: '2', trail_rate: '2', trail_activation: '66000' });
     expect(r.type, JSON.stringify(r.message)).toBe('ok');
     const step = async (price: string) => {
-      mark = new Decimal(price);
-      await s.leverRunner.step();
+      prices.mark = new Decimal(price);
+      await h.s.leverRunner.step();
       return (await rows(u))[0];
     };
     // a short: far above its lowest, but not active yet, so nothing closes
@@ -284,12 +248,12 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
   });
 
   it('a trailing stop set on an open position, changed and removed (ADR 0062)', async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     expect((await submit(u, { share: '10' })).type).toBe('ok');
     const [p] = await rows(u);
     const set = (form: Record<string, string>) =>
-      post(s, '/api/lever/settrail', { id: String(p?.id), ...form }, { authorization: u.token });
+      post(h.s, '/api/lever/settrail', { id: String(p?.id), ...form }, { authorization: u.token });
     for (const form of [
       { trail_rate: '0.05' },
       { trail_rate: '10.01' },
@@ -306,7 +270,7 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     // another user's position is not found
     const other = await trader();
     const theirs = await post(
-      s,
+      h.s,
       '/api/lever/settrail',
       { id: String(p?.id), trail_rate: '1' },
       { authorization: other.token },
@@ -315,8 +279,8 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     // set with an activation price: it waits, then trails
     expect((await set({ trail_rate: '1', trail_activation: '68000' })).type).toBe('ok');
     const step = async (price: string) => {
-      mark = new Decimal(price);
-      await s.leverRunner.step();
+      prices.mark = new Decimal(price);
+      await h.s.leverRunner.step();
       return (await rows(u))[0];
     };
     expect(await step('67500')).toMatchObject({ status: 1, trail_peak: '0' });
@@ -335,7 +299,7 @@ describe.each(backends())('TP/SL with a contract order on %s', (backend) => {
     expect(await step('60000')).toMatchObject({ status: 1, trail_rate: '0', trail_peak: '0' });
     // a closed position takes none
     const closed = await post(
-      s,
+      h.s,
       '/api/lever/close',
       { id: String(p?.id) },
       { authorization: u.token },

@@ -4,16 +4,11 @@
 // move nothing. A reduce-only order closes the other side's hands oldest first, never opens one,
 // holds no money, is refused above the hands held, and while it waits is trimmed, then cancelled,
 // as those hands go. Every balance equals its ledger. PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
 import { backends } from '../db/test-databases.ts';
-import { CURRENCY_ID } from '../testing/fixtures.ts';
-import type { TestServer } from '../testing/helpers.ts';
-import { post, startTestServer } from '../testing/helpers.ts';
-import { leverTrader, leverWallet, notesOf } from '../testing/lever-kit.ts';
-import { ledgerProblems } from '../testing/security/fuzz-world.ts';
-
-const BTC = { legal_id: String(CURRENCY_ID.USDT), currency_id: String(CURRENCY_ID.BTC) };
+import { post } from '../testing/helpers.ts';
+import { leverTestServer, leverWallet, notesOf } from '../testing/lever-kit.ts';
 
 /** A submit's reply text (`{text, id}`). */
 const textOf = (r: { message?: unknown }): string => (r.message as { text: string }).text;
@@ -33,35 +28,14 @@ interface Row {
 }
 
 describe.each(backends())('partial close and reduce-only on %s', (backend) => {
-  let s: TestServer;
-  let mark = new Decimal('67000');
-  let seq = 0;
+  const h = leverTestServer(backend, 'reduce');
+  const { prices, trader, submit } = h;
 
-  beforeAll(async () => {
-    s = await startTestServer({ marketTimer: false, simOff: true, backend });
-    Object.assign(s.lever, { priceOf: (id: number) => (id === 1 ? mark : null) });
-  }, 60_000);
-
-  afterAll(async () => {
-    expect(await ledgerProblems(s)).toEqual([]);
-    await s.close();
-  });
-
-  /** A verified user with 10,000 USDT in the contract account, through the ledger. */
-  const trader = () => leverTrader(s, `reduce-${backend}-${++seq}@example.com`);
-
-  const submit = (u: { token: string }, form: Record<string, string>) =>
-    post(
-      s,
-      '/api/lever/submit',
-      { ...BTC, multiple: '10', type: '1', share: '10', ...form },
-      { authorization: u.token },
-    );
   const close = (u: { token: string }, form: Record<string, string>) =>
-    post(s, '/api/lever/close', form, { authorization: u.token });
+    post(h.s, '/api/lever/close', form, { authorization: u.token });
 
   async function rows(u: { id: number }): Promise<Row[]> {
-    const found = await s.ctx.db.query<Row & Record<string, unknown>>(
+    const found = await h.s.ctx.db.query<Row & Record<string, unknown>>(
       `SELECT id, type, status, share::text, number::text, caution_money::text AS margin,
               trade_fee::text AS fee, fact_profits::text AS profits, reduce_only, split_from,
               target_profit_price::text
@@ -80,16 +54,16 @@ describe.each(backends())('partial close and reduce-only on %s', (backend) => {
     }));
   }
 
-  const wallet = (u: { id: number }) => leverWallet(s.ctx.db, u.id);
+  const wallet = (u: { id: number }) => leverWallet(h.s.ctx.db, u.id);
 
   const notes = async (u: { id: number }, kind: string) =>
-    (await notesOf(s.ctx.db, u.id, kind)).map((params) => ({ params }));
+    (await notesOf(h.s.ctx.db, u.id, kind)).map((params) => ({ params }));
 
   const openIds = async (u: { id: number }) =>
     (await rows(u)).filter((r) => r.status === 1).map((r) => r.id);
 
   it('a partial close splits off the hands it closes; hostile hands move nothing', async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     expect((await submit(u, { target_profit_price: '68000' })).type).toBe('ok');
     const [p] = await rows(u);
@@ -103,7 +77,7 @@ describe.each(backends())('partial close and reduce-only on %s', (backend) => {
     expect((await wallet(u)).free.toFixed()).toBe(w0.free.toFixed());
     const again = u;
     const q = p;
-    mark = new Decimal('67500');
+    prices.mark = new Decimal('67500');
     const r = await close(again, { id: String(q.id), share: '3' });
     expect(r.type, JSON.stringify(r.message)).toBe('ok');
     expect(String(r.message)).toMatch(/3 hands closed; the position keeps 7 hands/);
@@ -121,8 +95,8 @@ describe.each(backends())('partial close and reduce-only on %s', (backend) => {
     expect(w1.free.toFixed()).toBe(w0.free.plus(part.margin).plus(profit).toFixed());
     expect(w1.locked.toFixed()).toBe(kept.margin);
     // the kept hands' take profit closes them, and only them
-    mark = new Decimal('68000');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('68000');
+    await h.s.leverRunner.step();
     const done = await rows(again);
     expect(done.map((x) => x.status)).toEqual([3, 3]);
     expect(done[0]?.profits).toBe(new Decimal('68000').minus('67006.7').times('0.07').toFixed());
@@ -130,7 +104,7 @@ describe.each(backends())('partial close and reduce-only on %s', (backend) => {
   });
 
   it('a market reduce-only closes the oldest other-side hands first and opens nothing', async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     expect((await submit(u, { share: '2' })).type).toBe('ok');
     expect((await submit(u, { share: '3' })).type).toBe('ok');
@@ -149,7 +123,7 @@ describe.each(backends())('partial close and reduce-only on %s', (backend) => {
       expect(String(r.message), JSON.stringify(form)).toMatch(text);
     }
     expect(await rows(u)).toHaveLength(2);
-    mark = new Decimal('67100');
+    prices.mark = new Decimal('67100');
     const r = await submit(u, { type: '2', share: '4', reduce_only: '1', client_id: 'r1' });
     expect(r.type, JSON.stringify(r.message)).toBe('ok');
     expect(textOf(r)).toMatch(/4 hands of your longs closed at the mark price 67,100/);
@@ -173,7 +147,7 @@ describe.each(backends())('partial close and reduce-only on %s', (backend) => {
   });
 
   it('a waiting reduce-only is trimmed, then cancelled, as the hands it closes go', async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     expect((await submit(u, { share: '5' })).type).toBe('ok');
     const [p] = await rows(u);
@@ -189,14 +163,14 @@ describe.each(backends())('partial close and reduce-only on %s', (backend) => {
     expect(textOf(r)).toMatch(/closes 4 hands of your longs when the mark price reaches/);
     // it holds no money
     expect((await wallet(u)).free.toFixed()).toBe(w0.free.toFixed());
-    await s.leverRunner.step();
+    await h.s.leverRunner.step();
     expect((await rows(u)).find((x) => x.reduce_only === 1)).toMatchObject({
       status: 0,
       share: '4',
     });
     // the owner closes 3 of the 5 hands: 2 are left for it
     expect((await close(u, { id: String(p?.id), share: '3' })).type).toBe('ok');
-    await s.leverRunner.step();
+    await h.s.leverRunner.step();
     expect((await rows(u)).find((x) => x.reduce_only === 1)).toMatchObject({
       status: 0,
       share: '2',
@@ -206,18 +180,18 @@ describe.each(backends())('partial close and reduce-only on %s', (backend) => {
     ]);
     // the rest closed: the order goes, and says so
     expect((await close(u, { id: String(p?.id) })).type).toBe('ok');
-    await s.leverRunner.step();
+    await h.s.leverRunner.step();
     expect((await rows(u)).find((x) => x.reduce_only === 1)?.status).toBe(4);
     expect((await notes(u, 'lever.trimmed')).map((n) => n.params.left)).toEqual(['2', '0']);
     // the mark reaching its price later does nothing
-    mark = new Decimal('69000');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('69000');
+    await h.s.leverRunner.step();
     expect((await rows(u)).filter((x) => x.status === 1 || x.status === 0)).toEqual([]);
     expect((await wallet(u)).locked.isZero()).toBe(true);
   });
 
   it('a waiting reduce-only fills at its price, and a revoked one moves no money', async () => {
-    mark = new Decimal('67000');
+    prices.mark = new Decimal('67000');
     const u = await trader();
     expect((await submit(u, { type: '2', share: '3' })).type).toBe('ok');
     const limit = { type: '1', share: '2', reduce_only: '1', status: '0' };
@@ -226,15 +200,15 @@ describe.each(backends())('partial close and reduce-only on %s', (backend) => {
     const [, first, second] = await rows(u);
     const w0 = await wallet(u);
     const revoked = await post(
-      s,
+      h.s,
       '/api/lever/cancel',
       { id: String(second?.id) },
       { authorization: u.token },
     );
     expect(revoked.type).toBe('ok');
     expect((await wallet(u)).free.toFixed()).toBe(w0.free.toFixed());
-    mark = new Decimal('66000');
-    await s.leverRunner.step();
+    prices.mark = new Decimal('66000');
+    await h.s.leverRunner.step();
     const after = await rows(u);
     expect(after.find((x) => x.id === first?.id)).toMatchObject({ status: 3, share: '2' });
     expect(after.find((x) => x.id === second?.id)?.status).toBe(4);

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import {
   LEVER_PAGE_MAX,
   LEVER_PAGE_SIZE,
+  leverAmend,
   leverBatchClose,
   leverCancel,
   leverClose,
@@ -32,6 +33,7 @@ import type { LeverPair, LeverService, PositionRow } from './lever-service.ts';
 import { deal, positionOf, positionsPage } from './lever-views.ts';
 import { riskFigures } from './positions.ts';
 import { setTrail } from './lever-trail-set.ts';
+import { amendLever, type LeverAmended } from './lever-amend.ts';
 
 export { LEVER_PAGE_MAX, LEVER_PAGE_SIZE };
 
@@ -168,6 +170,28 @@ export function registerLeverRoutes(
     return t(langOf(req), 'lever.stopSet');
   });
 
+  route(app, ctx, leverAmend, async ({ req, userId, body: b }) => {
+    const typed = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v);
+    const hands = typed(b.share);
+    if (hands !== null && !/^\d+$/.test(hands.trim()))
+      throw new ApiError('validation.lever.shareInteger');
+    const price = typed(b.target_price);
+    const trigger = typed(b.stop_price);
+    const done = await amendLever(
+      lever,
+      {
+        userId,
+        id: b.id,
+        share: hands === null ? null : Number(hands.trim()),
+        price: price === null ? null : amountOf(price, 'lever.targetRequired'),
+        trigger: trigger === null ? null : amountOf(trigger, 'lever.triggerRequired'),
+      },
+      ctx.config.now(),
+    );
+    await pushAfter(userId, b.id);
+    return { text: amendedText(lever, done, langOf(req)), id: b.id };
+  });
+
   route(app, ctx, leverSetTrail, async ({ req, userId, body: b }) => {
     const rate = b.trail_rate?.trim() === '0' ? null : optionalRate(b.trail_rate);
     const activation = optionalStop(b.trail_activation);
@@ -213,6 +237,25 @@ function submittedText(lever: LeverService, p: PositionRow, lang: Lang): string 
   return p.status === 0
     ? t(lang, 'lever.placed', { ...values, target: reference })
     : t(lang, 'lever.opened', { ...values, mark: reference });
+}
+
+/** An amended order (ADR 0068): what it now is, and what more is held or what went back. */
+function amendedText(lever: LeverService, done: LeverAmended, lang: Lang): string {
+  const p = done.row;
+  const pair = lever.pairById(p.match_id);
+  const dp = pair?.pricePrecision ?? 2;
+  const held = done.held;
+  // a waiting stop-market opens at the mark: its trigger is the price it has
+  const trigger = p.stop_market === 1 && p.stop_state === STOP_STATE.waiting;
+  return t(lang, 'lever.amended', {
+    id: String(p.id + 10000),
+    hands: Number(p.share),
+    at: trigger ? 'trigger' : 'price',
+    price: localDecimal(trigger ? p.stop_price : p.origin_price, dp),
+    currency: pair?.legalName ?? '',
+    held: held.isZero() ? 'same' : held.greaterThan(0) ? 'more' : 'less',
+    diff: localDecimal(held.abs()),
+  });
 }
 
 /** A conditional order placed (ADR 0065): what fires it, and what it then does. */

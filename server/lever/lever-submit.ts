@@ -150,7 +150,7 @@ function triggerColumns(trigger: StoredTrigger | null): [string, number, number,
 }
 
 /** The hands of an order: a whole number, at least the pair's minimum, at most its maximum. */
-function checkShare(share: number, pair: LeverPair): void {
+export function checkShare(share: number, pair: LeverPair): void {
   if (!Number.isInteger(share) || share <= 0 || share < pair.minShare)
     throw new ApiError('lever.shareBelowMin', { min: pair.minShare });
   if (pair.maxShare > 0 && share > pair.maxShare)
@@ -163,10 +163,15 @@ function checkShare(share: number, pair: LeverPair): void {
  */
 function referenceOf(r: SubmitRequest, market: Decimal, pair: LeverPair): Decimal {
   const trigger = r.trigger ?? null;
-  if (trigger === null) return r.mode === 1 ? market : limitReference(r, market, pair);
+  if (trigger === null)
+    return r.mode === 1 ? market : checkLimitPrice(r.side, r.targetPrice, market, pair);
   if (r.mode === 1) return trigger.price;
   // a stop-limit's price stands against its trigger, not the mark: no side rule
-  const target = r.targetPrice;
+  return checkPrice(r.targetPrice, pair);
+}
+
+/** A limit price: above 0, in the pair's decimals. */
+export function checkPrice(target: Decimal | null, pair: LeverPair): Decimal {
   if (target === null || !target.isFinite() || target.lessThanOrEqualTo(0))
     throw new ApiError('lever.targetRequired');
   requireAmount(target, pair.pricePrecision);
@@ -174,14 +179,16 @@ function referenceOf(r: SubmitRequest, market: Decimal, pair: LeverPair): Decima
 }
 
 /** A limit buy must be below the market, a limit sell above it (contract §5.3 rule 7). */
-function limitReference(r: SubmitRequest, market: Decimal, pair: LeverPair): Decimal {
-  const target = r.targetPrice;
-  if (target === null || !target.isFinite() || target.lessThanOrEqualTo(0))
-    throw new ApiError('lever.targetRequired');
-  requireAmount(target, pair.pricePrecision);
+export function checkLimitPrice(
+  side: LeverSide,
+  targetPrice: Decimal | null,
+  market: Decimal,
+  pair: LeverPair,
+): Decimal {
+  const target = checkPrice(targetPrice, pair);
   const current = { price: localDecimal(market, pair.pricePrecision), currency: pair.legalName };
-  if (r.side === 1 && !target.lessThan(market)) throw new ApiError('lever.limitBuyAbove', current);
-  if (r.side === 2 && !target.greaterThan(market))
+  if (side === 1 && !target.lessThan(market)) throw new ApiError('lever.limitBuyAbove', current);
+  if (side === 2 && !target.greaterThan(market))
     throw new ApiError('lever.limitSellBelow', current);
   return target;
 }

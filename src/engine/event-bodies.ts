@@ -272,6 +272,7 @@ export const COMMAND_NAMES = [
   'lever-submit',
   'lever-close',
   'lever-cancel',
+  'lever-amend',
   'lever-set-stop',
   'lever-set-trail',
   'lever-batch-close',

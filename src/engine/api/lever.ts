@@ -160,6 +160,11 @@ export interface LeverCommands {
   /** `share`: the hands to close (ADR 0061); absent: all of them. */
   close: { id: number; share?: string };
   cancel: { id: number };
+  /**
+   * Changes a waiting order in place (ADR 0068): its hands, limit price and trigger; '' or
+   * absent keeps a value as it is.
+   */
+  amend: { id: number; share?: string; price?: string; trigger?: string };
   'set-stop': { id: number; takeProfit: string; stopLoss: string };
   /** A trailing stop on an open position (ADR 0062): rate '' removes it; activation '' none. */
   'set-trail': { id: number; trailRate: string; trailActivation: string };

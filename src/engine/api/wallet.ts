@@ -1,4 +1,5 @@
 // The engine's public types: wallets and the account area (re-exported by api.ts).
+import type { LeverPositionView, LeverTab } from './lever.ts';
 import type { DecStr } from '../../shared/decimal.ts';
 import type { SpotMode } from '../../shared/spot.ts';
 import type { AccountName, WithdrawNetwork } from '../../shared/wallet.ts';
@@ -264,6 +265,11 @@ export interface AccountQueries {
   'user-center': { input: Record<string, never>; output: UserCenterView };
   'cash-info': { input: Record<string, never>; output: CashInfoView };
   sessions: { input: Record<string, never>; output: SessionRowView[] };
+  /** A page of the user's contract orders of one tab, every pair (the CSV export). */
+  'lever-positions': {
+    input: { tab: LeverTab; page: number };
+    output: PageView<LeverPositionView>;
+  };
 }
 export type AccountQueryKind = keyof AccountQueries;
 

@@ -9,6 +9,7 @@ import type { CommandResult, LeverCommandKind, LeverCommands } from '../api.ts';
 import type { EngineContext } from '../context.ts';
 import type { CommandBody, CommandName } from '../events.ts';
 import {
+  leverAmend,
   leverBatchClose,
   leverCancel,
   leverClose,
@@ -156,6 +157,24 @@ const SPECS: Table = {
     };
   },
   cancel: (i) => idSpec('lever-cancel', leverCancel.path, i.id),
+  amend: (i) => {
+    const share = i.share?.trim() ?? '';
+    const price = i.price?.trim() ?? '';
+    const trigger = i.trigger?.trim() ?? '';
+    const given = (v: string) => (v === '' ? undefined : v);
+    return {
+      command: 'lever-amend',
+      path: leverAmend.path,
+      params: {
+        id: i.id,
+        share: given(share),
+        target_price: given(price),
+        stop_price: given(trigger),
+      },
+      fields: { id: i.id, share, price, trigger },
+      validate: () => amendErrors(share, price, trigger),
+    };
+  },
   'set-stop': (i) => ({
     command: 'lever-set-stop',
     path: leverSetStop.path,
@@ -196,6 +215,17 @@ const SPECS: Table = {
     validate: () => ({}),
   }),
 };
+
+/** An amend's values as typed: whole hands, prices above 0 ('' keeps a value). */
+function amendErrors(share: string, price: string, trigger: string) {
+  const errors: Partial<Record<string, ValidationId>> = {};
+  if (share !== '' && !/^[1-9]\d*$/.test(share)) errors['share'] = 'validation.lever.shareInteger';
+  if (price !== '' && checkStopPrice(price) !== null)
+    errors['price'] = 'validation.lever.priceRequired';
+  if (trigger !== '' && checkStopPrice(trigger) !== null)
+    errors['trigger'] = 'validation.lever.triggerInvalid';
+  return errors;
+}
 
 function idSpec(command: CommandName, path: string, id: number): Spec {
   return { command, path, params: { id }, fields: { id }, validate: () => ({}) };

@@ -18,6 +18,8 @@ import {
 } from '../../shared/wallet.ts';
 import * as acceptorWire from '../../shared/wire/c2c.ts';
 import * as spot from '../../shared/wire/spot.ts';
+import { LEVER_PAGE_MAX, leverMyTrade } from '../../shared/wire/lever.ts';
+import { LEVER_TAB_STATUS, leverPositionsPage } from '../ingest/lever-schemas.ts';
 import type {
   AccountCommandKind,
   AccountCommands,
@@ -78,6 +80,12 @@ const QUERIES: QueryTable = {
       walletLogReply,
     ),
   'account-log': (i) => ask(wire.accountLog, { page: i.page, limit: 20 }, accountLogReply),
+  'lever-positions': (i) =>
+    ask(
+      leverMyTrade,
+      { status: LEVER_TAB_STATUS[i.tab], page: i.page, limit: LEVER_PAGE_MAX },
+      leverPositionsPage,
+    ),
   'transfer-log': (i) => ask(wire.transferLog, { page: i.page }, transferLogReply),
   'withdraw-info': (i) => ask(funding.withdrawInfo, { currency: i.currencyId }, withdrawInfoReply),
   'deposit-addresses': (i) =>

@@ -3,11 +3,19 @@
 // position lists arrive as JSON strings: they are parsed and validated like any payload.
 import { z } from 'zod';
 import type { DecStr } from '../../shared/decimal.ts';
-import type { LeverPositionView, LeverTriggerView } from '../api.ts';
+import type { LeverPositionView, LeverTab, LeverTriggerView } from '../api.ts';
 import { leverDeal, leverMyTrade, leverPositionRow } from '../../shared/wire/lever.ts';
 import { wireDecimal, wireInt } from './schemas.ts';
 
 const ZERO = '0' as DecStr;
+
+/** The `status` of `lever/my_trade` each tab of the positions lists reads. */
+export const LEVER_TAB_STATUS: Record<LeverTab, number> = {
+  holding: 1,
+  entrusts: 0,
+  closed: 3,
+  revoked: 4,
+};
 const optionalDecimal = wireDecimal.optional().nullable();
 
 type RawPosition = z.output<typeof leverPositionRow>;
@@ -83,6 +91,15 @@ export const leverTradeList = leverMyTrade.reply.transform((r) => ({
   hazardRate: r.rate_profits_total?.hazard_rate ?? null,
   profitsTotal: r.rate_profits_total?.profits_total ?? null,
   openPositions: r.rate_profits_total?.open_positions ?? null,
+}));
+
+/** A page of `lever/my_trade` as a list page (the CSV export reads every page of a tab). */
+export const leverPositionsPage = leverMyTrade.reply.transform((r) => ({
+  rows: r.message.data.map(toPosition),
+  page: r.message.current_page ?? 1,
+  pages: r.message.last_page ?? 1,
+  total: r.message.total ?? r.message.data.length,
+  hasMore: (r.message.current_page ?? 1) < (r.message.last_page ?? 1),
 }));
 
 /**

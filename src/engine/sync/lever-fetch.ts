@@ -9,14 +9,9 @@ import type { EngineContext } from '../context.ts';
 import type { z } from 'zod';
 import type { LeverDealBody } from '../events.ts';
 import { parseEdge } from '../ingest/ingest.ts';
-import { leverDealReply, leverTradeList } from '../ingest/lever-schemas.ts';
+import { LEVER_TAB_STATUS, leverDealReply, leverTradeList } from '../ingest/lever-schemas.ts';
 
-export const LEVER_TAB_STATUS: Record<LeverTab, number> = {
-  holding: 1,
-  entrusts: 0,
-  closed: 3,
-  revoked: 4,
-};
+export { LEVER_TAB_STATUS };
 const ZERO = '0' as DecStr;
 
 /** The watched pair: its ids, and the generation of the watch that chose it. */

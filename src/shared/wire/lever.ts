@@ -285,6 +285,50 @@ export const leverCancel = call({
   errors: ['lever.notFound', 'lever.notPending'],
 });
 
+export const leverAmend = call({
+  method: 'POST',
+  path: '/api/lever/amend',
+  auth: 'user',
+  origin: 'extension',
+  summary:
+    'Changes a waiting order in one step (ADR 0068): its hands, limit price or trigger; margin and fee are figured again and the difference is held or released.',
+  request: z.object({
+    id,
+    /** The hands (a whole number); absent or empty keeps them. */
+    share: text(20).optional(),
+    /** The limit price (a limit or stop-limit order); absent or empty keeps it. */
+    target_price: text(60).optional(),
+    /** The trigger (a waiting conditional order); absent or empty keeps it. */
+    stop_price: text(60).optional(),
+  }),
+  reply: z.object({ text: z.string(), id: wireInt }),
+  errors: [
+    'validation.lever.shareInteger',
+    'validation.amountFormat',
+    'validation.amountDecimals',
+    'validation.amountTooLarge',
+    'lever.amend.nothing',
+    'lever.amend.same',
+    'lever.amend.noTrigger',
+    'lever.amend.noPrice',
+    'lever.notFound',
+    'lever.notPending',
+    'lever.pairClosed',
+    'lever.noPrice',
+    'lever.shareBelowMin',
+    'lever.shareAboveMax',
+    'lever.targetRequired',
+    'lever.limitBuyAbove',
+    'lever.limitSellBelow',
+    'lever.triggerRequired',
+    'lever.triggerReached',
+    'lever.stopLong',
+    'lever.stopShort',
+    'lever.insufficient',
+    'lever.reduceOnlyAbove',
+  ],
+});
+
 export const leverSetStop = call({
   method: 'POST',
   path: '/api/lever/setstop',

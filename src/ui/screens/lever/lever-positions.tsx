@@ -7,26 +7,24 @@
 // Closed and revoked page by 10 (spec §9). Visitors see a login prompt. The tables are in
 // lever-tables.tsx. Positions held from the last page session (offline, issue 25) cannot be
 // acted on: their rows' buttons and the batch close are disabled until the server answers.
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import type { CommandResult, LeverTab, LeverView } from '../../../engine/api.ts';
+import type { LeverTab, LeverView } from '../../../engine/api.ts';
 import { parseDecimal } from '../../../shared/decimal.ts';
-import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { useFocusKeeper } from '../../components/focus-keeper.ts';
-import { engine } from '../../engine-bridge/bridge.ts';
-import { failureMessage } from '../../i18n/result-message.ts';
 import { lever, session } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
 import { ROUTE_PATH } from '../../route-paths.ts';
-import { toast } from '../../toast/toast.ts';
 import '../../styles/lever.css';
-import { TAB_LABEL, TabBody, type Actions } from './lever-tables.tsx';
+import { TAB_LABEL, TabBody } from './lever-tables.tsx';
+import { ExportCsvButton } from '../../kit/export-csv-button.tsx';
+import { leverExport } from './lever-csv.ts';
+import { PendingDialog, useActions, type BatchType } from './lever-position-flow.tsx';
 import { riskOf, type RiskLevel } from './lever-risk.ts';
 import { closeRequest } from './position-selection.ts';
-import { CloseDialog } from './close-dialog.tsx';
-import { DASH, priceDpOf, SignedValue, StopDialog, sideText } from './stop-dialog.tsx';
+import { DASH, SignedValue } from './stop-dialog.tsx';
 
 /** Where the lever account is funded (wallet-account-earn.md: the lever transfer page). */
 export const LEVER_TRANSFER_PATH = '/new_account/transfer';
@@ -39,20 +37,14 @@ export function percentText(fmt: I18n['fmt'], value: string): string {
 
 const TABS: readonly LeverTab[] = ['holding', 'entrusts', 'closed', 'revoked'];
 
-type BatchType = 0 | 1 | 2;
-type Pending =
-  | { kind: 'stop'; id: number }
-  | { kind: 'close'; id: number }
-  | { kind: 'revoke'; id: number }
-  | { kind: 'batch'; type: BatchType };
-
 export interface LeverPositionsProps {
   /** The trading screen's variant: fee and time columns hidden, the body scrolls in the panel. */
   compact?: boolean;
 }
 
 export function LeverPositions({ compact = false }: LeverPositionsProps) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [tab, setTab] = useState<LeverTab>('holding');
   const loggedIn = useSignalValue(session).loggedIn;
   const view = useSignalValue(lever);
@@ -84,6 +76,7 @@ export function LeverPositions({ compact = false }: LeverPositionsProps) {
         {loggedIn && (
           <div className="lever-positions__tools">
             <RiskFigures risk={risk} />
+            <ExportCsvButton spec={leverExport(tab, i18n)} />
             {tab === 'holding' && (
               <BatchButtons
                 disabled={
@@ -291,131 +284,5 @@ function LoginPrompt() {
         </Link>
       </div>
     </div>
-  );
-}
-
-// ---- Commands ------------------------------------------------------------------------------
-
-/** The one pending action (a dialog) and the commands behind them; replies go to toasts. */
-function useActions(view: LeverView) {
-  const { t } = useI18n();
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
-  // the button that opened the dialog gets the focus back when it closes (if still there)
-  const opener = useRef<Element | null>(null);
-  const ask = useCallback((next: Pending) => {
-    opener.current = document.activeElement;
-    setPending(next);
-  }, []);
-  useEffect(() => {
-    if (pending !== null) return;
-    const el = opener.current;
-    opener.current = null;
-    if (el instanceof HTMLElement && el.isConnected) el.focus();
-  }, [pending]);
-  const dismiss = useCallback(() => setPending(null), []);
-  const actions: Actions = {
-    onStop: useCallback((id: number) => ask({ kind: 'stop', id }), [ask]),
-    onClose: useCallback((id: number) => ask({ kind: 'close', id }), [ask]),
-    onRevoke: useCallback((id: number) => ask({ kind: 'revoke', id }), [ask]),
-  };
-  const askBatch = useCallback((type: BatchType) => ask({ kind: 'batch', type }), [ask]);
-
-  // A position closed by its stop or a liquidation, or an order that filled, while its
-  // dialog was open: the dialog goes and says why.
-  const gone = pendingGone(pending, view);
-  useEffect(() => {
-    if (!gone || busy) return;
-    setPending(null);
-    toast.info(
-      t(pending?.kind === 'revoke' ? 'lever.positions.orderGone' : 'lever.positions.gone'),
-    );
-  }, [gone, busy, pending, t]);
-
-  const run = async (result: Promise<CommandResult>, done: MessageId): Promise<void> => {
-    if (busy) return;
-    setBusy(true);
-    const r = await result;
-    setBusy(false);
-    setPending(null);
-    if (r.ok) toast.success(r.message !== '' ? r.message : t(done));
-    else toast.error(failureMessage(r));
-  };
-  /** `share`: a close's hands ('' all of them, ADR 0061). */
-  const confirm = (share = ''): void => {
-    if (pending === null || pending.kind === 'stop' || busy) return;
-    if (pending.kind === 'close')
-      void run(engine.leverCommand('close', { id: pending.id, share }), 'lever.close.done');
-    else if (pending.kind === 'revoke')
-      void run(engine.leverCommand('cancel', { id: pending.id }), 'lever.revoke.done');
-    else
-      void run(
-        engine.leverCommand('batch-close', { type: pending.type, pairOnly: false }),
-        'lever.batch.done',
-      );
-  };
-  return { pending, busy, actions, askBatch, dismiss, confirm };
-}
-
-function pendingGone(pending: Pending | null, view: LeverView): boolean {
-  if (pending === null || pending.kind === 'batch') return false;
-  const list = pending.kind === 'revoke' ? view.entrusts : view.holding;
-  return list.loaded && !list.rows.some((r) => r.id === pending.id);
-}
-
-type Flow = ReturnType<typeof useActions>;
-
-const BATCH_BODY: Record<BatchType, MessageId> = {
-  0: 'lever.batch.allBody',
-  1: 'lever.batch.longBody',
-  2: 'lever.batch.shortBody',
-};
-
-/** The dialog of the pending action, mounted only while it is open. */
-function PendingDialog({ view, flow }: { view: LeverView; flow: Flow }) {
-  const { t, fmt } = useI18n();
-  const p = flow.pending;
-  if (p === null) return null;
-  if (p.kind === 'batch')
-    return (
-      <ConfirmDialog
-        open
-        title={t('lever.batch.title')}
-        body={t(BATCH_BODY[p.type])}
-        confirmLabel={t('lever.batch.sure')}
-        cancelLabel={t('common.cancel')}
-        busy={flow.busy}
-        onConfirm={() => flow.confirm()}
-        onClose={flow.dismiss}
-      />
-    );
-  const list = p.kind === 'revoke' ? view.entrusts : view.holding;
-  const row = list.rows.find((r) => r.id === p.id);
-  if (row === undefined) return null;
-  if (p.kind === 'stop') return <StopDialog position={row} onClose={flow.dismiss} />;
-  if (p.kind === 'close')
-    return (
-      <CloseDialog
-        position={row}
-        busy={flow.busy}
-        onConfirm={flow.confirm}
-        onClose={flow.dismiss}
-      />
-    );
-  return (
-    <ConfirmDialog
-      open
-      title={t('lever.revoke.title')}
-      body={t('lever.revoke.body', {
-        side: sideText(t, row.side),
-        symbol: row.symbol,
-        price: fmt.fixed(row.originPrice, priceDpOf(row.symbol)),
-      })}
-      confirmLabel={t('lever.revoke.sure')}
-      cancelLabel={t('common.cancel')}
-      busy={flow.busy}
-      onConfirm={() => flow.confirm()}
-      onClose={flow.dismiss}
-    />
   );
 }

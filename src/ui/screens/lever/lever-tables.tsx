@@ -48,6 +48,8 @@ export interface Actions {
   onStop: (id: number) => void;
   onClose: (id: number) => void;
   onRevoke: (id: number) => void;
+  /** Changes a waiting order (ADR 0068). */
+  onAmend: (id: number) => void;
 }
 
 interface Column {
@@ -191,7 +193,14 @@ function Rows({
       ));
     case 'entrusts':
       return rows.map((p) => (
-        <EntrustRow key={p.id} p={p} held={held} compact={compact} onRevoke={actions.onRevoke} />
+        <EntrustRow
+          key={p.id}
+          p={p}
+          held={held}
+          compact={compact}
+          onRevoke={actions.onRevoke}
+          onAmend={actions.onAmend}
+        />
       ));
     case 'closed':
       return rows.map((p) => <ClosedRow key={p.id} p={p} />);
@@ -309,14 +318,17 @@ const EntrustRow = memo(function EntrustRow({
   held,
   compact,
   onRevoke,
+  onAmend,
 }: {
   p: LeverPositionView;
   held: boolean;
   compact: boolean;
   onRevoke: (id: number) => void;
+  onAmend: (id: number) => void;
 }) {
   const { t, fmt } = useI18n();
   const price = fmt.fixed(p.originPrice, priceDpOf(p.symbol));
+  const names = { side: sideText(t, p.side), symbol: p.symbol, price };
   // a waiting stop-market opens at the mark: its stored price is only what its reserve was figured at
   const market = p.trigger?.market === true && p.trigger.state === 'waiting';
   return (
@@ -331,11 +343,17 @@ const EntrustRow = memo(function EntrustRow({
         <button
           type="button"
           className="lever-action"
-          aria-label={t('lever.positions.revokeLabel', {
-            side: sideText(t, p.side),
-            symbol: p.symbol,
-            price,
-          })}
+          aria-label={t('lever.positions.amendLabel', names)}
+          data-testid="lever-amend"
+          disabled={held}
+          onClick={() => onAmend(p.id)}
+        >
+          {t('lever.positions.amend')}
+        </button>
+        <button
+          type="button"
+          className="lever-action"
+          aria-label={t('lever.positions.revokeLabel', names)}
           data-testid="lever-revoke"
           disabled={held}
           onClick={() => onRevoke(p.id)}

@@ -18,7 +18,7 @@ import type { I18n } from '../../i18n/i18n-context.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { NumberField } from '../../trading/form-fields.tsx';
 import { ByChips } from './entry-stops.tsx';
-import { priceDpOf } from './stop-dialog.tsx';
+import { triggerTagText } from './lever-order-words.ts';
 
 /** The ticket's kinds: market and limit, and their conditional forms. */
 export type LeverTicket = 'market' | 'limit' | 'stopLimit' | 'stopMarket';
@@ -152,21 +152,14 @@ export function TriggerFields(p: {
 
 /** A conditional order's tag in the tables: what it waits for, or what became of it. */
 export function TriggerTag({ p }: { p: LeverPositionView }) {
-  const { t, fmt } = useI18n();
+  const i18n = useI18n();
   const g = p.trigger;
   if (g === null) return null;
   return (
     <>
       {' '}
       <span className="lever-tag" data-testid="lever-trigger-tag" data-state={g.state}>
-        {t('lever.trigger.tag', {
-          kind: kindOf(p.side, g.direction),
-          order: g.market ? 'market' : 'limit',
-          state: g.state,
-          direction: g.direction,
-          price: fmt.fixed(g.price, priceDpOf(p.symbol)),
-          by: p.stopsBy,
-        })}
+        {triggerTagText(p, i18n)}
       </span>
     </>
   );
