@@ -232,13 +232,13 @@ export function layerCrossings(graph: Graph, name: (f: string) => string): [stri
 /**
  * The server's rooms, lowest first: a room imports only the rooms of its own rank or below.
  * The base holds the configuration, storage, the messages and the context's ports (a leaf); the
- * edge the HTTP toolkit and the job runner; then the services every flow uses (sessions and
+ * edge the HTTP toolkit, the job runner and the cluster's leases; then the services every flow uses (sessions and
  * users, the notification outbox, uploads, the socket hub); the money and the market; the
  * products; the operator's rooms and the seed; the composition root (app.ts, main.ts).
  */
 export const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['config.ts', 'context.ts', 'db', 'i18n', 'kernel'],
-  ['http', 'jobs'],
+  ['http', 'jobs', 'cluster'],
   ['accounts', 'notify', 'uploads', 'socket'],
   ['wallet', 'market', 'identity'],
   ['trading', 'c2c', 'lever', 'micro', 'earn', 'lending', 'presale', 'acceptors', 'news', 'alerts'],

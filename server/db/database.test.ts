@@ -46,6 +46,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0025-lever-trailing',
       '0026-lever-reduce-only',
       '0027-lever-conditional',
+      '0028-cluster-leases',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(
@@ -53,6 +54,21 @@ describe.each(backends())('storage on %s', (backend) => {
     );
     expect(rows.map((r) => r.version)).toEqual(first);
   });
+
+  it('processes starting together migrate one at a time, each migration once', async () => {
+    const fresh = await openTestDatabase(backend, { poolSize: 4 });
+    try {
+      const [a, b, c] = await Promise.all([migrate(fresh), migrate(fresh), migrate(fresh)]);
+      const all = [...(a ?? []), ...(b ?? []), ...(c ?? [])].sort();
+      const rows = await fresh.query<{ version: string }>(
+        'SELECT version FROM schema_migrations ORDER BY version',
+      );
+      expect(all).toEqual(rows.map((r) => r.version));
+      expect(new Set(all).size).toBe(all.length);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
 
   it('stores money exactly and rolls back failed transactions', async () => {
     const pairs = await db.query<{ n: number }>(
