@@ -1,11 +1,8 @@
 // Builds the whole reference server and listens: storage (migrated and seeded), the market
 // simulator and its pushes, HTTP routes, socket.io, and the built client with SPA fallback.
 // Used by main.ts and by the tests (port 0, in-memory database).
-import { existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
@@ -26,13 +23,14 @@ import { Notifier } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { installErrorHandling, langOf, pathOf } from './http/envelope.ts';
+import { JOB_LEASES, LeaseKeeper } from './cluster/keeper.ts';
+import { installErrorHandling } from './http/envelope.ts';
+import { serveClient } from './http/serve-client.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import type { RouteEntry } from './http/route-table.ts';
 import { collectRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { t } from './i18n/messages.ts';
 import { loadPairs } from './market/pairs.ts';
 import { MarkPrices, serverMarkSources } from './market/mark-price.ts';
 import { unfairPayoutWarnings } from './micro/micro-admin.ts';
@@ -108,6 +106,8 @@ export interface RunningServer {
   marks: MarkPrices;
   /** Every registered route (method, pattern), static files and HEAD twins included. */
   routes: readonly RouteEntry[];
+  /** The leases this process holds (issue 45): which jobs it runs. */
+  cluster: LeaseKeeper;
   close(): Promise<void>;
 }
 
@@ -145,10 +145,14 @@ interface Prepared {
   sim: SimAccountIds;
   lever: LeverService;
   marks: MarkPrices;
+  cluster: LeaseKeeper;
 }
 
 async function prepare(config: ServerConfig, db: Database, sender: CodeSender): Promise<Prepared> {
   await migrate(db);
+  // the jobs' leases, held before any job starts (a single process holds them at once)
+  const cluster = LeaseKeeper.of(db, config.databaseUrl);
+  await cluster.tick();
   const now = config.now();
   await seedNews(db, now);
   const demoId = await ensureDemoAccount(db, config.demoUser, config.demoPassword, now);
@@ -195,6 +199,7 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
       return spec === undefined || ticks === null ? null : new Decimal(price(spec, ticks));
     },
   );
+  lever.fenceTicks((tx) => cluster.fence(JOB_LEASES.lever, tx));
   return {
     ctx: {
       config,
@@ -204,6 +209,7 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
       market,
       notify: new Notifier(),
       metrics: { internalErrors: 0, replyDrift: [] },
+      cluster,
     },
     market,
     spot,
@@ -211,6 +217,7 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
     sim,
     lever,
     marks,
+    cluster,
   };
 }
 
@@ -222,6 +229,7 @@ async function start({
   sim,
   lever,
   marks,
+  cluster,
 }: Prepared): Promise<RunningServer> {
   const { config } = ctx;
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
@@ -307,6 +315,7 @@ async function start({
     detailMax: config.loadProfile === null ? 30 : 1000,
   });
   await app.listen({ port: config.port, host: config.host });
+  cluster.start();
   const leverRunner = new LeverRunner(ctx, lever);
   hub.market = marketSwitch([leverRunner, micro, alerts, publisher, spotPublisher], makers);
   const notes = new NotificationPump(ctx);
@@ -343,6 +352,7 @@ async function start({
     alerts,
     marks,
     routes,
+    cluster,
     async close() {
       stopSessionSweep();
       notes.stop();
@@ -365,45 +375,10 @@ async function start({
       await spot.idle();
       await io.close();
       await app.close().catch(() => undefined);
+      await cluster.stop();
       await ctx.db.close();
     },
   };
-}
-
-/**
- * How long a browser keeps a file of the built client. Vite names every file under assets/ by
- * its content's hash, so such a file never changes: a year, and `immutable` (a reload does not
- * even ask whether it changed). Everything else (index.html, the service worker, the manifest,
- * the theme bootstrap, icons) is asked for again each time (`no-cache` still lets the browser
- * keep it and get a 304), so a new build is seen at once.
- */
-export function cacheControlOf(pathInDist: string): string {
-  return /^assets[\\/]/.test(pathInDist) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
-
-/** Static files of the built client; other GETs outside /api and /wss get index.html. */
-async function serveClient(app: FastifyInstance, distDir: string | null): Promise<void> {
-  const root = distDir === null ? null : resolve(distDir);
-  const spa = root !== null && existsSync(resolve(root, 'index.html'));
-  if (spa)
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: 'index.html',
-      cacheControl: false,
-      setHeaders: (reply, path) =>
-        void reply.header('cache-control', cacheControlOf(relative(root, path))),
-    });
-  app.setNotFoundHandler((req, reply) => {
-    const path = pathOf(req);
-    const isApi = path.startsWith('/api') || path.startsWith('/wss');
-    // A missing file (a name with an extension) is not a client route: answer the envelope.
-    const isFile = /\.[A-Za-z0-9]+$/.test(path);
-    if (spa && req.method === 'GET' && !isApi && !isFile) return reply.sendFile('index.html');
-    return reply
-      .code(200)
-      .send({ type: 'error', message: t(langOf(req), 'error.notFound', { path }) });
-  });
 }
 
 /**

@@ -3,7 +3,7 @@
 // pushes. A leaf: it imports only the base (config, db, kernel), never a room, so every room
 // can import it. The composition root (app.ts) fills the ports with their implementations.
 import type { ServerConfig } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, Queryable } from './db/database.ts';
 import type { AggBar, PairSpec, ServerPeriod } from './kernel/market-types.ts';
 
 /** Who a raw `Authorization` token belongs to (accounts/tokens.ts behind it). */
@@ -86,6 +86,17 @@ export interface ServerMetrics {
   replyDrift: { path: string; issue: string }[];
 }
 
+/**
+ * What this process holds of the cluster (issue 45, ADR 0069): a periodic job runs on its timer
+ * only where its lease is held, and its writes are fenced with the lease's epoch. A single
+ * process on PGlite holds every lease.
+ */
+export interface ClusterPort {
+  held(lease: string): boolean;
+  /** Inside a transaction that writes under `lease`: throws if this process no longer holds it. */
+  fence(lease: string, tx: Queryable): Promise<void>;
+}
+
 export interface AppContext {
   config: ServerConfig;
   db: Database;
@@ -94,4 +105,5 @@ export interface AppContext {
   market: MarketReader;
   notify: Notifier;
   metrics: ServerMetrics;
+  cluster: ClusterPort;
 }

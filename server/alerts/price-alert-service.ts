@@ -7,6 +7,7 @@
 import { Decimal } from '../../src/shared/decimal.ts';
 import type { AppContext } from '../context.ts';
 import { PeriodicJob } from '../jobs/periodic-job.ts';
+import { JOB_LEASES, jobSeat } from '../cluster/keeper.ts';
 import type { PairSpec } from '../market/simulator.ts';
 import { symbolOf } from '../market/wire-format.ts';
 import type { SpotService } from '../trading/spot-service.ts';
@@ -19,6 +20,8 @@ const DUE_BATCH = 500;
 
 export class PriceAlertService {
   private readonly job: PeriodicJob<FiredAlert[]>;
+  /** The alerts fire once in the cluster, fenced with the job's lease (issue 45). */
+  private readonly seat: ReturnType<typeof jobSeat>;
   /** The last trade price of a pair (null before any); tests replace it to move the market. */
   lastOf: (pair: PairSpec) => Decimal | null;
 
@@ -30,11 +33,13 @@ export class PriceAlertService {
       const ticks = spot.lastPrice(pair.matchId);
       return ticks === null ? null : new Decimal(fromUnits(ticks, pair.pricePrecision));
     };
+    this.seat = jobSeat(ctx, JOB_LEASES.alerts);
     this.job = new PeriodicJob(
       'price alerts',
       PRICE_ALERT_CHECK_MS,
       () => this.work(),
       ctx.config.log,
+      this.seat.may,
     );
   }
 
@@ -65,7 +70,8 @@ export class PriceAlertService {
   }
 
   private async work(): Promise<FiredAlert[]> {
-    const { db, config } = this.ctx;
+    const { config } = this.ctx;
+    const db = this.seat.db;
     const fired: FiredAlert[] = [];
     for (const symbol of await waitingSymbols(db)) {
       const pair = this.pairOf(symbol);

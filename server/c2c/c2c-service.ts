@@ -2,6 +2,7 @@
 // runs the auto-cancel of unpaid deals past their window.
 import type { AppContext } from '../context.ts';
 import { PeriodicJob } from '../jobs/periodic-job.ts';
+import { JOB_LEASES, jobSeat } from '../cluster/keeper.ts';
 import { expireDue } from './c2c-deals.ts';
 import type { C2cChange } from './c2c-deals.ts';
 import { C2C_TICK_MS } from './c2c-rules.ts';
@@ -22,15 +23,18 @@ export class C2cService {
   private readonly job: PeriodicJob<C2cChange[]>;
 
   constructor(private readonly ctx: AppContext) {
+    // once in the cluster, fenced with the job's lease (issue 45)
+    const seat = jobSeat(ctx, JOB_LEASES.c2c);
     this.job = new PeriodicJob(
       'c2c auto-cancel',
       C2C_TICK_MS,
       async () => {
-        const changes = await expireDue(this.ctx.db, this.ctx.config.now());
+        const changes = await expireDue(seat.db, this.ctx.config.now());
         for (const c of changes) await pushChange(this.ctx, c);
         return changes;
       },
       ctx.config.log,
+      seat.may,
     );
   }
 

@@ -2,6 +2,7 @@
 // minute and tells the owners of matured orders to refetch their balances.
 import type { AppContext } from '../context.ts';
 import { PeriodicJob } from '../jobs/periodic-job.ts';
+import { JOB_LEASES, jobSeat } from '../cluster/keeper.ts';
 import type { Settled } from './lockup.ts';
 import { settleDueLockups } from './lockup.ts';
 import { LOCKUP_TICK_MS } from './lockup-rules.ts';
@@ -15,16 +16,19 @@ export class LockupService {
   private readonly job: PeriodicJob<Settled[]>;
 
   constructor(private readonly ctx: AppContext) {
+    // once in the cluster, fenced with the job's lease (issue 45)
+    const seat = jobSeat(ctx, JOB_LEASES.lockup);
     this.job = new PeriodicJob(
       'lock-up settlement',
       LOCKUP_TICK_MS,
       async () => {
-        const done = await settleDueLockups(this.ctx.db, this.ctx.config.now());
+        const done = await settleDueLockups(seat.db, this.ctx.config.now());
         for (const userId of new Set(done.filter((d) => d.matured).map((d) => d.userId)))
           this.ctx.notify.balance(userId);
         return done;
       },
       ctx.config.log,
+      seat.may,
     );
   }
 

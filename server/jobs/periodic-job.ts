@@ -1,6 +1,7 @@
 // A server job run on a timer and on demand (tests call it after moving the clock): one run at
 // a time, runs asked for meanwhile wait their turn, and a tick is skipped while a run is
-// pending. Failures of a timed run are logged (with `log`), never thrown out of the timer.
+// pending, and while another process of the cluster holds the job's lease. Failures of a timed
+// run are logged (with `log`), never thrown out of the timer.
 
 export class PeriodicJob<T> {
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -13,12 +14,14 @@ export class PeriodicJob<T> {
     private readonly everyMs: number,
     private readonly work: () => Promise<T>,
     private readonly log: boolean,
+    /** Whether this process runs the timed runs now: it holds the job's lease (issue 45). */
+    private readonly may: () => boolean = () => true,
   ) {}
 
   start(): void {
     if (this.timer !== null) return;
     this.timer = setInterval(() => {
-      if (this.pending) return;
+      if (this.pending || !this.may()) return;
       this.run().catch((err: unknown) => {
         if (this.log) console.error(`${this.name} failed`, err);
       });

@@ -2,6 +2,7 @@
 // liquidation) and the overnight fee (checked every minute, charged once per UTC day), and
 // sends each holder the `lever_trade` push (contract §3.2) for every pair they hold, once more
 // after their last position there ends, plus `update_balance` after closes and liquidations.
+import { JOB_LEASES } from '../cluster/keeper.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Lang } from '../../src/shared/locales.ts';
@@ -25,9 +26,11 @@ export class LeverRunner {
 
   start(): void {
     if (this.tickTimer !== null) return;
-    this.tickTimer = setInterval(() => void this.step(), LEVER_TICK_MS);
-    this.nightTimer = setInterval(() => void this.night(), 60_000);
-    void this.night();
+    // the tick and the overnight fee run once in the cluster: where the lever's lease is held
+    const here = () => this.ctx.cluster.held(JOB_LEASES.lever);
+    this.tickTimer = setInterval(() => here() && void this.step(), LEVER_TICK_MS);
+    this.nightTimer = setInterval(() => here() && void this.night(), 60_000);
+    if (here()) void this.night();
   }
 
   stop(): void {

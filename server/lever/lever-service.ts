@@ -11,6 +11,7 @@
 import { Decimal } from '../../src/shared/decimal.ts';
 import { hazardRate, isLiquidated, openFigures } from '../../src/shared/lever.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { fencedDatabase } from '../cluster/keeper.ts';
 import { ApiError } from '../http/api-error.ts';
 import { localDecimal } from '../i18n/messages.ts';
 import { changeBalance, lockUser, LOG_TYPE } from '../wallet/ledger.ts';
@@ -50,6 +51,8 @@ const LIQUIDATED: CloseWhy = { kind: 'lever.liquidated' };
 
 export class LeverService {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The database the tick and the overnight fee write through: fenced with their lease. */
+  private tickDb: Database;
 
   constructor(
     readonly db: Database,
@@ -59,7 +62,14 @@ export class LeverService {
     private readonly now: () => number,
     /** The pair's last trade, for levels that watch it (ADR 0059); null: none yet. */
     readonly lastOf: (matchId: number) => Decimal | null = () => null,
-  ) {}
+  ) {
+    this.tickDb = db;
+  }
+
+  /** The tick's and the overnight fee's writes check their lease first (issue 45, ADR 0069). */
+  fenceTicks(fence: (tx: Queryable) => Promise<void>): void {
+    this.tickDb = fencedDatabase(this.db, fence);
+  }
 
   /** The price a position's levels watch: its last trade when it asked for it and there is one. */
   watched(p: Pick<PositionRow, 'trigger_by' | 'match_id'>, mark: Decimal): Decimal {
@@ -346,7 +356,7 @@ export class LeverService {
     const trigger = stopTrigger(p, watched) ?? (trail.fired ? 'trailing' : null);
     if (trigger !== null) {
       const why = { kind: 'lever.stop', trigger } as const;
-      await this.db.transaction((tx) => this.settle(tx, p, mark, T.leverClose, why));
+      await this.tickDb.transaction((tx) => this.settle(tx, p, mark, T.leverClose, why));
       result.balances.add(p.user_id);
       return;
     }
@@ -366,7 +376,7 @@ export class LeverService {
     nowMs: number,
     result: TickResult,
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.tickDb.transaction(async (tx) => {
       const held = await trimReduce(tx, p, nowMs);
       // a trim or a cancel moves no money, but the owner's lists change: the balance push is
       // what makes a page fetch them again
@@ -392,7 +402,7 @@ export class LeverService {
     const pair = this.pairById(p.match_id);
     if (pair === null) return false;
     const watched = this.watched(p, mark);
-    const outcome = await this.db.transaction((tx) =>
+    const outcome = await this.tickDb.transaction((tx) =>
       stepTrigger(tx, p.id, mark, watched, pair, nowMs),
     );
     if (outcome !== 'waiting' && outcome !== 'gone') result.balances.add(p.user_id);
@@ -411,7 +421,7 @@ export class LeverService {
       );
       return;
     }
-    await this.db.transaction(async (tx) => {
+    await this.tickDb.transaction(async (tx) => {
       await tx.query(
         'UPDATE lever_transactions SET update_price = $1, status = 1, transaction_time = $2, update_time = $2 WHERE id = $3',
         [mark.toFixed(), new Date(nowMs), p.id],
@@ -437,7 +447,7 @@ export class LeverService {
       const free = await this.freeBalance(this.db, first.user_id, first.legal);
       const rate = hazardRate(free, positions.map(riskInput));
       if (!isLiquidated(rate, line)) continue;
-      await this.db.transaction(async (tx) => {
+      await this.tickDb.transaction(async (tx) => {
         for (const p of positions)
           await this.settle(tx, p, new Decimal(p.update_price), T.leverLiquidation, LIQUIDATED);
       });
@@ -462,7 +472,7 @@ export class LeverService {
         [dayStart],
       );
       for (const p of rows) {
-        await this.db.transaction((tx) => {
+        await this.tickDb.transaction((tx) => {
           const mark = this.priceOf(p.match_id) ?? new Decimal(p.update_price);
           return chargeOvernightFee(tx, p, mark, nowMs);
         });

@@ -2,6 +2,7 @@
 // order to its owner.
 import type { AppContext } from '../context.ts';
 import { PeriodicJob } from '../jobs/periodic-job.ts';
+import { JOB_LEASES, jobSeat } from '../cluster/keeper.ts';
 import { settleDue, submitMicro } from './micro-orders.ts';
 import type { MicroPlacement, SubmitResult } from './micro-orders.ts';
 import { MICRO_TICK_MS } from './micro-rules.ts';
@@ -18,16 +19,20 @@ import type { MicroOrderOut } from './micro-views.ts';
  */
 export class MicroService {
   private readonly job: PeriodicJob<MicroOrderOut[]>;
+  /** Settlement runs once in the cluster, fenced with its lease (issue 45). */
+  private readonly seat: ReturnType<typeof jobSeat>;
 
   constructor(
     private readonly ctx: AppContext,
     readonly priceOf: PriceOf,
   ) {
+    this.seat = jobSeat(ctx, JOB_LEASES.micro);
     this.job = new PeriodicJob(
       'micro settlement',
       MICRO_TICK_MS,
       () => this.settleAndPush(),
       ctx.config.log,
+      this.seat.may,
     );
   }
 
@@ -55,7 +60,7 @@ export class MicroService {
 
   private async settleAndPush(): Promise<MicroOrderOut[]> {
     const nowMs = this.ctx.config.now();
-    const rows = await settleDue(this.ctx.db, this.priceOf, nowMs);
+    const rows = await settleDue(this.seat.db, this.priceOf, nowMs);
     // a push has no request to take a language from: names in English (clients use the codes)
     const views = rows.map((r) => orderView(r, 'en', nowMs));
     for (const v of views)
