@@ -26,6 +26,7 @@ import { migrate } from './db/migrate.ts';
 import { JOB_LEASES, LeaseKeeper } from './cluster/keeper.ts';
 import { installErrorHandling } from './http/envelope.ts';
 import { serveClient } from './http/serve-client.ts';
+import { closeHub } from './socket/cluster-adapter.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import type { RouteEntry } from './http/route-table.ts';
@@ -373,7 +374,7 @@ async function start({
       spotPublisher.stop();
       publisher.stop();
       await spot.idle();
-      await io.close();
+      await closeHub(io);
       await app.close().catch(() => undefined);
       await cluster.stop();
       await ctx.db.close();

@@ -47,6 +47,7 @@ describe.each(backends())('storage on %s', (backend) => {
       '0026-lever-reduce-only',
       '0027-lever-conditional',
       '0028-cluster-leases',
+      '0029-socket-io-attachments',
     ]);
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(

@@ -18,6 +18,7 @@ import { SOCKET_HEADERS } from '../http/security-headers.ts';
 import { t } from '../i18n/messages.ts';
 import { toLang } from '../../src/shared/locales.ts';
 import { SessionGuard, whenAlive } from './session-guard.ts';
+import { useClusterAdapter } from './cluster-adapter.ts';
 
 export const SOCKET_PATH = '/wss/socket.io/';
 export const userRoom = (id: number): string => `user:${id}`;
@@ -52,6 +53,9 @@ export function createSocketHub(http: HttpServer, ctx: AppContext): Server {
     connectTimeout: 2 * ctx.config.sockets.idleMs,
   });
   guards.set(io, guard);
+  // several processes over one PostgreSQL: a push reaches its room on every one (ADR 0070)
+  if (ctx.db.kind === 'postgres' && ctx.config.databaseUrl !== null)
+    useClusterAdapter(io, ctx.config.databaseUrl, ctx.config.log);
   io.engine.on('headers', (headers: Record<string, string>) => {
     Object.assign(headers, SOCKET_HEADERS);
   });
