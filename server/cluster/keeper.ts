@@ -14,6 +14,7 @@ export const JOB_LEASES = {
   c2c: 'job:c2c',
   lockup: 'job:lockup',
   alerts: 'job:alerts',
+  notes: 'job:notes',
 } as const;
 
 export const LEASE_TICK_MS = 1000;

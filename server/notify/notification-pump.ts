@@ -7,6 +7,7 @@
 // all that (a transaction longer than SETTLE_MS) is still in the list the engine catches up on.
 import type { NotificationRow } from '../../src/shared/notifications.ts';
 import type { AppContext } from '../context.ts';
+import { JOB_LEASES } from '../cluster/keeper.ts';
 import { PeriodicJob } from '../jobs/periodic-job.ts';
 import {
   maxNotificationId,
@@ -44,7 +45,20 @@ export class NotificationPump {
       PUMP_EVERY_MS,
       () => this.work(),
       ctx.config.log,
+      () => this.holds(),
     );
+  }
+
+  /**
+   * Whether this process pumps now: one process of the cluster does (its pushes reach every
+   * process's sockets, ADR 0070). One that does not forgets where it was: when it takes the
+   * pump over it starts from the newest row, never pushing again what the other one pushed.
+   */
+  private holds(): boolean {
+    if (this.ctx.cluster.held(JOB_LEASES.notes)) return true;
+    this.floor = null;
+    this.pushed.clear();
+    return false;
   }
 
   start(): void {
