@@ -76,6 +76,12 @@ export const COMMANDS: readonly AdminCommand[] = [
     call: () => ({ path: 'queue', method: 'GET' }),
   },
   {
+    name: 'cluster',
+    args: '',
+    summary: 'who holds each market and job (lease, epoch, last renewal), the NOTIFY queue',
+    call: () => ({ path: 'cluster', method: 'GET' }),
+  },
+  {
     name: 'user',
     args: 'ACCOUNT',
     summary: 'balances and recent contracts of a user (e-mail or phone)',

@@ -13,6 +13,7 @@ import {
   operatorMicroDuration,
   operatorMicroFee,
   operatorNews,
+  operatorCluster,
   operatorQueue,
   operatorRegionAgent,
   operatorSetting,
@@ -30,7 +31,7 @@ import { publishNews } from '../news/news.ts';
 import { decideDeposit, decideWithdrawal, saveSetting } from '../wallet/funds.ts';
 import { validCancelFeePct } from '../earn/lockup-rules.ts';
 import { microSettings, setMicroDuration, setMicroFee } from '../micro/micro-admin.ts';
-import { queue, userSheet } from './admin-views.ts';
+import { clusterView, queue, userSheet } from './admin-views.ts';
 
 // the settings the operator may change are the declaration's (src/shared/wire/operator.ts)
 export { SETTINGS, type SettingKey } from '../../src/shared/wire/operator.ts';
@@ -64,6 +65,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   const now = () => ctx.config.now();
 
   route(app, ctx, operatorQueue, () => queue(ctx));
+
+  route(app, ctx, operatorCluster, () => clusterView(ctx.db));
 
   route(app, ctx, operatorUser, async ({ body: b }) => {
     const user = await findUser(ctx.db, b.account);

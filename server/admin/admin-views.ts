@@ -82,3 +82,24 @@ export async function queue(ctx: AppContext) {
     ...(await lendingQueue(q, ctx.config.now())),
   };
 }
+
+/** The cluster's leases and the NOTIFY queue (issue 45): what an operator watches. */
+export async function clusterView(db: Queryable) {
+  const leases = await db.query<{
+    name: string;
+    epoch: number;
+    holder: string;
+    renewed_ms_ago: number;
+  }>(
+    `SELECT name, epoch, holder,
+            (EXTRACT(EPOCH FROM now() - renewed_at) * 1000)::int AS renewed_ms_ago
+       FROM cluster_leases ORDER BY name`,
+  );
+  const usage = await db
+    .query<{ u: number }>('SELECT pg_notification_queue_usage()::float8 AS u')
+    .then(
+      (r) => Number(r[0]?.u),
+      () => null,
+    );
+  return { leases, notify_queue: usage };
+}

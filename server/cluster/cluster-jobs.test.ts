@@ -4,11 +4,13 @@
 // write under it (its fenced transaction is refused); when the holder closes, the other takes
 // every job within a few ticks. Pushes cross processes (ADR 0070): a private push emitted by one
 // reaches its user's socket on the other, and no other user's; a public one reaches everyone.
+import { hostname } from 'node:os';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../db/test-databases.ts';
 import type { TestServer } from '../testing/helpers.ts';
-import { startTestServer } from '../testing/helpers.ts';
+import { get, startTestServer } from '../testing/helpers.ts';
+import { TEST_ADMIN_TOKEN } from '../config.ts';
 import { leverTrader } from '../testing/lever-kit.ts';
 import { PUBLIC_ROOM, SOCKET_PATH } from '../socket/hub.ts';
 import { JOB_LEASES, jobSeat } from './keeper.ts';
@@ -47,6 +49,19 @@ describe.skipIf(!backends().includes('postgres'))('two processes over one Postgr
       'SELECT name, epoch FROM cluster_leases ORDER BY name',
     );
     expect(rows.map((r) => r.name)).toEqual([...JOBS].sort());
+    // what the operator sees (npm run admin -- cluster), from either process
+    const view = await get(b, '/api/admin/cluster', { 'x-admin-token': TEST_ADMIN_TOKEN });
+    expect(view.type).toBe('ok');
+    const { leases, notify_queue } = view.message as {
+      leases: { name: string; epoch: number; holder: string; renewed_ms_ago: number }[];
+      notify_queue: number | null;
+    };
+    expect(leases.map((l) => l.name)).toEqual([...JOBS].sort());
+    for (const l of leases) {
+      expect(l.holder).toBe(`${hostname()}:${process.pid}`);
+      expect(l.renewed_ms_ago).toBeLessThan(3000);
+    }
+    expect(notify_queue).toBeGreaterThanOrEqual(0);
   });
 
   it("a push emitted by one process reaches its room's sockets on the other, and no one else's", async () => {

@@ -94,6 +94,31 @@ export const operatorQueue = call({
   errors: [],
 });
 
+export const operatorCluster = call({
+  method: 'GET',
+  path: '/api/admin/cluster',
+  auth: 'operator',
+  origin: 'extension',
+  summary:
+    "The cluster's leases (issue 45, ADR 0069): who holds each market and job, at which epoch, how long since it renewed; and how full PostgreSQL's NOTIFY queue is.",
+  request: z.object({}),
+  reply: z.object({
+    /** Empty on PGlite: one process holds everything. */
+    leases: z.array(
+      z.object({
+        name: z.string(),
+        epoch: wireInt,
+        holder: z.string(),
+        /** Milliseconds since the holder last renewed (a holder not renewed for 3 s is taken over). */
+        renewed_ms_ago: wireInt,
+      }),
+    ),
+    /** pg_notification_queue_usage(), 0 to 1; null where it cannot be read. */
+    notify_queue: z.number().nullable(),
+  }),
+  errors: [],
+});
+
 export const operatorUser = call({
   method: 'GET',
   path: '/api/admin/user',
