@@ -173,7 +173,7 @@ test('conditional and scale templates place their orders from a key, after the c
     'Buy 0.001 BTC with a limit 10 ticks from the trigger once the last price reaches the best ask + 5,000 ticks',
   );
   await expect(sheet).toContainText(
-    'Buy 20 % of what is available in 4 orders from the best bid − 5,000 ticks, the last -400 ticks away (skew 2)',
+    'Buy 20 % of what is available in 4 orders from the best bid − 5,000 ticks, the last − 400 ticks from the first (skew 2)',
   );
   await sheet.getByRole('button', { name: 'Close' }).click();
 

@@ -26,17 +26,17 @@ export function useTemplateText(base: string): (t: OrderTemplate) => string {
         tpl.size.kind === 'percent'
           ? t('hotkeys.size.percent', { percent: tpl.size.value })
           : `${tpl.size.value} ${base}`;
+      const signed = (n: number) =>
+        t('hotkeys.offset', { sign: n > 0 ? 'plus' : 'minus', ticks: Math.abs(n) });
       const ticks = tpl.price.ticks;
-      const offset =
-        ticks === 0
-          ? ''
-          : ` ${t('hotkeys.offset', { sign: ticks > 0 ? 'plus' : 'minus', ticks: Math.abs(ticks) })}`;
+      const offset = ticks === 0 ? '' : ` ${signed(ticks)}`;
       const values = { side: tpl.side, size, from: tpl.price.from, offset };
       if (tpl.order === 'scale')
         return t('hotkeys.describeScale', {
           ...values,
           count: tpl.scale.count,
-          span: tpl.scale.spanTicks,
+          // "the last − 400 ticks from the first": a span below the first says so
+          span: signed(tpl.scale.spanTicks),
           skew: tpl.scale.skew,
         });
       if (tpl.order === 'trigger-limit' || tpl.order === 'trigger-market')
