@@ -143,9 +143,11 @@ test('conditional and scale templates place their orders from a key, after the c
   const settings = page.locator('dialog[open][data-testid="hotkey-settings"]');
   await settings.getByTestId('hotkeys-enabled').check();
 
-  // Alt+1: a conditional buy of 0.001 BTC triggered 50 USDT above the best ask, its limit
-  // 10 ticks above the trigger (a stop: a breakout)
+  // Alt+1: a conditional buy of 0.001 BTC triggered 50 USDT above the last price, its limit
+  // 10 ticks above the trigger (a stop: a breakout; from the last price, not the best ask, which
+  // a held market can leave under the last trade by more than 50 USDT)
   const first = settings.locator('[data-template="0"]');
+  await first.locator('[data-field="from"]').selectOption('last');
   await first.locator('[data-field="order"]').selectOption('trigger-limit');
   await expect(first.locator('[data-field="tif"]')).toHaveCount(0);
   await first.locator('[data-field="kind"]').selectOption('amount');
@@ -170,7 +172,7 @@ test('conditional and scale templates place their orders from a key, after the c
   await settings.getByTestId('hotkeys-save').click();
   await expect(settings).toHaveCount(0);
   await expect(sheet).toContainText(
-    'Buy 0.001 BTC with a limit 10 ticks from the trigger once the last price reaches the best ask + 5,000 ticks',
+    'Buy 0.001 BTC with a limit 10 ticks from the trigger once the last price reaches the last price + 5,000 ticks',
   );
   await expect(sheet).toContainText(
     'Buy 20 % of what is available in 4 orders from the best bid − 5,000 ticks, the last − 400 ticks from the first (skew 2)',
