@@ -178,7 +178,9 @@ export interface SpotOrdersView {
   history: FilledOrderView[];
   openHasMore: boolean;
   historyHasMore: boolean;
-  loading: boolean;
+  /** Each list asked for and not yet answered (one may be answered long before the other). */
+  openLoading: boolean;
+  historyLoading: boolean;
   openLoaded: boolean;
   historyLoaded: boolean;
   openHeld: boolean;

@@ -141,18 +141,49 @@ describe('spot orders projection', () => {
 
   it('O3 clearedWithoutSession, O4 otherSymbolsIgnored, pages append and refresh replaces', () => {
     let s = fold(initialOrdersState, [watchEvent()]);
-    expect(s.view.loading).toBe(true);
+    expect(s.view).toMatchObject({ openLoading: true, historyLoading: true });
     s = fold(s, [
       page(SYMBOL, 1, [5, 9], true),
       page(SYMBOL, 2, [3, 4], false),
       page('ETH/USDT', 1, [99], false),
     ]);
     expect(s.view.open.map((o) => o.id)).toEqual([9, 5, 4, 3]);
-    expect(s).toMatchObject({ openPages: 2, view: { openHasMore: false, loading: false } });
+    expect(s).toMatchObject({
+      openPages: 2,
+      view: { openHasMore: false, openLoading: false, historyLoading: true },
+    });
     s = fold(s, [page(SYMBOL, 1, [10], false)]);
     expect(s.view.open.map((o) => o.id)).toEqual([10]);
     s = fold(s, [{ at: T0, kind: 'command', name: 'session.logout', body: {} }]);
-    expect(s.view).toMatchObject({ open: [], history: [], loading: false });
+    expect(s.view).toMatchObject({
+      open: [],
+      history: [],
+      openLoading: false,
+      historyLoading: false,
+    });
+  });
+
+  it('each list loads on its own: the history answered first leaves the open orders loading, never "not known"', () => {
+    const history: NewEvent = {
+      at: T0,
+      kind: 'reply',
+      name: 'orders.history',
+      body: { symbol: SYMBOL, fromPage: 1, toPage: 1, hasMore: false, rows: [] },
+    };
+    let s = fold(initialOrdersState, [watchEvent(), history]);
+    expect(s.view).toMatchObject({ historyLoaded: true, historyLoading: false });
+    expect(s.view).toMatchObject({ openLoaded: false, openLoading: true });
+    // the open orders' request fails: that list, and only it, is no longer loading
+    const failed = (tab: 'open' | 'history'): NewEvent => ({
+      at: T0,
+      kind: 'reply',
+      name: 'orders.failed',
+      body: { symbol: SYMBOL, tab, message: 'down' },
+    });
+    s = fold(initialOrdersState, [watchEvent(), failed('open')]);
+    expect(s.view).toMatchObject({ openLoading: false, historyLoading: true });
+    s = fold(s, [failed('history')]);
+    expect(s.view).toMatchObject({ openLoading: false, historyLoading: false });
   });
 
   it('O3 clearedWithoutSession: nothing held either, whatever came before', () => {
@@ -169,7 +200,12 @@ describe('spot orders projection', () => {
         ),
         (events, out, after) => {
           const s = fold(initialOrdersState, [...events, out]);
-          expect(s.view).toMatchObject({ open: [], history: [], loading: false });
+          expect(s.view).toMatchObject({
+            open: [],
+            history: [],
+            openLoading: false,
+            historyLoading: false,
+          });
           expect(s.held).toBeNull();
           // until a login, no list of the login before comes back, whatever is watched
           expect(showsHeld(fold(s, after))).toBe(false);
@@ -256,7 +292,7 @@ describe('spot orders projection', () => {
       watchEvent(),
     ]);
     expect(s.view.open.map((o) => o.id)).toEqual([7, 3]);
-    expect(s.view).toMatchObject({ openHeld: true, historyHeld: false, loading: true });
+    expect(s.view).toMatchObject({ openHeld: true, historyHeld: false, openLoading: true });
     // the page's other pair: nothing of this one
     expect(fold(s, [watchEvent(OTHER)]).view).toMatchObject({ open: [], openHeld: false });
   });

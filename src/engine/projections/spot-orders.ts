@@ -67,10 +67,12 @@ const ORDERS_ON = {
     event.body.symbol === state.symbol ? openPage(state, event.body, event.at) : state,
   'orders.history': (state, event) =>
     event.body.symbol === state.symbol ? historyPage(state, event.body, event.at) : state,
-  'orders.failed': (state, event) =>
-    event.body.symbol !== state.symbol || !state.view.loading
+  'orders.failed': (state, event) => {
+    const flag = event.body.tab === 'open' ? 'openLoading' : 'historyLoading';
+    return event.body.symbol !== state.symbol || !state.view[flag]
       ? state
-      : { ...state, view: { ...state.view, loading: false } },
+      : { ...state, view: { ...state.view, [flag]: false } };
+  },
   'session.login': (state, event) => login(state, event.body.restored, event.body.tag ?? null),
   'session.logout': (state) => signedOut(state),
   'session.expired': (state) => signedOut(state),
@@ -91,7 +93,8 @@ export const foldOrders = ordersPart.fold;
 function watch(state: OrdersState, symbol: string | null, loggedIn: boolean): OrdersState {
   if (symbol === state.symbol) return state;
   const { tag, held } = setAside(state, known(state));
-  const view = { ...EMPTY_ORDERS, loading: symbol !== null && loggedIn };
+  const asking = symbol !== null && loggedIn;
+  const view = { ...EMPTY_ORDERS, openLoading: asking, historyLoading: asking };
   return giveBack({ ...initialOrdersState, tag, held, symbol, view });
 }
 
@@ -104,7 +107,11 @@ function login(state: OrdersState, restored: boolean, tag: string | null): Order
       ? state
       : {
           ...state,
-          view: { ...EMPTY_ORDERS, loading: state.view.loading },
+          view: {
+            ...EMPTY_ORDERS,
+            openLoading: state.view.openLoading,
+            historyLoading: state.view.historyLoading,
+          },
           openPages: 0,
           historyPages: 0,
         };
@@ -176,7 +183,7 @@ function openPage(
     ...state.view,
     open,
     openHasMore: body.hasMore,
-    loading: false,
+    openLoading: false,
     openLoaded: true,
     openHeld: false,
     openAt: at,
@@ -195,7 +202,7 @@ function historyPage(
     ...state.view,
     history,
     historyHasMore: body.hasMore,
-    loading: false,
+    historyLoading: false,
     historyLoaded: true,
     historyHeld: false,
     historyAt: at,

@@ -491,7 +491,12 @@ describe('spot sync', () => {
     });
     await second.start({ baseUrl: '', lang: 'en', visible: true }, () => undefined);
     await second.watchSpot('BTC/USDT');
-    await vi.waitFor(() => expect(second.state().spot.orders.view.loading).toBe(false));
+    await vi.waitFor(() =>
+      expect(second.state().spot.orders.view).toMatchObject({
+        openLoading: false,
+        historyLoading: false,
+      }),
+    );
     const held = second.state().spot.orders.view;
     expect(held).toMatchObject({
       openHeld: true,

@@ -100,7 +100,7 @@ export function OrdersPanel({ meta }: { meta: PairMeta }) {
             <OpenOrdersTable
               rows={view.open}
               hasMore={view.openHasMore}
-              loading={view.loading}
+              loading={view.openLoading}
               source={source}
               meta={meta}
               onCancel={cancel.ask}
@@ -109,7 +109,7 @@ export function OrdersPanel({ meta }: { meta: PairMeta }) {
             <HistoryTable
               rows={view.history}
               hasMore={view.historyHasMore}
-              loading={view.loading}
+              loading={view.historyLoading}
               source={source}
               meta={meta}
             />
