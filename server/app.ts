@@ -46,6 +46,7 @@ import { registerNewsRoutes } from './news/routes.ts';
 import { seedNews } from './news/seed-news.ts';
 import { createSocketHub, dropStaleSessions, startSessionSweep } from './socket/hub.ts';
 import { MarketMakers } from './trading/market-makers.ts';
+import { forwardMarketCalls, seatMarkets, type CallsRef } from './trading/market-seats.ts';
 import { registerSpotRoutes } from './trading/routes.ts';
 import { SpotTriggers } from './trading/spot-triggers.ts';
 import { registerTriggerRoutes } from './trading/trigger-routes.ts';
@@ -183,9 +184,10 @@ async function prepare(config: ServerConfig, db: Database, sender: CodeSender): 
     simulatedUsers: [...sim.makers, sim.taker],
     recentTrades: config.loadProfile === null ? 60 : 1000,
   });
-  await spot.loadResting();
   const triggers = new SpotTriggers(spot, db, config.now);
-  await triggers.start();
+  // in a cluster, each market's orders load where it is owned (market-seats.ts)
+  if (!cluster.shared) await spot.loadResting();
+  if (!cluster.shared) await triggers.start();
   const marks = new MarkPrices(pairs, serverMarkSources(market, config.simOff));
   const leverPairs = await loadLeverPairs(db, pairs);
   const lever = new LeverService(
@@ -278,6 +280,8 @@ async function start({
   registerAdminRoutes(app, ctx);
   const hub: DevHub = { io: null, market: null };
   registerDevRoutes(app, ctx, hub);
+  const calls: CallsRef = { calls: null };
+  forwardMarketCalls(app, ctx.db, spot, calls);
   await serveClient(app, config.distDir);
   await app.ready();
   const io = createSocketHub(app.server, ctx);
@@ -297,6 +301,7 @@ async function start({
     config.now,
     config.simOff ? 'off' : 'fair',
     marks.priceOf,
+    (m) => cluster.owns(m),
   );
   const makers = config.simOff
     ? null
@@ -315,6 +320,8 @@ async function start({
     deltaForAll: new Set(config.loadProfile !== null && focus !== null ? [focus] : []),
     detailMax: config.loadProfile === null ? 30 : 1000,
   });
+  const seats = { app, io, db: ctx.db, cluster, spot, triggers, market, spotPublisher };
+  const unseat = await seatMarkets(seats, calls);
   await app.listen({ port: config.port, host: config.host });
   cluster.start();
   const leverRunner = new LeverRunner(ctx, lever);
@@ -371,6 +378,7 @@ async function start({
       alerts.stop();
       await alerts.idle();
       makers?.stop();
+      unseat();
       spotPublisher.stop();
       publisher.stop();
       await spot.idle();

@@ -27,6 +27,8 @@ export class MarketPublisher {
     now: () => number,
     mode: 'candles' | 'fair' | 'off' = 'candles',
     markOf: (matchId: number) => Decimal | null = () => null,
+    /** The markets this process owns (ADR 0071): it walks and publishes those only. */
+    private readonly owns: (matchId: number) => boolean = () => true,
   ) {
     this.market = market;
     this.io = io;
@@ -56,8 +58,9 @@ export class MarketPublisher {
   publish(): void {
     const now = this.now();
     if (this.mode === 'candles') this.market.tick(now);
-    else if (this.mode === 'fair') this.market.advance(now);
+    else if (this.mode === 'fair') this.market.advance(now, this.owns);
     for (const pair of this.market.pairs()) {
+      if (!this.owns(pair.matchId)) continue;
       const symbol = symbolOf(pair);
       const day = this.market.current(pair.matchId, '1day', now);
       if (day !== null) {

@@ -90,13 +90,31 @@ export class MarketSimulator {
    * Moves only the fair value of every pair to `nowMs` (spot trading on: candles then come
    * from real trades through `recordTrade`, market makers quote around `fairPrice`).
    */
-  advance(nowMs: number): void {
+  advance(nowMs: number, walks: (matchId: number) => boolean = () => true): void {
     for (const s of this.states.values()) {
+      if (!walks(s.spec.matchId)) continue;
       const dtMinutes = Math.max(0, (nowMs - s.lastTickMs) / 60000);
       if (dtMinutes === 0) continue;
       step(s, dtMinutes, this.speed, this.liveNormal());
       s.lastTickMs = nowMs;
     }
+  }
+
+  /**
+   * Where a pair's live walk stands (its log price, and when it got there): what the owner of the
+   * market sends the other processes of the cluster (ADR 0071), which `follow` it.
+   */
+  walkOf(matchId: number): { lp: number; at: number } | null {
+    const s = this.states.get(matchId);
+    return s === undefined ? null : { lp: s.logPrice, at: s.lastTickMs };
+  }
+
+  /** Puts a pair's walk where its owner says it stands (a later owner goes on from there). */
+  follow(matchId: number, walk: { lp: number; at: number }): void {
+    const s = this.states.get(matchId);
+    if (s === undefined || !Number.isFinite(walk.lp) || !Number.isFinite(walk.at)) return;
+    s.logPrice = walk.lp;
+    s.lastTickMs = Math.max(s.lastTickMs, walk.at);
   }
 
   /** The simulated fair value in ticks (what the market makers quote around). */

@@ -160,6 +160,8 @@ export class MarketMakers {
   async step(): Promise<void> {
     for (const p of this.pairs) {
       if (p.matchId === this.focus) continue; // the load driver owns the focused pair
+      // the makers of a market run where it is owned (ADR 0071)
+      if (!this.spot.seat.owns(p.matchId)) continue;
       await this.stepPair(p, DEFAULT_LEVELS);
     }
   }
@@ -341,7 +343,7 @@ export class MarketMakers {
   /** One 100 ms slice of load on the focused pair. */
   async loadStep(): Promise<void> {
     const p = this.focusSpec();
-    if (p === null) return;
+    if (p === null || !this.spot.seat.owns(p.matchId)) return;
     const book = this.spot.core.book(p.matchId);
     const { changes, trades } = this.loadRates();
     if (++this.loadSteps % 10 === 0) {

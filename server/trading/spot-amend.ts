@@ -105,6 +105,7 @@ export class SpotAmend {
     if (ops === null) throw new ApiError('spot.amend.gone');
     const now = this.now();
     await this.db.transaction(async (tx) => {
+      await this.spot.seat.fence(p.matchId, tx);
       await this.claim(tx, p, resting, now, 0, resting.remaining - remaining);
       await writeLedger(tx, ops, LOG_TYPE.spotCancel, `spot amend #${resting.id}`, now);
     });

@@ -175,10 +175,10 @@ export class SpotOco {
   /** A stop leg reached whose limit leg had already filled: cancelled as the fill would have. */
   async orphaned(t: WaitingTrigger): Promise<void> {
     const now = this.now();
-    const done = await this.db.transaction(
-      async (tx) =>
-        (await claimTrigger(tx, t.id, 2, now, { reason: 'spot.oco.limitFilled' })) !== null,
-    );
+    const done = await this.db.transaction(async (tx) => {
+      await this.spot.seat.fence(t.matchId, tx);
+      return (await claimTrigger(tx, t.id, 2, now, { reason: 'spot.oco.limitFilled' })) !== null;
+    });
     this.untrack(t);
     if (done) this.spot.balancesChanged([t.userId]);
   }

@@ -40,7 +40,18 @@ export interface SpotPublisherOptions {
   detailMax?: number;
 }
 
+/**
+ * The cluster as the publisher sees it (ADR 0071): the markets it publishes (those this process
+ * owns), and the snapshot of a market another process owns, asked of its owner (its delta
+ * stream's `seq` is the owner's).
+ */
+export interface PublisherSeat {
+  owns(matchId: number): boolean;
+  snapshotOf(p: PairSpec): Promise<MarketDepthDeltaPush | null>;
+}
+
 export class SpotPublisher {
+  private seat: PublisherSeat | null = null;
   private readonly spot: SpotService;
   private readonly io: Server;
   private readonly now: () => number;
@@ -61,6 +72,29 @@ export class SpotPublisher {
       userOrder: (matchId) => this.transaction(matchId),
     });
     io.on('connection', (socket) => this.attach(socket));
+  }
+
+  /** Publishes the markets this process owns only, and asks other owners for snapshots. */
+  seated(seat: PublisherSeat): void {
+    this.seat = seat;
+  }
+
+  private owns(matchId: number): boolean {
+    return this.seat?.owns(matchId) ?? true;
+  }
+
+  /** Sends a socket the snapshot of a pair: its own book's, or the owner's. */
+  private sendSnapshot(socket: Socket, p: PairSpec): void {
+    if (this.owns(p.matchId) || this.seat === null) {
+      socket.emit('market_depth', this.snapshot(p));
+      return;
+    }
+    void this.seat.snapshotOf(p).then(
+      (push) => {
+        if (push !== null) socket.emit('market_depth', push);
+      },
+      () => undefined,
+    );
   }
 
   start(): void {
@@ -109,7 +143,7 @@ export class SpotPublisher {
     whenAlive(socket, () => {
       for (const matchId of this.opts.deltaForAll) {
         const p = this.spot.spec(matchId);
-        if (p !== null) socket.emit('market_depth', this.snapshot(p));
+        if (p !== null) this.sendSnapshot(socket, p);
       }
     });
     socket.on('depth_subscribe', (payload: unknown) => {
@@ -118,7 +152,7 @@ export class SpotPublisher {
       const mode = fieldOf(payload, 'mode');
       if (mode !== undefined && mode !== 'delta') return;
       void socket.join(depthRoom(symbolOf(p)));
-      socket.emit('market_depth', this.snapshot(p));
+      this.sendSnapshot(socket, p);
     });
     socket.on('depth_unsubscribe', (payload: unknown) => {
       const p = this.findPair(fieldOf(payload, 'symbol'));
@@ -126,7 +160,7 @@ export class SpotPublisher {
     });
     socket.on('depth_snapshot', (payload: unknown) => {
       const p = this.findPair(fieldOf(payload, 'symbol'));
-      if (p !== null) socket.emit('market_depth', this.snapshot(p));
+      if (p !== null) this.sendSnapshot(socket, p);
     });
   }
 
@@ -171,6 +205,7 @@ export class SpotPublisher {
   publish(): void {
     const now = this.now();
     for (const p of this.spot.pairs()) {
+      if (!this.owns(p.matchId)) continue;
       this.publishDepth(p, now);
       const fresh = this.newTrades.get(p.matchId) ?? 0;
       if (fresh > 0) {
@@ -188,7 +223,9 @@ export class SpotPublisher {
     const changes = this.spot.core.book(p.matchId).drainChanges();
     const forAll = this.opts.deltaForAll.has(p.matchId);
     if (!forAll) this.io.to(PUBLIC_ROOM).except(room).emit('market_depth', this.legacyDepth(p));
-    const subscribers = forAll || (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
+    // in a cluster the subscribers may be on any process: the stream always flows
+    const subscribers =
+      forAll || this.seat !== null || (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
     if (!subscribers || (changes.length === 0 && !forAll)) return;
     const stream = `market_depth_delta:${symbol}`;
     const prev = this.seqs.get(stream) ?? 0;
@@ -253,7 +290,7 @@ export class SpotPublisher {
 
 /** Top `n` aggregated levels: bids best first; asks in descending price (legacy `out`). */
 export function spotLevels(spot: SpotService, p: PairSpec, side: Side, n: number): SpotLevel[] {
-  const depth = spot.core.book(p.matchId).depth(side, n);
+  const depth = spot.depth(p.matchId, side, n);
   let sum = 0n;
   const levels = depth.map(([price, total]) => {
     sum += total;

@@ -22,20 +22,11 @@ import type { PlaceRequest } from './spot-order-checks.ts';
 import { isUniqueViolation, replyOf, storedReply } from './spot-replies.ts';
 import type { Reply } from './spot-replies.ts';
 import { writeLedger, writePlan } from './spot-settlement.ts';
+import { RECENT_TRADES, SpotTape, type Trade } from './spot-tape.ts';
+import { emptyBook, SOLE_SEAT, type BookTop, type Levels, type MarketSeat } from './market-seat.ts';
 import { columnToUnits } from './units.ts';
 
-export const RECENT_TRADES = 60;
-
-export interface Trade {
-  id: number;
-  matchId: number;
-  /** Ticks. */
-  price: bigint;
-  /** Lots. */
-  qty: bigint;
-  takerSide: Side;
-  ts: number;
-}
+export { RECENT_TRADES, type Trade } from './spot-tape.ts';
 
 export interface SpotEvents {
   trades(matchId: number, trades: readonly Trade[]): void;
@@ -75,16 +66,15 @@ export class SpotService {
   readonly core: SpotCore;
   readonly simWallet = new MemoryWallet();
   private readonly db: Database;
-  private readonly market: MarketSimulator;
   private readonly now: () => number;
   private readonly specs = new Map<number, PairSpec>();
   private readonly simulated = new Set<number>();
   private readonly queues = new Map<number, Promise<unknown>>();
-  private readonly recent = new Map<number, Trade[]>();
-  private readonly last = new Map<number, bigint>();
-  private readonly recentLimit: number;
+  readonly tape: SpotTape;
+  seat: MarketSeat = SOLE_SEAT;
+  /** The top of the books of markets another process owns, as their owner last sent it. */
+  private readonly shadows = new Map<number, BookTop>();
   private nextSimOrderId = -1;
-  private nextTradeId = 1;
   private listeners: SpotEvents | null = null;
   private readonly lastListeners: ((matchId: number) => void)[] = [];
   private readonly restingHooks: RestingHook[] = [];
@@ -102,10 +92,7 @@ export class SpotService {
     recentTrades?: number;
   }) {
     this.db = opts.db;
-    this.recentLimit = opts.recentTrades ?? RECENT_TRADES;
-    // Public trade ids (market_detail, lists) keep growing across restarts: start at ms × 10.
-    this.nextTradeId = Math.floor(opts.now()) * 10;
-    this.market = opts.market;
+    this.tape = new SpotTape(opts.market, opts.recentTrades ?? RECENT_TRADES, opts.now());
     this.now = opts.now;
     this.feeAccount = opts.feeAccount;
     for (const u of opts.simulatedUsers) this.simulated.add(u);
@@ -168,10 +155,6 @@ export class SpotService {
     return this.simulated.has(userId);
   }
 
-  addSimulated(userId: number): void {
-    this.simulated.add(userId);
-  }
-
   spec(matchId: number): PairSpec | null {
     return this.specs.get(matchId) ?? null;
   }
@@ -188,21 +171,22 @@ export class SpotService {
 
   /** Last trade price in ticks: the last real match, else the simulator's last close. */
   lastPrice(matchId: number): bigint | null {
-    const t = this.last.get(matchId);
-    if (t !== undefined) return t;
-    const sim = this.market.lastPrice(matchId);
-    return sim === null ? null : BigInt(sim);
+    return this.tape.lastPrice(matchId);
   }
 
   recentTrades(matchId: number): readonly Trade[] {
-    return this.recent.get(matchId) ?? [];
+    return this.tape.recentTrades(matchId);
   }
 
-  /** Reloads the resting orders of users into the books (at start). */
-  async loadResting(): Promise<number> {
+  /**
+   * Reloads the resting orders of users into the books: at start, or into the book of one market
+   * this process has just come to own (call it in the pair's queue, after `dropBook`).
+   */
+  async loadResting(matchId?: number): Promise<number> {
     const rows = await this.db.query<OrderRow & Record<string, unknown>>(
       `SELECT id, user_id, match_id, side, price, number FROM spot_orders
-       WHERE status = 0 ORDER BY id`,
+       WHERE status = 0 AND ($1::int IS NULL OR match_id = $1) ORDER BY id`,
+      [matchId ?? null],
     );
     let n = 0;
     for (const r of rows) {
@@ -224,8 +208,50 @@ export class SpotService {
     return n;
   }
 
-  /** Runs `fn` after every earlier task of the pair (one at a time per pair). */
+  /**
+   * Empties the book of a market this process no longer owns (in the pair's queue): the users'
+   * orders stay stored, resting, for the new owner; the simulated ones are let go, their funds
+   * back in their memory wallet.
+   */
+  dropBook(matchId: number): void {
+    emptyBook(this.core, this.simWallet, (u) => this.isSimulated(u), matchId);
+  }
+
+  /** The top `n` levels of a side: of the book here, or as the market's owner last sent them. */
+  depth(matchId: number, side: Side, n: number): Levels {
+    if (this.seat.owns(matchId)) return this.core.book(matchId).depth(side, n);
+    return (this.shadows.get(matchId)?.[side] ?? []).slice(0, n);
+  }
+
+  /** What the owner of a market sent of it: its new trades and the top of its book. */
+  follow(matchId: number, trades: readonly Trade[], top: BookTop): void {
+    if (this.seat.owns(matchId)) return;
+    this.shadows.set(matchId, top);
+    const fresh = this.tape.follow(matchId, trades);
+    if (fresh.length > 0) {
+      this.listeners?.trades(matchId, fresh);
+      for (const fn of this.lastListeners) fn(matchId);
+    }
+  }
+
+  /** Refuses work on a market this process does not own (it moved while the work waited). */
+  private ownOrMoved(matchId: number): void {
+    if (!this.seat.owns(matchId)) throw new ApiError('cluster.moved');
+  }
+
+  /**
+   * Runs `fn` after every earlier task of the pair (one at a time per pair), while this process
+   * owns the pair's market (else `cluster.moved`: it moved while the task waited).
+   */
   enqueue<T>(matchId: number, fn: () => Promise<T> | T): Promise<T> {
+    return this.queue(matchId, () => {
+      this.ownOrMoved(matchId);
+      return fn();
+    });
+  }
+
+  /** The pair's queue, whoever owns its market (the handover of the market runs in it). */
+  queue<T>(matchId: number, fn: () => Promise<T> | T): Promise<T> {
     const prev = this.queues.get(matchId) ?? Promise.resolve();
     const next = prev.then(fn, fn);
     this.queues.set(
@@ -298,6 +324,7 @@ export class SpotService {
       if (plan === null || p === undefined) throw new ApiError('spot.orderNotFound');
       const now = this.now();
       const later = await this.db.transaction(async (tx) => {
+        await this.seat.fence(matchId, tx);
         const updated = await tx.query<{ id: number }>(
           `UPDATE spot_orders SET status = 2, updated_at = $1
            WHERE id = $2 AND status = 0 RETURNING id`,
@@ -329,8 +356,8 @@ export class SpotService {
    * settlement. Returns the plan, or null when the account cannot pay for it.
    */
   simPlace(order: NewOrder): Promise<{ plan: Plan; restingId: number } | null> {
-    return this.enqueue(order.matchId, async () => {
-      if (order.qty <= 0n) return null;
+    return this.queue(order.matchId, async () => {
+      if (order.qty <= 0n || !this.seat.owns(order.matchId)) return null;
       const plan = this.core.placePlan(order);
       if (plan.noLiquidity || (plan.fills.length === 0 && plan.rest === 0n)) return null;
       if (!this.simWallet.canApply(plan.ops.filter((o) => this.simulated.has(o.userId))))
@@ -342,7 +369,8 @@ export class SpotService {
 
   /** Cancels a simulated account's resting order. */
   simCancel(matchId: number, orderId: number): Promise<boolean> {
-    return this.enqueue(matchId, () => {
+    return this.queue(matchId, () => {
+      if (!this.seat.owns(matchId)) return false;
       const plan = this.core.cancelPlan(matchId, orderId);
       if (plan === null) return false;
       if (!this.simWallet.apply(plan.ops)) return false;
@@ -382,6 +410,7 @@ export class SpotService {
     const isReal = (userId: number) => !this.simulated.has(userId);
     const simOrderId = () => this.nextSimOrderId--;
     const ids = await this.db.transaction(async (tx) => {
+      await this.seat.fence(p.matchId, tx);
       await check(tx);
       const out: number[] = [];
       for (const plan of plans) {
@@ -419,6 +448,7 @@ export class SpotService {
       if (!this.simWallet.canApply(simOps)) throw new ApiError('spot.noLiquidity');
       const makers = plan.fills.filter((f) => !this.simulated.has(f.makerUserId));
       restingId = await this.db.transaction(async (tx) => {
+        await this.seat.fence(p.matchId, tx);
         await hooks?.before(tx);
         const id = await writePlan(tx, {
           core: this.core,
@@ -465,21 +495,7 @@ export class SpotService {
    */
   private recordTrades(plan: Plan, now: number): Trade[] {
     const matchId = plan.order.matchId;
-    const trades: Trade[] = plan.fills.map((f) => ({
-      id: this.nextTradeId++,
-      matchId,
-      price: f.price,
-      qty: f.qty,
-      takerSide: plan.order.side,
-      ts: now,
-    }));
-    const list = this.recent.get(matchId) ?? [];
-    list.push(...trades);
-    if (list.length > this.recentLimit) list.splice(0, list.length - this.recentLimit);
-    this.recent.set(matchId, list);
-    const lastFill = plan.fills[plan.fills.length - 1];
-    if (lastFill !== undefined) this.last.set(matchId, lastFill.price);
-    for (const t of trades) this.market.recordTrade(matchId, Number(t.price), Number(t.qty), now);
+    const trades = this.tape.record(matchId, plan.fills, plan.order.side, now);
     if (trades.length > 0) for (const fn of this.lastListeners) fn(matchId);
     return trades;
   }

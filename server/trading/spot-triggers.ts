@@ -96,10 +96,16 @@ export class SpotTriggers {
     spot.onLastPrice((matchId) => this.check(matchId));
   }
 
-  /** Reloads the waiting orders and checks each of their pairs against its last price. */
-  async start(): Promise<number> {
+  /**
+   * Reloads the waiting orders (of one pair: a market this process has just come to own, ADR
+   * 0071; else of every pair) and checks each of their pairs against its last price.
+   */
+  async start(matchId?: number): Promise<number> {
+    if (matchId !== undefined) this.drop(matchId);
     const rows = await this.db.query<TriggerRow & Record<string, unknown>>(
-      `SELECT ${TRIGGER_COLUMNS} FROM spot_triggers WHERE status = 0 ORDER BY id`,
+      `SELECT ${TRIGGER_COLUMNS} FROM spot_triggers
+        WHERE status = 0 AND ($1::int IS NULL OR match_id = $1) ORDER BY id`,
+      [matchId ?? null],
     );
     for (const r of rows) {
       const t = this.fromRow(r);
@@ -107,8 +113,13 @@ export class SpotTriggers {
       this.book.add(t);
       this.oco.track(t);
     }
-    for (const matchId of this.book.pairs()) this.check(matchId);
+    for (const m of this.book.pairs()) this.check(m);
     return rows.length;
+  }
+
+  /** Forgets a pair's waiting orders: its market went to another process (they stay stored). */
+  drop(matchId: number): void {
+    for (const t of this.book.dropPair(matchId)) this.oco.untrack(t);
   }
 
   /** Places a conditional order, or an OCO (its stop leg and its limit leg); answers their ids. */
@@ -145,6 +156,7 @@ export class SpotTriggers {
     await this.spot.enqueue(t.matchId, async () => {
       const now = this.now();
       const later = await this.db.transaction(async (tx) => {
+        await this.spot.seat.fence(t.matchId, tx);
         if ((await claimTrigger(tx, id, 2, now, { userId })) === null) return null;
         return this.oco.cancelLimit(tx, p, t, now, 'user');
       });
@@ -175,7 +187,10 @@ export class SpotTriggers {
       const last = this.spot.lastPrice(p.matchId);
       if (last !== null && reached(t.kind, t.side, last, next.trigger))
         throw reachedError(p, last, next.trigger);
-      await this.db.transaction((tx) => updateTrigger(tx, p, { ...next, id }, this.now()));
+      await this.db.transaction(async (tx) => {
+        await this.spot.seat.fence(p.matchId, tx);
+        await updateTrigger(tx, p, { ...next, id }, this.now());
+      });
       this.book.remove(t.matchId, id);
       this.book.add({ ...next, id });
       this.spot.balancesChanged([userId]);
@@ -249,6 +264,7 @@ export class SpotTriggers {
     else {
       const now = this.now();
       const id = await this.db.transaction(async (tx) => {
+        await this.spot.seat.fence(p.matchId, tx);
         await limits(tx);
         await requireAvailable(tx, p, t.userId, t.reserveCurrency, t.reserved);
         return insertTrigger(tx, p, t, clientId, now);
@@ -284,11 +300,13 @@ export class SpotTriggers {
   /** Asks, after what is queued on the pair, which waiting orders its last price reached. */
   check(matchId: number): void {
     if (this.book.size(matchId) === 0 || this.checking.has(matchId)) return;
+    // only the market's owner fires its orders (another process follows its prices)
+    if (!this.spot.seat.owns(matchId)) return;
     this.checking.add(matchId);
-    void this.spot.enqueue(matchId, async () => {
+    void this.spot.queue(matchId, async () => {
       this.checking.delete(matchId);
       const last = this.spot.lastPrice(matchId);
-      if (last === null) return;
+      if (last === null || !this.spot.seat.owns(matchId)) return;
       // the orders one price reached fire in the order they were placed, each once
       for (const t of this.book.due(matchId, last)) await this.fire(t, last);
     });
@@ -345,6 +363,7 @@ export class SpotTriggers {
   ): Promise<void> {
     const now = this.now();
     await this.db.transaction(async (tx) => {
+      await this.spot.seat.fence(p.matchId, tx);
       if ((await claimTrigger(tx, t.id, 3, now, { reason })) === null) return;
       await tx.query('UPDATE spot_triggers SET reason_values = $2 WHERE id = $1', [
         t.id,

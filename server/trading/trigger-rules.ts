@@ -93,6 +93,13 @@ export class TriggerBook {
     return (this.byPair.get(matchId) ?? []).filter((t) => reached(t.kind, t.side, last, t.trigger));
   }
 
+  /** Forgets the waiting orders of a pair (its market went to another process); answers them. */
+  dropPair(matchId: number): WaitingTrigger[] {
+    const list = this.byPair.get(matchId) ?? [];
+    this.byPair.delete(matchId);
+    return list;
+  }
+
   /** Pairs with a waiting order. */
   pairs(): number[] {
     return [...this.byPair].filter(([, l]) => l.length > 0).map(([m]) => m);
