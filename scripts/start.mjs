@@ -31,7 +31,9 @@ if (clientIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// `npm start -- --workers=2` and the like reach the server
+const args = ['--import', 'tsx', 'server/main.ts', ...process.argv.slice(2)];
+const server = spawn(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
 });

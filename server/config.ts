@@ -15,6 +15,11 @@ export interface ServerConfig {
   /** When set, a real PostgreSQL is used instead of PGlite. */
   databaseUrl: string | null;
   /**
+   * WORKERS / --workers=N: server processes sharing the port (Node's cluster module, ADR 0072).
+   * More than one needs DATABASE_URL: PGlite serves one connection.
+   */
+  workers: number;
+  /**
    * A tarball of a migrated PGlite data directory that an in-memory database starts from instead
    * of running initdb (4–5 s); the tests write one per run (server/db/pglite-template-setup.ts).
    */
@@ -97,6 +102,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, argv: readonly string[] = 
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    workers: workersOf(env, argv, nonEmpty(env.DATABASE_URL)),
     pgliteTemplate: pgliteTemplateOf(env),
     demoUser: env.DEMO_USER ?? 'demo@bourse.local',
     demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
@@ -151,6 +157,28 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     simHistoryDays: { hours: 60, minutes: 2 },
     ...overrides,
   };
+}
+
+export const MAX_WORKERS = 64;
+
+/**
+ * `--workers=N` or WORKERS (1 by default). More than one without DATABASE_URL is refused, and
+ * says why; so is a count that is not a whole number from 1 to 64.
+ */
+function workersOf(env: NodeJS.ProcessEnv, argv: readonly string[], url: string | null): number {
+  const arg = argv.find((a) => a.startsWith('--workers='))?.slice('--workers='.length);
+  const given = arg ?? nonEmpty(env.WORKERS);
+  if (given === null) return 1;
+  const n = Number(given);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS)
+    throw new Error(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, not "${given}".`);
+  if (n > 1 && url === null)
+    throw new Error(
+      `WORKERS=${n} needs a real PostgreSQL (DATABASE_URL): the embedded database (PGlite) ` +
+        'serves one connection, so without DATABASE_URL the server runs as one process. ' +
+        'Set DATABASE_URL=postgres://… or start without WORKERS.',
+    );
+  return n;
 }
 
 /** `--load=<profile>` or LOAD_PROFILE; an unknown name is an error. */

@@ -27,6 +27,10 @@ export const LEASE_TICK_MS = 1000;
 /** The lease of a market: its book, matching, triggers, price walk, makers and public pushes. */
 export const marketLease = (matchId: number): string => `market:${matchId}`;
 const MEMBER = 'member:';
+/** A market lease not renewed for this long has lost its holder (renewed every second). */
+const ORPHAN_MS = 1500;
+/** After taking orphans, no market is handed back for this long (the dead one still counts). */
+const ORPHAN_CALM_MS = 5000;
 
 /** What a process does when it gains a market, and before it hands one back. */
 export interface MarketHandover {
@@ -42,6 +46,7 @@ export class LeaseKeeper implements ClusterPort {
   private markets: readonly number[] = [];
   private handover: MarketHandover | null = null;
   private readonly owned = new Set<number>();
+  private tookOrphansAt = 0;
   /** This process's member lease: its heartbeat in the cluster. */
   readonly member: string;
 
@@ -125,8 +130,18 @@ export class LeaseKeeper implements ClusterPort {
       this.owned.delete(m);
       await handover.losing(m);
     }
+    // a market whose holder stopped renewing it (killed) is taken at once, whatever the share:
+    // a market without an owner takes no order; the shares even out afterwards
+    const orphans = await this.roll.orphans(this.markets.filter((m) => !this.owned.has(m)));
+    for (const m of orphans) {
+      if (!(await this.lease(marketLease(m)).tick())) continue;
+      await handover.gained(m);
+      this.owned.add(m);
+      this.tookOrphansAt = Date.now();
+    }
     const share = Math.ceil(this.markets.length / Math.max(1, await this.roll.live()));
-    if (this.owned.size > share) {
+    // (not while the process that left may still be counted among the live ones)
+    if (this.owned.size > share && Date.now() - this.tookOrphansAt > ORPHAN_CALM_MS) {
       const m = this.ownedMarkets().at(-1) as number;
       this.owned.delete(m);
       await handover.losing(m);
@@ -164,9 +179,15 @@ export class LeaseKeeper implements ClusterPort {
 interface MemberRoll {
   live(): Promise<number>;
   leave(member: string): Promise<void>;
+  /** Of these markets, those whose lease was held but has not been renewed lately. */
+  orphans(markets: readonly number[]): Promise<number[]>;
 }
 
-const SOLE_ROLL: MemberRoll = { live: () => Promise.resolve(1), leave: () => Promise.resolve() };
+const SOLE_ROLL: MemberRoll = {
+  live: () => Promise.resolve(1),
+  leave: () => Promise.resolve(),
+  orphans: () => Promise.resolve([]),
+};
 
 /** The member leases renewed within the stale window: the processes alive and not stalled. */
 function pgRoll(db: Database): MemberRoll {
@@ -177,6 +198,16 @@ function pgRoll(db: Database): MemberRoll {
           WHERE name LIKE '${MEMBER}%' AND renewed_at > now() - interval '3 seconds'`,
       );
       return Number(rows[0]?.n ?? 1);
+    },
+    async orphans(markets) {
+      if (markets.length === 0) return [];
+      const rows = await db.query<{ name: string }>(
+        `SELECT name FROM cluster_leases WHERE name = ANY(string_to_array($1, ','))
+            AND renewed_at < now() - make_interval(secs => $2::float8 / 1000)`,
+        [markets.map(marketLease).join(','), ORPHAN_MS],
+      );
+      const stale = new Set(rows.map((r) => r.name));
+      return markets.filter((m) => stale.has(marketLease(m)));
     },
     // a member that stops is gone at once (the others need not wait out its stale window), and
     // so is a member row left by a process that died long ago
