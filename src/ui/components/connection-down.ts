@@ -3,11 +3,8 @@
 // buttons are disabled with the reason (issue 41). 'connecting' (a first connect) is not down:
 // the panels are loading.
 import type { ConnectionState } from '../../engine/api.ts';
-import { connection } from '../engine-bridge/signals.ts';
+import { connection, isDown } from '../engine-bridge/signals.ts';
 import { useSignalSelect } from '../engine-bridge/use-signal-value.ts';
-
-export const isDown = (state: ConnectionState): boolean =>
-  state === 'offline' || state === 'reconnecting';
 
 const down = (c: { state: ConnectionState }): boolean => isDown(c.state);
 

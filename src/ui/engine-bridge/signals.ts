@@ -112,6 +112,9 @@ export const notices: ReadonlySignal<NoticesView> = wholes.notices;
 export const workspaceView: ReadonlySignal<WorkspaceView> = wholes.workspace;
 export const session: ReadonlySignal<SessionView> = wholes.session;
 export const connection: ReadonlySignal<ConnectionView> = wholes.connection;
+/** The socket is down: offline, or reconnecting after a loss ('connecting', a first connect, is not). */
+export const isDown = (state: ConnectionView['state']): boolean =>
+  state === 'offline' || state === 'reconnecting';
 export const market: ReadonlySignal<MarketView> = wholes.market;
 
 const tickersAtSignal = signal<number | null>(null);

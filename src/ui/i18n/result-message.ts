@@ -5,7 +5,7 @@
 import type { CommandResult } from '../../engine/api.ts';
 import { RESPONSE } from '../../shared/constants.ts';
 import { t, tv } from './i18n.ts';
-import { connection } from '../engine-bridge/signals.ts';
+import { connection, isDown } from '../engine-bridge/signals.ts';
 
 type Failure = Exclude<CommandResult<unknown>, { ok: true }>;
 
@@ -32,11 +32,14 @@ export function failureMessage(result: Failure): string {
   }
 }
 
-/** The browser or the engine knows it has no network. */
+/**
+ * The browser or the engine knows it has no network: the browser says so, or the engine's socket
+ * is down (offline, or reconnecting after it could not reach the server). A failed fetch can come
+ * back before either has noticed (a page opened offline): a screen that keeps the failure and
+ * words it as it renders follows them (news-list-screen.tsx).
+ */
 export function knownOffline(): boolean {
-  return (
-    (typeof navigator !== 'undefined' && !navigator.onLine) || connection.peek().state === 'offline'
-  );
+  return (typeof navigator !== 'undefined' && !navigator.onLine) || isDown(connection.peek().state);
 }
 
 /**

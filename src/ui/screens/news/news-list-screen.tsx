@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NewsItem } from '../../../shared/wire.ts';
+import type { CommandResult } from '../../../engine/api.ts';
+import { useConnectionDown } from '../../components/connection-down.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { connection } from '../../engine-bridge/signals.ts';
@@ -16,7 +18,9 @@ const isOnline = (c: { state: string }): boolean => c.state === 'online';
 type State =
   | { status: 'loading' }
   | { status: 'ready'; items: NewsItem[] }
-  | { status: 'error'; message: string };
+  | { status: 'error'; failure: Failure };
+
+type Failure = Exclude<CommandResult<unknown>, { ok: true }>;
 
 export default function NewsListScreen() {
   const { t, fmt } = useI18n();
@@ -27,11 +31,7 @@ export default function NewsListScreen() {
     let live = true;
     void engine.newsList().then((r) => {
       if (live)
-        setState(
-          r.ok
-            ? { status: 'ready', items: r.data }
-            : { status: 'error', message: failureMessage(r) },
-        );
+        setState(r.ok ? { status: 'ready', items: r.data } : { status: 'error', failure: r });
     });
     return () => {
       live = false;
@@ -40,6 +40,9 @@ export default function NewsListScreen() {
   useEffect(load, [load]);
   // a list that failed (offline, say) loads again by itself when the connection comes back
   const online = useSignalSelect(connection, isOnline);
+  // the failure is worded as it renders: a fetch that failed before the socket found the
+  // server gone reads "no connection" once it has (a page opened offline)
+  useConnectionDown();
   const failed = state.status === 'error';
   const wasOnline = useRef(online);
   useEffect(() => {
@@ -55,7 +58,10 @@ export default function NewsListScreen() {
       <div className="panel">
         {state.status === 'loading' && <Loading text={t('notice.list.loading')} />}
         {state.status === 'error' && (
-          <ErrorState text={t('notice.list.error', { message: state.message })} onRetry={load} />
+          <ErrorState
+            text={t('notice.list.error', { message: failureMessage(state.failure) })}
+            onRetry={load}
+          />
         )}
         {state.status === 'ready' && state.items.length === 0 && (
           <Empty text={t('notice.list.empty')} />
