@@ -46,7 +46,8 @@ import { registerNewsRoutes } from './news/routes.ts';
 import { seedNews } from './news/seed-news.ts';
 import { createSocketHub, dropStaleSessions, startSessionSweep } from './socket/hub.ts';
 import { MarketMakers } from './trading/market-makers.ts';
-import { forwardMarketCalls, seatMarkets, type CallsRef } from './trading/market-seats.ts';
+import { forwardMarketCalls, seatMarkets, steerOnOwner } from './trading/market-seats.ts';
+import type { CallsRef, Steer } from './trading/market-seats.ts';
 import { registerSpotRoutes } from './trading/routes.ts';
 import { SpotTriggers } from './trading/spot-triggers.ts';
 import { registerTriggerRoutes } from './trading/trigger-routes.ts';
@@ -301,7 +302,7 @@ async function start({
     config.now,
     config.simOff ? 'off' : 'fair',
     marks.priceOf,
-    (m) => cluster.owns(m),
+    cluster,
   );
   const makers = config.simOff
     ? null
@@ -320,12 +321,20 @@ async function start({
     deltaForAll: new Set(config.loadProfile !== null && focus !== null ? [focus] : []),
     detailMax: config.loadProfile === null ? 30 : 1000,
   });
-  const seats = { app, io, db: ctx.db, cluster, spot, triggers, market, spotPublisher };
+  const steer = steering(makers, cluster, calls);
+  const seats = {
+    ...{ app, io, db: ctx.db, cluster, spot, triggers, market, spotPublisher },
+    steer: steer.steer,
+  };
   const unseat = await seatMarkets(seats, calls);
   await app.listen({ port: config.port, host: config.host });
   cluster.start();
   const leverRunner = new LeverRunner(ctx, lever);
-  hub.market = marketSwitch([leverRunner, micro, alerts, publisher, spotPublisher], makers);
+  hub.market = marketSwitch(
+    [leverRunner, micro, alerts, publisher, spotPublisher],
+    makers,
+    steer.anywhere,
+  );
   const notes = new NotificationPump(ctx);
   if (config.marketTimer) {
     hub.market.start();
@@ -394,9 +403,17 @@ async function start({
  * The market's development switch (ADR 0020) and price control (ADR 0053): the parts that follow
  * prices start in order and stop in the reverse order, the makers last to start and first to stop.
  */
+/** The makers' price control: here (`steer`, for the markets owned here) and on any process. */
+function steering(makers: MarketMakers | null, cluster: LeaseKeeper, calls: CallsRef) {
+  if (makers === null) return { steer: null, anywhere: null };
+  const steer: Steer = (m, price) => makers.steer(m, price);
+  return { steer, anywhere: steerOnOwner(steer, cluster, calls) };
+}
+
 function marketSwitch(
   parts: readonly { start(): void; stop(): void }[],
   makers: MarketMakers | null,
+  steer: Steer | null,
 ): NonNullable<DevHub['market']> {
   return {
     start() {
@@ -407,6 +424,6 @@ function marketSwitch(
       makers?.stop();
       for (const p of [...parts].reverse()) p.stop();
     },
-    steer: makers === null ? null : (matchId, price) => makers.steer(matchId, price),
+    steer,
   };
 }

@@ -11,6 +11,7 @@ import { hostname } from 'node:os';
 import type { ClusterPort } from '../context.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { pgLease, soleLease, type Lease } from './lease.ts';
+import { SEQ_SPAN } from './stream-seqs.ts';
 
 /** The periodic jobs that run once in the cluster, each under its lease. */
 export const JOB_LEASES = {
@@ -90,6 +91,16 @@ export class LeaseKeeper implements ClusterPort {
   /** Whether this process owns market `matchId` now. */
   owns(matchId: number): boolean {
     return this.owned.has(matchId);
+  }
+
+  /**
+   * Where market `matchId`'s push streams start while this process owns it (ADR 0073): its
+   * lease epoch × SEQ_SPAN, so a new owner's numbers go on above the old one's; 0 for the sole
+   * process.
+   */
+  seqBase(matchId: number): number {
+    if (this.make === soleLease || !this.owned.has(matchId)) return 0;
+    return (this.lease(marketLease(matchId)).epoch() ?? 0) * SEQ_SPAN;
   }
 
   /** The markets this process owns now. */

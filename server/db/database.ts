@@ -96,6 +96,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle connection that breaks (server restart) is dropped by the pool; without a listener
   // its 'error' would end the process.
   pool.on('error', (err) => console.error('database: idle connection lost:', err.message));
+  // A connection in use that breaks (PostgreSQL restarted in the middle of a transaction) emits
+  // 'error' too, and the pool listens only to idle ones: the query in flight fails with it, the
+  // transaction's ROLLBACK fails and the connection is destroyed; this listener only keeps the
+  // event from ending the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const client = await pool.connect(); // fail fast on a bad URL
   client.release();
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({

@@ -6,7 +6,7 @@
 // the folder when the pipe closes: at `stop()`, and also when this process dies in any way, so
 // a crashed or killed test run leaves no server and no folder behind.
 import type { ChildProcess } from 'node:child_process';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
@@ -17,6 +17,8 @@ import { join } from 'node:path';
 export interface TestCluster {
   /** Superuser URL of the cluster's `postgres` database. */
   url: string;
+  /** Restarts the server (fast: every session ended, as an operator's restart does). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,10 @@ export async function startCluster(bindir: string): Promise<TestCluster> {
     const port = await startServer(as, bindir, dir, data);
     return {
       url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+      restart: () =>
+        runAsync(as, join(bindir, 'pg_ctl'), [
+          ...['-D', data, '-l', join(dir, 'log'), '-m', 'fast', '-w', '-t', '60', 'restart'],
+        ]),
       stop: () => stopWatchdog(watchdog),
     };
   } catch (err) {
@@ -114,6 +120,21 @@ function run(as: string[], program: string, args: string[]): void {
       cause: err,
     });
   }
+}
+
+/** `run` without blocking the event loop (a restart in the middle of a test's requests). */
+function runAsync(as: string[], program: string, args: string[]): Promise<void> {
+  const [cmd, ...rest] = [...as, program, ...args];
+  if (cmd === undefined) return Promise.reject(new Error('empty command'));
+  return new Promise((resolve, reject) => {
+    execFile(cmd, rest, { encoding: 'utf8' }, (err, stdout, stderr) => {
+      if (err === null) resolve();
+      else
+        reject(
+          new Error(`${program} ${args.join(' ')} failed: ${stderr}${stdout}`, { cause: err }),
+        );
+    });
+  });
 }
 
 /** Picks a free loopback port and starts the server on it (a few tries: the port may go). */

@@ -71,9 +71,33 @@ export function installErrorHandling(
       return reply.code(200).send({ type: 'error', message: t(lang, 'error.badRequest') });
     }
     metrics.internalErrors += 1;
+    if (databaseUnreachable(err)) {
+      // PostgreSQL restarting or out of reach: said as such, a line in the log, not a stack
+      if (log) console.error(`${pathOf(req)}: database unreachable: ${String(err.message)}`);
+      return reply.code(200).send({ type: 'error', message: t(lang, 'error.databaseUnreachable') });
+    }
     if (log || process.env.DEBUG_ERRORS === '1') console.error(err);
     return reply.code(200).send({ type: 'error', message: t(lang, 'error.internal') });
   });
+}
+
+/** PostgreSQL codes and socket errors of a database out of reach (restarting, shut down). */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** A failure to reach the database: refused, cut, or its session ended by a shutdown. */
+function databaseUnreachable(err: unknown): err is { message: unknown } {
+  if (!isRecord(err)) return false;
+  const code = String(err.code ?? '');
+  if (UNREACHABLE.has(code) || code.startsWith('08')) return true;
+  return /^Connection terminated|connection error|not queryable/i.test(String(err.message ?? ''));
 }
 
 function isMultipart(req: FastifyRequest): boolean {

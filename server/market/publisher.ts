@@ -4,11 +4,20 @@ import type { Server } from 'socket.io';
 import { KLINE_PERIODS } from '../../src/shared/constants.ts';
 import type { Decimal } from '../../src/shared/decimal.ts';
 import { PUBLIC_ROOM } from '../socket/hub.ts';
+import { StreamSeqs } from '../cluster/stream-seqs.ts';
 import type { MarketSimulator } from './simulator.ts';
 import { daymarketPush, klinePush, symbolOf } from './wire-format.ts';
 
+/** The markets a process publishes, and where their streams start (stream-seqs.ts). */
+export interface MarketPublisherSeat {
+  owns(matchId: number): boolean;
+  seqBase(matchId: number): number;
+}
+
+const SOLE_PUBLISHER: MarketPublisherSeat = { owns: () => true, seqBase: () => 0 };
+
 export class MarketPublisher {
-  private readonly seqs = new Map<string, number>();
+  private readonly seqs: StreamSeqs;
   private timer: NodeJS.Timeout | null = null;
   private readonly market: MarketSimulator;
   private readonly io: Server;
@@ -27,9 +36,13 @@ export class MarketPublisher {
     now: () => number,
     mode: 'candles' | 'fair' | 'off' = 'candles',
     markOf: (matchId: number) => Decimal | null = () => null,
-    /** The markets this process owns (ADR 0071): it walks and publishes those only. */
-    private readonly owns: (matchId: number) => boolean = () => true,
+    /**
+     * The markets this process owns (ADR 0071): it walks and publishes those only, each stream
+     * numbered from the market's `seqBase` (ADR 0073).
+     */
+    private readonly seat: MarketPublisherSeat = SOLE_PUBLISHER,
   ) {
+    this.seqs = new StreamSeqs((m) => seat.seqBase(m));
     this.market = market;
     this.io = io;
     this.now = now;
@@ -58,28 +71,22 @@ export class MarketPublisher {
   publish(): void {
     const now = this.now();
     if (this.mode === 'candles') this.market.tick(now);
-    else if (this.mode === 'fair') this.market.advance(now, this.owns);
+    else if (this.mode === 'fair') this.market.advance(now, (m) => this.seat.owns(m));
     for (const pair of this.market.pairs()) {
-      if (!this.owns(pair.matchId)) continue;
+      if (!this.seat.owns(pair.matchId)) continue;
       const symbol = symbolOf(pair);
       const day = this.market.current(pair.matchId, '1day', now);
       if (day !== null) {
-        const seq = this.nextSeq(`daymarket:${symbol}`);
+        const seq = this.seqs.next(`daymarket:${symbol}`, pair.matchId);
         const mark = this.markOf(pair.matchId)?.toFixed(pair.pricePrecision) ?? null;
         this.io.to(PUBLIC_ROOM).emit('daymarket', daymarketPush(pair, day, seq, now, mark));
       }
       for (const period of KLINE_PERIODS) {
         const bar = this.market.current(pair.matchId, period, now);
         if (bar === null) continue;
-        const seq = this.nextSeq(`kline:${symbol}:${period}`);
+        const seq = this.seqs.next(`kline:${symbol}:${period}`, pair.matchId);
         this.io.to(PUBLIC_ROOM).emit('kline', klinePush(pair, period, bar, seq, now));
       }
     }
-  }
-
-  private nextSeq(stream: string): number {
-    const seq = (this.seqs.get(stream) ?? 0) + 1;
-    this.seqs.set(stream, seq);
-    return seq;
   }
 }

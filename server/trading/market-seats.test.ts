@@ -6,9 +6,11 @@
 // other takes its markets within 5 s, rebuilds the book from the database, and trades on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shared/decimal.ts';
-import type { SpotDeal } from '../../src/shared/wire.ts';
+import { io as connect } from 'socket.io-client';
+import type { MarketDepthDeltaPush, SpotDeal } from '../../src/shared/wire.ts';
 import { marketLease } from '../cluster/keeper.ts';
 import { LeaseLost } from '../cluster/lease.ts';
+import { SOCKET_PATH } from '../socket/hub.ts';
 import { backends } from '../db/test-databases.ts';
 import { CURRENCY_ID } from '../testing/fixtures.ts';
 import type { TestServer } from '../testing/helpers.ts';
@@ -119,6 +121,20 @@ describe.skipIf(!backends().includes('postgres'))('markets owned by one process 
   });
 
   it('when the owner goes, the other owns every market within 5 s, with the book from the database', async () => {
+    // a socket on the process that stays follows BTC/USDT's delta stream and ticker
+    const socket = connect(follower.url, { path: SOCKET_PATH, transports: ['websocket'] });
+    const depth: MarketDepthDeltaPush[] = [];
+    const day: number[] = [];
+    socket.on('market_depth', (d: MarketDepthDeltaPush) => {
+      if (d.symbol === 'BTC/USDT' && d.mode !== undefined) depth.push(d);
+    });
+    socket.on('daymarket', (d: { symbol: string; seq: number }) => {
+      if (d.symbol === 'BTC/USDT') day.push(d.seq);
+    });
+    await expect.poll(() => socket.connected).toBe(true);
+    socket.emit('depth_subscribe', { symbol: 'BTC/USDT', mode: 'delta' });
+    await expect.poll(() => depth.length).toBe(1);
+
     const seller = await spotUser(owner, 'seat-seller2@example.com', '0', '1');
     const buyer = await spotUser(owner, 'seat-buyer2@example.com', '1000000', '0');
     const p = price.times(1.02).toDecimalPlaces(2);
@@ -129,6 +145,11 @@ describe.skipIf(!backends().includes('postgres'))('markets owned by one process 
       { authorization: seller.token },
     );
     expect(rest.type).toBe('ok');
+    owner.spotPublisher.publish();
+    owner.publisher.publish();
+    await expect.poll(() => depth.length > 1 && day.length > 0).toBe(true);
+    const oldDelta = depth.at(-1)?.seq ?? 0;
+    const oldDay = day.at(-1) ?? 0;
     const from = Date.now();
     await owner.cluster.stop();
     await expect
@@ -146,5 +167,39 @@ describe.skipIf(!backends().includes('postgres'))('markets owned by one process 
     expect(bought.type).toBe('ok');
     expect((await spotFunds(follower, buyer.id)).btc).toBe('0.03');
     await expectLedgerExplainsBalances(follower.ctx.db, [seller.id, buyer.id]);
+
+    // the new owner's streams go on above the old owner's (ADR 0073): the socket that stayed
+    // sees a gap in its delta stream and resyncs (book.ts K5), and takes the ticker (market.ts
+    // ignores a seq not above its last); numbered from 1 again, both would stay stale
+    const seen = depth.length;
+    follower.spotPublisher.publish();
+    follower.publisher.publish();
+    await expect.poll(() => depth.length > seen && (day.at(-1) ?? 0) > oldDay).toBe(true);
+    const next = depth[seen];
+    expect(next?.mode).toBe('delta');
+    expect(next?.seq).toBeGreaterThan(oldDelta);
+    expect(next?.prev_seq).not.toBe(oldDelta);
+    const snapshot = new Promise<MarketDepthDeltaPush>((resolve) =>
+      socket.once('market_depth', resolve),
+    );
+    socket.emit('depth_snapshot', { symbol: 'btcusdt' });
+    expect((await snapshot).seq).toBe(next?.seq);
+    socket.close();
+  }, 20_000);
+
+  it("the price control asked of a process that does not own the market moves the owner's", async () => {
+    // `owner` left the cluster in the test before: `follower` owns BTC/USDT now
+    expect(owner.cluster.owns(m)).toBe(false);
+    const fair = new Decimal(String(follower.market.fairPrice(m))).dividedBy(100);
+    const target = fair.times(1.03).toDecimalPlaces(2);
+    const steer = (price: Decimal) =>
+      post(owner, '/api/dev/steer', { match: String(m), price: price.toFixed(2) });
+    const reply = await steer(target);
+    expect(reply.type, String(reply.message)).toBe('ok');
+    const last = new Decimal(String(follower.spot.lastPrice(m))).dividedBy(100);
+    expect(last.minus(target).abs().lte(target.dividedBy(200))).toBe(true);
+    // refused as on the owner: a price out of range
+    const far = await steer(fair.times(3));
+    expect(far.type).not.toBe('ok');
   }, 20_000);
 });

@@ -12,6 +12,7 @@
 // orders); one lost is dropped before its lease is let go. The single process (PGlite) owns
 // every market and none of this runs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseDecimal, type Decimal } from '../../src/shared/decimal.ts';
 import type { Server } from 'socket.io';
 import { ClusterCalls, Unanswered } from '../cluster/calls.ts';
 import { marketLease, type LeaseKeeper, type MarketHandover } from '../cluster/keeper.ts';
@@ -98,6 +99,8 @@ export interface SeatParts {
   triggers: SpotTriggers;
   market: MarketSimulator;
   spotPublisher: SpotPublisher;
+  /** The makers' price control, answered for the markets owned here; null without makers. */
+  steer: Steer | null;
 }
 
 /** The cluster's calls, once the socket hub exists (null for the single process). */
@@ -154,6 +157,7 @@ export async function seatMarkets(parts: SeatParts, ref: CallsRef): Promise<() =
   spot.seat = { owns, fence: (m, tx) => cluster.fence(marketLease(m), tx) };
   spotPublisher.seated({
     owns,
+    seqBase: (m) => cluster.seqBase(m),
     snapshotOf: async (p) =>
       (await calls.ask('depth', { m: p.matchId })) as ReturnType<SpotPublisher['snapshot']>,
   });
@@ -165,6 +169,7 @@ export async function seatMarkets(parts: SeatParts, ref: CallsRef): Promise<() =
       return Promise.resolve(p === null ? null : spotPublisher.snapshot(p));
     }
     if (call === 'http') return answerForwarded(app, args as Forwarded);
+    if (call === 'steer') return steerHere(parts.steer, q.m, (args as { price?: unknown }).price);
     return null;
   });
   const mirror = new Mirror(io, spot, market, owns);
@@ -186,6 +191,27 @@ export async function seatMarkets(parts: SeatParts, ref: CallsRef): Promise<() =
   const timer = setInterval(() => mirror.send(), 1000);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** The development price control (ADR 0053) of a market, on this process's makers. */
+export type Steer = (matchId: number, price: Decimal) => Promise<string | null>;
+
+/**
+ * The price control wherever it is asked: the makers of the market's owner move its price (a
+ * follower's walk follows the owner's). The route checked who asks before this is called.
+ */
+export function steerOnOwner(steer: Steer, cluster: LeaseKeeper, ref: CallsRef): Steer {
+  return async (m, price) => {
+    const calls = ref.calls;
+    if (calls === null || cluster.owns(m)) return steer(m, price);
+    const last = await calls.ask('steer', { m, price: price.toFixed() });
+    return typeof last === 'string' ? last : null;
+  };
+}
+
+function steerHere(steer: Steer | null, m: number, price: unknown): Promise<string | null> {
+  const p = parseDecimal(price);
+  return steer === null || p === null ? Promise.resolve(null) : steer(m, p);
 }
 
 /** Answers a call forwarded by another process, as if it had come here. */

@@ -17,6 +17,7 @@ import type {
 import type { PairSpec } from '../market/simulator.ts';
 import { symbolOf } from '../market/wire-format.ts';
 import { PUBLIC_ROOM, userRoom } from '../socket/hub.ts';
+import { StreamSeqs } from '../cluster/stream-seqs.ts';
 import { whenAlive } from '../socket/session-guard.ts';
 import type { Side } from './order-book.ts';
 import type { SpotService, Trade } from './spot-service.ts';
@@ -47,6 +48,8 @@ export interface SpotPublisherOptions {
  */
 export interface PublisherSeat {
   owns(matchId: number): boolean;
+  /** Where the market's push streams start (its lease epoch × SEQ_SPAN; stream-seqs.ts). */
+  seqBase(matchId: number): number;
   snapshotOf(p: PairSpec): Promise<MarketDepthDeltaPush | null>;
 }
 
@@ -56,7 +59,7 @@ export class SpotPublisher {
   private readonly io: Server;
   private readonly now: () => number;
   private readonly opts: SpotPublisherOptions;
-  private readonly seqs = new Map<string, number>();
+  private readonly seqs = new StreamSeqs((m) => this.seat?.seqBase(m) ?? 0);
   private readonly newTrades = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
 
@@ -112,12 +115,6 @@ export class SpotPublisher {
   stop(): void {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
-  }
-
-  private nextSeq(stream: string): number {
-    const seq = (this.seqs.get(stream) ?? 0) + 1;
-    this.seqs.set(stream, seq);
-    return seq;
   }
 
   private header(p: PairSpec): SpotPushHeader {
@@ -176,7 +173,7 @@ export class SpotPublisher {
 
   /** The whole book at the current delta `seq` of the pair's stream. */
   snapshot(p: PairSpec): MarketDepthDeltaPush {
-    const seq = this.seqs.get(`market_depth_delta:${symbolOf(p)}`) ?? 0;
+    const seq = this.seqs.last(`market_depth_delta:${symbolOf(p)}`, p.matchId);
     return {
       type: 'market_depth',
       ...this.header(p),
@@ -196,7 +193,7 @@ export class SpotPublisher {
       ...this.header(p),
       bids: this.levels(p, 'buy', LEGACY_DEPTH_LEVELS),
       asks: this.levels(p, 'sell', LEGACY_DEPTH_LEVELS),
-      seq: this.nextSeq(`market_depth:${symbolOf(p)}`),
+      seq: this.seqs.next(`market_depth:${symbolOf(p)}`, p.matchId),
       server_time: this.now(),
     };
   }
@@ -228,7 +225,7 @@ export class SpotPublisher {
       forAll || this.seat !== null || (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
     if (!subscribers || (changes.length === 0 && !forAll)) return;
     const stream = `market_depth_delta:${symbol}`;
-    const prev = this.seqs.get(stream) ?? 0;
+    const prev = this.seqs.last(stream, p.matchId);
     const bids: DepthLevel[] = [];
     const asks: DepthLevel[] = [];
     for (const c of changes) {
@@ -242,7 +239,7 @@ export class SpotPublisher {
       type: 'market_depth',
       ...this.header(p),
       mode: 'delta',
-      seq: this.nextSeq(stream),
+      seq: this.seqs.next(stream, p.matchId),
       prev_seq: prev,
       bids,
       asks,
@@ -258,7 +255,7 @@ export class SpotPublisher {
       type: 'market_detail',
       ...this.header(p),
       data: trades.map((t) => marketTrade(p, t)),
-      seq: this.nextSeq(`market_detail:${symbolOf(p)}`),
+      seq: this.seqs.next(`market_detail:${symbolOf(p)}`, p.matchId),
       server_time: now,
     };
   }
@@ -276,7 +273,7 @@ export class SpotPublisher {
       currency_id: String(p.currencyId),
       legal_id: String(p.legalId),
       content: '',
-      seq: this.nextSeq(`transaction:${symbolOf(p)}`),
+      seq: this.seqs.next(`transaction:${symbolOf(p)}`, matchId),
       server_time: this.now(),
     };
     this.io.to(PUBLIC_ROOM).emit('transaction', push);
