@@ -32,6 +32,7 @@ const OWN_USERS = [
   'notifications',
   'offline-history',
   'order-history',
+  'proxy',
   'spot-oco',
   'spot-scale',
   'second-contracts',

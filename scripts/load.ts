@@ -1,4 +1,5 @@
 // npm run load -- [--clients=50,100,200,400] [--seconds=15] [--orders=5] [--profile=F-busy]
+//                  [--workers=2]
 //
 // The load generator of issue 45 ("measured, not hoped"): how many socket clients one server
 // process holds under a load profile with pushes still on time. It starts a reference server of
@@ -17,9 +18,15 @@
 // largest count that kept it. Bounded on purpose: loopback only (no --url), at most 2,000
 // clients, 60 s a step and 50 orders a second; it stops the server and itself at the end.
 //
+// With --workers=N (2 to 8) the server is N processes on one port (`WORKERS=N`, ADR 0072) over a
+// PostgreSQL of the run's own (server/db/test-cluster.ts: initdb in a temporary folder, removed
+// at the end): the clients spread over the processes, and the focused pair's pushes reach the
+// processes that do not own it through the socket adapter (NOTIFY).
+//
 // The clients run in this process, on the same machine as the server: on a 2-core machine they
 // take CPU the server would otherwise have, so the counts are a floor for the server alone.
 import { io, type Socket } from 'socket.io-client';
+import { findPostgresBinaries, startCluster, type TestCluster } from '../server/db/test-cluster.ts';
 import { startServerProcess, type ServerProcess } from '../tests/server-process.ts';
 
 const SOCKET_PATH = '/wss/socket.io/';
@@ -37,6 +44,7 @@ interface Options {
   seconds: number;
   orders: number;
   profile: string;
+  workers: number;
 }
 
 interface Step {
@@ -64,6 +72,7 @@ function options(argv: readonly string[]): Options {
     seconds: Math.min(Math.max(Number(arg('seconds') ?? 15) || 15, 5), MAX_SECONDS),
     orders: Math.min(Math.max(Number(arg('orders') ?? 5) || 0, 0), MAX_ORDERS),
     profile: arg('profile') ?? 'F-busy',
+    workers: Math.min(Math.max(Math.trunc(Number(arg('workers') ?? 1)) || 1, 1), 8),
   };
 }
 
@@ -201,7 +210,7 @@ function table(steps: readonly Step[], o: Options): string {
   const kept = steps.filter((s) => s.connected === s.clients && s.p99 <= P99_BUDGET_MS);
   const best = kept.length === 0 ? 'none' : String(Math.max(...kept.map((s) => s.clients)));
   return [
-    `One server process, ${o.profile}, ${o.seconds} s a step, ${o.orders} orders/s:`,
+    `${o.workers === 1 ? 'One server process' : `${o.workers} server processes (WORKERS=${o.workers}, PostgreSQL)`}, ${o.profile}, ${o.seconds} s a step, ${o.orders} orders/s:`,
     '',
     '| clients | connected | pushes/s delivered | push p50 ms | push p99 ms | orders/s | order p50 ms | order p99 ms | failed |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -213,10 +222,15 @@ function table(steps: readonly Step[], o: Options): string {
 
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
+  const database = o.workers === 1 ? null : await ownPostgres();
   const server = await startServerProcess({
     LOAD_PROFILE: o.profile,
     SOCKETS_PER_ADDRESS: '0',
     SIM_SPEED: '1',
+    ...(database === null ? {} : { WORKERS: String(o.workers), DATABASE_URL: database.url }),
+  }).catch(async (err: unknown) => {
+    await database?.stop();
+    throw err;
   });
   try {
     await new Promise((r) => setTimeout(r, WARMUP_MS));
@@ -233,7 +247,16 @@ async function main(): Promise<void> {
     console.log(`\n${table(steps, o)}`);
   } finally {
     await server.stop();
+    await database?.stop();
   }
+}
+
+/** A PostgreSQL of the run's own, for several processes (PGlite serves one). */
+async function ownPostgres(): Promise<TestCluster> {
+  const bindir = findPostgresBinaries();
+  if (bindir === null)
+    throw new Error('--workers needs PostgreSQL binaries (apt-get install postgresql)');
+  return startCluster(bindir);
 }
 
 await main();

@@ -47,6 +47,9 @@ export class MarketMakers {
   private turn = 0;
   private readonly profile: LoadProfile | null;
   private readonly focus: number | null;
+  /** The focused book was seeded since this process last gained its market. */
+  private seeded = false;
+  private loadBusy = false;
   private loadStartMs = 0;
   private loadSteps = 0;
 
@@ -93,11 +96,8 @@ export class MarketMakers {
     this.timer.unref();
     if (this.profile !== null && this.focus !== null) {
       this.loadStartMs = Date.now();
-      void this.seedLoadBook().then(() => {
-        if (this.timer === null) return;
-        this.loadTimer = setInterval(() => void this.safeLoadStep(), 100);
-        this.loadTimer.unref();
-      });
+      this.loadTimer = setInterval(() => void this.safeLoadStep(), 100);
+      this.loadTimer.unref();
     }
   }
 
@@ -318,11 +318,27 @@ export class MarketMakers {
     }
   }
 
+  /**
+   * One slice of load where the focused pair is owned (ADR 0071): its book seeded first, again
+   * after each time this process gains it (a book gained holds the users' orders only); a slice
+   * still running when the next is due skips it.
+   */
   private async safeLoadStep(): Promise<void> {
+    const p = this.focusSpec();
+    if (this.loadBusy || p === null) return;
+    if (!this.spot.seat.owns(p.matchId)) {
+      this.seeded = false;
+      return;
+    }
+    this.loadBusy = true;
     try {
-      await this.loadStep();
+      if (this.seeded) await this.loadStep();
+      else await this.seedLoadBook();
+      this.seeded = true;
     } catch (err) {
       console.error('load step failed', err);
+    } finally {
+      this.loadBusy = false;
     }
   }
 
