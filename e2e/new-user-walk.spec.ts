@@ -38,9 +38,17 @@ test('registered, the login form holds the new account; the overview lists every
   await expect(page.locator('input[name="account"]')).toHaveValue(email);
 
   await fund(request, await token(request, email, PASSWORD), email, '500');
-  await page.locator('input[name="password"]').fill(PASSWORD);
+  // a clean-clone run (57e1b9e) once saw the password empty at the click: say whether the page
+  // had reloaded (a document navigation) or the form lost what was typed
+  let documents = 0;
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) documents += 1;
+  });
+  const password = page.locator('input[name="password"]');
+  await password.fill(PASSWORD);
+  await expect(password).toHaveValue(PASSWORD);
   await submit(page).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page, `navigations since the password was typed: ${documents}`).toHaveURL(/\/$/);
 
   await page.goto('/new_account/finance');
   // the spot coins under the totals, and each other account's table

@@ -140,7 +140,11 @@ test('two processes behind HAProxy: the whole client works through it, and both 
   await bookPainted(page, 60_000);
 
   const available = page.getByTestId('buy-available');
-  const amount = async () => new Decimal((await available.innerText()).replace(/[^\d.]/g, ''));
+  // the figure, once there is one ('--' while it loads)
+  const amount = async () => {
+    const text = (await available.innerText()).replace(/[^\d.]/g, '');
+    return new Decimal(/^\d+(\.\d+)?$/.test(text) ? text : '0');
+  };
   await expect.poll(async () => (await amount()).gt(0), { timeout: 30_000 }).toBe(true);
   const before = await amount();
   const best = await page
