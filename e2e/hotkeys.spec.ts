@@ -6,6 +6,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { fund, token, usdtWallet } from './api.ts';
+import { heard, listen } from './live-regions.ts';
 import {
   bestBid,
   bookPainted,
@@ -181,6 +182,7 @@ test('conditional and scale templates place their orders from a key, after the c
 
   await holdMarket(page, false);
   try {
+    await listen(page);
     await page.waitForTimeout(1500);
     const confirmDialog = page.locator('dialog[open][data-testid="hotkey-confirm"]');
     await page.keyboard.press('Alt+1');
@@ -190,7 +192,14 @@ test('conditional and scale templates place their orders from a key, after the c
     await expect(confirmDialog).toHaveCount(0);
     await page.getByTestId('tab-triggers').click();
     const triggers = page.getByTestId('trigger-table').locator('tbody tr');
-    await expect(triggers).toHaveCount(1);
+    // a clean-clone run (6df7da1) once listed nothing and held nothing here: what the page told
+    // the user then goes with the failure
+    await expect(triggers)
+      .toHaveCount(1)
+      .catch(async (err: unknown) => {
+        const told = (await heard(page)).map((h) => `${h.region}: ${h.text}`).join('\n');
+        throw new Error(`${String(err)}\nthe page said:\n${told}`);
+      });
     await expect(triggers.first()).toContainText('0.0010');
 
     await page.keyboard.press('Alt+2');
