@@ -399,10 +399,6 @@ async function start({
   };
 }
 
-/**
- * The market's development switch (ADR 0020) and price control (ADR 0053): the parts that follow
- * prices start in order and stop in the reverse order, the makers last to start and first to stop.
- */
 /** The makers' price control: here (`steer`, for the markets owned here) and on any process. */
 function steering(makers: MarketMakers | null, cluster: LeaseKeeper, calls: CallsRef) {
   if (makers === null) return { steer: null, anywhere: null };
@@ -410,6 +406,10 @@ function steering(makers: MarketMakers | null, cluster: LeaseKeeper, calls: Call
   return { steer, anywhere: steerOnOwner(steer, cluster, calls) };
 }
 
+/**
+ * The market's development switch (ADR 0020) and price control (ADR 0053): the parts that follow
+ * prices start in order and stop in the reverse order, the makers last to start and first to stop.
+ */
 function marketSwitch(
   parts: readonly { start(): void; stop(): void }[],
   makers: MarketMakers | null,
