@@ -23,6 +23,7 @@ const OWN_USERS = [
   'axe',
   'busy-focus',
   'c2c',
+  'chart-trading',
   'contract-entry-stops',
   'csv-export',
   'earn',

@@ -36,9 +36,10 @@ interface PhoneTradingProps {
   className: string;
   testId?: string;
   onSelect: (symbol: string) => void;
-  /** What each tab shows; the book's gets `openForm` for a tapped level. */
+  /** What each tab shows; the book's gets `openForm` for a tapped level, the chart's for an
+   *  order offered at a price of it. */
   panes: {
-    chart: () => ReactNode;
+    chart: (openForm: (side: 'buy' | 'sell') => void) => ReactNode;
     book?: (openForm: () => void) => ReactNode;
     trades?: () => ReactNode;
   };
@@ -102,14 +103,14 @@ export function PhoneTrading(p: PhoneTradingProps) {
             aria-labelledby={`phone-tab-${pane}`}
           >
             {pane === 'chart'
-              ? p.panes.chart()
+              ? p.panes.chart(openForm)
               : pane === 'book'
                 ? p.panes.book?.(() => openForm())
                 : p.panes.trades?.()}
           </div>
         </>
       ) : (
-        <div className="phone-pane phone-pane--chart">{p.panes.chart()}</div>
+        <div className="phone-pane phone-pane--chart">{p.panes.chart(openForm)}</div>
       )}
       {p.children}
       <div className="phone-bar" role="group" aria-label={t('spot.phone.actions')}>

@@ -42,9 +42,15 @@ interface Errors {
   number?: FieldError | undefined;
 }
 
-/** A price the user picked elsewhere (a book level): the forms' price fields take it. */
+/**
+ * A price the user picked elsewhere: a book level (both limit forms take it), or an order offered
+ * at a price of the chart (issue 46): a limit order (the limit forms take it) or a stop (the
+ * side's conditional form takes it as the trigger).
+ */
 export interface PickedPrice {
   price: string;
+  side?: SpotSide;
+  kind?: 'limit' | 'stop';
 }
 
 interface SpotFormProps {
@@ -87,11 +93,12 @@ export function SpotForm({ side, mode, meta, loggedIn, balance, best, picked }: 
   useEffect(
     () =>
       picked.subscribe((p) => {
-        if (p === null) return;
+        // a book level fills both sides; an order offered on the chart, its own side
+        if (p === null || p.kind === 'stop' || (p.side !== undefined && p.side !== side)) return;
         setPrice(p.price);
         setErrors((e) => ({ ...e, price: undefined }));
       }),
-    [picked],
+    [picked, side],
   );
 
   const onPrice = (v: string): void => {

@@ -3,7 +3,7 @@
 // The screen tells the engine which pair to watch; every panel subscribes to its own signal.
 // Choosing a pair stores it under the spec's keys and switches in place (ADR 0009).
 import { signal } from '@preact/signals-core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { PHONE, useMedia } from '../../components/use-media.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -28,6 +28,7 @@ import { RecentTrades } from '../../trading/recent-trades.tsx';
 import { resolvePair, useChoosePair } from '../../trading/remember-pair.ts';
 import type { PickedPrice } from './spot-form.tsx';
 import { TradeForms } from './trade-forms.tsx';
+import { useSpotChartTrading } from './spot-chart-trading.ts';
 
 export default function SpotScreen() {
   const { t } = useI18n();
@@ -59,6 +60,10 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
   const picked = useMemo(() => signal<PickedPrice | null>(null), []);
   const onPick = useCallback((price: string) => (picked.value = { price }), [picked]);
   const phone = useMedia(PHONE);
+  // on a phone, an order offered on the chart opens the ticket's sheet (set by the chart's pane)
+  const openForm = useRef<((side: 'buy' | 'sell') => void) | null>(null);
+  const offerOpens = useCallback((side: 'buy' | 'sell') => openForm.current?.(side), []);
+  const trading = useSpotChartTrading(meta, picked, offerOpens);
   const cancel = useBookCancel(meta, 'spot');
   const hotkeys = useSpotHotkeys(meta, onSelect);
   const tools = <HotkeysButton onClick={hotkeys.openSheet} />;
@@ -72,7 +77,10 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
         headerTools={alertButton}
         onSelect={onSelect}
         panes={{
-          chart: () => <ChartPanel meta={meta} depth />,
+          chart: (open) => {
+            openForm.current = open;
+            return <ChartPanel meta={meta} depth trading={trading} />;
+          },
           book: (openForm) => (
             <OrderBook
               meta={meta}
@@ -108,7 +116,7 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
     <div className="spot" data-symbol={symbol}>
       <PairStats meta={meta} tools={alertButton} />
       <OrderBook meta={meta} onPick={onPick} onCancelOwn={cancel.ask} />
-      <ChartPanel meta={meta} depth />
+      <ChartPanel meta={meta} depth trading={trading} />
       <TradeForms meta={meta} picked={picked} tools={tools} />
       <MarketList symbol={symbol} onSelect={onSelect} />
       <RecentTrades meta={meta} />

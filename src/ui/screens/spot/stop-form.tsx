@@ -6,7 +6,9 @@
 // typed; success resets the form and the waiting orders list shows the new one.
 // As an OCO (ADR 0056) it adds the limit leg's price and its stop is a stop-limit when a stop
 // price is given, else a stop-market; the trigger must be a stop (a sell's below the last price).
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { PickedPrice } from './spot-form.tsx';
 import type { DecStr } from '../../../shared/decimal.ts';
 import type { SpotSide } from '../../../shared/spot.ts';
 import type { PlaceSpotTrigger } from '../../../engine/api.ts';
@@ -43,6 +45,8 @@ interface StopFormProps {
   loggedIn: boolean;
   /** Available quote (buy) or base (sell). */
   balance: string;
+  /** A stop offered at a price of the chart: this side's form takes it as the trigger. */
+  picked?: ReadonlySignal<PickedPrice | null>;
 }
 
 export function StopForm(props: StopFormProps) {
@@ -60,6 +64,16 @@ export function StopForm(props: StopFormProps) {
   const submitting = useRef(false);
   const guard = useOrderGuard();
   const meaning = triggerKind(side, trigger, last, limit);
+  const { picked } = props;
+  useEffect(
+    () =>
+      picked?.subscribe((p) => {
+        if (p?.kind !== 'stop' || p.side !== side) return;
+        setTrigger(p.price);
+        setErrors((e) => ({ ...e, trigger: undefined }));
+      }),
+    [picked, side],
+  );
   const field = stopPriceField(oco, limit, price);
 
   /** The order as it will be sent, or the words that stop it here. */

@@ -2,7 +2,7 @@
 // market switch (the conditional orders of issue 44, stop-form.tsx). Visitors see the fields disabled and
 // login / register prompts instead of the submit buttons.
 import { computed, type ReadonlySignal } from '@preact/signals-core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SpotMode } from '../../../shared/spot.ts';
 import { book, session, spot } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -49,6 +49,15 @@ const SIDES = ['buy', 'sell'] as const;
 export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
   const { t } = useI18n();
   const [mode, setMode] = useState<SpotMode | StopMode>(2);
+  // an order offered on the chart opens its kind of form (issue 46)
+  useEffect(
+    () =>
+      picked.subscribe((p) => {
+        if (p?.kind === 'limit') setMode(2);
+        else if (p?.kind === 'stop') setMode('stop-market');
+      }),
+    [picked],
+  );
   const isLoggedIn = useSignalValue(loggedIn);
   const legal = useSignalValue(legalBalance);
   const currency = useSignalValue(currencyBalance);
@@ -123,6 +132,7 @@ export function TradeForms({ meta, picked, tools }: TradeFormsProps) {
               side={side}
               limit={mode === 'stop-limit'}
               oco={mode === 'oco'}
+              picked={picked}
               meta={meta}
               loggedIn={isLoggedIn}
               balance={balance}

@@ -39,12 +39,18 @@ const lastTriggerNote = computed(
     )?.id ?? 0,
 );
 
+/** Changes whenever the conditional orders may have: one was placed, changed or cancelled here,
+ *  or a notification about one came (the chart's lines ask again with it). */
+export function useTriggersKey(): string {
+  return `${useSignalValue(version)}:${useSignalValue(lastTriggerNote)}`;
+}
+
 type View = 'waiting' | 'done';
 
 export function TriggerList() {
   const { t } = useI18n();
   const [view, setView] = useState<View>('waiting');
-  const key = `${view}:${useSignalValue(version)}:${useSignalValue(lastTriggerNote)}`;
+  const key = `${view}:${useTriggersKey()}`;
   const list = usePaged((page) => engine.spotTriggers(view, page), key, {
     rowId: (r: SpotTriggerView) => r.id,
   });

@@ -6,6 +6,8 @@ import { ChartController } from './chart-controller.ts';
 import type { ChartMode } from '../paint/chart-draw.ts';
 import type { ChartIndicator } from '../../../shared/workspace.ts';
 import { ChartLegend } from './chart-legend.tsx';
+import { ChartLinesLayer } from './chart-lines-layer.tsx';
+import type { ChartTrading } from './chart-trading.ts';
 
 export interface ChartCanvasProps {
   /** Symbol and button; a new key resets zoom and pan. */
@@ -21,6 +23,8 @@ export interface ChartCanvasProps {
   /** Incremented by the "latest" button: back to the newest bars. */
   resetSignal: number;
   label: string;
+  /** The user's orders and levels on the chart, on a trading screen (issue 46). */
+  trading?: ChartTrading | undefined;
 }
 
 export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
@@ -68,6 +72,14 @@ export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
           pricePrecision={pricePrecision}
           amountPrecision={amountPrecision}
           locale={locale}
+        />
+      )}
+      {controller !== null && props.trading !== undefined && (
+        <ChartLinesLayer
+          controller={controller}
+          trading={props.trading}
+          pricePrecision={pricePrecision}
+          canvas={() => canvasRef.current}
         />
       )}
     </div>

@@ -37,5 +37,13 @@ function readColors(element: Element): ChartColors {
     crosshair: v('--chart-crosshair', '#5e6673'),
     labelInk: v('--chart-label-ink', '#ffffff'),
     font: `11px ${css.fontFamily || 'sans-serif'}`,
+    lines: {
+      buy: v('--chart-order-buy', '#087f52'),
+      sell: v('--chart-order-sell', '#cf304a'),
+      entry: v('--chart-entry', '#2563eb'),
+      liq: v('--chart-liq', '#b45309'),
+      ink: v('--on-fill', '#ffffff'),
+      focus: v('--focus-ring', '#f0b90b'),
+    },
   };
 }

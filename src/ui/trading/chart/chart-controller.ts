@@ -14,6 +14,8 @@ import { chartColors } from './chart-colors.ts';
 import type { ChartMode } from '../paint/chart-draw.ts';
 import type { ChartDrawn } from '../paint/paint-protocol.ts';
 import { workerChartSurface } from './chart-surface.ts';
+import { chartGeometry } from '../paint/chart-geometry.ts';
+import { LineInput } from './chart-line-input.ts';
 import type { ChartSurface, ChartSurfaceFactory } from './chart-surface.ts';
 import { frameBudget } from '../../engine-bridge/frame-budget.ts';
 import { theme } from '../../theme.ts';
@@ -73,6 +75,19 @@ export class ChartController {
   private firstDraw: { key: string; started: number } | null = null;
   /** Stops following the theme (a change redraws with the new colours at once). */
   private readonly unfollowTheme: () => void;
+  /** The user's lines: dragged, cancelled, an order offered at a price (issue 46). */
+  readonly lines = new LineInput({
+    geometry: () => this.geometry(),
+    precision: () => this.input?.pricePrecision ?? 8,
+    redraw: () => this.markDirty(),
+    cursor: (value) => {
+      this.canvas.style.cursor = value;
+    },
+    stopGesture: () => {
+      this.drag = null;
+      this.pinch = null;
+    },
+  });
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -124,6 +139,7 @@ export class ChartController {
   }
 
   destroy(): void {
+    this.lines.pressEnd();
     frameBudget.cancel(this.painter);
     this.surface.destroy();
     this.resize.disconnect();
@@ -160,6 +176,7 @@ export class ChartController {
       locale: this.locale,
       pointer: this.pointer,
       hover,
+      lines: this.lines.scene(),
     });
     this.updateLegend(cache, hover);
   };
@@ -167,6 +184,8 @@ export class ChartController {
   /** The worker drew: the axis it chose, and the first drawing of a series. */
   private onDrawn(drawn: ChartDrawn): void {
     this.axisWidth = drawn.axisWidth;
+    // where the plot ends (read by tests that find a line's × on the canvas)
+    this.canvas.dataset['axisWidth'] = String(drawn.axisWidth);
     this.recordFirstDraw(drawn);
   }
 
@@ -210,6 +229,21 @@ export class ChartController {
     return barAt(this.viewport, plotWidth, p.x, cache.length);
   }
 
+  /** The layout and price scale of what the worker draws (the last axis width it told). */
+  private geometry(): ReturnType<typeof chartGeometry> | null {
+    const { input, cache, viewport } = this;
+    if (input === null || cache === null || viewport === null || this.width <= 0) return null;
+    return chartGeometry({
+      series: cache,
+      viewport,
+      mode: input.mode,
+      indicators: input.indicators,
+      width: this.width,
+      height: this.height,
+      axisWidth: this.axisWidth,
+    });
+  }
+
   private plotWidth(): number {
     return Math.max(0, this.width - this.axisWidth);
   }
@@ -233,9 +267,12 @@ export class ChartController {
 
   private readonly onPointerDown = (e: PointerEvent): void => {
     if (e.button !== 0) return;
-    this.drag = { x: e.offsetX };
     this.canvas.setPointerCapture(e.pointerId);
+    if (this.touches.size === 0 && this.lines.pointerDown(e.offsetX, e.offsetY)) return;
+    this.drag = { x: e.offsetX };
     if (e.pointerType !== 'touch') return;
+    if (this.touches.size === 0) this.lines.pressStart(e.offsetX, e.offsetY);
+    else this.lines.pressEnd();
     this.touches.set(e.pointerId, e.offsetX);
     const span = pinchSpan(this.touches);
     if (span !== null) {
@@ -246,6 +283,10 @@ export class ChartController {
 
   private readonly onPointerMove = (e: PointerEvent): void => {
     this.pointer = { x: e.offsetX, y: e.offsetY };
+    if (this.lines.pointerMove(e.offsetX, e.offsetY)) {
+      this.markDirty();
+      return;
+    }
     if (this.touches.has(e.pointerId)) this.touches.set(e.pointerId, e.offsetX);
     if (this.pinch !== null) {
       this.pinchTo();
@@ -289,6 +330,7 @@ export class ChartController {
   }
 
   private readonly onPointerUp = (e: PointerEvent): void => {
+    this.lines.pointerUp();
     this.touches.delete(e.pointerId);
     if (this.touches.size < 2) this.pinch = null;
     this.drag = null;
@@ -296,7 +338,7 @@ export class ChartController {
   };
 
   private readonly onPointerLeave = (): void => {
-    if (this.drag !== null) return;
+    if (this.drag !== null || this.lines.dragging) return;
     this.pointer = null;
     this.markDirty();
   };
@@ -319,6 +361,11 @@ export class ChartController {
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     const vp = this.viewport;
     if (vp === null) return;
+    if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+      e.preventDefault();
+      this.offerFromKeys();
+      return;
+    }
     const count = vp.to - vp.from;
     const limits = this.limits();
     const next = keyAction(e.key, vp, count, limits);
@@ -330,6 +377,22 @@ export class ChartController {
 
   private readonly onDoubleClick = (): void => this.resetView();
 
+  /** A right click offers an order at the price under it (the browser's menu is not shown). */
+  private readonly onContextMenu = (e: MouseEvent): void => {
+    if (this.lines.offerAt(e.offsetX, e.offsetY)) e.preventDefault();
+  };
+
+  /** The context-menu key: an order at the price under the pointer, or at the last price. */
+  private offerFromKeys(): void {
+    const g = this.geometry();
+    const close = this.cache?.close[this.cache.length - 1];
+    if (g === null || close === undefined) return;
+    const pane = g.layout.price;
+    const y = this.pointer?.y ?? g.y(close);
+    const x = this.pointer?.x ?? pane.x + pane.width / 2;
+    this.lines.offerAt(x, Math.min(pane.y + pane.height, Math.max(pane.y, y)));
+  }
+
   private listen(): void {
     const c = this.canvas;
     c.addEventListener('pointerdown', this.onPointerDown);
@@ -340,6 +403,7 @@ export class ChartController {
     c.addEventListener('wheel', this.onWheel, { passive: false });
     c.addEventListener('keydown', this.onKeyDown);
     c.addEventListener('dblclick', this.onDoubleClick);
+    c.addEventListener('contextmenu', this.onContextMenu);
   }
 
   private unlisten(): void {
@@ -352,6 +416,7 @@ export class ChartController {
     c.removeEventListener('wheel', this.onWheel);
     c.removeEventListener('keydown', this.onKeyDown);
     c.removeEventListener('dblclick', this.onDoubleClick);
+    c.removeEventListener('contextmenu', this.onContextMenu);
   }
 }
 

@@ -19,6 +19,14 @@ export const COLORS: ChartColors = {
   crosshair: '#555',
   labelInk: '#fff',
   font: '11px sans-serif',
+  lines: {
+    buy: 'darkgreen',
+    sell: 'darkred',
+    entry: 'navy',
+    liq: 'brown',
+    ink: '#fff',
+    focus: 'gold',
+  },
 };
 
 export function stubContext(): { ctx: CanvasRenderingContext2D; calls: Map<string, number> } {

@@ -29,11 +29,14 @@ import { ChartCanvas } from './chart-canvas.tsx';
 import { DepthPane } from './depth-chart.tsx';
 import { CHART_PERIODS, enginePeriod, type ChartPeriod } from './chart-periods.ts';
 import { chartState, requestChartPeriod, type ChartState } from './chart-source.ts';
+import type { ChartTrading } from './chart-trading.ts';
 
 export interface SpotChartProps {
   meta: PairMeta;
   /** The screen shows the pair's book: the depth pane is offered. */
   depth?: boolean;
+  /** The user's orders and levels on the candles (issue 46). */
+  trading?: ChartTrading | undefined;
 }
 
 const PERIOD_LABELS: Record<ChartPeriod, MessageId> = {
@@ -74,7 +77,7 @@ const MORE_PERIODS = CHART_PERIODS.filter((p) => !MAIN_PERIODS.includes(p));
 
 const NO_BARS: readonly Bar[] = Object.freeze([]);
 
-export const SpotChart = memo(function SpotChart({ meta, depth = false }: SpotChartProps) {
+export const SpotChart = memo(function SpotChart({ meta, depth = false, trading }: SpotChartProps) {
   const pane = useSignalSelect(workspace, paneOf);
   const switcher = depth ? <PaneSwitch pane={pane} /> : null;
   return depth && pane === 'depth' ? (
@@ -84,6 +87,7 @@ export const SpotChart = memo(function SpotChart({ meta, depth = false }: SpotCh
       pricePrecision={meta.pricePrecision}
       amountPrecision={meta.amountPrecision}
       switcher={switcher}
+      trading={trading}
     />
   );
 });
@@ -117,9 +121,10 @@ interface CandlesPaneProps {
   amountPrecision: number;
   /** The pane switch, first in the toolbar (null: the screen has no depth). */
   switcher: ReactNode;
+  trading: ChartTrading | undefined;
 }
 
-function CandlesPane({ pricePrecision, amountPrecision, switcher }: CandlesPaneProps) {
+function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: CandlesPaneProps) {
   const { t, lang } = useI18n();
   const { period, indicators } = useSignalSelect(workspace, chartOf);
   const [resetSignal, setResetSignal] = useState(0);
@@ -187,7 +192,11 @@ function CandlesPane({ pricePrecision, amountPrecision, switcher }: CandlesPaneP
           amountPrecision={amountPrecision}
           locale={BCP47[lang]}
           resetSignal={resetSignal}
-          label={t('chart.canvasLabel', { symbol, period: t(PERIOD_LABELS[period]) })}
+          label={
+            t('chart.canvasLabel', { symbol, period: t(PERIOD_LABELS[period]) }) +
+            (trading === undefined ? '' : ` ${t('chart.offerHint')}`)
+          }
+          trading={trading}
         />
         <ChartStatus loading={loading} error={error} empty={bars.length === 0} onRetry={retry} />
       </div>
@@ -369,11 +378,11 @@ function ChartStatus({ loading, error, empty, onRetry }: ChartStatusProps) {
 }
 
 /** The chart in its panel, as the trading screens place it (desktop grid or phone tab). */
-export function ChartPanel({ meta, depth = false }: SpotChartProps) {
+export function ChartPanel({ meta, depth = false, trading }: SpotChartProps) {
   const { t } = useI18n();
   return (
     <section className="spot__panel spot__chart" aria-label={t('spot.chart.label')}>
-      <SpotChart meta={meta} depth={depth} />
+      <SpotChart meta={meta} depth={depth} trading={trading} />
     </section>
   );
 }

@@ -24,6 +24,7 @@ function scene(overrides: Partial<Scene>, data: Bar[]): Scene {
     tzOffset: () => 0,
     pointer: { x: 600, y: 200 },
     hover: cache.length - 50,
+    lines: [],
     ...overrides,
   };
 }

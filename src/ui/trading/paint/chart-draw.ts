@@ -5,13 +5,9 @@
 import type { Paint2D } from './book-paint.ts';
 import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
-import {
-  chartLayout,
-  extentOf,
-  paddedDomain,
-  type ChartLayout,
-  type Rect,
-} from './chart-layout.ts';
+import { chartLayout, extentOf, type ChartLayout, type Rect } from './chart-layout.ts';
+import { priceDomain, priceScale } from './chart-geometry.ts';
+import { drawLines } from './chart-lines.ts';
 import {
   AXIS_TAG_HEIGHT,
   drawCrosshair,
@@ -33,16 +29,12 @@ export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
   ctx.font = s.colors.font;
   const [first, last] = visibleRange(viewport, cache.length);
   const shows = (i: ChartIndicator): boolean => s.indicators.includes(i);
-  const priceCols = s.mode === 'candles' ? [cache.low, cache.high] : [cache.close];
-  if (shows('ma')) priceCols.push(cache.ma15);
-  const domain = paddedDomain(extentOf(priceCols, first, last));
+  const domain = priceDomain(cache, viewport, s.mode, s.indicators);
   const axisWidth = priceAxisWidth(ctx, domain, s.pricePrecision, s.locale);
   const layout = chartLayout(s.width, s.height, axisWidth, shows('volume'));
   const { price, volume } = layout;
   const spacing = price.width / Math.max(1e-9, viewport.to - viewport.from);
-  const y = scaleLinear()
-    .domain(domain)
-    .range([price.y + price.height, price.y]);
+  const y = priceScale(price, domain);
   const f: Frame = {
     ctx,
     s,
@@ -79,6 +71,7 @@ export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
   });
   drawAxes(f);
   drawLastPrice(f);
+  drawLines(f);
   drawCrosshair(f);
   return layout;
 }

@@ -6,6 +6,9 @@ import type { ChartSeries } from './bar-cache.ts';
 import type { ChartLayout } from './chart-layout.ts';
 import type { TimeTick } from './ticks.ts';
 import type { Viewport } from './viewport.ts';
+import type { ChartMode } from './chart-geometry.ts';
+
+export type { ChartMode };
 
 export interface ChartColors {
   background: string;
@@ -22,9 +25,37 @@ export interface ChartColors {
   crosshair: string;
   labelInk: string;
   font: string;
+  /** The user's order, position and level lines (chart-lines.ts). */
+  lines: LineColours;
 }
 
-export type ChartMode = 'candles' | 'line';
+export interface LineColours {
+  buy: string;
+  sell: string;
+  entry: string;
+  liq: string;
+  ink: string;
+  focus: string;
+}
+
+/** What a line stands for: its colour follows (buy and take-profit green, sell and stop red). */
+export type LineTone = 'buy' | 'sell' | 'entry' | 'tp' | 'sl' | 'liq';
+
+/** A line as the paint worker draws it (the page composed the label in the reader's language). */
+export interface ChartLine {
+  key: string;
+  /** The price, as a number for pixels only (the page keeps the exact decimal string). */
+  price: number;
+  label: string;
+  tone: LineTone;
+  /** Conditional orders and protective levels are dashed; resting orders and the entry solid. */
+  dashed: boolean;
+  cancellable: boolean;
+  /** Keyboard focus is on it (a ring around its label). */
+  focused: boolean;
+  /** Being dragged, or moved by keys and not yet saved: drawn bolder. */
+  moving: boolean;
+}
 
 export interface Scene {
   width: number;
@@ -44,6 +75,8 @@ export interface Scene {
   pointer: { x: number; y: number } | null;
   /** Bar under the pointer (−1 when none). */
   hover: number;
+  /** The user's orders, position and levels (issue 46). */
+  lines: readonly ChartLine[];
 }
 
 export interface Frame {

@@ -32,6 +32,7 @@ const frameFor = (cache: BarCache): ChartFrame => ({
   locale: 'en-US',
   pointer: null,
   hover: -1,
+  lines: [],
 });
 
 /** What the bridge does to the page's series: a copy, unchanged Bar objects kept. */

@@ -1,0 +1,34 @@
+// What a trading screen gives its chart so the user trades on it (issue 46): the user's lines
+// (open orders, conditional orders, a position's entry, take-profit, stop-loss and liquidation
+// price), what moving or cancelling one does, and where an order offered at a price of the
+// chart goes (the screen's ticket, which checks it like any order typed there).
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { CommandResult } from '../../../engine/api.ts';
+import type { DecStr } from '../../../shared/decimal.ts';
+import type { LineTone } from '../paint/chart-frame.ts';
+
+export interface ChartTradingLine {
+  key: string;
+  price: DecStr;
+  /** The label on the chart: what it is, its side and amount. */
+  label: string;
+  /** What a screen reader says of it (the label and the price). */
+  name: string;
+  tone: LineTone;
+  dashed: boolean;
+  /** Dragging it (or moving it by keys) changes its price. */
+  draggable: boolean;
+  cancellable: boolean;
+}
+
+/** An order offered at a price of the chart: a limit order, or a conditional (stop) one. */
+export type OfferKind = 'limit' | 'stop';
+
+export interface ChartTrading {
+  lines: ReadonlySignal<readonly ChartTradingLine[]>;
+  /** Gives the line the new price (an amend); the reply says how it went. */
+  move(line: ChartTradingLine, price: string): Promise<CommandResult<unknown>>;
+  cancel(line: ChartTradingLine): Promise<CommandResult<unknown>>;
+  /** Opens the ticket with the order at `price` (the ticket checks it when the user sends it). */
+  offer(price: string, side: 'buy' | 'sell', kind: OfferKind): void;
+}
