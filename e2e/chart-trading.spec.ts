@@ -9,64 +9,9 @@ import { Decimal } from '../src/shared/decimal.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { apiPost } from './api.ts';
 import { eosTrader } from './steered-market.ts';
+import { canvas, lineAt } from './chart-lines.ts';
 
 const PASSWORD = 'chart12345678';
-const canvas = (page: Page) => page.getByTestId('spot-chart-canvas');
-
-/** The y (CSS px) of the canvas row with the most pixels of the variable's colour, and how many. */
-async function lineRow(page: Page, variable: string): Promise<{ y: number; count: number }> {
-  const c = canvas(page);
-  const png = await c.screenshot();
-  const axis = Number(await c.getAttribute('data-axis-width'));
-  const cssWidth = await c.evaluate((el) => el.clientWidth);
-  return page.evaluate(
-    async ([data, name, axisWidth, cssWidth]) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${data}`;
-      await img.decode();
-      const cv = document.createElement('canvas');
-      cv.width = img.width;
-      cv.height = img.height;
-      const g = cv.getContext('2d', { willReadFrequently: true });
-      if (g === null) return { y: -1, count: 0 };
-      g.fillStyle = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-      g.fillRect(0, 0, 1, 1);
-      const [r, gr, b] = g.getImageData(0, 0, 1, 1).data;
-      g.drawImage(img, 0, 0);
-      const scale = img.width / cssWidth;
-      // the plot only: the axis' price tag has the colour too
-      const plot = Math.floor(img.width - axisWidth * scale);
-      let best = { y: -1, count: 0 };
-      for (let y = 0; y < img.height; y++) {
-        const px = g.getImageData(0, y, plot, 1).data;
-        let n = 0;
-        for (let k = 0; k < px.length; k += 4)
-          if (
-            Math.abs((px[k] ?? 0) - (r ?? 0)) <= 8 &&
-            Math.abs((px[k + 1] ?? 0) - (gr ?? 0)) <= 8 &&
-            Math.abs((px[k + 2] ?? 0) - (b ?? 0)) <= 8
-          )
-            n += 1;
-        if (n > best.count) best = { y: y / scale, count: n };
-      }
-      return best;
-    },
-    [png.toString('base64'), variable, axis, cssWidth] as const,
-  );
-}
-
-/** The line's row, once the chart draws it across most of the plot. */
-async function lineAt(page: Page): Promise<number> {
-  let found = { y: -1, count: 0 };
-  await expect
-    .poll(async () => {
-      found = await lineRow(page, '--chart-order-sell');
-      return found.count;
-    })
-    .toBeGreaterThan(200);
-  return found.y;
-}
-
 /** The user's open EOS asks on the server. */
 async function serverAsks(page: Page, t: string): Promise<string[]> {
   const r = (await apiPost(page.request, t, '/api/transaction/entrust', {
@@ -116,7 +61,7 @@ test('an order on the chart: placed from it, dragged, moved by keys, cancelled f
   await expect.poll(() => serverAsks(page, token)).toEqual([offered]);
 
   // drawn as a line across the candles where the pointer was
-  const y0 = await lineAt(page);
+  const y0 = await lineAt(page, '--chart-order-sell');
   expect(Math.abs(y0 - top)).toBeLessThanOrEqual(3);
 
   // dragged by its label 16 px lower (still above the market) and confirmed: its new price on
@@ -134,7 +79,9 @@ test('an order on the chart: placed from it, dragged, moved by keys, cancelled f
   expect(moved.lessThan(offered)).toBe(true);
   await expect(rows.first()).toContainText(moved.toFixed(4));
   // and drawn where it was let go
-  await expect.poll(async () => Math.abs((await lineAt(page)) - (y0 + 16))).toBeLessThanOrEqual(3);
+  await expect
+    .poll(async () => Math.abs((await lineAt(page, '--chart-order-sell')) - (y0 + 16)))
+    .toBeLessThanOrEqual(3);
 
   // by keys: its button, two ticks higher, Enter, confirmed
   const handle = page.locator('[data-line]').first();
@@ -148,7 +95,7 @@ test('an order on the chart: placed from it, dragged, moved by keys, cancelled f
   await expect.poll(() => serverAsks(page, token)).toEqual([twoUp]);
 
   // its × cancels it: the EOS are free again
-  const y1 = await lineAt(page);
+  const y1 = await lineAt(page, '--chart-order-sell');
   await page.mouse.click(box.x + 6 + 9, box.y + y1);
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('confirm-sure').click();

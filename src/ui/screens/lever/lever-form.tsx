@@ -5,6 +5,7 @@
 // liquidated — all from src/shared/lever.ts, the formulas the server charges with. A confirm
 // dialog comes before the order is sent; a failure closes it and shows the server's message.
 import { useState, type FormEvent } from 'react';
+import type { LeverPick } from './lever-chart-trading.ts';
 import type { LeverDealView, LeverRiskView } from '../../../engine/api.ts';
 import type { LeverMode, LeverOrderField, LeverValidationId } from '../../../shared/lever.ts';
 import { validateLeverOrder } from '../../../shared/lever.ts';
@@ -44,15 +45,18 @@ interface LeverFormProps {
   resetKey: number;
   /** A conditional order (ADR 0065): it waits for its trigger, then does what `mode` says. */
   conditional: boolean;
+  /** An order offered at a price of the chart for this side: its limit price or its trigger. */
+  seed?: LeverPick | null;
 }
 
 export function LeverForm(props: LeverFormProps) {
   return <LeverFormInner key={props.resetKey} {...props} />;
 }
 
-function LeverFormInner({ side, mode, meta, deal, risk, mark, conditional }: LeverFormProps) {
+function LeverFormInner(props: LeverFormProps) {
+  const { side, mode, meta, deal, risk, mark, conditional, seed = null } = props;
   const { t, tv } = useI18n();
-  const [price, setPrice] = useState(() => initialPrice(conditional, mark));
+  const [price, setPrice] = useState(() => initialPrice(conditional, mark, seed));
   const [multiple, setMultiple] = useState<number | null>(null);
   const [share, setShare] = useState('');
   const [percent, setPercent] = useState(0);
@@ -74,6 +78,7 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark, conditional }: Lev
     mode,
     price,
     dp: deal.pricePrecision,
+    initial: seedTrigger(seed),
   });
   const { figures, most, liquidation, short } = formFigures({
     side,
@@ -312,9 +317,17 @@ function LeverFormInner({ side, mode, meta, deal, risk, mark, conditional }: Lev
   );
 }
 
-/** A stop-limit's price stands against its trigger: it starts empty; a limit's at the mark. */
-const initialPrice = (conditional: boolean, mark: string | null): string =>
-  conditional ? '' : (mark ?? '');
+/**
+ * A stop-limit's price stands against its trigger: it starts empty; a limit's at the mark, or at
+ * the price of a limit order offered on the chart.
+ */
+function initialPrice(conditional: boolean, mark: string | null, seed: LeverPick | null): string {
+  if (seed?.kind === 'limit') return seed.price;
+  return conditional ? '' : (mark ?? '');
+}
+
+/** The trigger of a stop offered on the chart ('' otherwise). */
+const seedTrigger = (seed: LeverPick | null): string => (seed?.kind === 'stop' ? seed.price : '');
 
 /** The trigger's sentence and the levels', as the confirmation says them; null: neither. */
 function joinSentences(...said: (string | null)[]): string | null {

@@ -2,8 +2,9 @@
 // the price to the latest, spec §4), with the conditional kinds beside them (stop limit, stop
 // market: ADR 0065), over the long and short forms. Visitors see login and register prompts
 // instead.
-import { computed } from '@preact/signals-core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { computed, type ReadonlySignal } from '@preact/signals-core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LeverPick } from './lever-chart-trading.ts';
 import { Link } from 'react-router';
 import { Loading } from '../../components/states.tsx';
 import { lever, session, tickerSignal } from '../../engine-bridge/signals.ts';
@@ -26,11 +27,32 @@ const deal = computed(() => lever.value.deal);
 const risk = computed(() => lever.value.risk);
 const loggedIn = computed(() => session.value.loggedIn);
 
-/** `tools` sit at the right of the market / limit switch (the hotkeys button). */
-export function LeverForms({ meta, tools }: { meta: PairMeta; tools?: ReactNode }) {
+/** `tools` sit at the right of the market / limit switch (the hotkeys button); `picked`, an order
+ *  offered at a price of the chart (issue 46): its ticket opens with that price. */
+export function LeverForms({
+  meta,
+  tools,
+  picked,
+}: {
+  meta: PairMeta;
+  tools?: ReactNode;
+  picked?: ReadonlySignal<LeverPick | null>;
+}) {
   const { t } = useI18n();
   const [ticket, setTicket] = useState<LeverTicket>('market');
   const [resetKey, setResetKey] = useState(0);
+  const [seed, setSeed] = useState<LeverPick | null>(null);
+  useEffect(
+    () =>
+      picked?.subscribe((p) => {
+        // every kind but market waits: with the entrust switch off, none is offered
+        if (p === null || lever.peek().deal?.entrustOpen === false) return;
+        setTicket(p.kind === 'limit' ? 'limit' : 'stopMarket');
+        setSeed(p);
+        setResetKey((n) => n + 1);
+      }),
+    [picked],
+  );
   const d = useSignalValue(deal);
   const r = useSignalValue(risk);
   const isLoggedIn = useSignalValue(loggedIn);
@@ -69,6 +91,7 @@ export function LeverForms({ meta, tools }: { meta: PairMeta; tools?: ReactNode 
               onClick={() => {
                 if (k === ticket) return;
                 setTicket(k);
+                setSeed(null);
                 setResetKey((n) => n + 1);
               }}
             >
@@ -103,6 +126,7 @@ export function LeverForms({ meta, tools }: { meta: PairMeta; tools?: ReactNode 
             risk={r}
             mark={mark}
             resetKey={resetKey}
+            seed={seed?.side === 1 ? seed : null}
           />
           <LeverForm
             side={2}
@@ -113,6 +137,7 @@ export function LeverForms({ meta, tools }: { meta: PairMeta; tools?: ReactNode 
             risk={r}
             mark={mark}
             resetKey={resetKey}
+            seed={seed?.side === 2 ? seed : null}
           />
         </div>
       )}

@@ -2,7 +2,8 @@
 // the chart and recent trades of the pair (the spot screen's live panels), the market list,
 // the lever trade panel with long and short sides, and the user's positions with the live risk
 // rate. The screen watches the pair's market data (watchSpot) and its lever data (watchLever).
-import { useEffect, useState } from 'react';
+import { signal } from '@preact/signals-core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { PHONE, useMedia } from '../../components/use-media.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
@@ -25,6 +26,7 @@ import { RecentTrades } from '../../trading/recent-trades.tsx';
 import { resolvePair, useChoosePair } from '../../trading/remember-pair.ts';
 import { LeverDeals } from './lever-deals.tsx';
 import { LeverForms } from './lever-forms.tsx';
+import { useLeverChartTrading, type LeverPick } from './lever-chart-trading.ts';
 import { useLeverHotkeys } from './lever-hotkeys.tsx';
 import { LeverPositions } from './lever-positions.tsx';
 
@@ -64,6 +66,11 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
   const revoke = useBookCancel(meta, 'lever');
   const hotkeys = useLeverHotkeys(meta, onSelect);
   const book = <OrderBook meta={meta} onPick={ignorePick} onCancelOwn={revoke.ask} owner="lever" />;
+  // an order offered on the chart opens the ticket at its price (on a phone, in its sheet)
+  const picked = useMemo(() => signal<LeverPick | null>(null), []);
+  const openForm = useRef<((side: 'buy' | 'sell') => void) | null>(null);
+  const offerOpens = useCallback((side: 'buy' | 'sell') => openForm.current?.(side), []);
+  const trading = useLeverChartTrading(meta, picked, offerOpens);
   if (phone)
     return (
       <PhoneTrading
@@ -73,7 +80,10 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
         testId="lever-screen"
         onSelect={onSelect}
         panes={{
-          chart: () => <ChartPanel meta={meta} depth />,
+          chart: (open) => {
+            openForm.current = open;
+            return <ChartPanel meta={meta} depth trading={trading} />;
+          },
           book: () => book,
           trades: () => <RecentTrades meta={meta} />,
         }}
@@ -84,7 +94,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
         // the side only: what the form does (open, close with reduce-only, place a conditional
         // order) is on its submit button
         formTitle={(side) => t(side === 'buy' ? 'lever.positions.long' : 'lever.positions.short')}
-        form={<LeverForms meta={meta} />}
+        form={<LeverForms meta={meta} picked={picked} />}
       >
         <section className="spot__panel lever__positions">
           <LeverPositions compact />
@@ -98,8 +108,12 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
     <div className="spot lever" data-symbol={symbol} data-testid="lever-screen">
       <PairStats meta={meta} showMark />
       {book}
-      <ChartPanel meta={meta} depth />
-      <LeverForms meta={meta} tools={<HotkeysButton onClick={hotkeys.openSheet} />} />
+      <ChartPanel meta={meta} depth trading={trading} />
+      <LeverForms
+        meta={meta}
+        tools={<HotkeysButton onClick={hotkeys.openSheet} />}
+        picked={picked}
+      />
       <MarketList symbol={symbol} onSelect={onSelect} />
       <RecentTrades meta={meta} />
       <section className="spot__panel lever__positions">

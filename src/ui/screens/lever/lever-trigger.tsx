@@ -53,6 +53,8 @@ interface TicketTerms {
   mode: LeverMode;
   price: string;
   dp: number;
+  /** The trigger the form starts with (an order offered at a price of the chart, issue 46). */
+  initial?: string;
 }
 
 /** The trigger typed, read against the price it watches. */
@@ -64,7 +66,7 @@ export function useLeverTrigger(
   o: TicketTerms,
 ): TriggerState {
   const { t, fmt } = useI18n();
-  const [text, set] = useState('');
+  const [text, set] = useState(o.initial ?? '');
   const lastSignal = useMemo(
     () => computed(() => tickerSignal(symbol).value?.price ?? null),
     [symbol],

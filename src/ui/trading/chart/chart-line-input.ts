@@ -13,7 +13,7 @@ import type { ScaleLinear } from 'd3-scale';
 import type { ChartLayout } from '../paint/chart-layout.ts';
 import { inside } from '../paint/chart-layout.ts';
 import type { ChartLine } from '../paint/chart-frame.ts';
-import { closeBox, LINE_GRAB, placeLine } from '../paint/chart-lines.ts';
+import { closeBox, LINE_GRAB, placeLines } from '../paint/chart-lines.ts';
 
 /** A line as the screen gives it: the exact price and what the user may do with it. */
 export interface LineSpec extends Omit<ChartLine, 'price'> {
@@ -77,20 +77,26 @@ export class LineInput {
     return this.drag !== null;
   }
 
+  /** A line's price as drawn now: where it is dragged or was dropped, else its own. */
+  private shownPrice(l: LineSpec): string {
+    if (this.drag?.key === l.key) return this.drag.price;
+    if (this.dropped?.key === l.key) return this.dropped.price;
+    return l.price;
+  }
+
   /** The lines as the worker draws them now. */
   scene(): ChartLine[] {
     return this.lines.map((l) => {
-      const moved =
-        this.drag?.key === l.key ? this.drag : this.dropped?.key === l.key ? this.dropped : null;
+      const moved = this.drag?.key === l.key || this.dropped?.key === l.key;
       return {
         key: l.key,
-        price: toPixelNumber(moved?.price ?? l.price),
+        price: toPixelNumber(this.shownPrice(l)),
         label: l.label,
         tone: l.tone,
         dashed: l.dashed,
         cancellable: l.cancellable,
         focused: l.focused,
-        moving: l.moving || moved !== null,
+        moving: l.moving || moved,
       };
     });
   }
@@ -188,19 +194,25 @@ export class LineInput {
     if (g === null || this.lines.length === 0) return null;
     const pane = g.layout.price;
     if (x < pane.x || x > pane.x + pane.width) return null;
-    let best: { line: LineSpec; on: 'close' | 'line'; d: number } | null = null;
-    for (const line of this.lines) {
-      const placed = placeLine(pane, g.y, toPixelNumber(line.price));
-      if (line.cancellable && inside(closeBox(pane, placed.y), x, y)) {
-        return { line, on: 'close' };
-      }
-      // a line pinned to the pane's edge is only its label: it is not dragged from there
-      const d = Math.abs(y - placed.y);
-      if (placed.off === 0 && d <= LINE_GRAB && (best === null || d < best.d)) {
-        best = { line, on: 'line', d };
-      }
-    }
-    return best === null ? null : { line: best.line, on: best.on };
+    const places = placeLines(
+      pane,
+      g.y,
+      this.lines.map((l) => toPixelNumber(this.shownPrice(l))),
+    );
+    const onClose = this.lines.find(
+      (line, i) => line.cancellable && inside(closeBox(pane, places[i]?.y ?? NaN), x, y),
+    );
+    if (onClose !== undefined) return { line: onClose, on: 'close' };
+    // the nearest line within reach; one pinned to the pane's edge is only its label: it is
+    // not dragged from there
+    let best: { line: LineSpec; d: number } | null = null;
+    this.lines.forEach((line, i) => {
+      const placed = places[i];
+      const d = placed === undefined || placed.off !== 0 ? Infinity : Math.abs(y - placed.y);
+      if (d <= LINE_GRAB && (best === null || d < best.d)) best = { line, d };
+    });
+    const found = best as { line: LineSpec; d: number } | null;
+    return found === null ? null : { line: found.line, on: 'line' };
   }
 }
 

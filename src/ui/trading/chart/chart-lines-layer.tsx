@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { parseDecimal } from '../../../shared/decimal.ts';
 import { useSignalSelect, useSignalValue } from '../../engine-bridge/use-signal-value.ts';
-import { useI18n } from '../../i18n/i18n-context.tsx';
+import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
 import { failureMessage } from '../../i18n/result-message.ts';
 import { ConfirmDialog } from '../../kit/confirm-dialog.tsx';
 import { toast } from '../../toast/toast.ts';
@@ -186,6 +186,7 @@ export function ChartLinesLayer(p: {
         <ChartOfferMenu
           at={offer}
           priceText={fmt.fixed(offer.price, pricePrecision)}
+          sides={trading.offerSides ?? 'spot'}
           bounds={{ width: p.canvas()?.clientWidth ?? 0, height: p.canvas()?.clientHeight ?? 0 }}
           onChoose={(side, kind) => {
             trading.offer(offer.price, side, kind);
@@ -200,13 +201,7 @@ export function ChartLinesLayer(p: {
       <ConfirmDialog
         open={asking !== null}
         title={t(asking?.kind === 'cancel' ? 'chart.line.cancelTitle' : 'chart.line.moveTitle')}
-        body={
-          asking === null
-            ? ''
-            : asking.kind === 'move'
-              ? t('chart.line.moveBody', { name: asking.line.name, price: askingPrice })
-              : t('chart.line.cancelBody', { name: asking.line.name })
-        }
+        body={askText(asking, t, askingPrice)}
         confirmLabel={t('spot.cancel.sure')}
         cancelLabel={t('spot.cancel.dismiss')}
         busy={busy}
@@ -218,6 +213,14 @@ export function ChartLinesLayer(p: {
       />
     </>
   );
+}
+
+/** What the confirm dialog asks. */
+function askText(asking: Ask | null, t: I18n['t'], price: string): string {
+  if (asking === null) return '';
+  return asking.kind === 'move'
+    ? t('chart.line.moveBody', { name: asking.line.name, price })
+    : t('chart.line.cancelBody', { name: asking.line.name });
 }
 
 function same(a: string, b: string): boolean {

@@ -8,12 +8,22 @@ import type { MessageId } from '../../i18n/i18n.ts';
 import type { OfferAt } from './chart-line-input.ts';
 import type { OfferKind } from './chart-trading.ts';
 
-const ITEMS: readonly { side: 'buy' | 'sell'; kind: OfferKind; label: MessageId }[] = [
-  { side: 'buy', kind: 'limit', label: 'chart.offer.buyLimit' },
-  { side: 'sell', kind: 'limit', label: 'chart.offer.sellLimit' },
-  { side: 'buy', kind: 'stop', label: 'chart.offer.buyStop' },
-  { side: 'sell', kind: 'stop', label: 'chart.offer.sellStop' },
-];
+type Item = { side: 'buy' | 'sell'; kind: OfferKind; label: MessageId };
+const ITEMS: Record<'spot' | 'lever', readonly Item[]> = {
+  spot: [
+    { side: 'buy', kind: 'limit', label: 'chart.offer.buyLimit' },
+    { side: 'sell', kind: 'limit', label: 'chart.offer.sellLimit' },
+    { side: 'buy', kind: 'stop', label: 'chart.offer.buyStop' },
+    { side: 'sell', kind: 'stop', label: 'chart.offer.sellStop' },
+  ],
+  // contracts: long is the buy side, short the sell side
+  lever: [
+    { side: 'buy', kind: 'limit', label: 'chart.offer.longLimit' },
+    { side: 'sell', kind: 'limit', label: 'chart.offer.shortLimit' },
+    { side: 'buy', kind: 'stop', label: 'chart.offer.longStop' },
+    { side: 'sell', kind: 'stop', label: 'chart.offer.shortStop' },
+  ],
+};
 
 const MENU_WIDTH = 220;
 const MENU_HEIGHT = 180;
@@ -21,6 +31,7 @@ const MENU_HEIGHT = 180;
 export function ChartOfferMenu(p: {
   at: OfferAt;
   priceText: string;
+  sides: 'spot' | 'lever';
   /** The chart's size (CSS px). */
   bounds: { width: number; height: number };
   onChoose: (side: 'buy' | 'sell', kind: OfferKind) => void;
@@ -72,7 +83,7 @@ export function ChartOfferMenu(p: {
       <p className="chart-offer__title" aria-hidden="true">
         {t('chart.offer.title', { price: p.priceText })}
       </p>
-      {ITEMS.map((i) => (
+      {ITEMS[p.sides].map((i) => (
         <button
           key={`${i.side}-${i.kind}`}
           type="button"

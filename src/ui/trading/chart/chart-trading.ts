@@ -26,6 +26,8 @@ export type OfferKind = 'limit' | 'stop';
 
 export interface ChartTrading {
   lines: ReadonlySignal<readonly ChartTradingLine[]>;
+  /** How the offer menu names the sides: buy and sell, or long and short (contracts). */
+  offerSides?: 'spot' | 'lever';
   /** Gives the line the new price (an amend); the reply says how it went. */
   move(line: ChartTradingLine, price: string): Promise<CommandResult<unknown>>;
   cancel(line: ChartTradingLine): Promise<CommandResult<unknown>>;

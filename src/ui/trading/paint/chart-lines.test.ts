@@ -7,7 +7,7 @@ import { buildBarCache } from './bar-cache.ts';
 import { drawChart, type Scene } from './chart-draw.ts';
 import type { ChartLine } from './chart-frame.ts';
 import { priceDomain, priceScale } from './chart-geometry.ts';
-import { closeBox, LINE_TAG_HEIGHT, placeLine } from './chart-lines.ts';
+import { closeBox, LINE_TAG_HEIGHT, placeLine, placeLines } from './chart-lines.ts';
 import { bars, COLORS } from '../chart/chart-test-kit.ts';
 import { defaultViewport } from './viewport.ts';
 
@@ -118,5 +118,26 @@ describe('drawLines', () => {
     const { ctx, texts } = recorder();
     drawChart(ctx, scene([line(top * 2, { cancellable: false })]));
     expect(texts).toContain('▲ Buy 0.5');
+  });
+});
+
+describe('placeLines', () => {
+  it('stacks the labels pinned to one edge, none on another', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -500, max: 800, noNaN: true }), { maxLength: 12 }),
+        (prices) => {
+          const y = priceScale(pane, [100, 200]);
+          const placed = placeLines(pane, y, prices);
+          for (const edge of [-1, 1] as const) {
+            const ys = placed.filter((p) => p.off === edge).map((p) => p.y);
+            for (let i = 1; i < ys.length; i++)
+              expect(Math.abs((ys[i] ?? 0) - (ys[i - 1] ?? 0))).toBeGreaterThanOrEqual(
+                LINE_TAG_HEIGHT,
+              );
+          }
+        },
+      ),
+    );
   });
 });

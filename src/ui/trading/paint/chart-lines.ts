@@ -44,6 +44,27 @@ export function placeLine(pane: Rect, y: ScaleLinear<number, number>, price: num
   return { y: yy, off: 0 };
 }
 
+/** Room between labels pinned to the same edge. */
+const PIN_GAP = 2;
+
+/**
+ * Where each line goes: lines pinned to the same edge are stacked, the first at the edge and
+ * the next ones inwards, so none hides another (the page's hit test uses the same places).
+ */
+export function placeLines(
+  pane: Rect,
+  y: ScaleLinear<number, number>,
+  prices: readonly number[],
+): PlacedLine[] {
+  const stacked = { [-1]: 0, [1]: 0 };
+  return prices.map((price) => {
+    const p = placeLine(pane, y, price);
+    if (p.off === 0) return p;
+    const n = stacked[p.off]++;
+    return { y: p.y - p.off * n * (LINE_TAG_HEIGHT + PIN_GAP), off: p.off };
+  });
+}
+
 /** The × of a line placed at `y`: a square at the plot's left edge. */
 export function closeBox(pane: Rect, y: number): Rect {
   return {
@@ -79,7 +100,11 @@ export function drawLines(f: Frame): void {
   const lines = f.s.lines;
   if (lines.length === 0) return;
   const pane = f.layout.price;
-  const placed = lines.map((l) => placeLine(pane, f.y, l.price));
+  const placed = placeLines(
+    pane,
+    f.y,
+    lines.map((l) => l.price),
+  );
   const { ctx } = f;
   ctx.save();
   lines.forEach((l, i) => {
