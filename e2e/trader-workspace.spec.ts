@@ -18,6 +18,13 @@ async function setUp(page: Page): Promise<string> {
   await page.locator('.chart__period[data-period="1day"]').click();
   await page.getByTestId('chart-indicators').click();
   await page.locator('input[data-indicator="volume"]').uncheck();
+  // a study with a parameter of the user's (issue 46): RSI over 9 bars
+  await page.locator('input[data-indicator="rsi"]').check();
+  const period = page.locator('input[data-param="rsi.period"]');
+  await period.fill('1');
+  await expect(page.getByTestId('chart-indicators-dialog').locator('.field__error')).toBeVisible();
+  await period.fill('9');
+  await expect(page.getByTestId('chart-indicators-dialog').locator('.field__error')).toHaveCount(0);
   await page.keyboard.press('Escape');
   return value ?? '10';
 }
@@ -35,6 +42,8 @@ async function expectSetUp(page: Page, grouping: string): Promise<void> {
   await page.getByTestId('chart-indicators').click();
   await expect(page.locator('input[data-indicator="volume"]')).not.toBeChecked();
   await expect(page.locator('input[data-indicator="ma"]')).toBeChecked();
+  await expect(page.locator('input[data-indicator="rsi"]')).toBeChecked();
+  await expect(page.locator('input[data-param="rsi.period"]')).toHaveValue('9');
   await page.keyboard.press('Escape');
 }
 
@@ -49,7 +58,7 @@ test('the workspace survives a logout and follows the user to a new browser', as
   const saved = page.waitForResponse(
     (r) =>
       r.url().includes('/api/user/workspace_save') &&
-      decodeURIComponent(r.request().postData() ?? '').includes('"indicators":["ma","cross"]'),
+      decodeURIComponent(r.request().postData() ?? '').includes('"rsi":{"period":9}'),
   );
   const grouping = await setUp(page);
   await saved;

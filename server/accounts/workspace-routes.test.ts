@@ -74,7 +74,7 @@ describe.each(backends())('the workspace on %s', (backend) => {
     const hostile = JSON.stringify({
       __proto__: { polluted: true },
       constructor: { prototype: { polluted: true } },
-      chart: { period: '2min', indicators: ['ma', 'rsi', 'ma', 7] },
+      chart: { period: '2min', indicators: ['ma', 'stoch', 'ma', 7] },
       book: { layout: 'sideways', grouping: 3, rate: 0, reducedMotion: 'yes' },
       favourites: [
         'BTC/USDT',

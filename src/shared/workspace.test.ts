@@ -2,6 +2,7 @@
 // an older or newer version, a hostile one), it answers a workspace that parses to itself and
 // whose JSON fits what the server keeps.
 import fc from 'fast-check';
+import { DEFAULT_STUDY_PARAMS, MULT_MAX, MULT_MIN, PERIOD_MAX, PERIOD_MIN } from './studies.ts';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_HOTKEYS,
@@ -9,6 +10,7 @@ import {
   TEMPLATES_MAX,
   FAVOURITES_MAX,
   isGrouping,
+  isWorkspace,
   parseWorkspace,
   toggleFavourite,
   WORKSPACE_MAX_BYTES,
@@ -217,5 +219,55 @@ describe('parseWorkspace', () => {
     });
     expect(toggleFavourite(full, 'BTC/USDT')).toBe(full);
     expect(toggleFavourite(full, 'C0/USDT').favourites).toHaveLength(FAVOURITES_MAX - 1);
+  });
+
+  it('keeps the studies’ parameters checked one by one, absent while they are the defaults', () => {
+    expect(parseWorkspace({ chart: { params: DEFAULT_STUDY_PARAMS } }).chart).not.toHaveProperty(
+      'params',
+    );
+    const mine = parseWorkspace({
+      chart: {
+        indicators: ['rsi', 'ema', 'nonsense'],
+        params: { ema: { period: 50 }, boll: { period: 30, mult: 2.5 }, rsi: { period: 7 } },
+      },
+    }).chart;
+    expect(mine.indicators).toEqual(['ema', 'rsi']);
+    expect(mine.params).toEqual({
+      ...DEFAULT_STUDY_PARAMS,
+      ema: { period: 50 },
+      boll: { period: 30, mult: 2.5 },
+      rsi: { period: 7 },
+    });
+    // hostile or sloppy values fall back to each one's default, never past the bounds
+    const hostile = parseWorkspace({
+      chart: {
+        params: {
+          ema: { period: 1e9 },
+          boll: { period: 1, mult: 2.55 },
+          rsi: { period: '14' },
+          macd: { fast: 30, slow: 10, signal: -1 },
+          volma: { period: Number.NaN },
+        },
+      },
+    }).chart;
+    expect(hostile).not.toHaveProperty('params');
+    fc.assert(
+      fc.property(fc.anything(), (raw) => {
+        const p = parseWorkspace({ chart: { params: raw } }).chart.params ?? DEFAULT_STUDY_PARAMS;
+        for (const n of [
+          p.ema.period,
+          p.boll.period,
+          p.rsi.period,
+          p.macd.fast,
+          p.macd.slow,
+          p.macd.signal,
+          p.volma.period,
+        ])
+          expect(n >= PERIOD_MIN && n <= PERIOD_MAX && Number.isInteger(n)).toBe(true);
+        expect(p.macd.fast).toBeLessThan(p.macd.slow);
+        expect(p.boll.mult >= MULT_MIN && p.boll.mult <= MULT_MAX).toBe(true);
+        expect(isWorkspace(parseWorkspace({ chart: { params: raw } }))).toBe(true);
+      }),
+    );
   });
 });

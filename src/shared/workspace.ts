@@ -12,6 +12,7 @@ import { KLINE_PERIODS, type KlinePeriod } from './constants.ts';
 import { TIME_IN_FORCE, type SpotTif } from './spot.ts';
 import { Decimal } from './decimal.ts';
 import { SCALE_MAX, SCALE_MIN, SKEW_MAX, SKEW_MIN } from './scale.ts';
+import { DEFAULT_STUDY_PARAMS, parseStudyParams, sameParams, type StudyParams } from './studies.ts';
 
 /** The chart's period buttons: the realtime line and the kline periods. */
 export type ChartPeriod = 'realtime' | KlinePeriod;
@@ -19,8 +20,21 @@ export const CHART_PERIODS: readonly ChartPeriod[] = ['realtime', ...KLINE_PERIO
 /** Spec §2: the chart opens on one minute when nothing is stored. */
 export const DEFAULT_CHART_PERIOD: ChartPeriod = '1min';
 
-/** What the candle chart draws besides the candles. */
-export const CHART_INDICATORS = ['volume', 'ma', 'cross'] as const;
+/**
+ * What the candle chart draws besides the candles: the volume, the MA 15 and the MA 10/20 cross,
+ * and the studies of issue 46 (EMA, Bollinger bands, VWAP, RSI, MACD, the volume's MA).
+ */
+export const CHART_INDICATORS = [
+  'volume',
+  'ma',
+  'cross',
+  'ema',
+  'boll',
+  'vwap',
+  'rsi',
+  'macd',
+  'volma',
+] as const;
 export type ChartIndicator = (typeof CHART_INDICATORS)[number];
 
 /** The chart panel shows the candles or the book's depth (issue 24). */
@@ -171,7 +185,16 @@ export const WORKSPACE_MAX_BYTES = 16_384;
 const SYMBOL_MAX = 32;
 
 export interface Workspace {
-  chart: { period: ChartPeriod; indicators: ChartIndicator[]; pane: ChartPane };
+  chart: {
+    period: ChartPeriod;
+    indicators: ChartIndicator[];
+    pane: ChartPane;
+    /**
+     * The studies' parameters; absent while they are the defaults, so a document written before
+     * they existed reads back the same (a recorded session still replays).
+     */
+    params?: StudyParams;
+  };
   book: {
     layout: BookLayout;
     /** Price grouping as a multiple of the tick: 1, 5, 10, 50, 100, … */
@@ -208,6 +231,7 @@ export function parseWorkspace(raw: unknown): Workspace {
         ? CHART_INDICATORS.filter((i) => (chart.indicators as unknown[]).includes(i))
         : d.chart.indicators,
       pane: oneOf(CHART_PANES, chart.pane) ?? d.chart.pane,
+      ...studyParams(chart.params),
     },
     book: {
       layout: oneOf(BOOK_LAYOUTS, book.layout) ?? d.book.layout,
@@ -249,6 +273,12 @@ export function isGrouping(value: unknown): value is number {
     value <= 1e9 &&
     /^[15]0*$/.test(String(value))
   );
+}
+
+/** The studies' parameters, kept only when they are not the defaults. */
+function studyParams(value: unknown): { params?: StudyParams } {
+  const params = parseStudyParams(value);
+  return sameParams(params, DEFAULT_STUDY_PARAMS) ? {} : { params };
 }
 
 function record(value: unknown): Record<string, unknown> {

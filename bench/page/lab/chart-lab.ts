@@ -9,6 +9,7 @@
 // a page costs ≈ 12 ms (ICU start-up), so the lab formats once at start-up as the screen has.
 import type { Bar } from '../../../src/engine/api.ts';
 import { decStr } from '../../../src/shared/decimal.ts';
+import { DEFAULT_STUDY_PARAMS } from '../../../src/shared/studies.ts';
 import type { DecStr } from '../../../src/shared/decimal.ts';
 import { formatFixed, formatTime } from '../../../src/ui/i18n/format.ts';
 import { ChartController } from '../../../src/ui/trading/chart/chart-controller.ts';
@@ -148,6 +149,7 @@ async function mount(key: string, bars: readonly Bar[]): Promise<Mounted> {
     indicators: ['volume', 'ma', 'cross'],
     periodSec: PERIOD_SEC,
     pricePrecision: 2,
+    params: DEFAULT_STUDY_PARAMS,
   };
   mounted = { canvas, controller, input };
   return mounted;

@@ -5,6 +5,7 @@ import type { Bar } from '../../../engine/api.ts';
 import { ChartController } from './chart-controller.ts';
 import type { ChartMode } from '../paint/chart-draw.ts';
 import type { ChartIndicator } from '../../../shared/workspace.ts';
+import type { StudyParams } from '../../../shared/studies.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { ChartLinesLayer } from './chart-lines-layer.tsx';
 import type { ChartTrading } from './chart-trading.ts';
@@ -17,6 +18,8 @@ export interface ChartCanvasProps {
   indicators: readonly ChartIndicator[];
   periodSec: number;
   pricePrecision: number;
+  /** The studies' parameters (issue 46). */
+  params: StudyParams;
   /** Decimals of the pair's amounts (the legend's volume). */
   amountPrecision: number;
   locale: string;
@@ -30,7 +33,7 @@ export interface ChartCanvasProps {
 export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
   const { dataKey, bars, mode, indicators, periodSec, pricePrecision, locale, resetSignal, label } =
     props;
-  const { amountPrecision } = props;
+  const { amountPrecision, params } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [controller, setController] = useState<ChartController | null>(null);
 
@@ -46,8 +49,16 @@ export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
   }, [locale]);
 
   useEffect(() => {
-    controller?.setData({ key: dataKey, bars, mode, indicators, periodSec, pricePrecision });
-  }, [controller, dataKey, bars, mode, indicators, periodSec, pricePrecision]);
+    controller?.setData({
+      key: dataKey,
+      bars,
+      mode,
+      indicators,
+      periodSec,
+      pricePrecision,
+      params,
+    });
+  }, [controller, dataKey, bars, mode, indicators, periodSec, pricePrecision, params]);
 
   useEffect(() => {
     if (resetSignal > 0) controller?.resetView();
@@ -72,6 +83,7 @@ export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
           pricePrecision={pricePrecision}
           amountPrecision={amountPrecision}
           locale={locale}
+          params={params}
         />
       )}
       {controller !== null && props.trading !== undefined && (

@@ -45,5 +45,14 @@ function readColors(element: Element): ChartColors {
       ink: v('--on-fill', '#ffffff'),
       focus: v('--focus-ring', '#f0b90b'),
     },
+    studies: {
+      ema: v('--chart-ema', '#fb923c'),
+      boll: v('--chart-boll', '#e879f9'),
+      vwap: v('--chart-vwap', '#60a5fa'),
+      rsi: v('--chart-rsi', '#c084fc'),
+      macd: v('--chart-macd', '#60a5fa'),
+      signal: v('--chart-signal', '#fb923c'),
+      volma: v('--chart-volma', '#fbbf24'),
+    },
   };
 }

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChartController, type ChartInput } from './chart-controller.ts';
 import { bars } from './chart-test-kit.ts';
+import { DEFAULT_STUDY_PARAMS } from '../../../shared/studies.ts';
 
 type Listener = (e: unknown) => void;
 
@@ -26,6 +27,7 @@ const input = (count: number): ChartInput => ({
   indicators: [],
   periodSec: 60,
   pricePrecision: 2,
+  params: DEFAULT_STUDY_PARAMS,
 });
 
 const touch = (pointerId: number, offsetX: number) => ({

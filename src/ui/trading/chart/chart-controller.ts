@@ -9,6 +9,7 @@ import { signal } from '@preact/signals-core';
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Bar } from '../../../engine/api.ts';
 import type { ChartIndicator } from '../../../shared/workspace.ts';
+import type { StudyParams } from '../../../shared/studies.ts';
 import { syncBarCache, type BarCache } from '../paint/bar-cache.ts';
 import { chartColors } from './chart-colors.ts';
 import type { ChartMode } from '../paint/chart-draw.ts';
@@ -39,6 +40,8 @@ export interface ChartInput {
   indicators: readonly ChartIndicator[];
   periodSec: number;
   pricePrecision: number;
+  /** The studies' parameters (issue 46). */
+  params: StudyParams;
 }
 
 export interface LegendData {
@@ -49,6 +52,8 @@ export interface LegendData {
   ma20: number;
   /** The pointer is on this bar (otherwise it is the newest bar). */
   hovering: boolean;
+  /** The series the values are read from (the studies' columns, issue 46). */
+  series: BarCache;
 }
 
 const WHEEL_SPEED = 0.0015;
@@ -113,7 +118,7 @@ export class ChartController {
     const started = performance.now();
     const keyChanged = this.input?.key !== input.key;
     const oldLength = this.cache?.length ?? 0;
-    this.cache = syncBarCache(this.cache, input.key, input.bars).cache;
+    this.cache = syncBarCache(this.cache, input.key, input.bars, input.params).cache;
     this.input = input;
     const limits = this.limits();
     if (keyChanged || this.viewport === null || oldLength === 0) {
@@ -177,6 +182,7 @@ export class ChartController {
       pointer: this.pointer,
       hover,
       lines: this.lines.scene(),
+      params: cache.params,
     });
     this.updateLegend(cache, hover);
   };
@@ -217,6 +223,7 @@ export class ChartController {
       ma10: cache.ma10[index] ?? NaN,
       ma20: cache.ma20[index] ?? NaN,
       hovering: hover >= 0,
+      series: cache,
     };
   }
 

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { DecStr } from '../../../shared/decimal.ts';
 import type { ChartController, LegendData } from './chart-controller.ts';
 import { ChartLegend } from './chart-legend.tsx';
+import { buildBarCache } from '../paint/bar-cache.ts';
+import { DEFAULT_STUDY_PARAMS } from '../../../shared/studies.ts';
 
 const legend: LegendData = {
   bar: {
@@ -22,6 +24,7 @@ const legend: LegendData = {
   ma10: NaN,
   ma20: NaN,
   hovering: false,
+  series: buildBarCache('k', []),
 };
 
 function render(locale: string): string {
@@ -35,6 +38,7 @@ function render(locale: string): string {
       pricePrecision: 2,
       amountPrecision: 4,
       locale,
+      params: DEFAULT_STUDY_PARAMS,
     }),
   );
 }

@@ -13,8 +13,10 @@ import { formatFixed } from '../../i18n/format.ts';
 import type { ChartController } from './chart-controller.ts';
 import type { ChartMode } from '../paint/chart-draw.ts';
 import type { ChartIndicator } from '../../../shared/workspace.ts';
+import type { StudyParams } from '../../../shared/studies.ts';
 import { CROSS_FAST, CROSS_SLOW, MA_MAIN } from '../paint/indicators.ts';
 import { formatBarTime, localOffsetMs } from '../paint/ticks.ts';
+import { STUDY_ROW } from '../paint/chart-geometry.ts';
 
 interface ChartLegendProps {
   controller: ChartController;
@@ -24,6 +26,7 @@ interface ChartLegendProps {
   pricePrecision: number;
   amountPrecision: number;
   locale: string;
+  params: StudyParams;
 }
 
 const NO_VALUE = '--';
@@ -31,6 +34,7 @@ const NO_VALUE = '--';
 export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
   const { controller, mode, indicators, periodSec, pricePrecision, amountPrecision, locale } =
     props;
+  const { params } = props;
   const { t } = useI18n();
   const legend = useSignalDeferred(controller.legend);
   if (legend === null) return null;
@@ -84,6 +88,18 @@ export const ChartLegend = memo(function ChartLegend(props: ChartLegendProps) {
           </>
         )}
       </div>
+      {STUDY_ROW.some((i) => indicators.includes(i)) && (
+        <div className="chart__legend-row">
+          <StudyItems
+            indicators={indicators}
+            params={params}
+            at={(col) => legend.series[col][legend.index] ?? NaN}
+            price={ma}
+            amountPrecision={amountPrecision}
+            locale={locale}
+          />
+        </div>
+      )}
     </div>
   );
 });
@@ -94,5 +110,52 @@ function Item({ label, value, dir }: { label: string; value: string; dir: string
       <span className="chart__legend-label">{label}</span>
       <span className={`chart__legend-value chart__legend-value--${dir}`}>{value}</span>
     </span>
+  );
+}
+
+type StudyColumn = 'ema' | 'bollMid' | 'bollUp' | 'bollLow' | 'vwap' | 'volma';
+
+/** The studies over the price and the volume (issue 46), each with its value at the legend's
+ *  bar; the oscillators' values are in their panes. */
+function StudyItems(p: {
+  indicators: readonly ChartIndicator[];
+  params: StudyParams;
+  at: (col: StudyColumn) => number;
+  price: (v: number) => string;
+  amountPrecision: number;
+  locale: string;
+}) {
+  const { t } = useI18n();
+  const on = (i: ChartIndicator): boolean => p.indicators.includes(i);
+  const num = (v: number, dp: number): string =>
+    Number.isFinite(v) ? formatFixed(v.toFixed(dp), dp, p.locale) : NO_VALUE;
+  const { params: q } = p;
+  return (
+    <>
+      {on('ema') && (
+        <Item
+          label={t('chart.legend.ema', { period: q.ema.period })}
+          value={p.price(p.at('ema'))}
+          dir="ema"
+        />
+      )}
+      {on('boll') && (
+        <Item
+          label={t('chart.legend.boll', { period: q.boll.period, mult: q.boll.mult })}
+          value={`${p.price(p.at('bollUp'))} / ${p.price(p.at('bollMid'))} / ${p.price(p.at('bollLow'))}`}
+          dir="boll"
+        />
+      )}
+      {on('vwap') && (
+        <Item label={t('chart.legend.vwap')} value={p.price(p.at('vwap'))} dir="vwap" />
+      )}
+      {on('volma') && on('volume') && (
+        <Item
+          label={t('chart.legend.volma', { period: q.volma.period })}
+          value={num(p.at('volma'), p.amountPrecision)}
+          dir="volma"
+        />
+      )}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import type { ChartDrawn, ChartScene, FromPainter } from '../paint/paint-protoco
 import { WorkerCanvas } from '../paint/worker-canvas.ts';
 import { firstChanged, SERIES_COLUMNS, seriesColumns } from '../paint/bar-cache.ts';
 import type { BarCache } from '../paint/bar-cache.ts';
+import type { StudyParams } from '../../../shared/studies.ts';
 
 /** One frame of the chart as the controller sees it: the scene and the page's bar cache. */
 export type ChartFrame = Omit<
@@ -37,7 +38,7 @@ export type ChartSurfaceFactory = (
 
 /** The product's surface: the paint worker draws. */
 export const workerChartSurface: ChartSurfaceFactory = (canvas, events) => {
-  let sent: { key: string; bars: readonly Bar[] } | null = null;
+  let sent: Sent | null = null;
   const heard = (m: FromPainter): void => {
     if (m.type === 'chart-drawn') events.drawn(m.drawn);
     else if (m.type === 'chart-stale') {
@@ -52,19 +53,27 @@ export const workerChartSurface: ChartSurfaceFactory = (canvas, events) => {
       const scene = chartScene(frame, sent);
       const buffers = SERIES_COLUMNS.map((c) => scene.columns[c].buffer);
       target.paint(scene, [...buffers, scene.columns.cross.buffer]);
-      sent = { key: frame.cache.key, bars: frame.cache.bars };
+      sent = { key: frame.cache.key, bars: frame.cache.bars, params: frame.cache.params };
     },
     destroy: () => target.destroy(),
   };
 };
 
+/** What the worker was last sent: the series' key, its bars and the studies' parameters. */
+interface Sent {
+  key: string;
+  bars: readonly Bar[];
+  params: StudyParams;
+}
+
 /** The scene for `frame` when the worker holds the bars `sent` (null: nothing). */
-export function chartScene(
-  frame: ChartFrame,
-  sent: { key: string; bars: readonly Bar[] } | null,
-): ChartScene {
+export function chartScene(frame: ChartFrame, sent: Sent | null): ChartScene {
   const { cache, ...rest } = frame;
-  const from = sent !== null && sent.key === cache.key ? firstChanged(sent.bars, cache.bars) : 0;
+  // new parameters changed every study: the whole series goes
+  const from =
+    sent !== null && sent.key === cache.key && sent.params === cache.params
+      ? firstChanged(sent.bars, cache.bars)
+      : 0;
   return {
     ...rest,
     kind: 'chart',

@@ -27,6 +27,15 @@ export const COLORS: ChartColors = {
     ink: '#fff',
     focus: 'gold',
   },
+  studies: {
+    ema: 'orange',
+    boll: 'violet',
+    vwap: 'skyblue',
+    rsi: 'purple',
+    macd: 'blue',
+    signal: 'coral',
+    volma: 'khaki',
+  },
 };
 
 export function stubContext(): { ctx: CanvasRenderingContext2D; calls: Map<string, number> } {

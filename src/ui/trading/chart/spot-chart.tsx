@@ -11,18 +11,13 @@ import { BCP47 } from '../../../shared/locales.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
-import {
-  CHART_INDICATORS,
-  CHART_PANES,
-  type ChartIndicator,
-  type ChartPane,
-  type Workspace,
-} from '../../../shared/workspace.ts';
+import { CHART_PANES, type ChartPane, type Workspace } from '../../../shared/workspace.ts';
+import { DEFAULT_STUDY_PARAMS } from '../../../shared/studies.ts';
+import { IndicatorMenu } from './chart-indicators.tsx';
 import { LineIcon } from '../../components/line-icon.tsx';
 import { Popover } from '../../components/popover.tsx';
 import { updateWorkspace, workspace } from '../../workspace.ts';
 import { useSignalSelect } from '../../engine-bridge/use-signal-value.ts';
-import { CROSS_FAST, CROSS_SLOW, MA_MAIN } from '../paint/indicators.ts';
 import '../../styles/chart.css';
 import type { PairMeta } from '../pair-meta.ts';
 import { ChartCanvas } from './chart-canvas.tsx';
@@ -126,7 +121,7 @@ interface CandlesPaneProps {
 
 function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: CandlesPaneProps) {
   const { t, lang } = useI18n();
-  const { period, indicators } = useSignalSelect(workspace, chartOf);
+  const { period, indicators, params = DEFAULT_STUDY_PARAMS } = useSignalSelect(workspace, chartOf);
   const [resetSignal, setResetSignal] = useState(0);
   const state = useSignalValue(chartState);
   const wanted = enginePeriod(period);
@@ -161,7 +156,7 @@ function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: Can
           ))}
           <MorePeriods period={period} onChoose={choose} />
         </div>
-        <IndicatorMenu indicators={indicators} />
+        <IndicatorMenu indicators={indicators} params={params} />
         {loading && bars.length > 0 && <span className="spinner chart__busy" aria-hidden="true" />}
         {error !== null && bars.length > 0 && (
           <span className="chart__note" role="status">
@@ -190,6 +185,7 @@ function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: Can
           periodSec={KLINE_PERIOD_SECONDS[wanted]}
           pricePrecision={pricePrecision}
           amountPrecision={amountPrecision}
+          params={params}
           locale={BCP47[lang]}
           resetSignal={resetSignal}
           label={
@@ -205,50 +201,6 @@ function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: Can
 }
 
 const chartOf = (w: Workspace): Workspace['chart'] => w.chart;
-
-const INDICATOR_LABEL: Record<ChartIndicator, MessageId> = {
-  volume: 'chart.indicator.volume',
-  ma: 'chart.indicator.ma',
-  cross: 'chart.indicator.cross',
-};
-
-/** What the chart draws besides the price, switched on and off (kept in the workspace). */
-function IndicatorMenu({ indicators }: { indicators: readonly ChartIndicator[] }) {
-  const { t } = useI18n();
-  const toggle = (i: ChartIndicator, on: boolean): void =>
-    updateWorkspace((w) => ({
-      ...w,
-      chart: {
-        ...w.chart,
-        indicators: CHART_INDICATORS.filter((x) => (x === i ? on : w.chart.indicators.includes(x))),
-      },
-    }));
-  return (
-    <Popover
-      className="chart__indicators"
-      label={t('chart.indicators')}
-      testId="chart-indicators"
-      align="end"
-    >
-      {() => (
-        <fieldset className="chart__indicator-list">
-          <legend className="visually-hidden">{t('chart.indicators')}</legend>
-          {CHART_INDICATORS.map((i) => (
-            <label key={i} className="check__label">
-              <input
-                type="checkbox"
-                checked={indicators.includes(i)}
-                onChange={(e) => toggle(i, e.target.checked)}
-                data-indicator={i}
-              />
-              {t(INDICATOR_LABEL[i], { main: MA_MAIN, fast: CROSS_FAST, slow: CROSS_SLOW })}
-            </label>
-          ))}
-        </fieldset>
-      )}
-    </Popover>
-  );
-}
 
 interface ChartView {
   bars: readonly Bar[];

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Bar } from '../../../engine/api.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
-import { buildBarCache, indexAtOrBefore, syncBarCache, type BarCache } from './bar-cache.ts';
+import {
+  buildBarCache,
+  indexAtOrBefore,
+  SERIES_COLUMNS,
+  syncBarCache,
+  type BarCache,
+} from './bar-cache.ts';
+import { DEFAULT_STUDY_PARAMS, type StudyParams } from '../../../shared/studies.ts';
 
 const d = (n: number): DecStr => String(n) as DecStr;
 
@@ -18,9 +25,8 @@ function bar(time: number, close: number, volume = 1): Bar {
 }
 
 function columns(c: BarCache): Record<string, number[]> {
-  const cols = ['time', 'open', 'high', 'low', 'close', 'volume', 'ma15', 'ma10', 'ma20'] as const;
   const out: Record<string, number[]> = {};
-  for (const k of cols) out[k] = Array.from(c[k].subarray(0, c.length));
+  for (const k of SERIES_COLUMNS) out[k] = Array.from(c[k].subarray(0, c.length));
   out['cross'] = Array.from(c.cross.subarray(0, c.length));
   return out;
 }
@@ -89,6 +95,33 @@ describe('bar cache', () => {
             cache = syncBarCache(cache, 'k', bars).cache;
           });
           expect(columns(cache)).toEqual(columns(buildBarCache('k', bars)));
+        },
+      ),
+    );
+  });
+
+  it('C1 with the studies’ parameters changed on the way: equals a pass with the last ones', () => {
+    const other: StudyParams = {
+      ema: { period: 5 },
+      boll: { period: 7, mult: 1.5 },
+      rsi: { period: 3 },
+      macd: { fast: 2, slow: 9, signal: 3 },
+      volma: { period: 4 },
+    };
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 30 }),
+        fc.array(fc.boolean(), { maxLength: 30 }),
+        (ops, flips) => {
+          let bars = apply([], { kind: 'reset', count: 30 }, 0);
+          let params = DEFAULT_STUDY_PARAMS;
+          let cache = syncBarCache(null, 'k', bars, params).cache;
+          ops.forEach((o, i) => {
+            bars = apply(bars, o, i);
+            if (flips[i] === true) params = params === other ? DEFAULT_STUDY_PARAMS : other;
+            cache = syncBarCache(cache, 'k', bars, params).cache;
+          });
+          expect(columns(cache)).toEqual(columns(buildBarCache('k', bars, params)));
         },
       ),
     );

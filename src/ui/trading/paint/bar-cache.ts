@@ -8,6 +8,8 @@
 //   C2 mirrors-bars: length === bars.length and every numeric column equals Number(field).
 import type { Bar } from '../../../engine/api.ts';
 import { toPixelNumber } from '../../../shared/decimal.ts';
+import { DEFAULT_STUDY_PARAMS, sameParams, type StudyParams } from '../../../shared/studies.ts';
+import { bollingerInto, emaInto, macdInto, rsiInto, vwapInto } from './studies.ts';
 import {
   CROSS_FAST,
   CROSS_SLOW,
@@ -31,6 +33,17 @@ export interface ChartSeries {
   ma15: Float64Array;
   ma10: Float64Array;
   ma20: Float64Array;
+  /** The studies (issue 46, studies.ts): NaN where a study has no value yet. */
+  ema: Float64Array;
+  bollMid: Float64Array;
+  bollUp: Float64Array;
+  bollLow: Float64Array;
+  vwap: Float64Array;
+  rsi: Float64Array;
+  macd: Float64Array;
+  macdSignal: Float64Array;
+  macdHist: Float64Array;
+  volma: Float64Array;
   /** +1 golden cross, −1 death cross of MA10 over MA20, 0 none. */
   cross: Int8Array;
   /** The newest bar: its decimal string labels the last price. */
@@ -43,6 +56,16 @@ export interface BarCache extends ChartSeries {
   bars: readonly Bar[];
   /** Running sum of the closes (the moving averages are differences of it). */
   closeSum: Float64Array;
+  /** What the studies go on from: running sums and averages (studies.ts). */
+  volSum: Float64Array;
+  rsiGain: Float64Array;
+  rsiLoss: Float64Array;
+  emaFast: Float64Array;
+  emaSlow: Float64Array;
+  pvSum: Float64Array;
+  vSum: Float64Array;
+  /** The studies' parameters the columns were computed with. */
+  params: StudyParams;
 }
 
 /** The columns a series is drawn from, as sent to the paint worker. */
@@ -56,6 +79,16 @@ export const SERIES_COLUMNS = [
   'ma15',
   'ma10',
   'ma20',
+  'ema',
+  'bollMid',
+  'bollUp',
+  'bollLow',
+  'vwap',
+  'rsi',
+  'macd',
+  'macdSignal',
+  'macdHist',
+  'volma',
 ] as const;
 
 /** A series' columns from one index on (copies: they can be transferred to a worker). */
@@ -69,45 +102,64 @@ export interface CacheSync {
   from: number;
 }
 
-/** Every float column of the page's cache: the series' and the running sum. */
-const FLOAT_COLUMNS = [...SERIES_COLUMNS, 'closeSum'] as const;
+/** The page's own columns: what the indicators and studies go on from. */
+const PAGE_COLUMNS = [
+  'closeSum',
+  'volSum',
+  'rsiGain',
+  'rsiLoss',
+  'emaFast',
+  'emaSlow',
+  'pvSum',
+  'vSum',
+] as const;
 
-/** Bring the cache up to date with `bars` (ascending by time); reuses it when it can. */
-export function syncBarCache(cache: BarCache | null, key: string, bars: readonly Bar[]): CacheSync {
-  if (cache !== null && cache.key === key && cache.bars === bars) {
-    return { cache, from: cache.length };
-  }
-  const from = cache !== null && cache.key === key ? tailStart(cache, bars) : 0;
-  const target = cache !== null && cache.key === key ? cache : emptyCache(key, bars.length);
+/** Every float column of the page's cache: the series' and the page's own. */
+const FLOAT_COLUMNS = [...SERIES_COLUMNS, ...PAGE_COLUMNS] as const;
+
+/**
+ * Bring the cache up to date with `bars` (ascending by time) and the studies' `params`; reuses
+ * it when it can. New parameters recompute every study (the bars' columns stay).
+ */
+export function syncBarCache(
+  cache: BarCache | null,
+  key: string,
+  bars: readonly Bar[],
+  params: StudyParams = DEFAULT_STUDY_PARAMS,
+): CacheSync {
+  const same = cache !== null && cache.key === key;
+  const paramsKept = same && sameParams(cache.params, params);
+  if (same && paramsKept && cache.bars === bars) return { cache, from: cache.length };
+  const rowsFrom = same ? tailStart(cache, bars) : 0;
+  const target = same ? cache : emptyCache(key, bars.length);
   const next = ensureCapacity(target, bars.length);
-  writeRows(next, bars, from);
+  writeRows(next, bars, rowsFrom);
   next.bars = bars;
   next.last = bars[bars.length - 1];
   next.length = bars.length;
+  const from = paramsKept ? rowsFrom : 0;
+  // the same object while the values are the same: the paint worker is sent the whole series
+  // only when they change (chart-surface.ts)
+  if (!paramsKept) next.params = params;
   writeIndicators(next, from);
   return { cache: next, from };
 }
 
 /** Build from scratch (what syncBarCache must always equal). */
-export function buildBarCache(key: string, bars: readonly Bar[]): BarCache {
-  return syncBarCache(null, key, bars).cache;
+export function buildBarCache(
+  key: string,
+  bars: readonly Bar[],
+  params: StudyParams = DEFAULT_STUDY_PARAMS,
+): BarCache {
+  return syncBarCache(null, key, bars, params).cache;
 }
 
 /** Copies of the series' columns from `from` to its end. */
 export function seriesColumns(series: ChartSeries, from: number): SeriesColumns {
   const n = series.length;
-  return {
-    time: series.time.slice(from, n),
-    open: series.open.slice(from, n),
-    high: series.high.slice(from, n),
-    low: series.low.slice(from, n),
-    close: series.close.slice(from, n),
-    volume: series.volume.slice(from, n),
-    ma15: series.ma15.slice(from, n),
-    ma10: series.ma10.slice(from, n),
-    ma20: series.ma20.slice(from, n),
-    cross: series.cross.slice(from, n),
-  };
+  const out = { cross: series.cross.slice(from, n) } as SeriesColumns;
+  for (const col of SERIES_COLUMNS) out[col] = series[col].slice(from, n);
+  return out;
 }
 
 /**
@@ -178,26 +230,16 @@ function tailStart(cache: BarCache, bars: readonly Bar[]): number {
 
 function emptySeries(key: string, capacity: number): ChartSeries {
   const size = Math.max(16, capacity);
-  return {
-    key,
-    length: 0,
-    last: undefined,
-    time: new Float64Array(size),
-    open: new Float64Array(size),
-    high: new Float64Array(size),
-    low: new Float64Array(size),
-    close: new Float64Array(size),
-    volume: new Float64Array(size),
-    ma15: new Float64Array(size),
-    ma10: new Float64Array(size),
-    ma20: new Float64Array(size),
-    cross: new Int8Array(size),
-  };
+  const series = { key, length: 0, last: undefined, cross: new Int8Array(size) } as ChartSeries;
+  for (const col of SERIES_COLUMNS) series[col] = new Float64Array(size);
+  return series;
 }
 
 function emptyCache(key: string, capacity: number): BarCache {
   const series = emptySeries(key, capacity);
-  return { ...series, bars: [], closeSum: new Float64Array(series.time.length) };
+  const cache = { ...series, bars: [], params: DEFAULT_STUDY_PARAMS } as unknown as BarCache;
+  for (const col of PAGE_COLUMNS) cache[col] = new Float64Array(series.time.length);
+  return cache;
 }
 
 /** Grow by doubling so appending a bar does not reallocate every time. */
@@ -210,6 +252,7 @@ function ensureCapacity(cache: BarCache, needed: number): BarCache {
   grown.length = cache.length;
   grown.bars = cache.bars;
   grown.last = cache.last;
+  grown.params = cache.params;
   return grown;
 }
 
@@ -233,4 +276,23 @@ function writeIndicators(cache: BarCache, from: number): void {
   movingAverageInto(cache.ma10, cache.closeSum, n, CROSS_FAST, from);
   movingAverageInto(cache.ma20, cache.closeSum, n, CROSS_SLOW, from);
   crossesInto(cache.cross, cache.ma10, cache.ma20, n, from);
+  writeStudies(cache, from);
+}
+
+function writeStudies(c: BarCache, from: number): void {
+  const n = c.length;
+  const p = c.params;
+  emaInto(c.ema, c.close, n, p.ema.period, from);
+  bollingerInto(c.bollMid, c.bollUp, c.bollLow, c.close, n, p.boll.period, p.boll.mult, from);
+  vwapInto(c.vwap, c.pvSum, c.vSum, c, n, from);
+  rsiInto(c.rsi, c.rsiGain, c.rsiLoss, c.close, n, p.rsi.period, from);
+  macdInto(
+    { fast: c.emaFast, slow: c.emaSlow, macd: c.macd, signal: c.macdSignal, hist: c.macdHist },
+    c.close,
+    n,
+    p.macd,
+    from,
+  );
+  prefixSumInto(c.volSum, c.volume, n, from);
+  movingAverageInto(c.volma, c.volSum, n, p.volma.period, from);
 }

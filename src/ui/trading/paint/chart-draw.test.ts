@@ -1,6 +1,7 @@
 // The drawer against a recording stub of CanvasRenderingContext2D (node has no canvas): what it
 // costs in JavaScript to turn 10,000 bars into one frame (B11), and that it batches its paths.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_STUDY_PARAMS } from '../../../shared/studies.ts';
 import type { Bar } from '../../../engine/api.ts';
 import { buildBarCache } from './bar-cache.ts';
 import { formatAxisPrice } from './ticks.ts';
@@ -25,6 +26,7 @@ function scene(overrides: Partial<Scene>, data: Bar[]): Scene {
     pointer: { x: 600, y: 200 },
     hover: cache.length - 50,
     lines: [],
+    params: DEFAULT_STUDY_PARAMS,
     ...overrides,
   };
 }

@@ -5,8 +5,9 @@
 import type { Paint2D } from './book-paint.ts';
 import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
-import { chartLayout, extentOf, type ChartLayout, type Rect } from './chart-layout.ts';
-import { priceDomain, priceScale } from './chart-geometry.ts';
+import { chartLayout, extentOf, type ChartLayout } from './chart-layout.ts';
+import { oscillatorsOf, priceDomain, priceScale, topPadOf } from './chart-geometry.ts';
+import { drawOscillators, drawPriceStudies, drawVolumeMa } from './chart-draw-studies.ts';
 import { drawLines } from './chart-lines.ts';
 import {
   AXIS_TAG_HEIGHT,
@@ -14,7 +15,7 @@ import {
   drawLastPrice,
   lastPriceY,
 } from './chart-draw-overlays.ts';
-import { AXIS_PAD, centre, isUp, type Frame, type Scene } from './chart-frame.ts';
+import { AXIS_PAD, centre, clipped, indices, isUp, type Frame, type Scene } from './chart-frame.ts';
 import { DEATH, GOLDEN } from './indicators.ts';
 import type { ChartIndicator } from '../../../shared/workspace.ts';
 import { formatAxisPrice, formatAxisVolume, formatTimeTick, timeTicks } from './ticks.ts';
@@ -31,7 +32,15 @@ export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
   const shows = (i: ChartIndicator): boolean => s.indicators.includes(i);
   const domain = priceDomain(cache, viewport, s.mode, s.indicators);
   const axisWidth = priceAxisWidth(ctx, domain, s.pricePrecision, s.locale);
-  const layout = chartLayout(s.width, s.height, axisWidth, shows('volume'));
+  const oscillators = oscillatorsOf(s.indicators);
+  const layout = chartLayout(
+    s.width,
+    s.height,
+    axisWidth,
+    shows('volume'),
+    oscillators.length,
+    topPadOf(s.indicators),
+  );
   const { price, volume } = layout;
   const spacing = price.width / Math.max(1e-9, viewport.to - viewport.from);
   const y = priceScale(price, domain);
@@ -67,8 +76,11 @@ export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
     if (s.mode === 'candles') drawCandles(f);
     else drawCloseLine(f);
     drawMovingAverages(f, shows('ma'), shows('cross'));
+    drawPriceStudies(f);
     if (shows('cross')) drawCrosses(f);
   });
+  if (shows('volume') && shows('volma')) clipped(ctx, volume, () => drawVolumeMa(f));
+  drawOscillators(f, oscillators);
   drawAxes(f);
   drawLastPrice(f);
   drawLines(f);
@@ -89,15 +101,6 @@ function priceAxisWidth(
     ctx.measureText(formatAxisPrice(domain[1], precision, locale)).width,
   );
   return Math.max(MIN_AXIS_WIDTH, Math.ceil(widest + 2 * AXIS_PAD + 4));
-}
-
-function clipped(ctx: Paint2D, r: Rect, paint: () => void): void {
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(r.x, r.y, r.width, r.height);
-  ctx.clip();
-  paint();
-  ctx.restore();
 }
 
 function bodyWidth(spacing: number): number {
@@ -150,15 +153,6 @@ function drawVolume(f: Frame): void {
     ctx.fill();
   }
   ctx.globalAlpha = 1;
-}
-
-/** Indices to feed the line generators: the visible bars plus one on each side for continuity. */
-function indices(f: Frame): number[] {
-  const from = Math.max(0, f.first - 1);
-  const to = Math.min(f.s.cache.length, f.last + 1);
-  const out = new Array<number>(Math.max(0, to - from));
-  for (let i = from; i < to; i++) out[i - from] = i;
-  return out;
 }
 
 function drawCloseLine(f: Frame): void {

@@ -2,6 +2,8 @@
 import type { ChartIndicator } from '../../../shared/workspace.ts';
 import type { Paint2D } from './book-paint.ts';
 import type { ScaleLinear } from 'd3-scale';
+import type { Rect } from './chart-layout.ts';
+import type { StudyParams } from '../../../shared/studies.ts';
 import type { ChartSeries } from './bar-cache.ts';
 import type { ChartLayout } from './chart-layout.ts';
 import type { TimeTick } from './ticks.ts';
@@ -27,6 +29,18 @@ export interface ChartColors {
   font: string;
   /** The user's order, position and level lines (chart-lines.ts). */
   lines: LineColours;
+  /** The studies' lines (chart-draw-studies.ts). */
+  studies: StudyColours;
+}
+
+export interface StudyColours {
+  ema: string;
+  boll: string;
+  vwap: string;
+  rsi: string;
+  macd: string;
+  signal: string;
+  volma: string;
 }
 
 export interface LineColours {
@@ -77,6 +91,8 @@ export interface Scene {
   hover: number;
   /** The user's orders, position and levels (issue 46). */
   lines: readonly ChartLine[];
+  /** The studies' parameters (their panes are named with them). */
+  params: StudyParams;
 }
 
 export interface Frame {
@@ -102,4 +118,23 @@ export function centre(f: Frame, i: number): number {
 
 export function isUp(cache: ChartSeries, i: number): boolean {
   return (cache.close[i] ?? 0) >= (cache.open[i] ?? 0);
+}
+
+/** Paints inside a rectangle only. */
+export function clipped(ctx: Paint2D, r: Rect, paint: () => void): void {
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(r.x, r.y, r.width, r.height);
+  ctx.clip();
+  paint();
+  ctx.restore();
+}
+
+/** Indices to feed the line generators: the visible bars plus one on each side for continuity. */
+export function indices(f: Frame): number[] {
+  const from = Math.max(0, f.first - 1);
+  const to = Math.min(f.s.cache.length, f.last + 1);
+  const out = new Array<number>(Math.max(0, to - from));
+  for (let i = from; i < to; i++) out[i - from] = i;
+  return out;
 }

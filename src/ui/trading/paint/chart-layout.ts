@@ -13,6 +13,8 @@ export interface ChartLayout {
   /** Candles, MA lines, crosses. */
   price: Rect;
   volume: Rect;
+  /** The oscillators' panes (RSI, MACD), under the price, above the volume. */
+  osc: Rect[];
   /** Right of both panes. */
   priceAxis: Rect;
   /** Under both panes. */
@@ -25,21 +27,44 @@ export const VOLUME_SHARE = 0.2;
 export const PANE_GAP = 8;
 /** Room above the highest candle for the legend. */
 export const TOP_PAD = 36;
+/** Share of the pane height given to each oscillator. */
+export const OSC_SHARE = 0.17;
+/** A third row of the legend (the studies over the price): room for it above the candles. */
+export const LEGEND_ROW = 18;
 
 export function chartLayout(
   width: number,
   height: number,
   priceAxisWidth: number,
   withVolume = true,
+  oscillators = 0,
+  topPad = TOP_PAD,
 ): ChartLayout {
   const w = Math.max(0, width - priceAxisWidth);
   const panes = Math.max(0, height - TIME_AXIS_HEIGHT);
   const volumeHeight = withVolume ? Math.round(panes * VOLUME_SHARE) : 0;
   const gap = withVolume ? PANE_GAP : 0;
-  const priceHeight = Math.max(0, panes - volumeHeight - gap - TOP_PAD);
+  // the oscillators give way on a short chart: the price keeps at least half of its room
+  const room = panes - volumeHeight - gap - topPad;
+  const oscHeight =
+    oscillators === 0
+      ? 0
+      : Math.max(
+          0,
+          Math.min(Math.round(panes * OSC_SHARE), Math.floor(room / 2 / oscillators) - PANE_GAP),
+        );
+  const oscTotal = oscillators * (oscHeight + PANE_GAP);
+  const priceHeight = Math.max(0, panes - volumeHeight - gap - oscTotal - topPad);
+  const osc = Array.from({ length: oscillators }, (_, k) => ({
+    x: 0,
+    y: topPad + priceHeight + PANE_GAP + k * (oscHeight + PANE_GAP),
+    width: w,
+    height: oscHeight,
+  }));
   return {
-    price: { x: 0, y: TOP_PAD, width: w, height: priceHeight },
+    price: { x: 0, y: topPad, width: w, height: priceHeight },
     volume: { x: 0, y: panes - volumeHeight, width: w, height: volumeHeight },
+    osc,
     priceAxis: { x: w, y: 0, width: Math.min(width, priceAxisWidth), height: panes },
     timeAxis: { x: 0, y: panes, width: w, height: TIME_AXIS_HEIGHT },
   };

@@ -3,6 +3,7 @@
 // hit-tests is the square the worker fills (L2).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_STUDY_PARAMS } from '../../../shared/studies.ts';
 import { buildBarCache } from './bar-cache.ts';
 import { drawChart, type Scene } from './chart-draw.ts';
 import type { ChartLine } from './chart-frame.ts';
@@ -68,6 +69,7 @@ function scene(lines: ChartLine[]): Scene {
     pointer: null,
     hover: -1,
     lines,
+    params: DEFAULT_STUDY_PARAMS,
   };
 }
 

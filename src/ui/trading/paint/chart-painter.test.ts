@@ -1,6 +1,7 @@
 // The chart in the paint worker (issue 19): the page's surface sends only the rows the worker
 // does not hold, and the worker's painter rebuilds the page's series from them (P1).
 import fc from 'fast-check';
+import { DEFAULT_STUDY_PARAMS, type StudyParams } from '../../../shared/studies.ts';
 import { describe, expect, it } from 'vitest';
 import type { Bar } from '../../../engine/api.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
@@ -33,6 +34,7 @@ const frameFor = (cache: BarCache): ChartFrame => ({
   pointer: null,
   hover: -1,
   lines: [],
+  params: DEFAULT_STUDY_PARAMS,
 });
 
 /** What the bridge does to the page's series: a copy, unchanged Bar objects kept. */
@@ -88,12 +90,12 @@ describe('the chart in the paint worker', () => {
         const painter = new ChartPainter();
         pageCache = null;
         let page = { key: 'BTC/USDT|1min', bars: makeBars(30) as readonly Bar[] };
-        let sent: { key: string; bars: readonly Bar[] } | null = null;
+        let sent: { key: string; bars: readonly Bar[]; params: StudyParams } | null = null;
         for (const s of [null, ...steps]) {
           if (s !== null) page = apply(page.key, page.bars, s);
           const frame = frameOf(page.key, page.bars);
           expect(painter.receive(posted(chartScene(frame, sent)))).toBe(true);
-          sent = page;
+          sent = { ...page, params: frame.cache.params };
           expect(rows(painter.held())).toEqual(rows(frame.cache));
         }
       }),
@@ -105,17 +107,29 @@ describe('the chart in the paint worker', () => {
     const first = chartScene(frameOf('k', series), null);
     expect([first.from, first.columns.close.length, first.length]).toEqual([0, 500, 500]);
     const updated = [...series.slice(0, -1), bar(series[499]?.time ?? 0, 7)];
-    const next = chartScene(frameOf('k', updated), { key: 'k', bars: series });
+    const next = chartScene(frameOf('k', updated), {
+      key: 'k',
+      bars: series,
+      params: DEFAULT_STUDY_PARAMS,
+    });
     expect([next.from, next.columns.close.length, next.length]).toEqual([499, 1, 500]);
     expect([...next.columns.close]).toEqual([7]);
-    const other = chartScene(frameOf('k2', updated), { key: 'k', bars: series });
+    const other = chartScene(frameOf('k2', updated), {
+      key: 'k',
+      bars: series,
+      params: DEFAULT_STUDY_PARAMS,
+    });
     expect(other.from).toBe(0);
   });
 
   it('a scene that does not continue what the worker holds is refused, and nothing is kept', () => {
     const painter = new ChartPainter();
     const series = makeBars(10);
-    const tail = chartScene(frameOf('k', series), { key: 'k', bars: series.slice(0, 9) });
+    const tail = chartScene(frameOf('k', series), {
+      key: 'k',
+      bars: series.slice(0, 9),
+      params: DEFAULT_STUDY_PARAMS,
+    });
     expect(tail.from).toBe(9);
     expect(painter.receive(posted(tail))).toBe(false);
     expect(painter.held()).toBeNull();
@@ -135,7 +149,9 @@ describe('the chart in the paint worker', () => {
     expect(drawn).toMatchObject({ key: 'k', bars: 200 });
     expect(drawn?.axisWidth).toBeGreaterThan(0);
     expect(painter.draw(ctx, scene, now)).toBeNull();
-    const other = posted(chartScene(frameOf('k2', series), { key: 'k', bars: series }));
+    const other = posted(
+      chartScene(frameOf('k2', series), { key: 'k', bars: series, params: DEFAULT_STUDY_PARAMS }),
+    );
     painter.receive(other);
     expect(painter.draw(ctx, other, now)).toMatchObject({ key: 'k2', bars: 200 });
   });
