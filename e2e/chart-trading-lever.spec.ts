@@ -24,7 +24,7 @@ async function steer(request: APIRequestContext, price: string): Promise<void> {
 async function priceAt(page: Page, y: number): Promise<Decimal> {
   const box = await canvas(page).boundingBox();
   if (box === null) throw new Error('no chart');
-  await page.mouse.click(box.x + box.width / 2, box.y + y, { button: 'right' });
+  await page.mouse.click(box.x + 100, box.y + y, { button: 'right' });
   const menu = page.getByTestId('chart-offer');
   await expect(menu).toBeVisible();
   const price = new Decimal((await menu.getAttribute('data-price')) ?? 'NaN');
@@ -122,7 +122,7 @@ test('a position on the chart: its take-profit and stop-loss dragged; a long lim
   // a right click offers a long limit: the long ticket's limit form takes the price
   const box = await canvas(page).boundingBox();
   if (box === null) throw new Error('no chart');
-  await page.mouse.click(box.x + box.width / 2, box.y + entryY + 20, { button: 'right' });
+  await page.mouse.click(box.x + 100, box.y + entryY + 20, { button: 'right' });
   const menu = page.getByTestId('chart-offer');
   const offered = (await menu.getAttribute('data-price')) ?? '';
   await menu.locator('[data-offer="buy-limit"]').click();

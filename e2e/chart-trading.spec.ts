@@ -1,5 +1,6 @@
 // Trading on the chart (issue 46), spot, on EOS/USDT moved to a known price (ADR 0053), a new
-// user of its own. A right click on a price above the market offers a sell limit there: the
+// user of its own. Its first buy is marked on its candle, and the pointer on the mark says what
+// filled. A right click on a price above the market offers a sell limit there: the
 // ticket takes the price, the amount takes the focus, and the order rests at that price. It is
 // drawn as a line where the pointer was (found by reading the canvas' pixels in the line's
 // colour); dragged lower and confirmed, the order has its new price on the server and the line
@@ -9,7 +10,7 @@ import { Decimal } from '../src/shared/decimal.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { apiPost } from './api.ts';
 import { eosTrader } from './steered-market.ts';
-import { canvas, lineAt } from './chart-lines.ts';
+import { canvas, colourCentre, lineAt } from './chart-lines.ts';
 
 const PASSWORD = 'chart12345678';
 /** The user's open EOS asks on the server. */
@@ -41,10 +42,24 @@ test('an order on the chart: placed from it, dragged, moved by keys, cancelled f
   const eos = page.getByTestId('sell-available');
   await expect(eos).toContainText('200.0');
 
+  // the fill is marked on its candle (a B disc in the buy colour); the pointer on it says what filled
+  let mark = { x: -1, y: -1, count: 0 };
+  await expect
+    .poll(async () => {
+      mark = await colourCentre(page, '--chart-order-buy');
+      return mark.count;
+    })
+    .toBeGreaterThan(40);
+  await page.mouse.move(box.x + mark.x, box.y + mark.y);
+  await expect(page.getByTestId('chart-fill-tip')).toContainText('Bought 200.0');
+  await page.mouse.move(box.x + 5, box.y + 5);
+  await expect(page.getByTestId('chart-fill-tip')).toHaveCount(0);
+
   // a right click near the top of the price pane (above the market) offers a sell limit there:
   // the ticket takes the price, the amount takes the focus, and the order rests at that price
   const top = 36 + 20;
-  await page.mouse.click(box.x + box.width / 2, box.y + top, { button: 'right' });
+  // left of the middle, where the toasts of the fills can cover the chart
+  await page.mouse.click(box.x + 100, box.y + top, { button: 'right' });
   const menu = page.getByTestId('chart-offer');
   await expect(menu).toBeVisible();
   const offered = new Decimal((await menu.getAttribute('data-price')) ?? '0').toFixed(4);

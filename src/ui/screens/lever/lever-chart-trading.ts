@@ -19,6 +19,7 @@ import type {
   OfferKind,
 } from '../../trading/chart/chart-trading.ts';
 import type { PairMeta } from '../../trading/pair-meta.ts';
+import { timeOf, type ChartFill } from '../../trading/chart/chart-fills.ts';
 import { DEFAULT_BURST_LINE } from './lever-risk.ts';
 import { signedMoney } from './stop-dialog.tsx';
 
@@ -41,6 +42,7 @@ export function useLeverChartTrading(
   return useMemo(() => {
     const w: Words = { t, fmt, meta };
     const lines = computed(() => leverLines(lever.value, w));
+    const fills = computed(() => leverFills(lever.value, w));
     const find = (line: ChartTradingLine): Target | null => {
       const [id, level] = line.key.slice(1).split(':');
       const v = lever.peek();
@@ -53,6 +55,7 @@ export function useLeverChartTrading(
     };
     return {
       lines,
+      fills,
       offerSides: 'lever',
       move(line, price) {
         const target = find(line);
@@ -111,6 +114,28 @@ export function leverLines(v: LeverView, w: Words): ChartTradingLine[] {
   for (const e of v.entrusts.rows) {
     if (e.symbol !== symbol || e.status !== 0) continue;
     out.push(entrustLine(e, v.entrusts.held, w));
+  }
+  return out;
+}
+
+/** Each position's opening, held or closed, as a fill on the chart. */
+function leverFills(v: LeverView, w: Words): ChartFill[] {
+  const out: ChartFill[] = [];
+  for (const p of [...v.holding.rows, ...v.closed.rows]) {
+    if (p.symbol !== w.meta.symbol || p.openTime === '') continue;
+    const time = timeOf(p.openTime);
+    if (!Number.isFinite(time)) continue;
+    out.push({
+      key: `l${p.id}`,
+      time,
+      side: p.side === 1 ? 'buy' : 'sell',
+      text: w.t('chart.fill.opened', {
+        side: sideWord(w, p.side),
+        hands: `${w.fmt.fixed(p.share, 0)} ${w.t('lever.form.handsUnit')}`,
+        price: w.fmt.fixed(p.price, w.meta.pricePrecision),
+        time: w.fmt.dateTime(p.openTime),
+      }),
+    });
   }
   return out;
 }

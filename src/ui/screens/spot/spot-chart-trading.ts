@@ -7,7 +7,13 @@
 // but neither moved nor cancelled, as in the table.
 import { computed, signal, type Signal } from '@preact/signals-core';
 import { useEffect, useMemo } from 'react';
-import type { CommandResult, OpenOrderView, SpotTriggerView } from '../../../engine/api.ts';
+import type {
+  CommandResult,
+  FilledOrderView,
+  OpenOrderView,
+  SpotTriggerView,
+} from '../../../engine/api.ts';
+import { timeOf, type ChartFill } from '../../trading/chart/chart-fills.ts';
 import { engine } from '../../engine-bridge/bridge.ts';
 import { orders, session } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
@@ -55,6 +61,12 @@ export function useSpotChartTrading(
         ...waiting.value.map((x) => triggerLine(x, words)),
       ];
     });
+    const fills = computed(() =>
+      orders.value.history
+        .filter((h) => h.symbol === meta.symbol && h.number !== '0')
+        .map((h) => fillOf(h, words))
+        .filter((f) => Number.isFinite(f.time)),
+    );
     const byKey = new Map<string, OpenOrderView | SpotTriggerView>();
     const find = (line: ChartTradingLine) => {
       byKey.clear();
@@ -64,6 +76,7 @@ export function useSpotChartTrading(
     };
     return {
       lines,
+      fills,
       async move(line, price) {
         const x = find(line);
         if (x === undefined) return gone(t);
@@ -102,6 +115,20 @@ interface Words {
   t: I18n['t'];
   fmt: I18n['fmt'];
   meta: PairMeta;
+}
+
+/** A finished order of the history as a fill on the chart (its average price, what filled). */
+function fillOf(h: FilledOrderView, w: Words): ChartFill {
+  return {
+    key: `h${h.id}`,
+    time: timeOf(h.time),
+    side: h.side,
+    text: w.t(h.side === 'buy' ? 'chart.fill.buy' : 'chart.fill.sell', {
+      amount: w.fmt.fixed(h.number, w.meta.amountPrecision),
+      price: w.fmt.fixed(h.price, w.meta.pricePrecision),
+      time: w.fmt.dateTime(h.time),
+    }),
+  };
 }
 
 function orderLine(o: OpenOrderView, held: boolean, w: Words): ChartTradingLine {

@@ -17,6 +17,7 @@ import type { ChartDrawn } from '../paint/paint-protocol.ts';
 import { workerChartSurface } from './chart-surface.ts';
 import { chartGeometry } from '../paint/chart-geometry.ts';
 import { LineInput } from './chart-line-input.ts';
+import { FillMarks, type ChartFill } from './chart-fills.ts';
 import type { ChartSurface, ChartSurfaceFactory } from './chart-surface.ts';
 import { frameBudget } from '../../engine-bridge/frame-budget.ts';
 import { theme } from '../../theme.ts';
@@ -80,6 +81,8 @@ export class ChartController {
   private firstDraw: { key: string; started: number } | null = null;
   /** Stops following the theme (a change redraws with the new colours at once). */
   private readonly unfollowTheme: () => void;
+  /** The user's fills marked on the candles, and the tooltip's (issue 46). */
+  readonly fills = new FillMarks();
   /** The user's lines: dragged, cancelled, an order offered at a price (issue 46). */
   readonly lines = new LineInput({
     geometry: () => this.geometry(),
@@ -183,9 +186,25 @@ export class ChartController {
       hover,
       lines: this.lines.scene(),
       params: cache.params,
+      marks: this.fills.marks(cache),
     });
     this.updateLegend(cache, hover);
   };
+
+  /** The user's fills (a new list redraws the marks). */
+  setFills(fills: readonly ChartFill[]): void {
+    this.fills.set(fills);
+    this.markDirty(false);
+  }
+
+  /** The fill mark under the pointer, for the tooltip. */
+  private hoverFill(): void {
+    const { pointer, cache, viewport } = this;
+    const g = this.geometry();
+    const ready = pointer !== null && g !== null && cache !== null && viewport !== null;
+    if (!ready || this.lines.dragging) this.fills.hover(null);
+    else this.fills.hover({ pointer, g, cache, viewport });
+  }
 
   /** The worker drew: the axis it chose, and the first drawing of a series. */
   private onDrawn(drawn: ChartDrawn): void {
@@ -290,6 +309,7 @@ export class ChartController {
 
   private readonly onPointerMove = (e: PointerEvent): void => {
     this.pointer = { x: e.offsetX, y: e.offsetY };
+    this.hoverFill();
     if (this.lines.pointerMove(e.offsetX, e.offsetY)) {
       this.markDirty();
       return;
@@ -347,6 +367,7 @@ export class ChartController {
   private readonly onPointerLeave = (): void => {
     if (this.drag !== null || this.lines.dragging) return;
     this.pointer = null;
+    this.fills.hover(null);
     this.markDirty();
   };
 

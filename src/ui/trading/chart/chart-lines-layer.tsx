@@ -18,6 +18,7 @@ import type { ChartController } from './chart-controller.ts';
 import { stepTicks, type OfferAt } from './chart-line-input.ts';
 import { ChartOfferMenu } from './chart-offer-menu.tsx';
 import type { ChartTrading, ChartTradingLine } from './chart-trading.ts';
+import type { ChartFill } from './chart-fills.ts';
 
 type Ask =
   | { kind: 'move'; line: ChartTradingLine; price: string }
@@ -34,6 +35,9 @@ export function ChartLinesLayer(p: {
   const { controller, trading, pricePrecision } = p;
   const { t, fmt } = useI18n();
   const lines = useSignalValue(trading.lines);
+  const fills = useSignalValue(trading.fills);
+  const hovered = useSignalValue(controller.fills.hovered);
+  useEffect(() => controller.setFills(fills), [controller, fills]);
   const confirmFirst = useSignalSelect(workspace, (w) => w.hotkeys.confirm);
   /** Lines at a price the screen does not show yet: moved by keys, or being saved. */
   const [moved, setMoved] = useState<ReadonlyMap<string, string>>(new Map());
@@ -182,6 +186,7 @@ export function ChartLinesLayer(p: {
           <span role="status">{said}</span>
         </div>
       )}
+      <FillTip hovered={hovered} />
       {offer !== null && (
         <ChartOfferMenu
           at={offer}
@@ -212,6 +217,25 @@ export function ChartLinesLayer(p: {
         testId="chart-line-confirm"
       />
     </>
+  );
+}
+
+/** The fills of the mark under the pointer. */
+function FillTip({ hovered }: { hovered: { fills: ChartFill[]; x: number; y: number } | null }) {
+  if (hovered === null || hovered.fills.length === 0) return null;
+  return (
+    <div
+      className="chart-fill-tip"
+      role="tooltip"
+      data-testid="chart-fill-tip"
+      style={{ left: hovered.x + 12, top: hovered.y + 10 }}
+    >
+      {hovered.fills.map((f) => (
+        <p key={f.key} className={`chart-fill-tip__row chart-fill-tip__row--${f.side}`}>
+          {f.text}
+        </p>
+      ))}
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import type { CommandResult } from '../../../engine/api.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
 import type { LineTone } from '../paint/chart-frame.ts';
+import type { ChartFill } from './chart-fills.ts';
 
 export interface ChartTradingLine {
   key: string;
@@ -26,6 +27,8 @@ export type OfferKind = 'limit' | 'stop';
 
 export interface ChartTrading {
   lines: ReadonlySignal<readonly ChartTradingLine[]>;
+  /** The user's fills on the pair, marked on the candles. */
+  fills: ReadonlySignal<readonly ChartFill[]>;
   /** How the offer menu names the sides: buy and sell, or long and short (contracts). */
   offerSides?: 'spot' | 'lever';
   /** Gives the line the new price (an amend); the reply says how it went. */

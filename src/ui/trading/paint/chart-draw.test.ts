@@ -27,6 +27,7 @@ function scene(overrides: Partial<Scene>, data: Bar[]): Scene {
     hover: cache.length - 50,
     lines: [],
     params: DEFAULT_STUDY_PARAMS,
+    marks: [],
     ...overrides,
   };
 }

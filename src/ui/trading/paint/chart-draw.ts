@@ -9,6 +9,7 @@ import { chartLayout, extentOf, type ChartLayout } from './chart-layout.ts';
 import { oscillatorsOf, priceDomain, priceScale, topPadOf } from './chart-geometry.ts';
 import { drawOscillators, drawPriceStudies, drawVolumeMa } from './chart-draw-studies.ts';
 import { drawLines } from './chart-lines.ts';
+import { drawMarks } from './chart-marks.ts';
 import {
   AXIS_TAG_HEIGHT,
   drawCrosshair,
@@ -78,6 +79,7 @@ export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
     drawMovingAverages(f, shows('ma'), shows('cross'));
     drawPriceStudies(f);
     if (shows('cross')) drawCrosses(f);
+    drawMarks(f);
   });
   if (shows('volume') && shows('volma')) clipped(ctx, volume, () => drawVolumeMa(f));
   drawOscillators(f, oscillators);

@@ -33,6 +33,13 @@ export interface ChartColors {
   studies: StudyColours;
 }
 
+/** The user's fills of one side in one bar. */
+export interface ChartMark {
+  index: number;
+  side: 'buy' | 'sell';
+  count: number;
+}
+
 export interface StudyColours {
   ema: string;
   boll: string;
@@ -91,6 +98,8 @@ export interface Scene {
   hover: number;
   /** The user's orders, position and levels (issue 46). */
   lines: readonly ChartLine[];
+  /** The user's fills, by bar and side (chart-marks.ts). */
+  marks: readonly ChartMark[];
   /** The studies' parameters (their panes are named with them). */
   params: StudyParams;
 }

@@ -70,6 +70,7 @@ function scene(lines: ChartLine[]): Scene {
     hover: -1,
     lines,
     params: DEFAULT_STUDY_PARAMS,
+    marks: [],
   };
 }
 

@@ -35,6 +35,7 @@ const frameFor = (cache: BarCache): ChartFrame => ({
   hover: -1,
   lines: [],
   params: DEFAULT_STUDY_PARAMS,
+  marks: [],
 });
 
 /** What the bridge does to the page's series: a copy, unchanged Bar objects kept. */
