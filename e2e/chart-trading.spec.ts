@@ -118,3 +118,37 @@ test('an order on the chart: placed from it, dragged, moved by keys, cancelled f
   await expect.poll(() => serverAsks(page, token)).toEqual([]);
   await expect(eos).toContainText('200.0');
 });
+
+test('on a phone, a long press on the chart offers an order there: the ticket’s sheet opens with the price', async ({
+  browser,
+}) => {
+  // a visitor: the menu and the ticket are the same for everyone; placing needs a login
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto('/dealCenter');
+    await expect(canvas(page)).toHaveAttribute('data-bars', /\d+/);
+    const box = await canvas(page).boundingBox();
+    if (box === null) throw new Error('no chart');
+    // a finger held still on a price of the chart (Playwright's touchscreen only taps)
+    const cdp = await context.newCDPSession(page);
+    const at = { x: box.x + 150, y: box.y + 36 + 40 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+    const menu = page.getByTestId('chart-offer');
+    await expect(menu).toBeVisible();
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const offered = (await menu.getAttribute('data-price')) ?? '';
+    expect(Number(offered)).toBeGreaterThan(0);
+    await menu.locator('[data-offer="buy-limit"]').tap();
+    const sheet = page.getByTestId('form-sheet');
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByTestId('buy-form').locator('input[name="price"]')).toHaveValue(offered);
+  } finally {
+    await context.close();
+  }
+});
