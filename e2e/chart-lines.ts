@@ -4,8 +4,14 @@ import { expect, type Page } from './fixtures.ts';
 
 export const canvas = (page: Page) => page.getByTestId('spot-chart-canvas');
 
-/** The y (CSS px) of the canvas row with the most pixels of the variable's colour, and how many. */
-export async function lineRow(page: Page, variable: string): Promise<{ y: number; count: number }> {
+/**
+ * The pixels of the plot (the axis' price tags left out: they have the colours too) whose colour
+ * is the CSS variable's, ±8 per channel, in device px; and the device px per CSS px.
+ */
+async function colourPixels(
+  page: Page,
+  variable: string,
+): Promise<{ xs: number[]; ys: number[]; scale: number; rows: number }> {
   const c = canvas(page);
   const png = await c.screenshot();
   const axis = Number(await c.getAttribute('data-axis-width'));
@@ -19,31 +25,37 @@ export async function lineRow(page: Page, variable: string): Promise<{ y: number
       cv.width = img.width;
       cv.height = img.height;
       const g = cv.getContext('2d', { willReadFrequently: true });
-      if (g === null) return { y: -1, count: 0 };
+      const scale = img.width / cssWidth;
+      const found = { xs: [] as number[], ys: [] as number[], scale, rows: img.height };
+      if (g === null) return found;
       g.fillStyle = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
       g.fillRect(0, 0, 1, 1);
-      const [r, gr, b] = g.getImageData(0, 0, 1, 1).data;
+      const want = g.getImageData(0, 0, 1, 1).data;
       g.drawImage(img, 0, 0);
-      const scale = img.width / cssWidth;
-      // the plot only: the axis' price tag has the colour too
       const plot = Math.floor(img.width - axisWidth * scale);
-      let best = { y: -1, count: 0 };
-      for (let y = 0; y < img.height; y++) {
-        const px = g.getImageData(0, y, plot, 1).data;
-        let n = 0;
-        for (let k = 0; k < px.length; k += 4)
-          if (
-            Math.abs((px[k] ?? 0) - (r ?? 0)) <= 8 &&
-            Math.abs((px[k + 1] ?? 0) - (gr ?? 0)) <= 8 &&
-            Math.abs((px[k + 2] ?? 0) - (b ?? 0)) <= 8
-          )
-            n += 1;
-        if (n > best.count) best = { y: y / scale, count: n };
+      const px = g.getImageData(0, 0, plot, img.height).data;
+      const close = (k: number, c: number): boolean => Math.abs((px[k] ?? 0) - (want[c] ?? 0)) <= 8;
+      for (let k = 0; k < px.length; k += 4) {
+        if (!close(k, 0) || !close(k + 1, 1) || !close(k + 2, 2)) continue;
+        found.xs.push((k / 4) % plot);
+        found.ys.push(Math.floor(k / 4 / plot));
       }
-      return best;
+      return found;
     },
     [png.toString('base64'), variable, axis, cssWidth] as const,
   );
+}
+
+/** The y (CSS px) of the canvas row with the most pixels of the variable's colour, and how many. */
+export async function lineRow(page: Page, variable: string): Promise<{ y: number; count: number }> {
+  const { ys, scale, rows } = await colourPixels(page, variable);
+  const perRow = new Array<number>(rows).fill(0);
+  for (const y of ys) perRow[y] = (perRow[y] ?? 0) + 1;
+  let best = { y: -1, count: 0 };
+  perRow.forEach((n, y) => {
+    if (n > best.count) best = { y: y / scale, count: n };
+  });
+  return best;
 }
 
 /** The row of the line drawn in the variable's colour, once it crosses most of the plot. */
@@ -63,58 +75,28 @@ export async function colourCentre(
   page: Page,
   variable: string,
 ): Promise<{ x: number; y: number; count: number }> {
-  const c = canvas(page);
-  const png = await c.screenshot();
-  const axis = Number(await c.getAttribute('data-axis-width'));
-  const cssWidth = await c.evaluate((el) => el.clientWidth);
-  return page.evaluate(
-    async ([data, name, axisWidth, cssWidth]) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${data}`;
-      await img.decode();
-      const cv = document.createElement('canvas');
-      cv.width = img.width;
-      cv.height = img.height;
-      const g = cv.getContext('2d', { willReadFrequently: true });
-      if (g === null) return { x: -1, y: -1, count: 0 };
-      g.fillStyle = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-      g.fillRect(0, 0, 1, 1);
-      const [r, gr, b] = g.getImageData(0, 0, 1, 1).data;
-      g.drawImage(img, 0, 0);
-      const scale = img.width / cssWidth;
-      const plot = Math.floor(img.width - axisWidth * scale);
-      const px = g.getImageData(0, 0, plot, img.height).data;
-      // the densest 16 × 16 px square of the colour: a mark, not a toast's icon elsewhere
-      const xs: number[] = [];
-      const ys: number[] = [];
-      const close = (k: number, c: number | undefined): boolean =>
-        Math.abs((px[k] ?? 0) - (c ?? 0)) <= 8;
-      for (let k = 0; k < px.length; k += 4) {
-        if (!close(k, r) || !close(k + 1, gr) || !close(k + 2, b)) continue;
-        xs.push((k / 4) % plot);
-        ys.push(Math.floor(k / 4 / plot));
-      }
-      const half = 8 * scale;
-      const around = (cx: number, cy: number) => {
-        const near = xs
-          .map((x, j) => [x, ys[j] ?? 0] as const)
-          .filter(([x, y]) => Math.abs(x - cx) <= half && Math.abs(y - cy) <= half);
-        const n = near.length;
-        return {
-          n,
-          x: near.reduce((a, [x]) => a + x, 0) / n,
-          y: near.reduce((a, [, y]) => a + y, 0) / n,
-        };
-      };
-      let best = { n: 0, x: -1, y: -1 };
-      for (let i = 0; i < xs.length; i += 3) {
-        const here = around(xs[i] ?? 0, ys[i] ?? 0);
-        if (here.n > best.n) best = here;
-      }
-      return best.n === 0
-        ? { x: -1, y: -1, count: 0 }
-        : { x: best.x / scale, y: best.y / scale, count: best.n };
-    },
-    [png.toString('base64'), variable, axis, cssWidth] as const,
-  );
+  const { xs, ys, scale } = await colourPixels(page, variable);
+  // the densest 16 × 16 px square of the colour: a mark, not a toast's icon elsewhere
+  const half = 8 * scale;
+  const around = (cx: number, cy: number) => {
+    let n = 0;
+    let sx = 0;
+    let sy = 0;
+    xs.forEach((x, j) => {
+      const y = ys[j] ?? 0;
+      if (Math.abs(x - cx) > half || Math.abs(y - cy) > half) return;
+      n += 1;
+      sx += x;
+      sy += y;
+    });
+    return { n, x: sx / n, y: sy / n };
+  };
+  let best = { n: 0, x: -1, y: -1 };
+  for (let i = 0; i < xs.length; i += 3) {
+    const here = around(xs[i] ?? 0, ys[i] ?? 0);
+    if (here.n > best.n) best = here;
+  }
+  return best.n === 0
+    ? { x: -1, y: -1, count: 0 }
+    : { x: best.x / scale, y: best.y / scale, count: best.n };
 }

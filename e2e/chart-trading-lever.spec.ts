@@ -6,19 +6,13 @@
 // confirmed, are the position's new levels on the server. A right click offers a long limit at
 // the price pointed at: the long ticket opens on its limit form with that price.
 import Decimal from 'decimal.js';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, type Page } from './fixtures.ts';
+import { BCH, steerBch as steer } from './steered-market.ts';
 import { fund, token, verify } from './api.ts';
 import { confirm, login, registerByEmail, uniqueEmail } from './helpers.ts';
 import { canvas, lineAt } from './chart-lines.ts';
 
 const PASSWORD = 'chart-lever-1';
-const BCH = { match: 7, symbol: 'BCH/USDT' };
-
-async function steer(request: APIRequestContext, price: string): Promise<void> {
-  const r = await request.post(`/api/dev/steer?match=${BCH.match}&price=${price}`);
-  const body = (await r.json()) as { type: string; message: unknown };
-  expect(body.type, JSON.stringify(body.message)).toBe('ok');
-}
 
 /** The price the chart offers an order at, at y (CSS px in the canvas). */
 async function priceAt(page: Page, y: number): Promise<Decimal> {

@@ -10,12 +10,12 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import Decimal from 'decimal.js';
 import { readFileSync } from 'node:fs';
+import { BCH, steerBch as steer } from './steered-market.ts';
 import { fund, token, verify } from './api.ts';
 import { readCsv } from './csv-read.ts';
 import { confirm, login, operator, registerByEmail, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'conditional-1';
-const BCH = { match: 7, symbol: 'BCH/USDT' };
 
 interface Sheet {
   wallets: { currency: string; lever_balance: string; lock_lever_balance: string }[];
@@ -38,13 +38,6 @@ async function sheet_(request: APIRequestContext, email: string): Promise<Sheet>
   const r = await operator(request, `user?account=${encodeURIComponent(email)}`);
   expect(r.type).toBe('ok');
   return r.message as Sheet;
-}
-
-/** Moves BCH/USDT's index, and so its mark, to `price` (POST /api/dev/steer). */
-async function steer(request: APIRequestContext, price: string): Promise<void> {
-  const r = await request.post(`/api/dev/steer?match=${BCH.match}&price=${price}`);
-  const body = (await r.json()) as { type: string; message: unknown };
-  expect(body.type, JSON.stringify(body.message)).toBe('ok');
 }
 
 /** A new verified user with 1000 USDT in contracts, on BCH/USDT moved to 450.00. */

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { devices, expect, test, type BrowserContext, type Locator, type Page } from './fixtures.ts';
+import { scaled } from '../scripts/time-scale.ts';
 import { controlled, holdMarket, login, msg } from './helpers.ts';
 
 // a spec about the service worker: it is let in here (blocked elsewhere, playwright.config.ts)
@@ -160,8 +161,10 @@ test('a new build announces itself and a reload hands the page to it', async ({ 
     });
     const prompt = page.getByTestId('update-prompt');
     await expect(prompt).toContainText(msg('app.update.ready'));
+    // the reload itself, told apart from a page that reloaded into the prompt again
+    const reloaded = page.waitForEvent('load', { timeout: scaled(30_000) });
     await prompt.getByRole('button', { name: msg('app.reload') }).click();
-    await page.waitForLoadState('load');
+    await reloaded;
     await expect(page.getByTestId('update-prompt')).toHaveCount(0);
     await expect(page.locator('.header')).toBeVisible();
   } finally {

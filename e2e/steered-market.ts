@@ -7,14 +7,28 @@ import { fund, token } from './api.ts';
 import { login, registerByApi, uniqueEmail } from './helpers.ts';
 
 export const EOS = { match: 8, symbol: 'EOS/USDT' };
+/** BCH/USDT: its index, and so its contracts' mark, moved by the specs that steer it (one lane). */
+export const BCH = { match: 7, symbol: 'BCH/USDT' };
 
-/** Moves EOS/USDT's market to `price` by real trades (POST /api/dev/steer); the last price. */
-export async function steer(request: APIRequestContext, price: string): Promise<Decimal> {
-  const r = await request.post(`/api/dev/steer?match=${EOS.match}&price=${price}`);
+/** Moves a pair's market to `price` by real trades (POST /api/dev/steer); the last price. */
+export async function steerMatch(
+  request: APIRequestContext,
+  match: number,
+  price: string,
+): Promise<Decimal> {
+  const r = await request.post(`/api/dev/steer?match=${match}&price=${price}`);
   const body = (await r.json()) as { type: string; message: { last: string } };
   expect(body.type, JSON.stringify(body.message)).toBe('ok');
   return new Decimal(body.message.last);
 }
+
+/** Moves EOS/USDT's market to `price`; the last price. */
+export const steer = (request: APIRequestContext, price: string): Promise<Decimal> =>
+  steerMatch(request, EOS.match, price);
+
+/** Moves BCH/USDT's index (and its contracts' mark) to `price`; the last price. */
+export const steerBch = (request: APIRequestContext, price: string): Promise<Decimal> =>
+  steerMatch(request, BCH.match, price);
 
 /**
  * A new user with 1000 USDT, logged in on the spot screen of EOS/USDT, the market moved to

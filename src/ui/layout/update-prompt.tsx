@@ -7,12 +7,36 @@ import { useI18n } from '../i18n/i18n-context.tsx';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
+let reloading = false;
+function reloadOnce(): void {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+}
+
+/**
+ * Hands the page to the waiting worker and reloads once it controls the page. workbox-window
+ * reloads only when the page was controlled when it registered; our own `controllerchange`
+ * covers the rest, and a worker no longer waiting (another tab took it) is a plain reload.
+ */
+async function applyUpdate(update: (reload?: boolean) => Promise<void>): Promise<void> {
+  const sw = navigator.serviceWorker;
+  const registration = await sw.getRegistration().catch(() => undefined);
+  if (registration?.waiting == null) {
+    reloadOnce();
+    return;
+  }
+  sw.addEventListener('controllerchange', reloadOnce, { once: true });
+  await update(true);
+}
+
 export function UpdatePrompt() {
   const { t } = useI18n();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
+    onNeedReload: reloadOnce,
     onRegisteredSW(_url, registration) {
       if (registration !== undefined)
         setInterval(() => void registration.update().catch(() => undefined), CHECK_EVERY_MS);
@@ -29,7 +53,7 @@ export function UpdatePrompt() {
       <button
         type="button"
         className="btn btn--primary btn--sm"
-        onClick={() => void updateServiceWorker(true)}
+        onClick={() => void applyUpdate(updateServiceWorker)}
       >
         {t('app.reload')}
       </button>

@@ -13,10 +13,11 @@ import { liquidationPrice, STOP_PRICE_DECIMALS } from '../../../shared/lever.ts'
 import { engine } from '../../engine-bridge/bridge.ts';
 import { lever } from '../../engine-bridge/signals.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
-import type {
-  ChartTrading,
-  ChartTradingLine,
-  OfferKind,
+import {
+  tradingLine,
+  type ChartTrading,
+  type ChartTradingLine,
+  type OfferKind,
 } from '../../trading/chart/chart-trading.ts';
 import type { PairMeta } from '../../trading/pair-meta.ts';
 import { timeOf, type ChartFill } from '../../trading/chart/chart-fills.ts';
@@ -144,22 +145,11 @@ function sideWord(w: Words, side: 1 | 2): string {
   return w.t(side === 1 ? 'lever.positions.long' : 'lever.positions.short');
 }
 
-function line(
-  w: Words,
-  key: string,
-  price: string,
-  label: string,
-  rest: Pick<ChartTradingLine, 'tone' | 'dashed' | 'draggable' | 'cancellable'>,
-): ChartTradingLine {
-  const name = w.t('chart.line.name', { label, price: w.fmt.fixed(price, w.meta.pricePrecision) });
-  return { key, price: price as ChartTradingLine['price'], label, name, ...rest };
-}
-
 function positionLines(p: LeverPositionView, v: LeverView, w: Words): ChartTradingLine[] {
   const side = sideWord(w, p.side);
   const hands = `${w.fmt.fixed(p.share, 0)} ${w.t('lever.form.handsUnit')}`;
   const out = [
-    line(
+    tradingLine(
       w,
       `p${p.id}`,
       p.price,
@@ -181,7 +171,7 @@ function positionLines(p: LeverPositionView, v: LeverView, w: Words): ChartTradi
     if (!isSet(price)) continue;
     const label = w.t('chart.line.level', { level: w.t(word), side, hands });
     out.push(
-      line(w, `p${p.id}:${level}`, price, label, {
+      tradingLine(w, `p${p.id}:${level}`, price, label, {
         tone: level,
         dashed: true,
         draggable: both,
@@ -193,7 +183,7 @@ function positionLines(p: LeverPositionView, v: LeverView, w: Words): ChartTradi
   if (liq !== null) {
     const label = w.t('chart.line.level', { level: w.t('lever.form.liquidation'), side, hands });
     out.push(
-      line(w, `p${p.id}:liq`, liq, label, {
+      tradingLine(w, `p${p.id}:liq`, liq, label, {
         tone: 'liq',
         dashed: true,
         draggable: false,
@@ -216,7 +206,7 @@ function entrustLine(e: LeverPositionView, held: boolean, w: Words): ChartTradin
           side,
           amount: hands,
         });
-  return line(w, `e${e.id}`, waiting?.price ?? e.originPrice, label, {
+  return tradingLine(w, `e${e.id}`, waiting?.price ?? e.originPrice, label, {
     tone: e.side === 1 ? 'buy' : 'sell',
     dashed: waiting !== null,
     draggable: !held,

@@ -18,7 +18,11 @@ import { engine } from '../../engine-bridge/bridge.ts';
 import { orders, session } from '../../engine-bridge/signals.ts';
 import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { useI18n, type I18n } from '../../i18n/i18n-context.tsx';
-import type { ChartTrading, ChartTradingLine } from '../../trading/chart/chart-trading.ts';
+import {
+  tradingLine,
+  type ChartTrading,
+  type ChartTradingLine,
+} from '../../trading/chart/chart-trading.ts';
 import type { PairMeta } from '../../trading/pair-meta.ts';
 import type { PickedPrice } from './spot-form.tsx';
 import { triggersChanged, useTriggersKey } from './trigger-list.tsx';
@@ -67,13 +71,10 @@ export function useSpotChartTrading(
         .map((h) => fillOf(h, words))
         .filter((f) => Number.isFinite(f.time)),
     );
-    const byKey = new Map<string, OpenOrderView | SpotTriggerView>();
-    const find = (line: ChartTradingLine) => {
-      byKey.clear();
-      for (const x of orders.peek().open) byKey.set(`o${x.id}`, x);
-      for (const x of waiting.peek()) byKey.set(`t${x.id}`, x);
-      return byKey.get(line.key);
-    };
+    const find = (line: ChartTradingLine): OpenOrderView | SpotTriggerView | undefined =>
+      line.key.startsWith('t')
+        ? waiting.peek().find((x) => `t${x.id}` === line.key)
+        : orders.peek().open.find((x) => `o${x.id}` === line.key);
     return {
       lines,
       fills,
@@ -136,16 +137,12 @@ function orderLine(o: OpenOrderView, held: boolean, w: Words): ChartTradingLine 
     side: w.t(o.side === 'buy' ? 'spot.orders.buy' : 'spot.orders.sell'),
     amount: w.fmt.fixed(o.number, w.meta.amountPrecision),
   });
-  return {
-    key: `o${o.id}`,
-    price: o.price,
-    label,
-    name: w.t('chart.line.name', { label, price: w.fmt.fixed(o.price, w.meta.pricePrecision) }),
+  return tradingLine(w, `o${o.id}`, o.price, label, {
     tone: o.side,
     dashed: false,
     draggable: !held,
     cancellable: !held,
-  };
+  });
 }
 
 function triggerLine(o: SpotTriggerView, w: Words): ChartTradingLine {
@@ -154,16 +151,12 @@ function triggerLine(o: SpotTriggerView, w: Words): ChartTradingLine {
     side: w.t(o.side === 'buy' ? 'spot.orders.buy' : 'spot.orders.sell'),
     amount: w.fmt.fixed(o.number, w.meta.amountPrecision),
   });
-  return {
-    key: `t${o.id}`,
-    price: o.trigger,
-    label,
-    name: w.t('chart.line.name', { label, price: w.fmt.fixed(o.trigger, w.meta.pricePrecision) }),
+  return tradingLine(w, `t${o.id}`, o.trigger, label, {
     tone: o.side,
     dashed: true,
     draggable: true,
     cancellable: true,
-  };
+  });
 }
 
 /** The ticket's amount for the side takes the focus (the price is filled in). */

@@ -57,7 +57,8 @@ export function ChartLinesLayer(p: {
     });
   }, []);
 
-  // the screen's lines caught up (or the line is gone): its own price is drawn again
+  // the screen's lines caught up (or the line is gone): its own price is drawn again; run again
+  // when a save ends, since the lines may have caught up while it was in flight
   useEffect(() => {
     setMoved((m) => {
       let changed = false;
@@ -70,7 +71,7 @@ export function ChartLinesLayer(p: {
       }
       return changed ? next : m;
     });
-  }, [lines]);
+  }, [lines, busy]);
 
   useEffect(() => {
     controller.lines.setLines(
@@ -97,8 +98,8 @@ export function ChartLinesLayer(p: {
         toast.success(
           r.message || t(a.kind === 'move' ? 'chart.line.moved' : 'chart.line.cancelled'),
         );
-        // kept at the new price until the screen's lines show it (or another line replaces it)
-        if (a.kind === 'move') setMoved((m) => new Map(m));
+        // kept at the new price until the screen's lines show it (or another line replaces it):
+        // the pruning effect runs again now that `busy` is false
         return;
       }
       if (a.kind === 'move') move(key, null);

@@ -5,6 +5,7 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { CommandResult } from '../../../engine/api.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
+import type { I18n } from '../../i18n/i18n-context.tsx';
 import type { LineTone } from '../paint/chart-frame.ts';
 import type { ChartFill } from './chart-fills.ts';
 
@@ -36,4 +37,23 @@ export interface ChartTrading {
   cancel(line: ChartTradingLine): Promise<CommandResult<unknown>>;
   /** Opens the ticket with the order at `price` (the ticket checks it when the user sends it). */
   offer(price: string, side: 'buy' | 'sell', kind: OfferKind): void;
+}
+
+/** What a screen needs to word its lines. */
+export interface LineWords {
+  t: I18n['t'];
+  fmt: I18n['fmt'];
+  meta: { pricePrecision: number };
+}
+
+/** A line with its label, and the name a screen reader gives it (the label and the price). */
+export function tradingLine(
+  w: LineWords,
+  key: string,
+  price: string,
+  label: string,
+  rest: Pick<ChartTradingLine, 'tone' | 'dashed' | 'draggable' | 'cancellable'>,
+): ChartTradingLine {
+  const name = w.t('chart.line.name', { label, price: w.fmt.fixed(price, w.meta.pricePrecision) });
+  return { key, price: price as DecStr, label, name, ...rest };
 }
