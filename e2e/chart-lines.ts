@@ -100,3 +100,36 @@ export async function colourCentre(
     ? { x: -1, y: -1, count: 0 }
     : { x: best.x / scale, y: best.y / scale, count: best.n };
 }
+
+/**
+ * Where the pixels of the variable's colour are in the plot (CSS px): their bounds and count. The
+ * page's own text over the chart (the legend, a selected drawing's Delete) is not the canvas.
+ */
+export async function colourExtent(
+  page: Page,
+  variable: string,
+): Promise<{ x1: number; x2: number; y1: number; y2: number; count: number }> {
+  const { xs, ys, scale } = await colourPixels(page, variable);
+  const c = await canvas(page).boundingBox();
+  const boxes = await page
+    .locator('.chart-draw-bar, .chart__legend')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+  const left = c?.x ?? 0;
+  const top = c?.y ?? 0;
+  const under = (x: number, y: number): boolean =>
+    boxes.some(
+      (b) =>
+        x >= b.x - left && x <= b.x - left + b.width && y >= b.y - top && y <= b.y - top + b.height,
+    );
+  const kept = xs
+    .map((x, i) => ({ x: x / scale, y: (ys[i] ?? 0) / scale }))
+    .filter((p) => !under(p.x, p.y));
+  if (kept.length === 0) return { x1: -1, x2: -1, y1: -1, y2: -1, count: 0 };
+  return {
+    x1: Math.min(...kept.map((p) => p.x)),
+    x2: Math.max(...kept.map((p) => p.x)),
+    y1: Math.min(...kept.map((p) => p.y)),
+    y2: Math.max(...kept.map((p) => p.y)),
+    count: kept.length,
+  };
+}

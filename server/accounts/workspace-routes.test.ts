@@ -9,6 +9,7 @@ import {
   WORKSPACE_MAX_BYTES,
   type Workspace,
 } from '../../src/shared/workspace.ts';
+import { DRAWINGS_PER_PAIR } from '../../src/shared/drawings.ts';
 import { backends } from '../db/test-databases.ts';
 import type { TestServer } from '../testing/helpers.ts';
 import { get, post, startTestServer, testUser } from '../testing/helpers.ts';
@@ -107,5 +108,43 @@ describe.each(backends())('the workspace on %s', (backend) => {
     );
     expect(rows[0]?.doc).not.toContain('extra');
     expect(rows[0]?.doc).not.toContain('polluted');
+  });
+
+  it('keeps the chart drawings it can read, bounded, and drops the rest (issue 46)', async () => {
+    const t = Date.UTC(2026, 10, 1);
+    const good = {
+      id: 'abc12345',
+      kind: 'trend',
+      a: { t, p: '100.5' },
+      b: { t: t + 60_000, p: '101' },
+    };
+    const doc = {
+      ...DEFAULT_WORKSPACE,
+      drawings: {
+        'BTC/USDT': [
+          good,
+          { ...good, id: 'e1', a: { t, p: '1e5' } },
+          { ...good, id: 'e2', a: { t, p: '-3' } },
+          { ...good, id: 'e3', a: { t: 1.5, p: '1' } },
+          { ...good, id: 'e4', kind: 'circle' },
+          { ...good, id: '<script>' },
+          { id: 'e5', kind: 'trend', a: { t, p: '1' } },
+          good,
+          ...Array.from({ length: DRAWINGS_PER_PAIR + 5 }, (_, i) => ({ ...good, id: `n${i}` })),
+        ],
+        'not a pair': [good],
+        'ETH/USDT': 'lots',
+      },
+    };
+    const r = await save(JSON.stringify(doc), bob);
+    expect(r.type).toBe('ok');
+    const kept = (await read(bob)).workspace?.drawings?.['BTC/USDT'] ?? [];
+    expect(kept).toHaveLength(DRAWINGS_PER_PAIR);
+    expect(kept[0]).toEqual(good);
+    expect(kept.map((d) => d.id).slice(1, 3)).toEqual(['n0', 'n1']);
+    expect(Object.keys((await read(bob)).workspace?.drawings ?? {})).toEqual(['BTC/USDT']);
+    // none left: the field is gone
+    expect((await save(JSON.stringify({ ...doc, drawings: {} }), bob)).type).toBe('ok');
+    expect((await read(bob)).workspace).not.toHaveProperty('drawings');
   });
 });

@@ -13,6 +13,7 @@ import { TIME_IN_FORCE, type SpotTif } from './spot.ts';
 import { Decimal } from './decimal.ts';
 import { SCALE_MAX, SCALE_MIN, SKEW_MAX, SKEW_MIN } from './scale.ts';
 import { DEFAULT_STUDY_PARAMS, parseStudyParams, sameParams, type StudyParams } from './studies.ts';
+import { parseDrawings, type DrawingsByPair } from './drawings.ts';
 
 /** The chart's period buttons: the realtime line and the kline periods. */
 export type ChartPeriod = 'realtime' | KlinePeriod;
@@ -179,8 +180,8 @@ export const DEFAULT_HOTKEYS: HotkeySettings = {
 
 /** Most favourite pairs a workspace keeps. */
 export const FAVOURITES_MAX = 100;
-/** Largest document the server keeps (bytes of its JSON). */
-export const WORKSPACE_MAX_BYTES = 16_384;
+/** Largest document the server keeps (bytes of its JSON; the drawings take most of it). */
+export const WORKSPACE_MAX_BYTES = 65_536;
 /** Longest pair name a favourite may carry ("BTC/USDT"). */
 const SYMBOL_MAX = 32;
 
@@ -208,6 +209,11 @@ export interface Workspace {
   /** How the market lists are sorted; null: the exchange's own order. */
   marketSort: MarketSort | null;
   hotkeys: HotkeySettings;
+  /**
+   * The chart's drawings by pair (issue 46, shared/drawings.ts); absent when there are none, so
+   * a document written before they existed reads back the same.
+   */
+  drawings?: DrawingsByPair;
 }
 
 export const DEFAULT_WORKSPACE: Workspace = {
@@ -242,7 +248,14 @@ export function parseWorkspace(raw: unknown): Workspace {
     favourites: favourites(doc.favourites),
     marketSort: marketSort(doc.marketSort),
     hotkeys: hotkeys(doc.hotkeys),
+    ...drawingsOf(doc.drawings),
   };
+}
+
+/** The drawings, kept only when there are some. */
+function drawingsOf(value: unknown): { drawings?: DrawingsByPair } {
+  const drawings = parseDrawings(value);
+  return Object.keys(drawings).length === 0 ? {} : { drawings };
 }
 
 /** Whether a key name is one a hotkey may have. */

@@ -1,6 +1,6 @@
 // The canvas and its legend. The controller lives as long as the canvas; props only feed it
 // (setData marks the chart dirty, the next animation frame paints).
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { Bar } from '../../../engine/api.ts';
 import { ChartController } from './chart-controller.ts';
 import type { ChartMode } from '../paint/chart-draw.ts';
@@ -9,6 +9,8 @@ import type { StudyParams } from '../../../shared/studies.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { ChartLinesLayer } from './chart-lines-layer.tsx';
 import type { ChartTrading } from './chart-trading.ts';
+import { ChartDrawingsLayer } from './chart-drawings-layer.tsx';
+import type { DrawTool } from './chart-draw-menu.tsx';
 
 export interface ChartCanvasProps {
   /** Symbol and button; a new key resets zoom and pan. */
@@ -28,6 +30,11 @@ export interface ChartCanvasProps {
   label: string;
   /** The user's orders and levels on the chart, on a trading screen (issue 46). */
   trading?: ChartTrading | undefined;
+  /** The pair, whose drawings the chart shows (issue 46). */
+  symbol: string;
+  /** The drawing tool chosen in the toolbar, and what puts it down. */
+  drawTool: DrawTool | null;
+  onDrawToolDone: () => void;
 }
 
 export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
@@ -36,6 +43,7 @@ export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
   const { amountPrecision, params } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [controller, setController] = useState<ChartController | null>(null);
+  const canvas = useCallback(() => canvasRef.current, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -91,7 +99,17 @@ export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
           controller={controller}
           trading={props.trading}
           pricePrecision={pricePrecision}
-          canvas={() => canvasRef.current}
+          canvas={canvas}
+        />
+      )}
+      {controller !== null && props.symbol !== '' && (
+        <ChartDrawingsLayer
+          controller={controller}
+          symbol={props.symbol}
+          pricePrecision={pricePrecision}
+          tool={props.drawTool}
+          onToolDone={props.onDrawToolDone}
+          canvas={canvas}
         />
       )}
     </div>

@@ -45,6 +45,7 @@ function readColors(element: Element): ChartColors {
       ink: v('--on-fill', '#ffffff'),
       focus: v('--focus-ring', '#f0b90b'),
     },
+    drawing: v('--chart-drawing', '#d1d5db'),
     studies: {
       ema: v('--chart-ema', '#fb923c'),
       boll: v('--chart-boll', '#e879f9'),

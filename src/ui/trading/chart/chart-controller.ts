@@ -17,7 +17,10 @@ import type { ChartDrawn } from '../paint/paint-protocol.ts';
 import { workerChartSurface } from './chart-surface.ts';
 import { chartGeometry } from '../paint/chart-geometry.ts';
 import { LineInput } from './chart-line-input.ts';
+import { DrawingInput } from './chart-drawing-input.ts';
+import { barScale } from '../paint/chart-drawings.ts';
 import { FillMarks, type ChartFill } from './chart-fills.ts';
+import { keyAction, pinchSpan } from './chart-gestures.ts';
 import type { ChartSurface, ChartSurfaceFactory } from './chart-surface.ts';
 import { frameBudget } from '../../engine-bridge/frame-budget.ts';
 import { theme } from '../../theme.ts';
@@ -58,8 +61,6 @@ export interface LegendData {
 }
 
 const WHEEL_SPEED = 0.0015;
-const KEY_PAN_SHARE = 0.1;
-const KEY_ZOOM = 1.25;
 
 export class ChartController {
   private readonly surface: ChartSurface;
@@ -88,13 +89,26 @@ export class ChartController {
     geometry: () => this.geometry(),
     precision: () => this.input?.pricePrecision ?? 8,
     redraw: () => this.markDirty(),
-    cursor: (value) => {
-      this.canvas.style.cursor = value;
-    },
+    cursor: (value) => this.canvas.style.setProperty('cursor', value),
     stopGesture: () => {
       this.drag = null;
       this.pinch = null;
     },
+  });
+
+  /** The trader's drawings: drawn with a tool, selected, moved (issue 46). */
+  readonly drawings = new DrawingInput({
+    space: () => {
+      const g = this.geometry();
+      const { cache, viewport, input } = this;
+      if (g === null || cache === null || viewport === null || input === null) return null;
+      const x = barScale(g.layout.price, viewport);
+      return { layout: g.layout, y: g.y, x, series: cache, periodSec: input.periodSec };
+    },
+    precision: () => this.input?.pricePrecision ?? 8,
+    redraw: () => this.markDirty(),
+    cursor: (value) => this.canvas.style.setProperty('cursor', value),
+    grab: (on) => this.canvas.style.setProperty('touch-action', on ? 'none' : ''),
   });
 
   constructor(
@@ -187,6 +201,7 @@ export class ChartController {
       lines: this.lines.scene(),
       params: cache.params,
       marks: this.fills.marks(cache),
+      drawings: this.drawings.scene(),
     });
     this.updateLegend(cache, hover);
   };
@@ -295,6 +310,7 @@ export class ChartController {
     if (e.button !== 0) return;
     this.canvas.setPointerCapture(e.pointerId);
     if (this.touches.size === 0 && this.lines.pointerDown(e.offsetX, e.offsetY)) return;
+    if (this.touches.size === 0 && this.drawings.pointerDown(e.offsetX, e.offsetY)) return;
     this.drag = { x: e.offsetX };
     if (e.pointerType !== 'touch') return;
     if (this.touches.size === 0) this.lines.pressStart(e.offsetX, e.offsetY);
@@ -310,7 +326,10 @@ export class ChartController {
   private readonly onPointerMove = (e: PointerEvent): void => {
     this.pointer = { x: e.offsetX, y: e.offsetY };
     this.hoverFill();
-    if (this.lines.pointerMove(e.offsetX, e.offsetY)) {
+    if (
+      this.lines.pointerMove(e.offsetX, e.offsetY) ||
+      this.drawings.pointerMove(e.offsetX, e.offsetY)
+    ) {
       this.markDirty();
       return;
     }
@@ -358,6 +377,7 @@ export class ChartController {
 
   private readonly onPointerUp = (e: PointerEvent): void => {
     this.lines.pointerUp();
+    this.drawings.pointerUp();
     this.touches.delete(e.pointerId);
     if (this.touches.size < 2) this.pinch = null;
     this.drag = null;
@@ -365,7 +385,7 @@ export class ChartController {
   };
 
   private readonly onPointerLeave = (): void => {
-    if (this.drag !== null || this.lines.dragging) return;
+    if (this.drag !== null || this.lines.dragging || this.drawings.busy) return;
     this.pointer = null;
     this.fills.hover(null);
     this.markDirty();
@@ -389,6 +409,10 @@ export class ChartController {
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     const vp = this.viewport;
     if (vp === null) return;
+    if (this.drawings.key(e.key)) {
+      e.preventDefault();
+      return;
+    }
     if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
       e.preventDefault();
       this.offerFromKeys();
@@ -446,32 +470,4 @@ export class ChartController {
     c.removeEventListener('dblclick', this.onDoubleClick);
     c.removeEventListener('contextmenu', this.onContextMenu);
   }
-}
-
-/** Keyboard: arrows pan, +/− zoom, Home/End jump to the oldest/newest bars. */
-function keyAction(key: string, vp: Viewport, count: number, limits: ViewLimits): Viewport | null {
-  switch (key) {
-    case 'ArrowLeft':
-      return panViewport(vp, -count * KEY_PAN_SHARE, limits);
-    case 'ArrowRight':
-      return panViewport(vp, count * KEY_PAN_SHARE, limits);
-    case '+':
-    case '=':
-      return zoomViewport(vp, 1 / KEY_ZOOM, 1, limits);
-    case '-':
-      return zoomViewport(vp, KEY_ZOOM, 1, limits);
-    case 'Home':
-      return panViewport(vp, -(limits.length + count), limits);
-    case 'End':
-      return defaultViewport(limits);
-    default:
-      return null;
-  }
-}
-
-/** The distance between two touch points, or null when fewer (or more) are down. */
-function pinchSpan(touches: ReadonlyMap<number, number>): number | null {
-  if (touches.size !== 2) return null;
-  const [a = 0, b = 0] = [...touches.values()];
-  return Math.max(1, Math.abs(a - b));
 }

@@ -19,6 +19,7 @@ export const COLORS: ChartColors = {
   crosshair: '#555',
   labelInk: '#fff',
   font: '11px sans-serif',
+  drawing: 'silver',
   lines: {
     buy: 'darkgreen',
     sell: 'darkred',

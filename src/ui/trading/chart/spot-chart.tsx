@@ -14,6 +14,7 @@ import type { MessageId } from '../../i18n/i18n.ts';
 import { CHART_PANES, type ChartPane, type Workspace } from '../../../shared/workspace.ts';
 import { DEFAULT_STUDY_PARAMS } from '../../../shared/studies.ts';
 import { IndicatorMenu } from './chart-indicators.tsx';
+import { DrawMenu, type DrawTool } from './chart-draw-menu.tsx';
 import { LineIcon } from '../../components/line-icon.tsx';
 import { Popover } from '../../components/popover.tsx';
 import { updateWorkspace, workspace } from '../../workspace.ts';
@@ -136,6 +137,8 @@ function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: Can
   );
   const retry = useCallback(() => void requestChartPeriod(wanted), [wanted]);
   const resetView = useCallback(() => setResetSignal((n) => n + 1), []);
+  const [drawTool, setDrawTool] = useState<DrawTool | null>(null);
+  const drawToolDone = useCallback(() => setDrawTool(null), []);
 
   const { bars, loading, error, symbol } = viewOf(state, wanted);
 
@@ -157,6 +160,7 @@ function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: Can
           <MorePeriods period={period} onChoose={choose} />
         </div>
         <IndicatorMenu indicators={indicators} params={params} />
+        <DrawMenu tool={drawTool} onTool={setDrawTool} />
         {loading && bars.length > 0 && <span className="spinner chart__busy" aria-hidden="true" />}
         {error !== null && bars.length > 0 && (
           <span className="chart__note" role="status">
@@ -193,6 +197,9 @@ function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: Can
             (trading === undefined ? '' : ` ${t('chart.offerHint')}`)
           }
           trading={trading}
+          symbol={symbol}
+          drawTool={drawTool}
+          onDrawToolDone={drawToolDone}
         />
         <ChartStatus loading={loading} error={error} empty={bars.length === 0} onRetry={retry} />
       </div>

@@ -28,6 +28,7 @@ function scene(overrides: Partial<Scene>, data: Bar[]): Scene {
     lines: [],
     params: DEFAULT_STUDY_PARAMS,
     marks: [],
+    drawings: [],
     ...overrides,
   };
 }

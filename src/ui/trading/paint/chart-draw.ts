@@ -10,6 +10,7 @@ import { oscillatorsOf, priceDomain, priceScale, topPadOf } from './chart-geomet
 import { drawOscillators, drawPriceStudies, drawVolumeMa } from './chart-draw-studies.ts';
 import { drawLines } from './chart-lines.ts';
 import { drawMarks } from './chart-marks.ts';
+import { barScale, drawDrawings } from './chart-drawings.ts';
 import {
   AXIS_TAG_HEIGHT,
   drawCrosshair,
@@ -51,9 +52,7 @@ export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
     layout,
     first,
     last,
-    x: scaleLinear()
-      .domain([viewport.from, viewport.to])
-      .range([price.x, price.x + price.width]),
+    x: barScale(price, viewport),
     y,
     vy: scaleLinear()
       .domain([0, extentOf([cache.volume], first, last)?.[1] || 1])
@@ -83,6 +82,7 @@ export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
   });
   if (shows('volume') && shows('volma')) clipped(ctx, volume, () => drawVolumeMa(f));
   drawOscillators(f, oscillators);
+  drawDrawings(f);
   drawAxes(f);
   drawLastPrice(f);
   drawLines(f);

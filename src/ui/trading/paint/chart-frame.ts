@@ -9,6 +9,7 @@ import type { ChartLayout } from './chart-layout.ts';
 import type { TimeTick } from './ticks.ts';
 import type { Viewport } from './viewport.ts';
 import type { ChartMode } from './chart-geometry.ts';
+import type { DrawingKind } from '../../../shared/drawings.ts';
 
 export type { ChartMode };
 
@@ -29,6 +30,8 @@ export interface ChartColors {
   font: string;
   /** The user's order, position and level lines (chart-lines.ts). */
   lines: LineColours;
+  /** The trader's drawings (chart-drawings.ts). */
+  drawing: string;
   /** The studies' lines (chart-draw-studies.ts). */
   studies: StudyColours;
 }
@@ -102,6 +105,8 @@ export interface Scene {
   marks: readonly ChartMark[];
   /** The studies' parameters (their panes are named with them). */
   params: StudyParams;
+  /** The trader's drawings on the pair (chart-drawings.ts). */
+  drawings: readonly ChartDrawing[];
 }
 
 export interface Frame {
@@ -146,4 +151,13 @@ export function indices(f: Frame): number[] {
   const out = new Array<number>(Math.max(0, to - from));
   for (let i = from; i < to; i++) out[i - from] = i;
   return out;
+}
+
+/** A drawing as the worker draws it: prices as numbers for pixels only. */
+export interface ChartDrawing {
+  key: string;
+  kind: DrawingKind;
+  a: { t: number; price: number };
+  b?: { t: number; price: number };
+  selected: boolean;
 }

@@ -71,6 +71,7 @@ function scene(lines: ChartLine[]): Scene {
     lines,
     params: DEFAULT_STUDY_PARAMS,
     marks: [],
+    drawings: [],
   };
 }
 

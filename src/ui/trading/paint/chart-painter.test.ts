@@ -36,6 +36,7 @@ const frameFor = (cache: BarCache): ChartFrame => ({
   lines: [],
   params: DEFAULT_STUDY_PARAMS,
   marks: [],
+  drawings: [],
 });
 
 /** What the bridge does to the page's series: a copy, unchanged Bar objects kept. */
