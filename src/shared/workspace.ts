@@ -14,6 +14,7 @@ import { Decimal } from './decimal.ts';
 import { SCALE_MAX, SCALE_MIN, SKEW_MAX, SKEW_MIN } from './scale.ts';
 import { DEFAULT_STUDY_PARAMS, parseStudyParams, sameParams, type StudyParams } from './studies.ts';
 import { parseDrawings, type DrawingsByPair } from './drawings.ts';
+import { parsePanels, parseSavedPanels, type Panels } from './panels.ts';
 
 /** The chart's period buttons: the realtime line and the kline periods. */
 export type ChartPeriod = 'realtime' | KlinePeriod;
@@ -214,6 +215,12 @@ export interface Workspace {
    * a document written before they existed reads back the same.
    */
   drawings?: DrawingsByPair;
+  /**
+   * The panels as the trader arranged them on each desktop trading screen (issue 46,
+   * shared/panels.ts), and the two arrangements saved; absent while the screens have their own.
+   */
+  panels?: Panels;
+  savedPanels?: (Panels | null)[];
 }
 
 export const DEFAULT_WORKSPACE: Workspace = {
@@ -249,6 +256,20 @@ export function parseWorkspace(raw: unknown): Workspace {
     marketSort: marketSort(doc.marketSort),
     hotkeys: hotkeys(doc.hotkeys),
     ...drawingsOf(doc.drawings),
+    ...panelsOf(doc.panels, doc.savedPanels),
+  };
+}
+
+/** The panels and the saved arrangements, each kept only when there is something in it. */
+function panelsOf(
+  value: unknown,
+  saved: unknown,
+): { panels?: Panels; savedPanels?: (Panels | null)[] } {
+  const panels = parsePanels(value);
+  const slots = parseSavedPanels(saved);
+  return {
+    ...(Object.keys(panels).length === 0 ? {} : { panels }),
+    ...(slots.every((s) => s === null) ? {} : { savedPanels: slots }),
   };
 }
 

@@ -7,6 +7,8 @@ interface PopoverProps {
   label: ReactNode;
   /** Accessible name of the button when `label` is not text. */
   ariaLabel?: string;
+  /** The button's hint on hover (an icon button's name). */
+  title?: string;
   className?: string;
   align?: 'start' | 'end';
   onOpen?: () => void;
@@ -18,6 +20,7 @@ interface PopoverProps {
 export function Popover({
   label,
   ariaLabel,
+  title,
   className,
   align = 'end',
   onOpen,
@@ -63,6 +66,7 @@ export function Popover({
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={ariaLabel}
+        title={title}
         data-testid={testId}
         onClick={toggle}
       >

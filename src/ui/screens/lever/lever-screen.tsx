@@ -22,6 +22,13 @@ import { OrderBook } from '../../trading/order-book.tsx';
 import { pairMetaSignal } from '../../trading/pair-meta.ts';
 import { PairStats } from '../../trading/pair-stats.tsx';
 import { PhoneTrading } from '../../trading/phone-trading.tsx';
+import {
+  DESKTOP_WORKSPACE,
+  LayoutMenu,
+  panelGridProps,
+  PanelSplitters,
+  usePanelLayout,
+} from '../../trading/panel-layout.tsx';
 import { RecentTrades } from '../../trading/recent-trades.tsx';
 import { resolvePair, useChoosePair } from '../../trading/remember-pair.ts';
 import { LeverDeals } from './lever-deals.tsx';
@@ -71,6 +78,9 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
   const openForm = useRef<((side: 'buy' | 'sell') => void) | null>(null);
   const offerOpens = useCallback((side: 'buy' | 'sell') => openForm.current?.(side), []);
   const trading = useLeverChartTrading(meta, picked, offerOpens);
+  const grid = useRef<HTMLDivElement>(null);
+  const desk = useMedia(DESKTOP_WORKSPACE);
+  const layout = usePanelLayout('lever');
   if (phone)
     return (
       <PhoneTrading
@@ -105,8 +115,14 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
       </PhoneTrading>
     );
   return (
-    <div className="spot lever" data-symbol={symbol} data-testid="lever-screen">
-      <PairStats meta={meta} showMark />
+    <div
+      ref={grid}
+      className="spot lever"
+      data-symbol={symbol}
+      data-testid="lever-screen"
+      {...panelGridProps('lever', layout)}
+    >
+      <PairStats meta={meta} showMark tools={desk ? <LayoutMenu screen="lever" /> : undefined} />
       {book}
       <ChartPanel meta={meta} depth trading={trading} />
       <LeverForms
@@ -120,6 +136,7 @@ function LeverLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: strin
         <LeverPositions compact />
       </section>
       <LeverDeals meta={meta} />
+      {desk && <PanelSplitters screen="lever" grid={grid} />}
       {revoke.dialog}
       {hotkeys.dialogs}
     </div>

@@ -23,6 +23,13 @@ import { OrdersPanel } from './orders-panel.tsx';
 import { pairMetaSignal } from '../../trading/pair-meta.ts';
 import { PairStats } from '../../trading/pair-stats.tsx';
 import { PhoneTrading } from '../../trading/phone-trading.tsx';
+import {
+  DESKTOP_WORKSPACE,
+  LayoutMenu,
+  panelGridProps,
+  PanelSplitters,
+  usePanelLayout,
+} from '../../trading/panel-layout.tsx';
 import { PriceAlertButton } from './price-alerts.tsx';
 import { RecentTrades } from '../../trading/recent-trades.tsx';
 import { resolvePair, useChoosePair } from '../../trading/remember-pair.ts';
@@ -68,6 +75,9 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
   const hotkeys = useSpotHotkeys(meta, onSelect);
   const tools = <HotkeysButton onClick={hotkeys.openSheet} />;
   const alertButton = <PriceAlertButton meta={meta} />;
+  const grid = useRef<HTMLDivElement>(null);
+  const desk = useMedia(DESKTOP_WORKSPACE);
+  const layout = usePanelLayout('spot');
 
   if (phone)
     return (
@@ -113,8 +123,16 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
       </PhoneTrading>
     );
   return (
-    <div className="spot" data-symbol={symbol}>
-      <PairStats meta={meta} tools={alertButton} />
+    <div ref={grid} className="spot" data-symbol={symbol} {...panelGridProps('spot', layout)}>
+      <PairStats
+        meta={meta}
+        tools={
+          <>
+            {alertButton}
+            {desk && <LayoutMenu screen="spot" />}
+          </>
+        }
+      />
       <OrderBook meta={meta} onPick={onPick} onCancelOwn={cancel.ask} />
       <ChartPanel meta={meta} depth trading={trading} />
       <TradeForms meta={meta} picked={picked} tools={tools} />
@@ -122,6 +140,7 @@ function SpotLayout({ symbol, onSelect }: { symbol: string; onSelect: (s: string
       <RecentTrades meta={meta} />
       <OrdersPanel meta={meta} />
       <CurrencyInfo />
+      {desk && <PanelSplitters screen="spot" grid={grid} />}
       {cancel.dialog}
       {hotkeys.dialogs}
     </div>

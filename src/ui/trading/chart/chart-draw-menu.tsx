@@ -42,7 +42,7 @@ export function DrawMenu({
     if (!keyboard) root.current?.querySelector<HTMLElement>('.popover__button')?.focus();
   };
   return (
-    <div ref={root} className={`chart__more chart__draw${armed ? ' chart__more--active' : ''}`}>
+    <div ref={root} className={`chart__draw${armed ? ' chart__draw--active' : ''}`}>
       <Popover
         className="chart__more-popover"
         label={
@@ -55,6 +55,7 @@ export function DrawMenu({
           </>
         }
         ariaLabel={name}
+        title={name}
         testId="chart-draw"
         align="end"
       >

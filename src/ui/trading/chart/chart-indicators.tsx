@@ -15,6 +15,7 @@ import {
   type StudyParams,
 } from '../../../shared/studies.ts';
 import { CHART_INDICATORS, type ChartIndicator } from '../../../shared/workspace.ts';
+import { LineIcon } from '../../components/line-icon.tsx';
 import { Modal } from '../../kit/modal.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import type { MessageId } from '../../i18n/i18n.ts';
@@ -102,9 +103,14 @@ export function IndicatorMenu({
         className="chart__indicators-button"
         aria-haspopup="dialog"
         data-testid="chart-indicators"
+        title={t('chart.indicators')}
+        aria-label={t('chart.indicators')}
         onClick={() => setOpen(true)}
       >
-        {t('chart.indicators')}
+        <LineIcon size={15}>
+          <path d="M3 17l5-6 4 3 8-9M3 21h18" />
+        </LineIcon>
+        <span className="chart__indicators-text">{t('chart.indicators')}</span>
       </button>
       <Modal
         open={open}
