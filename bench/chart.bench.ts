@@ -29,6 +29,8 @@ const bench: Benchmark = {
     try {
       const rows: BenchRow[] = [];
       for (const dpr of [1, 2]) rows.push(firstDrawRow(dpr, await firstDraws(lab, dpr, runs)));
+      // issue 46: the same with five studies, ten drawings and twenty order lines on the chart
+      rows.push(firstDrawRow(1, await firstDraws(lab, 1, runs, true), true));
       rows.push(redrawRow(await redraws(lab, quick ? 3 : 10)));
       return rows;
     } finally {
@@ -45,34 +47,37 @@ interface FirstDraws {
   warm: FirstDrawResult[];
 }
 
-async function firstDraws(lab: Lab, dpr: number, runs: number): Promise<FirstDraws> {
+async function firstDraws(lab: Lab, dpr: number, runs: number, full = false): Promise<FirstDraws> {
   const out: FirstDraws = { cold: [], warm: [] };
   for (let i = 0; i < runs; i += 1) {
     const page = await lab.page({ deviceScaleFactor: dpr });
-    out.cold.push(await firstDraw(page, i));
-    out.warm.push(await firstDraw(page, runs + i));
+    out.cold.push(await firstDraw(page, i, full));
+    out.warm.push(await firstDraw(page, runs + i, full));
     await page.context().close();
   }
   return out;
 }
 
-function firstDraw(page: Page, seed: number): Promise<FirstDrawResult> {
-  return page.evaluate(async (s) => {
-    const lab = (window as LabWindow).lab;
-    if (lab === undefined) throw new Error('lab not ready');
-    return lab.chart.firstDraw(s);
-  }, seed);
+function firstDraw(page: Page, seed: number, full: boolean): Promise<FirstDrawResult> {
+  return page.evaluate(
+    async ([s, f]) => {
+      const lab = (window as LabWindow).lab;
+      if (lab === undefined) throw new Error('lab not ready');
+      return lab.chart.firstDraw(s, f);
+    },
+    [seed, full] as const,
+  );
 }
 
 const total = (r: FirstDrawResult): number => r.setDataMs + r.paintMs + r.workerDrawMs;
 
-function firstDrawRow(dpr: number, d: FirstDraws): BenchRow {
+function firstDrawRow(dpr: number, d: FirstDraws, full = false): BenchRow {
   const cold = d.cold.map(total);
   const value = median(cold);
   const part = (f: (r: FirstDrawResult) => number): string => median(d.cold.map(f)).toFixed(1);
   return {
     id: 'B11',
-    what: `chart first draw, ${BARS.toLocaleString('en-US')} candles, 900×420 CSS px, DPR ${dpr}, fresh page`,
+    what: `chart first draw, ${BARS.toLocaleString('en-US')} candles${full ? ' with five studies, ten drawings and twenty order lines' : ''}, 900×420 CSS px, DPR ${dpr}, fresh page`,
     value,
     unit: 'ms',
     budget: `≤ ${FIRST_DRAW_BUDGET_MS} ms`,

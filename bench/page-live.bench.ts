@@ -23,10 +23,12 @@
 // BENCH_PROFILE=1 adds a CPU profile and a trace of the worker page after its F-busy window
 // (text summaries in the run's scratch folder) for finding the cause of a miss.
 import { writeFileSync } from 'node:fs';
+import { FULL_CHART_DRAWINGS, FULL_CHART_STUDIES, setFullChart } from './page/full-chart.ts';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import {
   CPU_THROTTLE,
+  DEMO,
   describeRates,
   loginDemo,
   LOW_END_THROTTLE,
@@ -252,6 +254,9 @@ async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
     // before the depth row: choosing the depth pane stays in the demo user's workspace
     await placeStops(server.url, STOPS);
     const stops = await run({ screen: SCREENS['spot with stops'], engine: 'worker' });
+    // issue 46: five studies and ten drawings in the workspace, the 20 stops as lines
+    await setFullChart(server.url, DEMO);
+    const full = await run({ screen: SCREENS['spot with a full chart'], engine: 'worker' });
     const depth = await run({ screen: SCREENS['spot with depth'], engine: 'worker' });
     const label = rowLabel(spot, 'F-busy');
     return [
@@ -265,6 +270,13 @@ async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
         `spot with the depth chart, F-busy, CPU ${CPU_THROTTLE}×`,
         ['depth', 'with candles'],
         depth,
+        w.smooth,
+        rates,
+      ),
+      ...variantRows(
+        `spot with ${FULL_CHART_STUDIES.length} studies, ${FULL_CHART_DRAWINGS} drawings and ${STOPS} order lines on the chart, F-busy, CPU ${CPU_THROTTLE}×`,
+        ['full chart', 'plain chart'],
+        full,
         w.smooth,
         rates,
       ),

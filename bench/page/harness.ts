@@ -288,7 +288,14 @@ export async function placeStops(url: string, count: number): Promise<void> {
 
 /** A live screen the page benchmarks open: its route, and when its live data is on screen. */
 export interface Screen {
-  name: 'spot' | 'contracts' | 'home' | 'phone spot' | 'spot with depth' | 'spot with stops';
+  name:
+    | 'spot'
+    | 'contracts'
+    | 'home'
+    | 'phone spot'
+    | 'spot with depth'
+    | 'spot with stops'
+    | 'spot with a full chart';
   path: string;
   ready(page: Page): Promise<void>;
 }
@@ -343,6 +350,25 @@ export const SCREENS = {
         .locator('[data-testid="trigger-table"] tr[data-trigger-id]')
         .first()
         .waitFor({ timeout: READY_TIMEOUT_MS });
+    },
+  },
+  /**
+   * The spot screen with a trader's full chart (issue 46): five studies, ten drawings (their
+   * buttons exist) and the demo user's 20 waiting orders as lines (setFullChart, placeStops).
+   */
+  'spot with a full chart': {
+    name: 'spot with a full chart',
+    path: '/dealCenter',
+    ready: async (page) => {
+      await bookPainted(page);
+      await page
+        .locator('[data-drawing]')
+        .nth(9)
+        .waitFor({ state: 'attached', timeout: READY_TIMEOUT_MS });
+      await page
+        .locator('[data-line]')
+        .nth(19)
+        .waitFor({ state: 'attached', timeout: READY_TIMEOUT_MS });
     },
   },
   /** The home page: ready when a row of the live market table shows a price. */

@@ -10,6 +10,7 @@
 import type { Bar } from '../../../src/engine/api.ts';
 import { decStr } from '../../../src/shared/decimal.ts';
 import { DEFAULT_STUDY_PARAMS } from '../../../src/shared/studies.ts';
+import { DRAWING_KINDS } from '../../../src/shared/drawings.ts';
 import type { DecStr } from '../../../src/shared/decimal.ts';
 import { formatFixed, formatTime } from '../../../src/ui/i18n/format.ts';
 import { ChartController } from '../../../src/ui/trading/chart/chart-controller.ts';
@@ -155,6 +156,39 @@ async function mount(key: string, bars: readonly Bar[]): Promise<Mounted> {
   return mounted;
 }
 
+/** Five studies, ten drawings over the newest bars and twenty order lines around their prices. */
+function fillChart(m: Mounted, bars: readonly Bar[]): void {
+  m.input = { ...m.input, indicators: ['volume', 'ma', 'ema', 'boll', 'vwap', 'rsi', 'macd'] };
+  const n = bars.length;
+  const at = (i: number, shift: number) => {
+    const b = bars[Math.max(0, Math.min(n - 1, i))];
+    return { t: b?.time ?? 0, p: (Number(b?.close ?? 1) * (1 + shift)).toFixed(2) };
+  };
+  m.controller.drawings.setDrawings(
+    Array.from({ length: 10 }, (_, k) => {
+      const kind = DRAWING_KINDS[k % DRAWING_KINDS.length] ?? 'trend';
+      const a = at(n - 50 + k * 4, -0.002 + k * 0.0004);
+      return kind === 'hline'
+        ? { id: `lab${k}`, kind, a }
+        : { id: `lab${k}`, kind, a, b: at(n - 30 + k * 2, 0.002 - k * 0.0003) };
+    }),
+  );
+  const last = Number(bars[n - 1]?.close ?? 1);
+  m.controller.lines.setLines(
+    Array.from({ length: 20 }, (_, k) => ({
+      key: `o${k}`,
+      price: (last * (1 + (k - 10) * 0.0005)).toFixed(2),
+      label: `${k % 2 === 0 ? 'Buy' : 'Sell'} 0.${k + 1} BTC`,
+      tone: k % 2 === 0 ? ('buy' as const) : ('sell' as const),
+      dashed: k % 4 === 1,
+      cancellable: true,
+      draggable: true,
+      focused: false,
+      moving: false,
+    })),
+  );
+}
+
 function unmount(): void {
   mounted?.controller.destroy();
   mounted?.canvas.remove();
@@ -163,9 +197,10 @@ function unmount(): void {
 
 // ---- B11 (a): first draw ---------------------------------------------------------------------
 
-async function firstDraw(seed: number): Promise<FirstDrawResult> {
+async function firstDraw(seed: number, full = false): Promise<FirstDrawResult> {
   const bars = makeBars(FIRST_DRAW_BARS, seed);
   const m = await mount(`lab:${seed}`, []);
+  if (full) fillChart(m, bars);
   resetCounters();
   const painted = nextPaint();
   const drawn = nextDrawn();

@@ -93,7 +93,11 @@ export interface RedrawResult {
 export interface LabApi {
   log: { run(spec: LogRunSpec): Promise<LogRunResult> };
   chart: {
-    firstDraw(seed: number): Promise<FirstDrawResult>;
+    /**
+     * A fresh chart's first draw; `full`: with five studies (EMA, Bollinger, VWAP, RSI, MACD),
+     * ten drawings and twenty order lines on it (issue 46).
+     */
+    firstDraw(seed: number, full?: boolean): Promise<FirstDrawResult>;
     /** A fresh chart holding `bars` bars, painted once; returns its box (CSS px) for input. */
     prepareRedraw(bars: number): Promise<Box>;
     /** Drives the prepared chart with updates for `seconds` while the caller sends input. */

@@ -47,8 +47,8 @@ export function useSpotChartTrading(
       return undefined;
     }
     let live = true;
-    void engine.spotTriggers('waiting', 1).then((r) => {
-      if (live && r.ok) waiting.value = r.data.rows.filter((x) => x.symbol === meta.symbol);
+    void allWaiting().then((rows) => {
+      if (live && rows !== null) waiting.value = rows.filter((x) => x.symbol === meta.symbol);
     });
     return () => {
       live = false;
@@ -170,4 +170,22 @@ function focusAmount(side: 'buy' | 'sell', kind: 'limit' | 'stop'): void {
         ?.focus(),
     ),
   );
+}
+
+/** Most pages of waiting conditional orders the chart reads (10 a page). */
+const WAITING_PAGES_MAX = 20;
+
+/**
+ * Every waiting conditional order, page after page (the chart draws them all, not the first
+ * page's ten); null when the first page fails.
+ */
+async function allWaiting(): Promise<SpotTriggerView[] | null> {
+  const rows: SpotTriggerView[] = [];
+  for (let page = 1; page <= WAITING_PAGES_MAX; page += 1) {
+    const r = await engine.spotTriggers('waiting', page);
+    if (!r.ok) return page === 1 ? null : rows;
+    rows.push(...r.data.rows);
+    if (!r.data.hasMore) break;
+  }
+  return rows;
 }

@@ -135,7 +135,8 @@ export class ChartController {
     const started = performance.now();
     const keyChanged = this.input?.key !== input.key;
     const oldLength = this.cache?.length ?? 0;
-    this.cache = syncBarCache(this.cache, input.key, input.bars, input.params).cache;
+    const { key, bars, params, indicators } = input;
+    this.cache = syncBarCache(this.cache, key, bars, params, indicators).cache;
     this.input = input;
     const limits = this.limits();
     if (keyChanged || this.viewport === null || oldLength === 0) {

@@ -127,6 +127,21 @@ describe('bar cache', () => {
     );
   });
 
+  it('computes only the studies shown; the others are NaN; switching one on equals scratch', () => {
+    const bars = Array.from({ length: 300 }, (_, i) => bar(1_000 + i * 60_000, 100 + (i % 17)));
+    const all = columns(syncBarCache(null, 'k', bars).cache);
+    const some = syncBarCache(null, 'k', bars, DEFAULT_STUDY_PARAMS, ['volume', 'rsi', 'boll']);
+    const c = columns(some.cache);
+    for (const col of ['rsi', 'bollMid', 'bollUp', 'bollLow', 'close', 'ma15'])
+      expect(c[col], col).toEqual(all[col]);
+    for (const col of ['ema', 'vwap', 'macd', 'macdSignal', 'macdHist', 'volma'])
+      expect(c[col]?.every(Number.isNaN), col).toBe(true);
+    // MACD switched on later: the whole study computed, as from scratch
+    const more = syncBarCache(some.cache, 'k', bars, DEFAULT_STUDY_PARAMS, ['rsi', 'boll', 'macd']);
+    expect(more.from).toBe(0);
+    expect(columns(more.cache)['macd']).toEqual(all['macd']);
+  });
+
   it('rewrites only from the first changed bar', () => {
     const bars = Array.from({ length: 50 }, (_, i) => bar(i * 60_000, 20 + (i % 9)));
     const first = syncBarCache(null, 'k', bars);
