@@ -200,7 +200,10 @@ export class LineInput {
       this.lines.map((l) => toPixelNumber(this.shownPrice(l))),
     );
     const onClose = this.lines.find(
-      (line, i) => line.cancellable && inside(closeBox(pane, places[i]?.y ?? NaN), x, y),
+      (line, i) =>
+        line.cancellable &&
+        places[i]?.folded !== true &&
+        inside(closeBox(pane, places[i]?.y ?? NaN), x, y),
     );
     if (onClose !== undefined) return { line: onClose, on: 'close' };
     // the nearest line within reach; one pinned to the pane's edge is only its label: it is

@@ -129,19 +129,40 @@ describe('placeLines', () => {
   it('stacks the labels pinned to one edge, none on another', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.double({ min: -500, max: 800, noNaN: true }), { maxLength: 12 }),
+        fc.array(fc.double({ min: -500, max: 800, noNaN: true }), { maxLength: 30 }),
         (prices) => {
           const y = priceScale(pane, [100, 200]);
           const placed = placeLines(pane, y, prices);
           for (const edge of [-1, 1] as const) {
-            const ys = placed.filter((p) => p.off === edge).map((p) => p.y);
+            const shown = placed.filter((p) => p.off === edge && p.folded !== true);
+            const ys = shown.map((p) => p.y);
             for (let i = 1; i < ys.length; i++)
               expect(Math.abs((ys[i] ?? 0) - (ys[i - 1] ?? 0))).toBeGreaterThanOrEqual(
                 LINE_TAG_HEIGHT,
               );
+            // at most half the pane; the folded ones counted on the last label shown
+            for (const yy of ys)
+              expect(edge < 0 ? yy - pane.y : pane.y + pane.height - yy).toBeLessThanOrEqual(
+                pane.height / 2,
+              );
+            const folded = placed.filter((p) => p.off === edge && p.folded === true).length;
+            expect(shown.reduce((n, p) => n + (p.more ?? 0), 0)).toBe(folded);
+            if (folded > 0) expect(shown.at(-1)?.more).toBe(folded);
           }
         },
       ),
     );
+  });
+
+  it('folds twenty labels above the pane behind the ones half the pane holds', () => {
+    const y = priceScale(pane, [100, 200]);
+    const placed = placeLines(
+      pane,
+      y,
+      Array.from({ length: 20 }, (_, i) => 500 + i),
+    );
+    const shown = placed.filter((p) => p.folded !== true);
+    expect(shown).toHaveLength(7);
+    expect(shown.at(-1)?.more).toBe(13);
   });
 });

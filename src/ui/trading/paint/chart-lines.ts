@@ -33,6 +33,13 @@ export interface PlacedLine {
   y: number;
   /** −1 above the pane, 1 below it, 0 inside. */
   off: -1 | 0 | 1;
+  /**
+   * Pinned beyond the room of its edge: not drawn (the last label the edge has room for says how
+   * many more, `more`); still reached by its button.
+   */
+  folded?: boolean;
+  /** On the last pinned label an edge has room for: how many are folded behind it. */
+  more?: number;
 }
 
 /** Where a line at `price` goes in the price pane `pane`. */
@@ -49,19 +56,30 @@ const PIN_GAP = 2;
 
 /**
  * Where each line goes: lines pinned to the same edge are stacked, the first at the edge and
- * the next ones inwards, so none hides another (the page's hit test uses the same places).
+ * the next ones inwards, so none hides another (the page's hit test uses the same places); an
+ * edge stacks at most what half the pane holds, the rest are folded behind its last label,
+ * which counts them (twenty stops far above the market covered the whole chart).
  */
 export function placeLines(
   pane: Rect,
   y: ScaleLinear<number, number>,
   prices: readonly number[],
 ): PlacedLine[] {
+  const room = Math.max(1, Math.floor(pane.height / 2 / (LINE_TAG_HEIGHT + PIN_GAP)));
   const stacked = { [-1]: 0, [1]: 0 };
+  const last: Record<number, PlacedLine> = {};
   return prices.map((price) => {
     const p = placeLine(pane, y, price);
     if (p.off === 0) return p;
     const n = stacked[p.off]++;
-    return { y: p.y - p.off * n * (LINE_TAG_HEIGHT + PIN_GAP), off: p.off };
+    const top = last[p.off];
+    if (n >= room && top !== undefined) {
+      top.more = (top.more ?? 0) + 1;
+      return { y: top.y, off: p.off, folded: true };
+    }
+    const placed: PlacedLine = { y: p.y - p.off * n * (LINE_TAG_HEIGHT + PIN_GAP), off: p.off };
+    last[p.off] = placed;
+    return placed;
   });
 }
 
@@ -122,7 +140,7 @@ export function drawLines(f: Frame): void {
   ctx.lineWidth = 1;
   lines.forEach((l, i) => {
     const p = placed[i];
-    if (p !== undefined) drawLabel(f, l, p);
+    if (p !== undefined && p.folded !== true) drawLabel(f, l, p);
   });
   ctx.restore();
   lines.forEach((l, i) => {
@@ -136,7 +154,8 @@ function drawLabel(f: Frame, l: ChartLine, p: PlacedLine): void {
   const pane = f.layout.price;
   const colours = f.s.colors.lines;
   const fill = toneColour(colours, l.tone);
-  const text = p.off === 0 ? l.label : `${p.off < 0 ? '▲' : '▼'} ${l.label}`;
+  const more = p.more === undefined ? '' : `  +${p.more}`;
+  const text = p.off === 0 ? l.label : `${p.off < 0 ? '▲' : '▼'} ${l.label}${more}`;
   const width = Math.ceil(ctx.measureText(text).width) + 12;
   const left = labelLeft(pane, l.cancellable);
   const top = Math.round(p.y - LINE_TAG_HEIGHT / 2);
