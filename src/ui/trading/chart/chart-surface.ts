@@ -5,7 +5,15 @@
 import type { Bar } from '../../../engine/api.ts';
 import type { ChartDrawn, ChartScene, FromPainter } from '../paint/paint-protocol.ts';
 import { WorkerCanvas } from '../paint/worker-canvas.ts';
-import { firstChanged, SERIES_COLUMNS, seriesColumns } from '../paint/bar-cache.ts';
+import {
+  CACHE_STUDIES,
+  firstChanged,
+  SERIES_COLUMNS,
+  seriesColumns,
+  studiesKey,
+} from '../paint/bar-cache.ts';
+
+const ALL_STUDIES = studiesKey(CACHE_STUDIES);
 import type { BarCache } from '../paint/bar-cache.ts';
 import type { StudyParams } from '../../../shared/studies.ts';
 
@@ -53,25 +61,31 @@ export const workerChartSurface: ChartSurfaceFactory = (canvas, events) => {
       const scene = chartScene(frame, sent);
       const buffers = SERIES_COLUMNS.map((c) => scene.columns[c].buffer);
       target.paint(scene, [...buffers, scene.columns.cross.buffer]);
-      sent = { key: frame.cache.key, bars: frame.cache.bars, params: frame.cache.params };
+      const { key, bars, params, studies } = frame.cache;
+      sent = { key, bars, params, studies };
     },
     destroy: () => target.destroy(),
   };
 };
 
-/** What the worker was last sent: the series' key, its bars and the studies' parameters. */
+/** What the worker was last sent: the series' key, its bars, the studies and their parameters. */
 interface Sent {
   key: string;
   bars: readonly Bar[];
   params: StudyParams;
+  /** The studies computed (bar-cache.ts studiesKey); absent: every study. */
+  studies?: string;
 }
 
 /** The scene for `frame` when the worker holds the bars `sent` (null: nothing). */
 export function chartScene(frame: ChartFrame, sent: Sent | null): ChartScene {
   const { cache, ...rest } = frame;
-  // new parameters changed every study: the whole series goes
+  // new parameters or another set of studies changed the studies' columns: the whole series goes
   const from =
-    sent !== null && sent.key === cache.key && sent.params === cache.params
+    sent !== null &&
+    sent.key === cache.key &&
+    sent.params === cache.params &&
+    (sent.studies ?? ALL_STUDIES) === cache.studies
       ? firstChanged(sent.bars, cache.bars)
       : 0;
   return {

@@ -104,6 +104,16 @@ describe('the chart in the paint worker', () => {
     );
   });
 
+  it('sends the whole series when the studies shown change (their columns were computed anew)', () => {
+    const series = makeBars(20);
+    const all = syncBarCache(null, 'k', series).cache;
+    const sent = { key: 'k', bars: series, params: all.params, studies: all.studies };
+    expect(chartScene(frameFor(all), sent).from).toBe(20);
+    const fewer = syncBarCache(all, 'k', series, all.params, ['rsi']).cache;
+    expect(fewer.params).toBe(all.params);
+    expect(chartScene(frameFor(fewer), sent).from).toBe(0);
+  });
+
   it('sends only what changed: a live update is the newest bar', () => {
     const series = makeBars(500);
     const first = chartScene(frameOf('k', series), null);
