@@ -11,7 +11,8 @@ import { syncBarCache } from '../paint/bar-cache.ts';
 import { chartLayout } from '../paint/chart-layout.ts';
 import { priceScale } from '../paint/chart-geometry.ts';
 import { barScale } from '../paint/chart-drawings.ts';
-import { DrawingInput, onTick, shifted, type DrawingEvents } from './chart-drawing-input.ts';
+import { DrawingInput, shifted, type DrawingEvents } from './chart-drawing-input.ts';
+import { onTick } from './chart-line-input.ts';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 1);

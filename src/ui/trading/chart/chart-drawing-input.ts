@@ -18,6 +18,7 @@ import {
   type DrawingPoint,
 } from '../../../shared/drawings.ts';
 import type { ChartLayout } from '../paint/chart-layout.ts';
+import { onTick } from './chart-line-input.ts';
 import { inside } from '../paint/chart-layout.ts';
 import {
   drawingAt,
@@ -294,13 +295,6 @@ export class DrawingInput {
       selected,
     };
   }
-}
-
-/** A price on the tick, never below one tick. */
-export function onTick(price: number, precision: number): string {
-  const tick = new Decimal(1).dividedBy(new Decimal(10).pow(precision));
-  const p = Number.isFinite(price) ? new Decimal(price.toFixed(precision)) : tick;
-  return (p.lessThan(tick) ? tick : p).toFixed(precision);
 }
 
 /**
