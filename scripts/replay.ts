@@ -1,4 +1,5 @@
 // npm run replay -- FILE [--to SEQ] [--print PROJECTION] [--fixture NAME]
+// npm run replay -- FILE --diff   (the first difference: replay-diff.ts)
 //
 // Replays an exported log (a "Report a problem" file, or any export) through the engine's own
 // projections under Node and prints, as JSON on stdout: the file's range, the event replayed
@@ -13,9 +14,11 @@ import type { ProjectionName } from '../src/engine/replay/codec.ts';
 import { ReplayFileError } from '../src/engine/replay/format.ts';
 import { hashState } from '../src/engine/replay/hash.ts';
 import { loadReplay } from '../src/engine/replay/replay-session.ts';
+import { runDiff } from './replay-diff.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'tests', 'fixtures');
 const USAGE = `usage: npm run replay -- FILE [--to SEQ] [--print PROJECTION] [--fixture NAME]
+       npm run replay -- FILE --diff
 projections: ${PROJECTIONS.join(', ')}`;
 
 interface Args {
@@ -23,6 +26,7 @@ interface Args {
   to: number | null;
   print: ProjectionName | null;
   fixture: string | null;
+  diff: boolean;
 }
 
 const OPTIONS: Record<string, (args: Args, value: string) => void> = {
@@ -42,13 +46,15 @@ const OPTIONS: Record<string, (args: Args, value: string) => void> = {
 };
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { file: '', to: null, print: null, fixture: null };
+  const args: Args = { file: '', to: null, print: null, fixture: null, diff: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     const option = OPTIONS[arg];
     if (option !== undefined) {
       i += 1;
       option(args, argv[i] ?? fail(`${arg} needs a value`));
+    } else if (arg === '--diff') {
+      args.diff = true;
     } else if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -57,6 +63,13 @@ function parseArgs(argv: readonly string[]): Args {
     else fail(`one file only (got "${args.file}" and "${arg}")`);
   }
   if (args.file === '') fail('which file?');
+  return checkDiff(args);
+}
+
+/** --diff goes alone: it folds the whole file and prints its own report. */
+function checkDiff(args: Args): Args {
+  if (args.diff && (args.to !== null || args.print !== null || args.fixture !== null))
+    fail('--diff goes alone');
   return args;
 }
 
@@ -84,6 +97,10 @@ async function main(): Promise<void> {
     bytes = readFileSync(args.file);
   } catch (error) {
     fail(`cannot read ${args.file}: ${(error as Error).message}`);
+  }
+  if (args.diff) {
+    process.exitCode = await runDiff(args.file, bytes);
+    return;
   }
   const session = await loadReplay(bytes);
   const index = args.to === null ? session.count - 1 : session.indexOfSeq(args.to);

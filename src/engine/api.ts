@@ -79,6 +79,7 @@ import type { EngineConfig, EngineStats, ExportFile } from './api/engine-run.ts'
 import type {
   LogEventView,
   ProjectionName,
+  ReplayDifference,
   ReplayLoadResult,
   ReplayRow,
   ReplaySpeed,
@@ -515,4 +516,8 @@ export interface ReplayApi extends EngineApi {
   replayEvent(index: number): Promise<LogEventView>;
   /** A projection's state at the cursor, and its hash. */
   replayProjection(name: ProjectionName): Promise<{ state: unknown; hash: string }>;
+  /** Folds the recording again and finds the first event where this version differs (issue 47). */
+  replayFirstDifference(
+    onProgress: (done: number, total: number) => void,
+  ): Promise<ReplayDifference>;
 }

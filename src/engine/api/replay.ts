@@ -71,3 +71,33 @@ export interface LogEventView {
   name: string;
   body: unknown;
 }
+
+/** One projection at a recording's first difference (issue 47): both values as JSON text. */
+export interface ReplayProjectionDifference {
+  name: ProjectionName;
+  recordedHash: string;
+  nowHash: string;
+  recorded: string;
+  now: string;
+  /** The delta from the recorded value to this version's (jsondiffpatch's JSON form). */
+  delta: string;
+}
+
+/** The first event where this version folds a recording otherwise than its own code did. */
+export interface ReplayDifference {
+  /** False: the file has no per-event trace (format 1); only its final hashes are compared. */
+  traced: boolean;
+  /** Events folded, up to the difference. */
+  compared: number;
+  found: {
+    index: number;
+    seq: number;
+    name: string;
+    /** This version cannot fold the event (its message). */
+    foldFailed?: string;
+    /** The recording's own version could not fold it (its message). */
+    recordedFoldFailed?: string;
+    projections: ReplayProjectionDifference[];
+  } | null;
+  finalMismatches: ProjectionName[];
+}

@@ -4,6 +4,10 @@
 // event count, the state at the start (a checkpoint: the state after event `start.seq`, so a
 // file need not begin at the first event ever logged) and the projection hashes after the last
 // event, which a replay must reproduce.
+// Format 2 (issue 47, ADR 0077) adds the trace: before an event line may come a trace line,
+// `{"trace":…}`, what that event changed in each projection (trace.ts); `traced` in the header
+// says the writer traced every event. A reader that does not ask for traces skips those lines
+// by their first bytes, without parsing them (the replay's load, B9). A format 1 file has none.
 //
 // Reading is streaming, in blocks of whole lines of about BLOCK_BYTES, each decoded to text once
 // (the platform's DecompressionStream where there is one, fflate's Gunzip otherwise), so a file
@@ -17,7 +21,9 @@ import type { StateDoc } from './codec.ts';
 import type { ProjectionHashes } from './hash.ts';
 
 export const LOG_FORMAT = 'bourse-log';
-export const LOG_FORMAT_VERSION = 1;
+export const LOG_FORMAT_VERSION = 2;
+/** How a trace line begins (format 2); an event line begins with its seq. */
+export const TRACE_LINE = '{"trace":';
 
 export interface ExportHeader {
   format: typeof LOG_FORMAT;
@@ -37,6 +43,8 @@ export interface ExportHeader {
   hashes: ProjectionHashes;
   /** Personal identifiers are masked, secrets removed (export-mask.ts). */
   masked: boolean;
+  /** Every event line carries what it changed (format 2, trace.ts). */
+  traced?: boolean;
 }
 
 export type ReplayErrorCode =
@@ -65,6 +73,8 @@ export interface ReadHandlers {
   /** A block of whole event lines begins (the next `event` is its first). */
   blockStart?(): void;
   event(event: EngineEvent, line: number): void;
+  /** The trace of the next event (format 2); trace lines are skipped unparsed without it. */
+  trace?(trace: Record<string, unknown>, line: number): void;
   /** The block's lines as bytes ("\n"-terminated, the header line excluded; the caller may keep them). */
   blockEnd?(bytes: Uint8Array): void;
   /** Compressed bytes consumed so far, of `total`. */
@@ -298,10 +308,21 @@ class BlockReader {
     this.handlers.blockStart?.();
     for (let nl = text.indexOf('\n', start); nl >= 0; nl = text.indexOf('\n', start)) {
       this.line += 1;
-      if (nl > start) this.take(text.slice(start, nl));
+      if (text.startsWith(TRACE_LINE, start)) this.trace(text, start, nl);
+      else if (nl > start) this.take(text.slice(start, nl));
       start = nl + 1;
     }
     this.handlers.blockEnd?.(body);
+  }
+
+  private trace(text: string, start: number, end: number): void {
+    const handler = this.handlers.trace;
+    if (handler === undefined) return;
+    const value = parseLine(text.slice(start, end), this.line) as { trace?: unknown };
+    const trace = value.trace;
+    if (typeof trace !== 'object' || trace === null || Array.isArray(trace))
+      throw new ReplayFileError('bad-event', { line: this.line, reason: 'trace' });
+    handler(trace as Record<string, unknown>, this.line);
   }
 
   private take(line: string): void {

@@ -16,6 +16,7 @@ import { createReplayFrames, replayPageCalls } from './replay-frames.ts';
 import type { ReplayFrames } from './replay-frames.ts';
 import { loadFailure, readRecording, recordingInfo } from './replay-load.ts';
 import { ReplayPlayer } from './replay-player.ts';
+import { replayDifference } from './replay-difference.ts';
 
 /** The calls only a replay has: load, watch, seek, play, the event list, projections. */
 type ReplayControls = Pick<ReplayApi, Exclude<keyof ReplayApi, keyof EngineApi>>;
@@ -49,11 +50,14 @@ export function createReplayEngine(services: Services): ReplayApi {
 
 function replayControls({ services, cursor, frames, player, list }: ReplayParts): ReplayControls {
   const settled = (): Promise<void> => Promise.resolve();
+  /** The file loaded (the first difference reads it again). */
+  let file: Uint8Array | null = null;
   return {
     async replayLoad(bytes, onProgress) {
       player.stop();
       try {
         const loaded = await readRecording(bytes, onProgress, services.timers);
+        file = bytes;
         list.clear();
         cursor.load(loaded);
         frames.scheduler.reset();
@@ -110,5 +114,9 @@ function replayControls({ services, cursor, frames, player, list }: ReplayParts)
       return list.event(index);
     },
     replayProjection: (name) => cursor.projection(name),
+    async replayFirstDifference(onProgress) {
+      if (file === null) throw new Error('no recording loaded');
+      return replayDifference(file, onProgress, services.timers);
+    },
   };
 }

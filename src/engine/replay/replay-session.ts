@@ -12,7 +12,7 @@ import type { EngineState } from '../store.ts';
 import { decodeState, StateDocError } from './codec.ts';
 import { differingHashes, hashState } from './hash.ts';
 import type { ProjectionHashes } from './hash.ts';
-import { readExport, ReplayFileError } from './format.ts';
+import { readExport, ReplayFileError, TRACE_LINE } from './format.ts';
 import type { ExportHeader } from './format.ts';
 import type { ProjectionName } from './codec.ts';
 
@@ -270,8 +270,10 @@ class LoadedSession implements ReplaySession {
     const events: EngineEvent[] = [];
     let start = 0;
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      // the same line checkEvent accepted when the file was read (its schema, its seq order)
-      events.push(JSON.parse(text.slice(start, nl)) as EngineEvent);
+      // the same line checkEvent accepted when the file was read (its schema, its seq order);
+      // a trace line is not an event (format 2)
+      if (!text.startsWith(TRACE_LINE, start))
+        events.push(JSON.parse(text.slice(start, nl)) as EngineEvent);
       start = nl + 1;
     }
     this.cache.set(b, events);

@@ -15,7 +15,7 @@ import {
 } from '../testing/arbitraries.ts';
 import { decodeState, encodeState, PROJECTIONS, projectionValue } from './codec.ts';
 import { maskForExport } from './export-mask.ts';
-import { ReplayFileError } from './format.ts';
+import { LOG_FORMAT_VERSION, ReplayFileError } from './format.ts';
 import { canonicalJson, hashState } from './hash.ts';
 import { loadReplay } from './replay-session.ts';
 import { exportEvents } from './writer.ts';
@@ -212,10 +212,11 @@ describe('bad files give a clear error', () => {
     const bytes = await good();
     const { gunzipSync } = await import('fflate');
     const text = new TextDecoder().decode(gunzipSync(bytes));
-    const newer = text.replace('"version":1', '"version":2');
+    const next = LOG_FORMAT_VERSION + 1;
+    const newer = text.replace(`"version":${LOG_FORMAT_VERSION}`, `"version":${next}`);
     const error = await failure(new TextEncoder().encode(newer));
     expect(error.code).toBe('newer-version');
-    expect(error.params).toEqual({ version: 2, supported: 1 });
+    expect(error.params).toEqual({ version: next, supported: LOG_FORMAT_VERSION });
   });
 
   it('a malformed event line names its line', async () => {

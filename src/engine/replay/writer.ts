@@ -7,9 +7,13 @@ import { APP_VERSION } from '../../shared/version.ts';
 import type { EngineState } from '../store.ts';
 import { encodeState } from './codec.ts';
 import { maskEvent, maskForExport } from './export-mask.ts';
-import { LOG_FORMAT, LOG_FORMAT_VERSION } from './format.ts';
+import { LOG_FORMAT, LOG_FORMAT_VERSION, TRACE_LINE } from './format.ts';
 import type { ExportHeader } from './format.ts';
 import { hashState } from './hash.ts';
+import { decodeState } from './codec.ts';
+import type { EngineEvent } from '../events.ts';
+import { Tracer } from './trace.ts';
+import type { Fold } from './trace.ts';
 
 export interface ExportPlan {
   /** The state before the first event: after event `seq`, logged at `at`. */
@@ -25,8 +29,11 @@ export interface ExportPlan {
   exportedAt: number;
 }
 
-/** A writer with the header of `plan` written: masked start state, hashes of the masked end. */
-export async function startExport(plan: ExportPlan): Promise<ExportWriter> {
+/**
+ * A writer with the header of `plan` written: masked start state, hashes of the masked end.
+ * `fold` traces the events (the engine's own; tests plant another to stand for older code).
+ */
+export async function startExport(plan: ExportPlan, fold?: Fold): Promise<ExportWriter> {
   const header: ExportHeader = {
     format: LOG_FORMAT,
     version: LOG_FORMAT_VERSION,
@@ -44,8 +51,9 @@ export async function startExport(plan: ExportPlan): Promise<ExportWriter> {
     },
     hashes: await hashState(plan.end, (_name, value) => maskForExport(value)),
     masked: true,
+    traced: true,
   };
-  return new ExportWriter(header);
+  return new ExportWriter(header, fold);
 }
 
 /** A whole file at once (tests, fixtures): `start` state, then `events`, ending in `end`. */
@@ -54,19 +62,23 @@ export async function exportEvents(
   events: readonly LogEvent[],
   end: EngineState,
   exportedAt: number,
+  fold?: Fold,
 ): Promise<Uint8Array> {
   const first = events[0];
   const last = events[events.length - 1];
-  const writer = await startExport({
-    start,
-    end,
-    events: events.length,
-    firstSeq: first?.seq ?? null,
-    lastSeq: last?.seq ?? null,
-    from: first?.at ?? null,
-    to: last?.at ?? null,
-    exportedAt,
-  });
+  const writer = await startExport(
+    {
+      start,
+      end,
+      events: events.length,
+      firstSeq: first?.seq ?? null,
+      lastSeq: last?.seq ?? null,
+      from: first?.at ?? null,
+      to: last?.at ?? null,
+      exportedAt,
+    },
+    fold,
+  );
   writer.events(events);
   return writer.finish();
 }
@@ -79,16 +91,28 @@ export class ExportWriter {
   private readonly gzip = new Gzip({ level: GZIP_LEVEL }, (chunk) => this.parts.push(chunk));
   private readonly encoder = new TextEncoder();
   private written = 0;
+  private readonly tracer: Tracer | null;
 
-  /** The header as given: its start state must already be masked (`maskedStart`). */
-  constructor(header: ExportHeader) {
+  /**
+   * The header as given: its start state must already be masked (`maskedStart`). A `traced`
+   * header has each event's trace written on its line (the masked events folded from the
+   * masked start state, as a replay folds them).
+   */
+  constructor(header: ExportHeader, fold?: Fold) {
+    this.tracer = header.traced === true ? new Tracer(decodeState(header.start.state), fold) : null;
     this.push(`${JSON.stringify(header)}\n`);
   }
 
-  /** Events, masked on the way out. */
+  /** Events, masked on the way out, each with its trace. */
   events(events: readonly LogEvent[]): void {
     let text = '';
-    for (const event of events) text += `${JSON.stringify(maskEvent(event))}\n`;
+    for (const event of events) {
+      const line = JSON.stringify(maskEvent(event));
+      // the event as a replay reads it back: its line parsed; its trace goes before it
+      const trace = this.tracer?.step(JSON.parse(line) as EngineEvent) ?? null;
+      if (trace !== null) text += `${TRACE_LINE}${JSON.stringify(trace)}}\n`;
+      text += `${line}\n`;
+    }
     this.written += events.length;
     this.push(text);
   }

@@ -89,4 +89,6 @@ export const replayControls = {
   rowOf: (index: number) => replay().replayRowOf(index),
   event: (index: number): Promise<LogEventView> => replay().replayEvent(index),
   projection: (name: ProjectionName) => replay().replayProjection(name),
+  firstDifference: (onProgress: (done: number, total: number) => void) =>
+    replay().replayFirstDifference(Comlink.proxy(onProgress)),
 };

@@ -7,6 +7,7 @@ import { useSignalValue } from '../../engine-bridge/use-signal-value.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ReplayControls } from './replay-controls.tsx';
+import { ReplayDifferencePanel } from './replay-difference.tsx';
 import { ReplayEvents } from './replay-events.tsx';
 import { ReplayInspector } from './replay-inspector.tsx';
 import { errorMessageId, openRecording, openState } from './replay-open.ts';
@@ -21,6 +22,7 @@ export default function ReplayScreen() {
       {info === null ? null : (
         <>
           <Summary />
+          <ReplayDifferencePanel key={`${info.fileName}-${info.exportedAt}`} />
           <Timeline />
           <div className="replay-desk__panels">
             <ReplayEvents key={`${info.fileName}-${info.exportedAt}`} total={info.events} />
