@@ -13,7 +13,8 @@ import type { ProjectionName } from './codec.ts';
 import { readExport } from './format.ts';
 import type { ExportHeader } from './format.ts';
 import { canonicalJson, differingHashes, hashState, sha256Hex } from './hash.ts';
-import { differ, ProjectionTrack } from './trace.ts';
+import { create } from 'jsondiffpatch';
+import { patchValue, ProjectionTrack } from './trace.ts';
 import type { Delta, EventTrace, Fold } from './trace.ts';
 
 /** One projection at the first difference. */
@@ -26,8 +27,8 @@ export interface ProjectionDifference {
   now: unknown;
   recordedHash: string;
   nowHash: string;
-  /** What differs: the delta from the recorded value to the one folded now. */
-  delta: Delta;
+  /** What differs: the delta from the recorded value to the one folded now (jsondiffpatch's). */
+  delta: unknown;
 }
 
 export interface FirstDifference {
@@ -52,6 +53,20 @@ export interface DiffReport {
   /** Projections whose hash after the last event differs from the header's (untraced files). */
   finalMismatches: ProjectionName[];
 }
+
+/**
+ * What differs between the recorded value and this version's, for a person to read
+ * (jsondiffpatch: items matched by a level's price, an id or a bar's time; once, at the end).
+ */
+const describer = create({
+  objectHash: (item: object) => {
+    if (Array.isArray(item)) return typeof item[0] === 'string' ? item[0] : undefined;
+    const { id, time } = item as { id?: unknown; time?: unknown };
+    const key = id ?? time;
+    return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
+  },
+  arrays: { detectMove: false },
+});
 
 /** Thrown to stop reading at the first difference. */
 class Found extends Error {}
@@ -150,7 +165,7 @@ class DiffRun {
       if (!this.recorded.has(name)) continue;
       const recorded = theirs[name];
       if (recorded !== undefined)
-        this.recorded.set(name, differ.patch(this.recorded.get(name), recorded));
+        this.recorded.set(name, patchValue(this.recorded.get(name), recorded));
       const same = canonicalJson(mine.get(name)) === canonicalJson(recorded);
       if (!same && this.valueOf(name) !== canonicalJson(this.recorded.get(name)))
         differing.push(name);
@@ -176,7 +191,7 @@ class DiffRun {
         now,
         recordedHash: '',
         nowHash: '',
-        delta: differ.diff(recorded, now),
+        delta: describer.diff(recorded, now),
       };
     }
     return out;

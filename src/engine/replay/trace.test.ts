@@ -14,7 +14,7 @@ import type { ProjectionName } from './codec.ts';
 import { firstDifference } from './first-difference.ts';
 import { readExport } from './format.ts';
 import { canonicalJson } from './hash.ts';
-import { differ, jsonDelta } from './trace.ts';
+import { diffValues, patchValue } from './trace.ts';
 import type { EventTrace, Fold } from './trace.ts';
 import { exportEvents } from './writer.ts';
 
@@ -73,7 +73,7 @@ describe('the trace of an export (issue 47, ADR 0077)', () => {
           for (const [name, delta] of Object.entries(trace?.d ?? {}))
             rebuilt.set(
               name as ProjectionName,
-              differ.patch(rebuilt.get(name as ProjectionName), delta),
+              patchValue(rebuilt.get(name as ProjectionName), delta),
             );
           for (const name of PROJECTIONS)
             expect(canonicalJson(rebuilt.get(name))).toBe(canonical(state, name));
@@ -144,7 +144,46 @@ describe('the trace of an export (issue 47, ADR 0077)', () => {
   it('a member set to undefined is a member removed once the delta is JSON', () => {
     const left = { a: 1, b: 2, list: [{ id: 1, x: 1 }] };
     const right = { a: 1, b: undefined, c: undefined, list: [{ id: 1, x: undefined }] };
-    const delta = JSON.parse(JSON.stringify(jsonDelta(differ.diff(left, right))));
-    expect(canonicalJson(differ.patch(structuredClone(left), delta))).toBe(canonicalJson(right));
+    const delta = JSON.parse(JSON.stringify(diffValues(left, right)));
+    expect(canonicalJson(patchValue(structuredClone(left), delta))).toBe(canonicalJson(right));
+  });
+
+  it('T3 patching the JSON of a delta onto the JSON of a value gives the other value', () => {
+    const item = fc.oneof(
+      fc.record({ id: fc.nat(30), v: fc.string({ maxLength: 3 }) }),
+      fc.tuple(fc.constantFrom('1', '2', '3', '4'), fc.constantFrom('0.1', '0.2')),
+      fc.integer(),
+    );
+    const list = fc.array(item, { maxLength: 30 });
+    // b made from a as the folds make states: shared items, some dropped, added or replaced
+    const edit = fc.record({
+      drop: fc.nat(5),
+      add: fc.array(item, { maxLength: 5 }),
+      replace: fc.array(fc.tuple(fc.nat(40), item), { maxLength: 4 }),
+      append: fc.array(item, { maxLength: 5 }),
+      cut: fc.nat(5),
+    });
+    fc.assert(
+      fc.property(list, edit, fc.jsonValue(), fc.jsonValue(), (a, e, x, y) => {
+        const b = [...e.add, ...a.slice(e.drop), ...e.append];
+        for (const [i, v] of e.replace) if (i < b.length) b[i] = v;
+        b.length = Math.max(0, b.length - e.cut);
+        for (const [left, right] of [
+          [
+            { list: a, x },
+            { list: b, x: y },
+          ],
+          [x, y],
+          [a, b],
+        ] as const) {
+          const delta = diffValues(left, right);
+          const start = JSON.parse(JSON.stringify(left ?? null)) as unknown;
+          const patched =
+            delta === undefined ? start : patchValue(start, JSON.parse(JSON.stringify(delta)));
+          expect(canonicalJson(patched)).toBe(canonicalJson(right ?? null));
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
