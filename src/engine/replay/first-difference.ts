@@ -14,7 +14,7 @@ import { readExport } from './format.ts';
 import type { ExportHeader } from './format.ts';
 import { canonicalJson, differingHashes, hashState, sha256Hex } from './hash.ts';
 import { create } from 'jsondiffpatch';
-import { patchValue, ProjectionTrack } from './trace.ts';
+import { patchValue, ProjectionTrack, valueIn } from './trace.ts';
 import type { Delta, EventTrace, Fold } from './trace.ts';
 
 /** One projection at the first difference. */
@@ -143,7 +143,7 @@ class DiffRun {
       this.stop({ index, event: logged, foldFailed: message(error), projections: {} });
     }
     this.state = next;
-    const before = new Map(now.names.map((n) => [n, now.value(n)] as const));
+    const before = now.current;
     const deltas = now.step(next);
     if (!this.traced) return;
     if (trace?.broken !== undefined)
@@ -179,14 +179,14 @@ class DiffRun {
 
   private describe(
     names: readonly ProjectionName[],
-    before: ReadonlyMap<ProjectionName, unknown>,
+    before: EngineState,
   ): FirstDifference['projections'] {
     const out: FirstDifference['projections'] = {};
     for (const name of names) {
       const recorded = this.recorded.get(name);
       const now = json(this.now?.value(name));
       out[name] = {
-        before: json(before.get(name)),
+        before: json(valueIn(before, name)),
         recorded,
         now,
         recordedHash: '',

@@ -24,6 +24,9 @@ import { foldEngine } from '../store.ts';
 import type { EngineState } from '../store.ts';
 import { PROJECTIONS, projectionValue } from './codec.ts';
 import type { ProjectionName } from './codec.ts';
+import type { BookLevel } from '../event-shapes.ts';
+import type { BookState } from '../projections/book/book.ts';
+import type { BookSide, Chunk } from '../projections/book/sorted-side.ts';
 
 export type Splice = [start: number, deleteCount: number, items: unknown[]];
 export type Delta = { s: unknown } | { x: 1 } | { o: Record<string, Delta> } | { a: Splice[] };
@@ -40,6 +43,10 @@ export type Fold = (state: EngineState, event: EngineEvent) => EngineState;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A member of the object itself (never one of its prototype's, such as `toString`). */
+const own = (record: Record<string, unknown>, key: string): unknown =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
 
 /** The same item: the same object, or a book level ([price, amount]) of the same strings. */
 function same(x: unknown, y: unknown): boolean {
@@ -72,7 +79,7 @@ function diffMembers(a: Record<string, unknown>, b: Record<string, unknown>): De
   const members: Record<string, Delta> = {};
   let changed = false;
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    const d = diffValues(a[key], b[key]);
+    const d = diffValues(own(a, key), own(b, key));
     if (d !== undefined) {
       members[key] = d;
       changed = true;
@@ -82,15 +89,17 @@ function diffMembers(a: Record<string, unknown>, b: Record<string, unknown>): De
 }
 
 function arraySplices(a: readonly unknown[], b: readonly unknown[]): Splice[] {
+  // `===` first: the folds keep unchanged items, so most of a long array is the same objects
   let head = 0;
-  while (head < a.length && head < b.length && same(a[head], b[head])) head += 1;
+  while (head < a.length && head < b.length && (a[head] === b[head] || same(a[head], b[head])))
+    head += 1;
   let tail = 0;
-  while (
-    tail < a.length - head &&
-    tail < b.length - head &&
-    same(a[a.length - 1 - tail], b[b.length - 1 - tail])
-  )
+  while (tail < a.length - head && tail < b.length - head) {
+    const x = a[a.length - 1 - tail];
+    const y = b[b.length - 1 - tail];
+    if (x !== y && !same(x, y)) break;
     tail += 1;
+  }
   return mergeSplices(a.slice(head, a.length - tail), b.slice(head, b.length - tail), head);
 }
 
@@ -147,52 +156,115 @@ export function patchValue(value: unknown, delta: Delta): unknown {
   }
   const record = isRecord(value) ? value : {};
   for (const [key, d] of Object.entries(delta.o)) {
-    const next = patchValue(record[key], d);
+    const next = patchValue(own(record, key), d);
     if (next === undefined) delete record[key];
-    else record[key] = next;
+    // a member of its own, whatever its name ("__proto__" from a file included)
+    else
+      Object.defineProperty(record, key, {
+        value: next,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return record;
 }
 
+/** Where each projection's object sits in the state: its owner and, for a part, its name. */
+const PATHS = Object.fromEntries(
+  PROJECTIONS.map((n) => [n, n.split('.') as [keyof EngineState, string | undefined]]),
+) as Record<ProjectionName, [keyof EngineState, string | undefined]>;
+
 /** The object a projection's value is made from (its identity says whether it changed). */
 function sourceOf(state: EngineState, name: ProjectionName): unknown {
-  const [owner, part] = name.split('.') as [keyof EngineState, string | undefined];
+  const [owner, part] = PATHS[name];
   const value: unknown = state[owner];
   return part === undefined ? value : (value as Record<string, unknown>)[part];
 }
 
+/**
+ * How the book changed. Its value writes each side as levels, which a change of one level would
+ * have to write and compare whole; its sides are chunked and persistent (sorted-side.ts), so
+ * only the levels of the chunks that changed are compared.
+ */
+function bookDelta(a: BookState, b: BookState): Delta | undefined {
+  const { bids: aBids, asks: aAsks, ...aRest } = a;
+  const { bids: bBids, asks: bAsks, ...bRest } = b;
+  const rest = diffValues(aRest, bRest);
+  const members: Record<string, Delta> = rest !== undefined && 'o' in rest ? { ...rest.o } : {};
+  const bids = sideDelta(aBids, bBids);
+  const asks = sideDelta(aAsks, bAsks);
+  if (bids !== undefined) members['bids'] = bids;
+  if (asks !== undefined) members['asks'] = asks;
+  return Object.keys(members).length === 0 ? undefined : { o: members };
+}
+
+function sideDelta(a: BookSide, b: BookSide): Delta | undefined {
+  if (a === b) return undefined;
+  const x = a.chunks;
+  const y = b.chunks;
+  let head = 0;
+  let offset = 0;
+  while (head < x.length && head < y.length && x[head] === y[head]) {
+    offset += x[head]?.levels.length ?? 0;
+    head += 1;
+  }
+  let tail = 0;
+  while (
+    tail < x.length - head &&
+    tail < y.length - head &&
+    x[x.length - 1 - tail] === y[y.length - 1 - tail]
+  )
+    tail += 1;
+  const levels = (chunks: readonly Chunk[]): BookLevel[] =>
+    chunks.flatMap((c) => c.levels.map((l): BookLevel => [l.price, l.amount]));
+  const splices = arraySplices(
+    levels(x.slice(head, x.length - tail)),
+    levels(y.slice(head, y.length - tail)),
+  ).map(([start, count, items]): Splice => [start + offset, count, items]);
+  return splices.length === 0 ? undefined : { a: splices };
+}
+
+/** A projection's value in `state`: the part of the state itself, the book written as levels. */
+export const valueIn = (state: EngineState, name: ProjectionName): unknown =>
+  name === 'spot.book' ? projectionValue(state, name) : sourceOf(state, name);
+
 /** Each projection's value as the state holds it, and what an event changed in it. */
 export class ProjectionTrack {
-  private readonly sources = new Map<ProjectionName, unknown>();
-  private readonly values = new Map<ProjectionName, unknown>();
+  private state: EngineState;
 
   constructor(
     state: EngineState,
     /** The projections followed (a recording's: those its start state names). */
     readonly names: readonly ProjectionName[] = PROJECTIONS,
   ) {
-    for (const name of names) {
-      this.sources.set(name, sourceOf(state, name));
-      this.values.set(name, projectionValue(state, name));
-    }
+    this.state = state;
   }
 
+  /** The state followed now. */
+  get current(): EngineState {
+    return this.state;
+  }
+
+  /** A projection's value now (the book written as levels). */
   value(name: ProjectionName): unknown {
-    return this.values.get(name);
+    return valueIn(this.state, name);
   }
 
   /** Moves to `state`; the delta of each projection whose value changed. */
   step(state: EngineState): Map<ProjectionName, Delta> {
     const out = new Map<ProjectionName, Delta>();
     for (const name of this.names) {
-      const source = sourceOf(state, name);
-      if (source === this.sources.get(name)) continue;
-      const value = projectionValue(state, name);
-      const delta = diffValues(this.values.get(name), value);
-      this.sources.set(name, source);
-      this.values.set(name, value);
+      const before = sourceOf(this.state, name);
+      const after = sourceOf(state, name);
+      if (before === after) continue;
+      const delta =
+        name === 'spot.book'
+          ? bookDelta(before as BookState, after as BookState)
+          : diffValues(before, after);
       if (delta !== undefined) out.set(name, delta);
     }
+    this.state = state;
     return out;
   }
 }
