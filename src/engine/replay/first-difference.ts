@@ -10,7 +10,7 @@ import { foldEngine } from '../store.ts';
 import type { EngineState } from '../store.ts';
 import { decodeState, isProjectionName, PROJECTIONS } from './codec.ts';
 import type { ProjectionName } from './codec.ts';
-import { readExport } from './format.ts';
+import { readExport, ReplayFileError } from './format.ts';
 import type { ExportHeader } from './format.ts';
 import { canonicalJson, differingHashes, hashState, sha256Hex } from './hash.ts';
 import { create } from 'jsondiffpatch';
@@ -89,7 +89,7 @@ export async function firstDifference(
   try {
     header = await readExport(bytes, {
       header: (h) => run.start(h),
-      trace: (trace) => run.trace(trace as EventTrace),
+      trace: (trace, line) => run.trace(trace as EventTrace, line),
       event: (event) => run.event(event),
       ...(options.onProgress === undefined ? {} : { progress: options.onProgress }),
       ...(options.pause === undefined ? {} : { pause: options.pause }),
@@ -110,6 +110,8 @@ class DiffRun {
   private compared = 0;
   private found: FirstDifference | null = null;
   private next: EventTrace | null = null;
+  /** The line of the trace in `next` (a bad one is named by it). */
+  private nextLine = 0;
 
   constructor(private readonly fold: Fold) {}
 
@@ -125,8 +127,9 @@ class DiffRun {
   }
 
   /** The trace of the next event (its line comes before the event's). */
-  trace(trace: EventTrace): void {
+  trace(trace: EventTrace, line: number): void {
     this.next = trace;
+    this.nextLine = line;
   }
 
   event(logged: EngineEvent): void {
@@ -164,13 +167,25 @@ class DiffRun {
     for (const name of names) {
       if (!this.recorded.has(name)) continue;
       const recorded = theirs[name];
-      if (recorded !== undefined)
-        this.recorded.set(name, patchValue(this.recorded.get(name), recorded));
+      if (recorded !== undefined) this.recorded.set(name, this.patched(name, recorded));
       const same = canonicalJson(mine.get(name)) === canonicalJson(recorded);
       if (!same && this.valueOf(name) !== canonicalJson(this.recorded.get(name)))
         differing.push(name);
     }
     return differing;
+  }
+
+  /** The recorded value with a recorded delta patched on; a delta that is not one is a bad line. */
+  private patched(name: ProjectionName, delta: Delta): unknown {
+    try {
+      return patchValue(this.recorded.get(name), delta);
+    } catch (error) {
+      throw new ReplayFileError(
+        'bad-event',
+        { line: this.nextLine, reason: 'trace' },
+        message(error),
+      );
+    }
   }
 
   private valueOf(name: ProjectionName): string {

@@ -228,4 +228,20 @@ describe('the trace of an export (issue 47, ADR 0077)', () => {
       { numRuns: 300 },
     );
   });
+
+  it('a trace that is not a delta is a bad line of the file, named', async () => {
+    const { gunzipSync } = await import('fflate');
+    const events = withSeq(fc.sample(eventArb, { numRuns: 30, seed: 5 }));
+    const lines = new TextDecoder().decode(gunzipSync(await fileOf(events))).split('\n');
+    const at = lines.findIndex((l) => l.startsWith('{"trace":{"d":'));
+    expect(at).toBeGreaterThan(0);
+    const trace = JSON.parse(lines[at] ?? '') as { trace: { d: Record<string, unknown> } };
+    for (const name of Object.keys(trace.trace.d)) trace.trace.d[name] = { a: 'not splices' };
+    lines[at] = JSON.stringify(trace);
+    const bad = new TextEncoder().encode(lines.join('\n'));
+    await expect(firstDifference(bad)).rejects.toMatchObject({
+      code: 'bad-event',
+      params: { line: at + 1, reason: 'trace' },
+    });
+  });
 });
