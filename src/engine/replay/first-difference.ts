@@ -14,7 +14,7 @@ import { readExport, ReplayFileError } from './format.ts';
 import type { ExportHeader } from './format.ts';
 import { canonicalJson, differingHashes, hashState, sha256Hex } from './hash.ts';
 import { create } from 'jsondiffpatch';
-import { patchValue, ProjectionTrack, valueIn } from './trace.ts';
+import { keyOf, patchValue, ProjectionTrack, valueIn } from './trace.ts';
 import type { Delta, EventTrace, Fold } from './trace.ts';
 
 /** One projection at the first difference. */
@@ -60,9 +60,7 @@ export interface DiffReport {
  */
 const describer = create({
   objectHash: (item: object) => {
-    if (Array.isArray(item)) return typeof item[0] === 'string' ? item[0] : undefined;
-    const { id, time } = item as { id?: unknown; time?: unknown };
-    const key = id ?? time;
+    const key = keyOf(item);
     return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
   },
   arrays: { detectMove: false },
@@ -102,7 +100,7 @@ export async function firstDifference(
 
 class DiffRun {
   private header: ExportHeader | null = null;
-  private state: EngineState | null = null;
+  /** The code at hand's fold so far, and its projections' values. */
   private now: ProjectionTrack | null = null;
   /** The recorded values, rebuilt from the deltas (JSON values, patched in place). */
   private readonly recorded = new Map<ProjectionName, unknown>();
@@ -121,7 +119,6 @@ class DiffRun {
     const state = decodeState(header.start.state);
     // the projections the recording knew: a newer one has nothing to compare with
     const names = PROJECTIONS.filter((n) => header.start.state[n] !== undefined);
-    this.state = state;
     this.now = new ProjectionTrack(state, names);
     for (const name of names) this.recorded.set(name, json(this.now.value(name)));
   }
@@ -133,8 +130,9 @@ class DiffRun {
   }
 
   event(logged: EngineEvent): void {
-    const { state, now } = this;
-    if (state === null || now === null) return;
+    const now = this.now;
+    if (now === null) return;
+    const state = now.current;
     const trace = this.next;
     this.next = null;
     const index = this.compared;
@@ -145,15 +143,13 @@ class DiffRun {
     } catch (error) {
       this.stop({ index, event: logged, foldFailed: message(error), projections: {} });
     }
-    this.state = next;
-    const before = now.current;
     const deltas = now.step(next);
     if (!this.traced) return;
     if (trace?.broken !== undefined)
       this.stop({ index, event: logged, recordedFoldFailed: trace.broken, projections: {} });
     const differing = this.compare(deltas, trace?.d ?? {});
     if (differing.length > 0)
-      this.stop({ index, event: logged, projections: this.describe(differing, before) });
+      this.stop({ index, event: logged, projections: this.describe(differing, state) });
   }
 
   /** The projections whose value now differs from the recorded one after this event. */
@@ -223,8 +219,8 @@ class DiffRun {
     const found = this.found;
     if (found !== null) await hashDifferences(found);
     const finalMismatches =
-      found === null && this.state !== null && !this.traced
-        ? differingHashes(await hashState(this.state), h.hashes)
+      found === null && this.now !== null && !this.traced
+        ? differingHashes(await hashState(this.now.current), h.hashes)
         : [];
     return {
       header: h,

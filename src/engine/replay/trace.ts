@@ -1,6 +1,7 @@
 // The per-event trace of an exported log (format 2; issue 47, ADR 0077): after each event, the
-// change it made to each projection it changed, as a JSON delta of that projection's value. The writer computes it by folding the file's masked events from its start
-// state, exactly as a replay does, with the code that wrote the file; a replay with other code
+// change it made to each projection it changed, as a JSON delta of that projection's value. The
+// writer computes it by folding the file's masked events from its start state, exactly as a
+// replay does, with the code that wrote the file; a replay with other code
 // (`npm run replay -- FILE --diff`, first-difference.ts) folds the same events, compares its own
 // deltas with the recorded ones and, where they differ, rebuilds the recorded value from them.
 //
@@ -56,7 +57,7 @@ function same(x: unknown, y: unknown): boolean {
 }
 
 /** What an array item is matched by: a level's price, an id, a bar's time (undefined: none). */
-function keyOf(item: unknown): unknown {
+export function keyOf(item: unknown): unknown {
   if (Array.isArray(item)) return typeof item[0] === 'string' ? item[0] : undefined;
   if (!isRecord(item)) return item;
   return item['id'] ?? item['time'];
