@@ -5,6 +5,15 @@ import { expect, type Page } from './fixtures.ts';
 export const canvas = (page: Page) => page.getByTestId('spot-chart-canvas');
 
 /**
+ * Waits until the chart has drawn bars of `symbol`: data-bars alone may still be the pair shown
+ * before (a CI run right-clicked BCH's chart while it still waited for its bars, and no menu came).
+ */
+export async function chartOf(page: Page, symbol: string): Promise<void> {
+  const escaped = symbol.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  await expect(canvas(page)).toHaveAttribute('data-series', new RegExp(`^${escaped}\\|`));
+}
+
+/**
  * The pixels of the plot (the axis' price tags left out: they have the colours too) whose colour
  * is the CSS variable's, ±8 per channel, in device px; and the device px per CSS px.
  */

@@ -10,7 +10,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { BCH, steerBch as steer } from './steered-market.ts';
 import { fund, token, verify } from './api.ts';
 import { confirm, login, registerByEmail, uniqueEmail } from './helpers.ts';
-import { canvas, lineAt } from './chart-lines.ts';
+import { canvas, chartOf, lineAt } from './chart-lines.ts';
 
 const PASSWORD = 'chart-lever-1';
 
@@ -57,7 +57,7 @@ test('a position on the chart: its take-profit and stop-loss dragged; a long lim
   await login(page, email, PASSWORD, '/leverdealCenter');
   await page.locator(`.markets__row[data-symbol="${BCH.symbol}"]`).click();
   await expect(page.locator(`.lever[data-symbol="${BCH.symbol}"]`)).toBeVisible();
-  await expect(canvas(page)).toHaveAttribute('data-bars', /\d+/);
+  await chartOf(page, BCH.symbol);
 
   // the price range the chart shows: the market is moved to its middle
   const height = await canvas(page).evaluate((el) => el.clientHeight);

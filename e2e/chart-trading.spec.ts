@@ -9,8 +9,8 @@
 import { Decimal } from '../src/shared/decimal.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { apiPost } from './api.ts';
-import { eosTrader } from './steered-market.ts';
-import { canvas, colourCentre, lineAt } from './chart-lines.ts';
+import { EOS, eosTrader } from './steered-market.ts';
+import { canvas, chartOf, colourCentre, lineAt } from './chart-lines.ts';
 
 const PASSWORD = 'chart12345678';
 /** The user's open EOS asks on the server. */
@@ -30,7 +30,7 @@ test('an order on the chart: placed from it, dragged, moved by keys, cancelled f
 }) => {
   test.setTimeout(150_000);
   const { token } = await eosTrader(page, request, 'chart', PASSWORD);
-  await expect(canvas(page)).toHaveAttribute('data-bars', /\d+/);
+  await chartOf(page, EOS.symbol);
   const box = await canvas(page).boundingBox();
   if (box === null) throw new Error('no chart');
 

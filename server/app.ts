@@ -411,7 +411,8 @@ function steering(makers: MarketMakers | null, cluster: LeaseKeeper, calls: Call
  * prices start in order and stop in the reverse order, the makers last to start and first to stop.
  */
 function marketSwitch(
-  parts: readonly { start(): void; stop(): void }[],
+  /** `hold`, where a part has it, holds it still instead of stopping it (the tickers go on). */
+  parts: readonly { start(): void; stop(): void; hold?(): void }[],
   makers: MarketMakers | null,
   steer: Steer | null,
 ): NonNullable<DevHub['market']> {
@@ -422,7 +423,10 @@ function marketSwitch(
     },
     stop() {
       makers?.stop();
-      for (const p of [...parts].reverse()) p.stop();
+      for (const p of [...parts].reverse()) {
+        if (p.hold === undefined) p.stop();
+        else p.hold();
+      }
     },
     steer,
   };

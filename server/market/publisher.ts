@@ -1,5 +1,5 @@
 // Once per second: move the simulator (or only its fair value, see `mode`), then broadcast `daymarket` (with the mark price) for every pair and `kline`
-// for every pair and period, to the public room (socket/hub.ts). Each stream (event + symbol (+ period)) has its own `seq`.
+// for every pair and period, to the public room (socket/hub.ts); held, only the unchanged `daymarket`s. Each stream (event + symbol (+ period)) has its own `seq`.
 import type { Server } from 'socket.io';
 import { KLINE_PERIODS } from '../../src/shared/constants.ts';
 import type { Decimal } from '../../src/shared/decimal.ts';
@@ -19,6 +19,8 @@ const SOLE_PUBLISHER: MarketPublisherSeat = { owns: () => true, seqBase: () => 0
 export class MarketPublisher {
   private readonly seqs: StreamSeqs;
   private timer: NodeJS.Timeout | null = null;
+  /** Held: the tickers go out unchanged, nothing moves (hold()). */
+  private held = false;
   private readonly market: MarketSimulator;
   private readonly io: Server;
   private readonly now: () => number;
@@ -51,20 +53,39 @@ export class MarketPublisher {
   }
 
   start(intervalMs = 1000): void {
-    if (this.timer !== null) return;
-    this.timer = setInterval(() => {
-      try {
-        this.publish();
-      } catch (err) {
-        console.error('market publish failed', err);
-      }
-    }, intervalMs);
-    this.timer.unref();
+    if (this.timer !== null && !this.held) return;
+    this.stop();
+    this.timer = this.every(intervalMs, () => this.publish());
+  }
+
+  /**
+   * Held (the development switch, dev-routes.ts): the market stands still, and its tickers still
+   * go out once a second, unchanged, as a quiet market's do. A client takes a socket whose market
+   * went silent for a dead one (src/engine/transport/socket.ts): a hold that silenced everything
+   * had every page reconnect every 4 s, and a test's page read a last price from before the hold.
+   */
+  hold(intervalMs = 1000): void {
+    this.stop();
+    this.held = true;
+    this.timer = this.every(intervalMs, () => this.emit(this.now(), false));
   }
 
   stop(): void {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
+    this.held = false;
+  }
+
+  private every(intervalMs: number, round: () => void): NodeJS.Timeout {
+    const timer = setInterval(() => {
+      try {
+        round();
+      } catch (err) {
+        console.error('market publish failed', err);
+      }
+    }, intervalMs);
+    timer.unref();
+    return timer;
   }
 
   /** One round: tick the market and emit every stream. */
@@ -72,6 +93,11 @@ export class MarketPublisher {
     const now = this.now();
     if (this.mode === 'candles') this.market.tick(now);
     else if (this.mode === 'fair') this.market.advance(now, (m) => this.seat.owns(m));
+    this.emit(now, true);
+  }
+
+  /** Emits every owned pair's `daymarket`, and its `kline`s when `klines`. */
+  private emit(now: number, klines: boolean): void {
     for (const pair of this.market.pairs()) {
       if (!this.seat.owns(pair.matchId)) continue;
       const symbol = symbolOf(pair);
@@ -81,6 +107,7 @@ export class MarketPublisher {
         const mark = this.markOf(pair.matchId)?.toFixed(pair.pricePrecision) ?? null;
         this.io.to(PUBLIC_ROOM).emit('daymarket', daymarketPush(pair, day, seq, now, mark));
       }
+      if (!klines) continue;
       for (const period of KLINE_PERIODS) {
         const bar = this.market.current(pair.matchId, period, now);
         if (bar === null) continue;

@@ -4,7 +4,9 @@
 // - GET /api/dev/outbox?to=: the messages the development code sender delivered to `to`;
 // - POST /api/dev/market?running=0|1: stops or restarts the simulator, the makers, the pushes
 //   and the periodic jobs that follow prices, so a page holds still (issue 5's recording); the
-//   notifications, c2c deal expiry and lock-up interest go on;
+//   notifications, c2c deal expiry and lock-up interest go on, and so do the tickers, unchanged
+//   once a second (a quiet market, not a dead server: the client's watchdog reconnects a socket
+//   whose market went silent);
 // - POST /api/dev/steer?match=&price=: moves a pair's market to `price` (ADR 0053): its fair value
 //   is set there and its simulated taker and makers trade and requote until the last trade is
 //   near it, so a test reaches a conditional order's trigger as a user's market would; a price

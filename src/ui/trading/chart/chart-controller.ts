@@ -237,6 +237,8 @@ export class ChartController {
     const ms = performance.now() - this.firstDraw.started;
     this.canvas.dataset['firstDrawMs'] = ms.toFixed(1);
     this.canvas.dataset['bars'] = String(drawn.bars);
+    // which series those bars are (symbol|period): a test that switched pairs waits for its own
+    this.canvas.dataset['series'] = drawn.key;
     this.firstDraw = null;
   }
 

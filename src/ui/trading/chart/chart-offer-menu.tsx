@@ -40,15 +40,19 @@ export function ChartOfferMenu(p: {
   const { t } = useI18n();
   const menu = useRef<HTMLDivElement>(null);
   const { onClose } = p;
+  // the screen re-renders on every push: the focus goes to the first item once, when the menu
+  // opens, not back to it on each render while the arrows move it
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
     const outside = (e: PointerEvent): void => {
-      if (menu.current !== null && !menu.current.contains(e.target as Node)) onClose();
+      if (menu.current !== null && !menu.current.contains(e.target as Node)) close.current();
     };
     document.addEventListener('pointerdown', outside, true);
     return () => document.removeEventListener('pointerdown', outside, true);
-  }, [onClose]);
+  }, []);
 
   const keys = (e: KeyboardEvent): void => {
     const items = [
