@@ -28,6 +28,7 @@ const OWN_USERS = [
   'csv-export',
   'earn',
   'faults',
+  'flight-recorder',
   'keyboard',
   'new-user-walk',
   'notifications',

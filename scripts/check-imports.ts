@@ -250,7 +250,8 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
  * The UI's rooms, lowest first: the bridge to the engine and the page's own stores; the
  * messages; the parts every screen uses; what several screens share (the kit: form field and
  * hook, account shell, record lists, account queries; the trading widgets: book, trades, chart,
- * market list, pair stats, the phone layout); the features laid over the screens; the screens;
+ * market list, pair stats, the phone layout); the features laid over the screens (hotkeys, the
+ * notices, the flight recorder's offer); the screens;
  * the shell that lays them out and routes to them.
  */
 export const UI_LAYERS: readonly (readonly string[])[] = [
@@ -266,7 +267,7 @@ export const UI_LAYERS: readonly (readonly string[])[] = [
   ['i18n'],
   ['components', 'forms', 'toast'],
   ['kit', 'trading'],
-  ['hotkeys', 'notices'],
+  ['hotkeys', 'notices', 'flight'],
   ['screens'],
   ['layout', 'routes.tsx', 'app.tsx', 'main.tsx'],
 ];

@@ -74,8 +74,10 @@ export type * from './api/notices.ts';
 export type * from './api/alerts.ts';
 export type * from './api/spot-triggers.ts';
 export * from './api/replay.ts';
+export * from './api/flight.ts';
 export type * from './api/engine-run.ts';
 import type { EngineConfig, EngineStats, ExportFile } from './api/engine-run.ts';
+import type { FlightCalls } from './api/flight.ts';
 import type {
   LogEventView,
   ProjectionName,
@@ -168,20 +170,9 @@ export interface Views {
 
 const ZERO = '0' as DecStr;
 const NO_ACCOUNT: AccountView = { rows: [], totalUsdt: ZERO, totalCny: ZERO };
-const NO_POSITIONS: LeverListView = {
-  rows: [],
-  hasMore: false,
-  loaded: false,
-  held: false,
-  at: 0,
-};
-const NO_MICRO_ORDERS: MicroListView = {
-  rows: [],
-  hasMore: false,
-  loaded: false,
-  held: false,
-  at: 0,
-};
+const EMPTY_LIST = { rows: [], hasMore: false, loaded: false, held: false, at: 0 };
+const NO_POSITIONS: LeverListView = EMPTY_LIST;
+const NO_MICRO_ORDERS: MicroListView = EMPTY_LIST;
 /** An empty c2c list (the initial views, and a list whose filter changed). */
 export const noC2cRows = <T>(): C2cListView<T> => ({
   rows: [],
@@ -274,7 +265,7 @@ export type { CommandResult } from './api/command-result.ts';
 import type { CommandResult } from './api/command-result.ts';
 
 /** Methods the page may call on the engine (through Comlink, so every result is a Promise). */
-export interface EngineApi extends SpotTriggerCalls {
+export interface EngineApi extends SpotTriggerCalls, FlightCalls {
   /**
    * Start (or re-attach to) the engine; `onFrame` receives the coalesced diffs. When it returns
    * a promise, the next diff waits until it settles (at most ACK_TIMEOUT_MS): the page's
@@ -409,13 +400,10 @@ export interface EngineApi extends SpotTriggerCalls {
 
   /** Counters since start; `resetSamples` empties `frameSizes` after reading them. */
   stats(resetSamples?: boolean): Promise<EngineStats>;
-  /**
-   * Benchmarks only (refused unless started with `bench`): append `count` copies of the logged
-   * events through the log's writer, as a long session would leave it; resolves once written.
-   */
+  /** Benchmarks only (refused unless started with `bench`): `count` copies of the logged events
+   *  appended through the log's writer, as a long session leaves it; resolves once written. */
   benchFillLog(count: number): Promise<number>;
-  /** Stops timers and the network and flushes the log (before the page ends this engine). */
-  close(): Promise<void>;
+  close(): Promise<void>; // stops timers and the network and flushes the log
 }
 
 /**
@@ -485,6 +473,9 @@ export const ENGINE_CALLS = {
   loadMoreC2c: 'tell',
   uploadImage: 'command',
   exportLog: 'internal',
+  flightBreak: 'tell',
+  flightReport: 'internal',
+  flightDismiss: 'tell',
   stats: 'internal',
   benchFillLog: 'internal',
   close: 'internal',

@@ -45,7 +45,9 @@ export async function bootEngine(core: EngineCore, config: EngineConfig): Promis
   const status = await log.open();
   const restored = await restoreFromLog(log, services.logger);
   s.restore(restored.state);
-  core.checkpointer = new Checkpointer(log, restored.checkpoint);
+  core.checkpointer = new Checkpointer(log, restored.checkpoint, (doc, event) =>
+    core.flight.checkpointTaken(doc, event),
+  );
   core.logOpen = true;
   s.dispatch({
     at: services.clock.now(),

@@ -18,6 +18,7 @@ import type { EventLog, EventLogOptions } from './log/event-log.ts';
 import { createSessionStore } from './log/session-store.ts';
 import type { SessionStore } from './log/session-store.ts';
 import type { Checkpointer } from './replay/recorder.ts';
+import { FlightRecorder } from './flight/flight-recorder.ts';
 import { relayedNetwork } from './services.ts';
 import type { RelayedNetwork, Services } from './services.ts';
 import { createStatsMeter } from './stats.ts';
@@ -54,6 +55,8 @@ export interface EngineCore {
   readonly page: PageSettings;
   /** Set once the state is restored from the log (checkpoints follow the restored one). */
   checkpointer: Checkpointer | null;
+  /** The invariants checked as the engine runs, and the report kept when one breaks. */
+  readonly flight: FlightRecorder;
   /** UI events are logged only once the log is open (seq continues from the stored log). */
   logOpen: boolean;
   /** Logs a UI event once the log is open (before, it is dropped). */
@@ -100,8 +103,12 @@ export function createEngineCore(given: Services, options: EngineOptions): Engin
       (before, after) => markChanges(core.frames, before, after),
     ),
     core.meter,
-    (event, state) => core.checkpointer?.after(event, state),
+    (event, state) => {
+      core.checkpointer?.after(event, state);
+      core.flight.after(event, state);
+    },
   );
+  core.flight = new FlightRecorder(core.log, core.store, services);
   // a newer schema of the session database means a newer build in another tab: the log steps
   // aside too (that tab will upgrade it), and the page asks for a reload
   core.sessionStore = createSessionStore(services, options.sessionDbName, () =>

@@ -27,6 +27,8 @@ export interface EngineHandle extends EngineApi {
   readonly log: EventLog;
   /** The projections' state right now (tests, the command-line tools). */
   state(): EngineState;
+  /** An uncaught error or rejection in the engine's own thread (the worker hears them). */
+  engineError(error: unknown): void;
 }
 
 export function createEngine(given: Services, options: EngineOptions = {}): EngineHandle {
@@ -72,6 +74,23 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
       await started();
       const now = services.clock.now();
       return exportLog(log, core.store.state(), now - sinceMs, now, onProgress);
+    },
+    async flightBreak(report) {
+      await started();
+      core.flight.break(report.invariant, report.detail);
+    },
+    async flightReport(onProgress) {
+      await started();
+      return core.flight.report(onProgress);
+    },
+    async flightDismiss() {
+      await started();
+      core.flight.dismiss();
+    },
+    engineError(error) {
+      // before the log is open there is nothing to keep: the console has it
+      if (core.logOpen) core.flight.engineError(error);
+      else services.logger.error('engine error before start', error);
     },
     stats: async (resetSamples = false) => {
       await Promise.resolve();

@@ -17,6 +17,7 @@ import type {
   LeverTab,
   ConnectionState,
   FilledOrderView,
+  Incident,
   LogStatus,
   OpenOrderView,
   StorageIssue,
@@ -56,6 +57,7 @@ import {
   trade,
 } from './event-shapes.ts';
 import type { BookLevel } from './event-shapes.ts';
+import { INVARIANTS } from './api/flight.ts';
 
 import {
   COMMAND_NAMES,
@@ -200,6 +202,11 @@ const EVENTS = {
   /** A new engine session begins (page load): the stored state was restored before it. */
   'engine.boot': system(z.object({ app: str })),
   'system.malformed': system(z.object({ source: str, reason: str })),
+  // the flight recorder (issue 47): an invariant broke at event `seq`; its report declined
+  'flight.break': system<Incident>(
+    z.object({ invariant: z.enum(INVARIANTS), seq: id.nullable(), detail: str }),
+  ),
+  'flight.dismiss': command<Record<string, never>>(empty),
   'command.issued': command<CommandBody>(
     z.object({
       command: commandName,

@@ -14,5 +14,13 @@ const api: EngineApi = {
     const file = await engine.exportLog(sinceMs, onProgress);
     return Comlink.transfer(file, [file.bytes.buffer]);
   },
+  async flightReport(onProgress) {
+    const file = await engine.flightReport(onProgress);
+    return Comlink.transfer(file, [file.bytes.buffer]);
+  },
 };
 Comlink.expose(api);
+
+// the flight recorder hears what nothing else caught in this thread (issue 47)
+self.addEventListener('error', (e) => engine.engineError(e.error ?? e.message));
+self.addEventListener('unhandledrejection', (e) => engine.engineError(e.reason));

@@ -1,6 +1,8 @@
 // The engine's public types of replay (issue 5; re-exported by api.ts): the speeds, the
 // projections a replay hashes, what a loaded file tells and its rows (the replay worker's
 // interface, ReplayApi, is in api.ts beside the EngineApi it extends).
+import type { Incident } from './flight.ts';
+
 /** How fast a replay plays: recorded time ×1 or ×10 with pauses over 1 s cut to 1 s, as fast
  *  as the fold goes, or exactly the recorded timing (pauses included). */
 export type ReplaySpeed = '1x' | '10x' | 'max' | 'original';
@@ -40,6 +42,8 @@ export interface ReplayInfo {
   /** Projections whose final hash differs from the one recorded (empty: reproduced exactly). */
   mismatches: ProjectionName[];
   finalHashes: Record<ProjectionName, string>;
+  /** What broke, when the file is a flight recorder's report (its last event is the break). */
+  incident: Incident | null;
 }
 
 export type ReplayLoadResult =

@@ -1,6 +1,7 @@
 // The engine's public types: the session, the connection and the account commands of logging in,
 // registering and binding (re-exported by api.ts, the module the UI imports).
 import type { AccountKind } from '../../shared/validation.ts';
+import type { Incident } from './flight.ts';
 
 export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline';
 export type LogStatus = 'indexeddb' | 'memory' | 'opening';
@@ -42,6 +43,11 @@ export interface ConnectionView {
   /** Absent (or null) while storage is in use; absent until a fault, so recordings made before
    * this field existed keep their projection hashes (tests/fixtures). */
   storage?: StorageIssue | null;
+  /**
+   * An invariant that broke, while its report is offered (the flight recorder, issue 47); absent
+   * until the first break, as `storage` is (recordings made before keep their hashes).
+   */
+  incident?: Incident | null;
 }
 
 export interface SendCodeInput {

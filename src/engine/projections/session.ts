@@ -50,14 +50,20 @@ const on = {
     const tag = event.body.tag ?? null;
     // the same login restored: who it is, as the page session before knew it
     const known = heldFor(state, event.body.restored, tag) ?? state.session;
-    return { ...state, session: { ...known, loggedIn: true, expiredAt: null }, tag, held: null };
+    const session = { ...known, loggedIn: true, expiredAt: null };
+    // a fresh login begins a login partition: an offer of the one before goes
+    const next = event.body.restored ? state : withoutIncident(state);
+    return { ...next, session, tag, held: null };
   },
   'session.info': (state, event) => withSession(state, userSession(event.body)),
   'session.expired': (state, event) => ({
-    ...withSession(state, { ...LOGGED_OUT, expiredAt: event.at }),
+    ...withoutIncident(withSession(state, { ...LOGGED_OUT, expiredAt: event.at })),
     ...NO_LOGIN,
   }),
-  'session.logout': (state) => ({ ...withSession(state, LOGGED_OUT), ...NO_LOGIN }),
+  'session.logout': (state) => ({
+    ...withoutIncident(withSession(state, LOGGED_OUT)),
+    ...NO_LOGIN,
+  }),
   'session.expired-ack': (state) =>
     state.session.expiredAt === null
       ? state
@@ -83,10 +89,17 @@ const on = {
         ? { log: event.body.status }
         : { log: event.body.status, storage: event.body.reason ?? null },
     ),
+  // the flight recorder's offer (issue 47): the first break is offered until declined; the
+  // report is of one login and one page session, so a new one withdraws it
+  'flight.break': (state, event) =>
+    state.connection.incident === undefined || state.connection.incident === null
+      ? { ...state, connection: { ...state.connection, incident: event.body } }
+      : state,
+  'flight.dismiss': (state) => withoutIncident(state),
   // a new page session: nobody is logged in until the stored token is adopted again; who was,
   // is held for that login
   'engine.boot': (state) => ({
-    ...withConnection(withSession(state, LOGGED_OUT), { state: 'idle' }),
+    ...withoutIncident(withConnection(withSession(state, LOGGED_OUT), { state: 'idle' })),
     ...holdAtBoot(state, state.session.userId === null ? null : state.session),
   }),
 } satisfies Handlers<SessionState>;
@@ -125,6 +138,13 @@ function withSession(state: SessionState, session: SessionView): SessionState {
   return { ...state, session };
 }
 
+/** The incident's offer withdrawn (left absent when there never was one: hashes unchanged). */
+function withoutIncident(state: SessionState): SessionState {
+  const incident = state.connection.incident;
+  if (incident === undefined || incident === null) return state;
+  return { ...state, connection: { ...state.connection, incident: null } };
+}
+
 function withConnection(state: SessionState, patch: Partial<ConnectionView>): SessionState {
   const connection = { ...state.connection, ...patch };
   const c = state.connection;
@@ -133,6 +153,7 @@ function withConnection(state: SessionState, patch: Partial<ConnectionView>): Se
     c.clockOffsetMs === connection.clockOffsetMs &&
     c.reconnects === connection.reconnects &&
     c.log === connection.log &&
-    (c.storage ?? null) === (connection.storage ?? null);
+    (c.storage ?? null) === (connection.storage ?? null) &&
+    c.incident === connection.incident;
   return same ? state : { ...state, connection };
 }

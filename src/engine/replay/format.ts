@@ -17,6 +17,7 @@ import { Gunzip } from 'fflate';
 import type { LogEvent, LogKind } from '../../shared/log-event.ts';
 import { eventIssue } from '../events.ts';
 import type { EngineEvent } from '../events.ts';
+import type { Incident } from '../api.ts';
 import type { StateDoc } from './codec.ts';
 import type { ProjectionHashes } from './hash.ts';
 
@@ -45,6 +46,11 @@ export interface ExportHeader {
   masked: boolean;
   /** Every event line carries what it changed (format 2, trace.ts). */
   traced?: boolean;
+  /**
+   * A flight recorder's report (issue 47): the invariant that broke and the event where it broke;
+   * the file's last event is the `flight.break` that says so.
+   */
+  incident?: Incident;
 }
 
 export type ReplayErrorCode =
@@ -194,9 +200,23 @@ export function checkHeader(value: unknown): ExportHeader {
     });
   if (!isCount(h.events)) throw new ReplayFileError('bad-header', { field: 'events' });
   if (!isStart(h.start)) throw new ReplayFileError('bad-header', { field: 'start' });
-  if (typeof h.hashes !== 'object' || h.hashes === null)
-    throw new ReplayFileError('bad-header', { field: 'hashes' });
+  const bad = badField(h);
+  if (bad !== null) throw new ReplayFileError('bad-header', { field: bad });
   return h as ExportHeader;
+}
+
+/** The header's hashes or incident when they are not what they must be, or null. */
+function badField(h: Partial<ExportHeader>): 'hashes' | 'incident' | null {
+  if (typeof h.hashes !== 'object' || h.hashes === null) return 'hashes';
+  // a report's incident is what its `flight.break` event carries (events.ts)
+  const incident = {
+    seq: 1,
+    at: 0,
+    kind: 'system' as const,
+    name: 'flight.break',
+    body: h.incident,
+  };
+  return h.incident !== undefined && eventIssue(incident) !== null ? 'incident' : null;
 }
 
 function isStart(value: unknown): value is ExportHeader['start'] {

@@ -4,6 +4,7 @@
 // the fold of its own log across page loads, which is what lets an export that spans a reload
 // replay into the same state.
 import type { LogEvent } from '../../shared/log-event.ts';
+import type { Incident } from '../api.ts';
 import { APP_VERSION } from '../../shared/version.ts';
 import { checkedEvent } from '../events.ts';
 import { beginsLoginPartition, checkpointDue, lastBoundary } from '../log/checkpoints.ts';
@@ -13,8 +14,9 @@ import type { Logger } from '../services.ts';
 import { foldEngine, initialEngineState } from '../store.ts';
 import type { EngineState } from '../store.ts';
 import { decodeState, encodeState } from './codec.ts';
+import type { StateDoc } from './codec.ts';
 import { startExport } from './writer.ts';
-import type { ExportWriter } from './writer.ts';
+import type { ExportPlan, ExportWriter } from './writer.ts';
 
 /** Events read from the log per page (restore, export). */
 const READ_PAGE = 5_000;
@@ -79,6 +81,8 @@ export class Checkpointer {
   constructor(
     private readonly log: EventLog,
     private last: CheckpointMeta | null,
+    /** Hears of each checkpoint's document (the flight recorder reads it back). */
+    private readonly taken: (doc: StateDoc, event: LogEvent) => void = () => undefined,
   ) {}
 
   /** Take one at the next event whatever the schedule (e.g. the log moved to memory). */
@@ -93,8 +97,10 @@ export class Checkpointer {
     const meta: CheckpointMeta = boundary
       ? { seq: event.seq, at: event.at, boundary: true }
       : { seq: event.seq, at: event.at };
-    this.log.checkpoint({ ...meta, app: APP_VERSION, state: encodeState(state) });
+    const doc = encodeState(state);
+    this.log.checkpoint({ ...meta, app: APP_VERSION, state: doc });
     this.last = meta;
+    this.taken(doc, event);
   }
 }
 
@@ -111,7 +117,8 @@ export class ExportError extends Error {}
  * The log from the newest checkpoint at or before `since` (or the oldest held, when none is that
  * old; never one before the last login partition began, ADR 0042) to the last event dispatched,
  * as a file. `end` must be the engine's state right now: it
- * is the state after `log.lastSeq()`, taken before anything is awaited.
+ * is the state after `log.lastSeq()`, taken before anything is awaited (or, with `upTo`, the
+ * state after that event).
  */
 export async function exportLog(
   log: EventLog,
@@ -119,32 +126,48 @@ export async function exportLog(
   since: number,
   now: number,
   onProgress: (done: number, total: number) => void = () => undefined,
+  /** A flight recorder's report: it ends at its break's event, `end` the state after it. */
+  upTo: { seq: number; incident: Incident } | null = null,
 ): Promise<ExportResult> {
-  const endSeq = log.lastSeq();
+  const endSeq = upTo?.seq ?? log.lastSeq();
   const release = log.hold();
   try {
     await log.flush();
     const base = exportBase(log.checkpoints(), endSeq, since);
-    const record = await log.loadCheckpoint(base.seq);
-    const start = record === null ? initialEngineState : decodeState(record.state);
-    const total = endSeq - base.seq;
-    const first = total > 0 ? (await log.read(base.seq + 1, 1))[0] : undefined;
-    const last = total > 0 ? (await log.read(endSeq, 1))[0] : undefined;
-    const range = { from: first?.at ?? null, to: last?.at ?? null };
+    const plan = await exportPlan(log, base, endSeq, now);
     const writer = await startExport({
-      start: { seq: base.seq, at: base.at, state: start },
+      ...plan,
       end,
-      events: total,
-      firstSeq: first?.seq ?? null,
-      lastSeq: last?.seq ?? null,
-      ...range,
-      exportedAt: now,
+      ...(upTo === null ? {} : { incident: upTo.incident }),
     });
     await writeEvents(log, writer, base.seq + 1, endSeq, onProgress);
-    return { bytes: writer.finish(), events: total, ...range };
+    return { bytes: writer.finish(), events: plan.events, from: plan.from, to: plan.to };
   } finally {
     release();
   }
+}
+
+/** What an export from `base` to `endSeq` holds: its start state, count, seq and time range. */
+async function exportPlan(
+  log: EventLog,
+  base: CheckpointMeta,
+  endSeq: number,
+  now: number,
+): Promise<Omit<ExportPlan, 'end' | 'incident'>> {
+  const record = await log.loadCheckpoint(base.seq);
+  const start = record === null ? initialEngineState : decodeState(record.state);
+  const total = endSeq - base.seq;
+  const first = total > 0 ? (await log.read(base.seq + 1, 1))[0] : undefined;
+  const last = total > 0 ? (await log.read(endSeq, 1))[0] : undefined;
+  return {
+    start: { seq: base.seq, at: base.at, state: start },
+    events: total,
+    firstSeq: first?.seq ?? null,
+    lastSeq: last?.seq ?? null,
+    from: first?.at ?? null,
+    to: last?.at ?? null,
+    exportedAt: now,
+  };
 }
 
 /**

@@ -67,6 +67,10 @@ export const refusedCalls: RefusedCalls = {
   removePriceAlert: () => Promise.resolve(REFUSED),
   loadMoreC2c: () => Promise.resolve(),
   exportLog: () => Promise.reject(new Error('a replay exports nothing')),
+  // a replay's page watches nothing of its own: what broke there is the recording's
+  flightBreak: () => Promise.resolve(),
+  flightReport: () => Promise.reject(new Error('a replay keeps no report')),
+  flightDismiss: () => Promise.resolve(),
   stats: () => Promise.reject(new Error('a replay has no engine statistics')),
   benchFillLog: () => Promise.reject(new Error('a replay has no log')),
 };

@@ -32,6 +32,7 @@ export function recordingInfo(session: ReplaySession): ReplayInfo {
     names: [...session.names],
     mismatches: [...session.mismatches],
     finalHashes: session.finalHashes,
+    incident: h.incident ?? null,
   };
 }
 

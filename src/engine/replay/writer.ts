@@ -5,6 +5,7 @@ import { Gzip } from 'fflate';
 import type { LogEvent } from '../../shared/log-event.ts';
 import { APP_VERSION } from '../../shared/version.ts';
 import type { EngineState } from '../store.ts';
+import type { Incident } from '../api.ts';
 import { encodeState } from './codec.ts';
 import { maskEvent, maskForExport } from './export-mask.ts';
 import { LOG_FORMAT, LOG_FORMAT_VERSION, TRACE_LINE } from './format.ts';
@@ -27,6 +28,8 @@ export interface ExportPlan {
   from: number | null;
   to: number | null;
   exportedAt: number;
+  /** What broke, for a flight recorder's report (its last event is the break). */
+  incident?: Incident;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function startExport(plan: ExportPlan, fold?: Fold): Promise<Export
     hashes: await hashState(plan.end, (_name, value) => maskForExport(value)),
     masked: true,
     traced: true,
+    ...(plan.incident === undefined ? {} : { incident: plan.incident }),
   };
   return new ExportWriter(header, fold);
 }

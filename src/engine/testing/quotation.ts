@@ -1,6 +1,6 @@
 // The `quotation_new` reply of one market: USDT with BTC/USDT at `price`, for engine tests
-// that need a pair list and nothing more about it.
-export function btcUsdtQuotation(price: string) {
+// that need a pair list and nothing more about it; `pair` overrides fields of the pair.
+export function btcUsdtQuotation(price: string, pair: Record<string, unknown> = {}) {
   return [
     {
       id: 1,
@@ -23,6 +23,7 @@ export function btcUsdtQuotation(price: string) {
           volume: '5',
           is_display: 1,
           sort: 1,
+          ...pair,
         },
       ],
     },

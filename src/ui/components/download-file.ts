@@ -11,3 +11,11 @@ export function downloadFile(data: BlobPart, type: string, name: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** bourse-report-20261123-141502.ndjson.gz (local time). */
+export function reportName(date: Date): string {
+  const p = (n: number): string => String(n).padStart(2, '0');
+  const day = `${date.getFullYear()}${p(date.getMonth() + 1)}${p(date.getDate())}`;
+  const time = `${p(date.getHours())}${p(date.getMinutes())}${p(date.getSeconds())}`;
+  return `bourse-report-${day}-${time}.ndjson.gz`;
+}

@@ -12,6 +12,7 @@ import type { Lang } from '../../shared/locales.ts';
 import { benchFlags, countingSink, exposeBenchHook } from './bench-hook.ts';
 import { applyFrame, applySnapshot, setBridgeStatus } from './signals.ts';
 import { frameBudget } from './frame-budget.ts';
+import { watchPage } from './page-watch.ts';
 
 type Remote = EngineApi;
 
@@ -34,6 +35,8 @@ export function startEngine(lang: Lang): Promise<Remote> {
     // the worker sees navigator.onLine change but gets no events of its own (Chromium)
     for (const event of ['online', 'offline'] as const)
       window.addEventListener(event, () => void notify((api) => api.setOnline(event === 'online')));
+    // the flight recorder hears what broke on the page (issue 47)
+    watchPage((report) => void notify((api) => api.flightBreak(report)));
   }
   return remote;
 }
@@ -233,6 +236,9 @@ export const engine = {
   /** The last `sinceMs` of the log as a file ("Report a problem"); rejects with a reason. */
   exportLog: async (sinceMs: number, onProgress: (done: number, total: number) => void) =>
     (await ready()).exportLog(sinceMs, Comlink.proxy(onProgress)),
+  /** The flight recorder's report of the incident offered (issue 47); rejects with a reason. */
+  flightReport: async (onProgress: (done: number, total: number) => void) =>
+    (await ready()).flightReport(Comlink.proxy(onProgress)),
 };
 
 export type Engine = typeof engine;

@@ -10,6 +10,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { SessionWatch } from './session-watch.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
+import { FlightOffer } from '../flight/flight-offer.tsx';
 import { PATH } from '../route-paths.ts';
 import { ReplayBanner } from '../screens/replay/replay-banner.tsx';
 import { ReplayDrop } from '../screens/replay/replay-drop.tsx';
@@ -34,6 +35,7 @@ export function Layout() {
       <ReplayBanner />
       <EngineStatusBar />
       <UpdatePrompt />
+      <FlightOffer />
       {/* data-path: the route whose screen is shown (it changes with the screen, in one commit) */}
       <main id="main" className="app__main" data-path={pathname}>
         <Suspense fallback={<Loading />}>

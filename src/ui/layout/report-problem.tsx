@@ -4,7 +4,7 @@
 // never reaches back past the last logout, expiry or fresh login (the engine's login partition,
 // ADR 0042): on a shared browser it holds this login's events only.
 import { useState } from 'react';
-import { downloadFile } from '../components/download-file.ts';
+import { downloadFile, reportName } from '../components/download-file.ts';
 import { engine } from '../engine-bridge/bridge.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { toast } from '../toast/toast.ts';
@@ -46,12 +46,4 @@ export function ReportProblemButton({ onDone }: { onDone?: () => void }) {
       {progress === null ? t('replay.report') : t('replay.report.progress', { percent: progress })}
     </button>
   );
-}
-
-/** bourse-report-20261123-141502.ndjson.gz (local time). */
-export function reportName(date: Date): string {
-  const p = (n: number): string => String(n).padStart(2, '0');
-  const day = `${date.getFullYear()}${p(date.getMonth() + 1)}${p(date.getDate())}`;
-  const time = `${p(date.getHours())}${p(date.getMinutes())}${p(date.getSeconds())}`;
-  return `bourse-report-${day}-${time}.ndjson.gz`;
 }

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../i18n/format.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ReplayControls } from './replay-controls.tsx';
 import { ReplayDifferencePanel } from './replay-difference.tsx';
+import { ReplayIncident } from './replay-incident.tsx';
 import { ReplayEvents } from './replay-events.tsx';
 import { ReplayInspector } from './replay-inspector.tsx';
 import { errorMessageId, openRecording, openState } from './replay-open.ts';
@@ -22,6 +23,7 @@ export default function ReplayScreen() {
       {info === null ? null : (
         <>
           <Summary />
+          <ReplayIncident />
           <ReplayDifferencePanel key={`${info.fileName}-${info.exportedAt}`} />
           <Timeline />
           <div className="replay-desk__panels">
