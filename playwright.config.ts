@@ -30,6 +30,7 @@ const OWN_USERS = [
   'faults',
   'flight-recorder',
   'keyboard',
+  'moment',
   'new-user-walk',
   'notifications',
   'offline-history',

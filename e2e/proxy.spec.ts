@@ -155,8 +155,26 @@ test('two processes behind HAProxy: the whole client works through it, and both 
   const buy = page.getByTestId('buy-form');
   await buy.locator('input[name="price"]').fill(price.toFixed(2));
   await buy.locator('input[name="number"]').fill(AMOUNT);
+  // every toast the page shows from here on, kept (one may be gone by the time it is read)
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenToasts: seen });
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll('.toast'))
+        if (!seen.includes(t.textContent ?? '')) seen.push(t.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await page.getByTestId('buy-submit').click();
-  await expect(page.locator('.toast--success')).toBeVisible();
+  try {
+    await expect(page.locator('.toast--success')).toBeVisible({ timeout: 30_000 });
+  } catch (error) {
+    // what the page said instead, and what the processes logged: a failure here names its cause
+    const toasts = await page.evaluate(() => (window as { seenToasts?: string[] }).seenToasts);
+    const logs = servers.map((s) => s.output().slice(-4000)).join('\n---\n');
+    throw new Error(`no success toast; toasts: ${JSON.stringify(toasts)}\n${logs}`, {
+      cause: error,
+    });
+  }
 
   const row = page.getByTestId('open-orders').locator('tbody tr').first();
   await expect(row).toHaveAttribute('data-side', 'buy');

@@ -251,7 +251,7 @@ export const SERVER_LAYERS: readonly (readonly string[])[] = [
  * messages; the parts every screen uses; what several screens share (the kit: form field and
  * hook, account shell, record lists, account queries; the trading widgets: book, trades, chart,
  * market list, pair stats, the phone layout); the features laid over the screens (hotkeys, the
- * notices, the flight recorder's offer); the screens;
+ * notices, the flight recorder's offer, "at this moment"); the screens;
  * the shell that lays them out and routes to them.
  */
 export const UI_LAYERS: readonly (readonly string[])[] = [
@@ -267,7 +267,7 @@ export const UI_LAYERS: readonly (readonly string[])[] = [
   ['i18n'],
   ['components', 'forms', 'toast'],
   ['kit', 'trading'],
-  ['hotkeys', 'notices', 'flight'],
+  ['hotkeys', 'notices', 'flight', 'moment'],
   ['screens'],
   ['layout', 'routes.tsx', 'app.tsx', 'main.tsx'],
 ];

@@ -75,9 +75,11 @@ export type * from './api/alerts.ts';
 export type * from './api/spot-triggers.ts';
 export * from './api/replay.ts';
 export * from './api/flight.ts';
+export * from './api/moment.ts';
 export type * from './api/engine-run.ts';
 import type { EngineConfig, EngineStats, ExportFile } from './api/engine-run.ts';
 import type { FlightCalls } from './api/flight.ts';
+import type { MomentCalls } from './api/moment.ts';
 import type {
   LogEventView,
   ProjectionName,
@@ -265,7 +267,7 @@ export type { CommandResult } from './api/command-result.ts';
 import type { CommandResult } from './api/command-result.ts';
 
 /** Methods the page may call on the engine (through Comlink, so every result is a Promise). */
-export interface EngineApi extends SpotTriggerCalls, FlightCalls {
+export interface EngineApi extends SpotTriggerCalls, FlightCalls, MomentCalls {
   /**
    * Start (or re-attach to) the engine; `onFrame` receives the coalesced diffs. When it returns
    * a promise, the next diff waits until it settles (at most ACK_TIMEOUT_MS): the page's
@@ -476,6 +478,9 @@ export const ENGINE_CALLS = {
   flightBreak: 'tell',
   flightReport: 'internal',
   flightDismiss: 'tell',
+  momentOpen: 'internal',
+  momentSeek: 'internal',
+  momentClose: 'tell',
   stats: 'internal',
   benchFillLog: 'internal',
   close: 'internal',

@@ -17,6 +17,7 @@ import { pageCalls } from './page-calls.ts';
 import { exportLog } from './replay/recorder.ts';
 import type { Services } from './services.ts';
 import type { EngineState } from './store.ts';
+import { MomentKeeper } from './moment/moment.ts';
 
 export type { EngineOptions } from './engine-core.ts';
 
@@ -34,6 +35,7 @@ export interface EngineHandle extends EngineApi {
 export function createEngine(given: Services, options: EngineOptions = {}): EngineHandle {
   const core = createEngineCore(given, options);
   const { services, log, meter, frames, page } = core;
+  const moment = new MomentKeeper(log);
   let running: Promise<Started> | null = null;
 
   const started = async (): Promise<Started> => {
@@ -86,6 +88,15 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
     async flightDismiss() {
       await started();
       core.flight.dismiss();
+    },
+    async momentOpen(request) {
+      await started();
+      return moment.open(request);
+    },
+    momentSeek: (index) => moment.seek(index),
+    async momentClose() {
+      await Promise.resolve();
+      moment.close();
     },
     engineError(error) {
       // before the log is open there is nothing to keep: the console has it

@@ -71,6 +71,10 @@ export const refusedCalls: RefusedCalls = {
   flightBreak: () => Promise.resolve(),
   flightReport: () => Promise.reject(new Error('a replay keeps no report')),
   flightDismiss: () => Promise.resolve(),
+  // the replay desk has its own cursor
+  momentOpen: () => Promise.resolve({ ok: false, reason: 'replay' }),
+  momentSeek: () => Promise.resolve({ ok: false, reason: 'replay' }),
+  momentClose: () => Promise.resolve(),
   stats: () => Promise.reject(new Error('a replay has no engine statistics')),
   benchFillLog: () => Promise.reject(new Error('a replay has no log')),
 };

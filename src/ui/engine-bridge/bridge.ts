@@ -7,7 +7,13 @@
 // Benchmark switches (`?engine=main`, `?bench=1`) are in bench-hook.ts (ADR 0011).
 import * as Comlink from 'comlink';
 import { ENGINE_CALLS } from '../../engine/api.ts';
-import type { CommandResult, EngineApi, EngineCallsOf, FrameDiff } from '../../engine/api.ts';
+import type {
+  CommandResult,
+  EngineApi,
+  EngineCallsOf,
+  FrameDiff,
+  MomentRequest,
+} from '../../engine/api.ts';
 import type { Lang } from '../../shared/locales.ts';
 import { benchFlags, countingSink, exposeBenchHook } from './bench-hook.ts';
 import { applyFrame, applySnapshot, setBridgeStatus } from './signals.ts';
@@ -239,6 +245,9 @@ export const engine = {
   /** The flight recorder's report of the incident offered (issue 47); rejects with a reason. */
   flightReport: async (onProgress: (done: number, total: number) => void) =>
     (await ready()).flightReport(Comlink.proxy(onProgress)),
+  /** "At this moment" (issue 47): the past around `request.at`, read from the local log. */
+  momentOpen: async (request: MomentRequest) => (await ready()).momentOpen(request),
+  momentSeek: async (index: number) => (await ready()).momentSeek(index),
 };
 
 export type Engine = typeof engine;

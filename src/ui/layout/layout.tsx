@@ -11,6 +11,7 @@ import { Header } from './header.tsx';
 import { SessionWatch } from './session-watch.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 import { FlightOffer } from '../flight/flight-offer.tsx';
+import { MomentPanel } from '../moment/moment-panel.tsx';
 import { PATH } from '../route-paths.ts';
 import { ReplayBanner } from '../screens/replay/replay-banner.tsx';
 import { ReplayDrop } from '../screens/replay/replay-drop.tsx';
@@ -42,6 +43,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
+      <MomentPanel />
       {!trading && <Footer />}
       <ToastHost />
       <AnnouncerRegion />

@@ -3,14 +3,21 @@
 // totals with the spec's 4 decimals. A held list (as of its time, issue 25) is greyed and its
 // rows cannot be cancelled nor the list extended: they are not this page session's.
 import { memo } from 'react';
-import type { FilledOrderView, OpenOrderView, SpotOrderOutcome } from '../../engine/api.ts';
+import type {
+  FilledOrderView,
+  MomentRequest,
+  OpenOrderView,
+  SpotOrderOutcome,
+} from '../../engine/api.ts';
 import { Empty, Loading, NotKnown } from '../components/states.tsx';
 import { engine } from '../engine-bridge/bridge.ts';
+import { openMoment } from '../engine-bridge/moment-bridge.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import type { MessageId } from '../i18n/i18n.ts';
 import { feeDecimals } from './form-math.ts';
 import type { PairMeta } from './pair-meta.ts';
 import { OpenRow, SideLabel } from './open-order-row.tsx';
+import { timeOf } from './chart/chart-fills.ts';
 
 /** Spec §9: the spot lists show "load more" after more than 8 rows. */
 export const LOAD_MORE_AFTER = 8;
@@ -144,6 +151,9 @@ export function HistoryTable({ rows, hasMore, loading, source, meta }: HistoryPr
               {t('spot.orders.fee')}
             </th>
             <th scope="col">{t('spot.orders.status')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('moment.title')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -213,9 +223,34 @@ const HistoryRow = memo(function HistoryRow({
       >
         {t(OUTCOME_LABEL[outcome])}
       </td>
+      <td className="orders__moment">
+        {filled && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            data-testid="fill-moment"
+            title={t('moment.open')}
+            aria-label={t('moment.openFill', { time: fmt.dateTime(o.time) })}
+            onClick={() => void openMoment(fillMoment(o))}
+          >
+            {t('moment.openShort')}
+          </button>
+        )}
+      </td>
     </tr>
   );
 });
+
+/**
+ * A fill's moment: the end of the second the server stamps it with, and the order to point
+ * out at the price it rested at (its limit; a market order's fill price).
+ */
+function fillMoment(o: FilledOrderView): MomentRequest {
+  return {
+    at: timeOf(o.time) + 999,
+    focus: { orderId: o.id, side: o.side, price: o.limitPrice ?? o.price },
+  };
+}
 
 function ListFooter({
   count,

@@ -16,7 +16,7 @@ import type { ChartMode } from '../paint/chart-draw.ts';
 import type { ChartDrawn } from '../paint/paint-protocol.ts';
 import { workerChartSurface } from './chart-surface.ts';
 import { chartGeometry } from '../paint/chart-geometry.ts';
-import { LineInput } from './chart-line-input.ts';
+import { barClose, LineInput } from './chart-line-input.ts';
 import { DrawingInput } from './chart-drawing-input.ts';
 import { barScale } from '../paint/chart-drawings.ts';
 import { FillMarks, type ChartFill } from './chart-fills.ts';
@@ -88,6 +88,7 @@ export class ChartController {
   readonly lines = new LineInput({
     geometry: () => this.geometry(),
     precision: () => this.input?.pricePrecision ?? 8,
+    timeAt: (x) => barClose(this.cache?.time[this.barIndexAt(x)], this.input?.periodSec ?? 60),
     redraw: () => this.markDirty(),
     cursor: (value) => this.canvas.style.setProperty('cursor', value),
     stopGesture: () => {
@@ -264,13 +265,14 @@ export class ChartController {
     };
   }
 
-  private hoverIndex(): number {
-    const p = this.pointer;
-    const cache = this.cache;
-    if (p === null || cache === null || this.viewport === null) return -1;
+  private hoverIndex = (): number => (this.pointer === null ? -1 : this.barIndexAt(this.pointer.x));
+
+  /** Index of the bar at x (-1: none is there). */
+  private barIndexAt(x: number): number {
+    const { cache, viewport } = this;
     const plotWidth = this.plotWidth();
-    if (p.x < 0 || p.x >= plotWidth) return -1;
-    return barAt(this.viewport, plotWidth, p.x, cache.length);
+    if (cache === null || viewport === null || x < 0 || x >= plotWidth) return -1;
+    return barAt(viewport, plotWidth, x, cache.length);
   }
 
   /** The layout and price scale of what the worker draws (the last axis width it told). */

@@ -42,6 +42,7 @@ function setup(lines: LineSpec[], decimals = 2) {
   const input = new LineInput({
     geometry: () => ({ layout, y }),
     precision: () => decimals,
+    timeAt: () => null,
     redraw: () => undefined,
     cursor: () => undefined,
     stopGesture: () => (stopped += 1),

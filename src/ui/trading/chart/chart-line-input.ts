@@ -26,6 +26,8 @@ export interface OfferAt {
   price: string;
   x: number;
   y: number;
+  /** When the bar under the point closed (ms; now for the forming one), null when none. */
+  time: number | null;
 }
 
 export interface LineEvents {
@@ -41,10 +43,20 @@ export interface LineEvents {
 export interface LineView {
   geometry(): { layout: ChartLayout; y: ScaleLinear<number, number> } | null;
   precision(): number;
+  /** When the bar at x closed (ms; now for the forming one), null when no bar is there. */
+  timeAt(x: number): number | null;
   redraw(): void;
   cursor(value: string): void;
   /** A long press took over: the pan or pinch it began stops. */
   stopGesture(): void;
+}
+
+/**
+ * The moment a point of the chart stands for ("at this moment", issue 47): the close of its bar,
+ * the book as the candle ended; now for the forming one.
+ */
+export function barClose(open: number | undefined, periodSec: number): number | null {
+  return open === undefined ? null : Math.min(open + periodSec * 1000 - 1, Date.now());
 }
 
 const LONG_PRESS_MS = 550;
@@ -153,7 +165,7 @@ export class LineInput {
   offerAt(x: number, y: number): boolean {
     const price = this.priceAt(y);
     if (price === null || this.events === null) return false;
-    this.events.offer({ price, x, y });
+    this.events.offer({ price, x, y, time: this.view.timeAt(x) });
     return true;
   }
 

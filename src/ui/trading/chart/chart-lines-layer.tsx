@@ -17,6 +17,7 @@ import { workspace } from '../../workspace.ts';
 import type { ChartController } from './chart-controller.ts';
 import { stepTicks, type OfferAt } from './chart-line-input.ts';
 import { ChartOfferMenu } from './chart-offer-menu.tsx';
+import { openMoment } from '../../engine-bridge/moment-bridge.ts';
 import type { ChartTrading, ChartTradingLine } from './chart-trading.ts';
 import type { ChartFill } from './chart-fills.ts';
 
@@ -198,6 +199,14 @@ export function ChartLinesLayer(p: {
             trading.offer(offer.price, side, kind);
             setOffer(null);
           }}
+          onMoment={
+            offer.time === null
+              ? undefined
+              : () => {
+                  setOffer(null);
+                  void openMoment({ at: offer.time ?? 0 });
+                }
+          }
           onClose={() => {
             setOffer(null);
             p.canvas()?.focus();

@@ -1,6 +1,7 @@
 // The menu a right click, a long press or the context-menu key opens on the chart (issue 46):
 // a buy or sell limit order, or a buy or sell stop, at the price pointed at. A choice opens the
 // screen's ticket with the order at that price; the ticket checks it as any order typed there.
+// The last item opens "at this moment" at the bar pointed at (issue 47).
 // Arrows move between the items, Escape or a press outside closes it.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -26,7 +27,7 @@ const ITEMS: Record<'spot' | 'lever', readonly Item[]> = {
 };
 
 const MENU_WIDTH = 220;
-const MENU_HEIGHT = 180;
+const MENU_HEIGHT = 214;
 
 export function ChartOfferMenu(p: {
   at: OfferAt;
@@ -35,9 +36,11 @@ export function ChartOfferMenu(p: {
   /** The chart's size (CSS px). */
   bounds: { width: number; height: number };
   onChoose: (side: 'buy' | 'sell', kind: OfferKind) => void;
+  /** "At this moment" at the bar pointed at (issue 47), when there is one. */
+  onMoment?: (() => void) | undefined;
   onClose: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, fmt } = useI18n();
   const menu = useRef<HTMLDivElement>(null);
   const { onClose } = p;
   // the screen re-renders on every push: the focus goes to the first item once, when the menu
@@ -99,6 +102,17 @@ export function ChartOfferMenu(p: {
           {t(i.label, { price: p.priceText })}
         </button>
       ))}
+      {p.onMoment !== undefined && p.at.time !== null && (
+        <button
+          type="button"
+          role="menuitem"
+          className="chart-offer__item"
+          data-offer="moment"
+          onClick={p.onMoment}
+        >
+          {t('chart.offer.moment', { time: fmt.dateTime(p.at.time) })}
+        </button>
+      )}
     </div>
   );
 }
