@@ -3,7 +3,7 @@
 // opens on the past — the order highlighted in the book as it rested, marked as the past, moved
 // by keyboard — and the book it shows is the one the engine folded at that event: the report of the same log,
 // replayed by the command line to that event, gives the same hash. The chart's menu opens a
-// moment at a bar too. Escape closes the panel and gives the focus back.
+// moment at a bar too, and the fill's notification. Escape closes the panel and gives the focus back.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
@@ -102,5 +102,14 @@ test('a fill opens the book as it was: its order pointed out, the hash the repla
   await expect(panel).toBeVisible();
   await expect(panel).toHaveAttribute('data-book-hash', /^[0-9a-f]{64}$/);
   await panel.getByTestId('moment-close').click();
+  await expect(panel).toHaveCount(0);
+
+  // so does the notification of the fill, from the bell (whose panel closes), the order outlined
+  await page.getByTestId('notice-bell').click();
+  const bell = page.getByTestId('notice-bell-panel');
+  await bell.locator('li[data-notice="spot.filled"]').first().getByTestId('notice-moment').click();
+  await expect(bell).toHaveCount(0);
+  await expect(panel.getByTestId('moment-book').locator('tr[data-focus]')).toHaveCount(1);
+  await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
 });

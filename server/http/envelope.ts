@@ -57,7 +57,7 @@ export function installErrorHandling(
   app.addHook('preHandler', async (req) => {
     read.add(req);
   });
-  app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+  const answer = (err: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const lang = langOf(req);
     if (err instanceof ApiError) {
       return reply.code(200).send({ type: err.type, message: t(lang, err.id, err.values) });
@@ -78,7 +78,26 @@ export function installErrorHandling(
     }
     if (log || process.env.DEBUG_ERRORS === '1') console.error(err);
     return reply.code(200).send({ type: 'error', message: t(lang, 'error.internal') });
+  };
+  app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+    // a second chance the route left (recoverWith); what it fails with is answered as any error
+    const recovered = recoveries.get(req)?.(err, reply) ?? null;
+    if (recovered === null) return answer(err, req, reply);
+    return recovered.catch((again: unknown) => answer(again, req, reply));
   });
+}
+
+/** A failed request's second chance: a promise that answers it, or null to fail as it did. */
+export type Recovery = (err: unknown, reply: FastifyReply) => Promise<unknown> | null;
+
+const recoveries = new WeakMap<FastifyRequest, Recovery>();
+
+/**
+ * What `req` may do when it fails, before it is answered with the error (a market's call refused
+ * by its fence is forwarded to the market's new owner, trading/market-seats.ts).
+ */
+export function recoverWith(req: FastifyRequest, recovery: Recovery): void {
+  recoveries.set(req, recovery);
 }
 
 /** PostgreSQL codes and socket errors of a database out of reach (restarting, shut down). */

@@ -5,6 +5,8 @@
 // - a spot order call (place, cancel, amend, conditional, scale) that reaches a process which does
 //   not own its market is forwarded whole to the owner, which answers it as if it had come to
 //   it (`app.inject`), and the answer goes back as is; a forwarded call is never forwarded again;
+//   a call this process took as the owner's, whose fenced write found the market taken over
+//   meanwhile (LeaseLost: nothing written), is forwarded so too, once;
 // - once a second the owner sends the others where its price walk stands, its new trades and the
 //   top of its book, so a price, a mark, a trade list or a candle read on any process agrees;
 // - a depth snapshot asked of a follower is the owner's (its delta stream's seq is the owner's).
@@ -16,8 +18,10 @@ import { parseDecimal, type Decimal } from '../../src/shared/decimal.ts';
 import type { Server } from 'socket.io';
 import { ClusterCalls, Unanswered } from '../cluster/calls.ts';
 import { marketLease, type LeaseKeeper, type MarketHandover } from '../cluster/keeper.ts';
+import { LeaseLost } from '../cluster/lease.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
+import { recoverWith } from '../http/envelope.ts';
 import type { MarketSimulator } from '../market/simulator.ts';
 import type { Side } from './order-book.ts';
 import type { SpotPublisher } from './spot-publisher.ts';
@@ -124,23 +128,44 @@ export function forwardMarketCalls(
     if (resolve === undefined || calls === null) return;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const m = await resolve(db, spot, body);
-    if (m === null || spot.seat.owns(m)) return;
-    if (req.headers[HOP] !== undefined) throw new ApiError('cluster.moved');
-    const headers: Record<string, string> = {};
-    for (const h of KEPT_HEADERS) {
-      const v = req.headers[h];
-      if (typeof v === 'string') headers[h] = v;
+    if (m === null) return;
+    const hopped = req.headers[HOP] !== undefined;
+    if (spot.seat.owns(m)) {
+      // the market taken over between this check and the call's fenced write: the write was
+      // refused and rolled back (LeaseLost), so the call goes whole to the new owner, once
+      if (!hopped)
+        recoverWith(req, (err, r) =>
+          err instanceof LeaseLost ? forward(calls, req, r, m, body) : null,
+        );
+      return;
     }
-    const question: Forwarded = { m, method: req.method, url: req.url, headers, body };
-    let answer: ForwardedAnswer;
-    try {
-      answer = (await calls.ask('http', question)) as ForwardedAnswer;
-    } catch (err) {
-      if (err instanceof Unanswered) throw new ApiError('cluster.unanswered');
-      throw err;
-    }
-    return reply.code(answer.status).header('content-type', answer.type).send(answer.body);
+    if (hopped) throw new ApiError('cluster.moved');
+    return forward(calls, req, reply, m, body);
   });
+}
+
+/** Asks the owner of market `m` to answer the call; its answer goes back as it is. */
+async function forward(
+  calls: ClusterCalls,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  m: number,
+  body: Record<string, unknown>,
+): Promise<FastifyReply> {
+  const headers: Record<string, string> = {};
+  for (const h of KEPT_HEADERS) {
+    const v = req.headers[h];
+    if (typeof v === 'string') headers[h] = v;
+  }
+  const question: Forwarded = { m, method: req.method, url: req.url, headers, body };
+  let answer: ForwardedAnswer;
+  try {
+    answer = (await calls.ask('http', question)) as ForwardedAnswer;
+  } catch (err) {
+    if (err instanceof Unanswered) throw new ApiError('cluster.unanswered');
+    throw err;
+  }
+  return reply.code(answer.status).header('content-type', answer.type).send(answer.body);
 }
 
 /** Seats this process in the cluster's markets; a no-op for the single process. */

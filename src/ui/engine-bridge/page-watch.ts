@@ -48,7 +48,12 @@ export function watchPage(tell: (report: PageBreak) => void): () => void {
     if (at - started < START_GRACE_MS || duration <= limit) return;
     tell({ invariant: 'long-frame', detail: `a frame of ${Math.round(duration)} ms` });
   });
+  // the page says when long frames count (a test waits for it; the grace is of this page's start)
+  const counting = setTimeout(() => {
+    document.documentElement.dataset['longFrames'] = 'watched';
+  }, START_GRACE_MS);
   return () => {
+    clearTimeout(counting);
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
     observer?.disconnect();

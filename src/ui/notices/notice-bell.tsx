@@ -60,12 +60,14 @@ function BellPanel({ close }: { close: () => void }) {
   const live = view.loaded && !view.held;
   const rows = view.items.slice(0, BELL_ITEMS);
   return (
-    // a link followed inside (an item's View, the centre) closes the panel: the page changes
+    // a link followed inside (an item's View, the centre) closes the panel: the page changes; so
+    // does "at this moment" (its panel opens beside the screen)
     <div
       className="bell-pop"
       data-testid="notice-bell-panel"
       onClick={(e) => {
-        if (e.target instanceof Element && e.target.closest('a') !== null) close();
+        if (e.target instanceof Element && e.target.closest('a, [data-closes-panel]') !== null)
+          close();
       }}
     >
       <div className="bell-pop__head">

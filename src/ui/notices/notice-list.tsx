@@ -3,9 +3,13 @@
 // (a button: click, Enter or Space), older pages on demand; each with a link to the screen of
 // what it is about (opening it reads it too).
 import { Link } from 'react-router';
-import type { NotificationRow } from '../../shared/notifications.ts';
+import type { MomentRequest } from '../../engine/api.ts';
+import { decStr } from '../../shared/decimal.ts';
+import { groupOf } from '../../shared/notifications.ts';
+import type { NotificationGroup, NotificationRow } from '../../shared/notifications.ts';
 import { Empty, ErrorState, Loading } from '../components/states.tsx';
 import { engine } from '../engine-bridge/bridge.ts';
+import { openMoment } from '../engine-bridge/moment-bridge.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import { noticeWords } from './notice-text.ts';
 import { liveNoticeDecimals } from './notice-decimals.ts';
@@ -88,8 +92,38 @@ export function NoticeItem({ row, live }: { row: NotificationRow; live: boolean 
       >
         {t('notice.go')}
       </Link>
+      {MARKET_GROUPS.has(groupOf(row.kind)) && (
+        <button
+          type="button"
+          className="ntf__go ntf__moment"
+          data-testid="notice-moment"
+          data-closes-panel=""
+          aria-label={t('moment.openNotice', { time: fmt.dateTime(row.created_at) })}
+          onClick={() => void openMoment(noticeMoment(row))}
+        >
+          {t('moment.openShort')}
+        </button>
+      )}
     </li>
   );
+}
+
+/** Notifications of the market (fills, triggers, liquidations, alerts) open "at this moment". */
+const MARKET_GROUPS: ReadonlySet<NotificationGroup> = new Set(['spot', 'lever', 'micro', 'alert']);
+
+/**
+ * The moment of a notification: when it happened; a spot order's fill points out its order at
+ * the price it filled at (issue 47).
+ */
+function noticeMoment(row: NotificationRow): MomentRequest {
+  const p = row.params;
+  const id = Number(p['order_id']);
+  const price = decStr(p['price']);
+  const side = p['side'];
+  const fill = row.kind === 'spot.filled' || row.kind === 'spot.partial';
+  return fill && Number.isSafeInteger(id) && price !== null && (side === 'buy' || side === 'sell')
+    ? { at: row.created_at, focus: { orderId: id, side, price } }
+    : { at: row.created_at };
 }
 
 /** "Mark all as read": the centre's and the bell panel's (nothing to read, or held: disabled). */
