@@ -10,10 +10,10 @@ import { checkedEvent } from '../events.ts';
 import { createSpotReader } from '../frames/spot-reader.ts';
 import { beginsLoginPartition, lastBoundary } from '../log/checkpoints.ts';
 import type { EventLog } from '../log/event-log.ts';
-import { decodeState, projectionValue } from '../replay/codec.ts';
+import { projectionValue } from '../replay/codec.ts';
 import { hashValue } from '../replay/hash.ts';
-import { exportBase, ExportError } from '../replay/recorder.ts';
-import { foldEngine, initialEngineState } from '../store.ts';
+import { baseState, exportBase, ExportError } from '../replay/recorder.ts';
+import { foldEngine } from '../store.ts';
 import type { EngineState } from '../store.ts';
 
 /** Events read from the log per page. */
@@ -151,9 +151,7 @@ async function buildWindow(
       throw error;
     }
     if (request.at < base.at) return { ok: false, reason: 'not-held' };
-    const record = await log.loadCheckpoint(base.seq);
-    const start = record === null ? initialEngineState : decodeState(record.state);
-    const w = await foldWindow(log, base.seq, endSeq, start, request);
+    const w = await foldWindow(log, base.seq, endSeq, await baseState(log, base.seq), request);
     return w.events.length === 0 ? { ok: false, reason: 'not-held' } : w;
   } finally {
     release();

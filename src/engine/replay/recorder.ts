@@ -154,8 +154,7 @@ async function exportPlan(
   endSeq: number,
   now: number,
 ): Promise<Omit<ExportPlan, 'end' | 'incident'>> {
-  const record = await log.loadCheckpoint(base.seq);
-  const start = record === null ? initialEngineState : decodeState(record.state);
+  const start = await baseState(log, base.seq);
   const total = endSeq - base.seq;
   const first = total > 0 ? (await log.read(base.seq + 1, 1))[0] : undefined;
   const last = total > 0 ? (await log.read(endSeq, 1))[0] : undefined;
@@ -168,6 +167,12 @@ async function exportPlan(
     to: last?.at ?? null,
     exportedAt: now,
   };
+}
+
+/** The state a checkpoint of the log holds (seq 0 or none: the initial state). */
+export async function baseState(log: EventLog, seq: number): Promise<EngineState> {
+  const record = await log.loadCheckpoint(seq);
+  return record === null ? initialEngineState : decodeState(record.state);
 }
 
 /**
