@@ -88,6 +88,7 @@ function firstDrawRow(dpr: number, d: FirstDraws, full = false): BenchRow {
       `setData + frame callback + paint worker's draw, ${spread(cold, 'ms')}; ` +
       `median parts: setData ${part((r) => r.setDataMs)}, frame ${part((r) => r.paintMs)}, worker draw ${part((r) => r.workerDrawMs)} ms; ` +
       `wall clock setData → worker drew incl. waiting for the frames ${part((r) => r.wallMs)} ms; ` +
+      `first drawn: the newest ${part((r) => r.firstBars).replace('.0', '')} bars, the whole history in place after ${part((r) => r.historyMs)} ms, its longest slice ${part((r) => r.historySliceMs)} ms (ADR 0080); ` +
       `second draw on the same page (warm) ${spread(d.warm.map(total), 'ms')}; ratio = value / budget`,
   };
 }

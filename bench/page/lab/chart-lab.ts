@@ -88,6 +88,8 @@ function nextPaint(): Promise<Paint> {
 }
 
 let drawnWaiter: ((d: ChartDrawn) => void) | null = null;
+/** Bars in the first frame sent after setData (the newest bars when the history follows). */
+let firstSent: number | null = null;
 
 /** The worker's next answer: a series drawn for the first time (or a new axis width). */
 function nextDrawn(): Promise<ChartDrawn> {
@@ -109,6 +111,7 @@ const countedSurface: ChartSurfaceFactory = (canvas, events) => {
     resize: (w, h) => inner.resize(w, h),
     draw(frame) {
       onDraw();
+      firstSent ??= frame.cache.length;
       inner.draw(frame);
     },
     destroy: () => inner.destroy(),
@@ -202,6 +205,7 @@ async function firstDraw(seed: number, full = false): Promise<FirstDrawResult> {
   const m = await mount(`lab:${seed}`, []);
   if (full) fillChart(m, bars);
   resetCounters();
+  firstSent = null;
   const painted = nextPaint();
   const drawn = nextDrawn();
   const t0 = performance.now();
@@ -211,6 +215,8 @@ async function firstDraw(seed: number, full = false): Promise<FirstDrawResult> {
   const worker = await drawn;
   // the controller records its own time when it hears the worker, after this lab's waiter
   await new Promise((resolve) => setTimeout(resolve, 0));
+  const firstBars = firstSent ?? NaN;
+  const history = await historyBuilt(m.canvas, firstBars < bars.length);
   const result: FirstDrawResult = {
     bars: bars.length,
     width: m.canvas.clientWidth,
@@ -220,9 +226,27 @@ async function firstDraw(seed: number, full = false): Promise<FirstDrawResult> {
     paintMs: paint.end - paint.start,
     workerDrawMs: worker.drawMs,
     wallMs: Number(m.canvas.dataset['firstDrawMs'] ?? NaN),
+    firstBars,
+    historyMs: history.ms,
+    historySliceMs: history.sliceMs,
   };
   unmount();
   return result;
+}
+
+/** Waits (≤ 5 s) for the whole history to take the tail's place; NaN when it was drawn whole. */
+async function historyBuilt(
+  canvas: HTMLCanvasElement,
+  follows: boolean,
+): Promise<{ ms: number; sliceMs: number }> {
+  const until = performance.now() + 5_000;
+  while (follows && canvas.dataset['historyMs'] === undefined && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return {
+    ms: Number(canvas.dataset['historyMs'] ?? NaN),
+    sliceMs: Number(canvas.dataset['historySliceMs'] ?? NaN),
+  };
 }
 
 // ---- B11 (b): at most one redraw per frame ---------------------------------------------------

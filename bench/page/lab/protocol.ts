@@ -60,6 +60,12 @@ export interface FirstDrawResult {
    * worker's answer that it drew, wall clock, so it includes waiting for both frames.
    */
   wallMs: number;
+  /** Bars in the first drawing: the newest ones when the history follows (ADR 0080). */
+  firstBars: number;
+  /** setData → the whole history in place (canvas data-history-ms); NaN: drawn whole at once. */
+  historyMs: number;
+  /** The history's longest slice, ms (a task of the page between frames). */
+  historySliceMs: number;
 }
 
 /** B11 (b): many updates per frame plus pan/zoom input. */

@@ -10,7 +10,9 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import type { Bar } from '../../../engine/api.ts';
 import type { ChartIndicator } from '../../../shared/workspace.ts';
 import type { StudyParams } from '../../../shared/studies.ts';
-import { syncBarCache, type BarCache } from '../paint/bar-cache.ts';
+import type { BarCache } from '../paint/bar-cache.ts';
+import { ChartHistory, type HistoryBuilt } from './chart-history.ts';
+import { noteFirstDraw, noteHistory, noteSpan } from './chart-readouts.ts';
 import { chartColors } from './chart-colors.ts';
 import type { ChartMode } from '../paint/chart-draw.ts';
 import type { ChartDrawn } from '../paint/paint-protocol.ts';
@@ -20,13 +22,14 @@ import { barClose, LineInput } from './chart-line-input.ts';
 import { DrawingInput } from './chart-drawing-input.ts';
 import { barScale } from '../paint/chart-drawings.ts';
 import { FillMarks, type ChartFill } from './chart-fills.ts';
-import { keyAction, pinchSpan } from './chart-gestures.ts';
+import { keyAction, listenAll, pinchSpan } from './chart-gestures.ts';
 import type { ChartSurface, ChartSurfaceFactory } from './chart-surface.ts';
 import { frameBudget } from '../../engine-bridge/frame-budget.ts';
 import { theme } from '../../theme.ts';
 import type { Painter } from '../../engine-bridge/frame-budget.ts';
 import {
   barAt,
+  clampViewport,
   defaultViewport,
   followData,
   panViewport,
@@ -67,6 +70,10 @@ export class ChartController {
   private readonly resize: ResizeObserver;
   private input: ChartInput | null = null;
   private cache: BarCache | null = null;
+  /** The cache's source: a long new series' newest bars first, the history after (B11). */
+  private readonly history = new ChartHistory((cache, shift, built) =>
+    this.onHistory(cache, shift, built),
+  );
   private viewport: Viewport | null = null;
   /** Width of the price axis the worker last drew (it follows the widest label). */
   private axisWidth = 56;
@@ -80,6 +87,8 @@ export class ChartController {
   private readonly painter: Painter = { name: 'chart', priority: 3, paint: () => this.paint() };
   private readonly legendSignal = signal<LegendData | null>(null);
   private firstDraw: { key: string; started: number } | null = null;
+  /** Removes the canvas's listeners. */
+  private readonly unlisten: () => void;
   /** Stops following the theme (a change redraws with the new colours at once). */
   private readonly unfollowTheme: () => void;
   /** The user's fills marked on the candles, and the tooltip's (issue 46). */
@@ -123,7 +132,21 @@ export class ChartController {
     });
     this.resize = new ResizeObserver((entries) => this.onResize(entries));
     this.resize.observe(canvas);
-    this.listen();
+    this.unlisten = listenAll(
+      canvas,
+      {
+        pointerdown: this.onPointerDown,
+        pointermove: this.onPointerMove,
+        pointerup: this.onPointerUp,
+        pointercancel: this.onPointerUp,
+        pointerleave: this.onPointerLeave,
+        wheel: this.onWheel,
+        keydown: this.onKeyDown,
+        dblclick: this.onDoubleClick,
+        contextmenu: this.onContextMenu,
+      },
+      { wheel: { passive: false } },
+    );
     let first = true;
     this.unfollowTheme = theme.subscribe(() => {
       if (first) first = false;
@@ -137,7 +160,7 @@ export class ChartController {
     const keyChanged = this.input?.key !== input.key;
     const oldLength = this.cache?.length ?? 0;
     const { key, bars, params, indicators } = input;
-    this.cache = syncBarCache(this.cache, key, bars, params, indicators).cache;
+    this.cache = this.history.sync({ key, bars, params, studies: indicators }, this.plotWidth());
     this.input = input;
     const limits = this.limits();
     if (keyChanged || this.viewport === null || oldLength === 0) {
@@ -163,6 +186,7 @@ export class ChartController {
   }
 
   destroy(): void {
+    this.history.destroy();
     this.lines.pressEnd();
     frameBudget.cancel(this.painter);
     this.surface.destroy();
@@ -208,6 +232,16 @@ export class ChartController {
     this.updateLegend(cache, hover);
   };
 
+  /** The whole history took the place of its newest bars: the view keeps its bars. */
+  private onHistory(cache: BarCache, shift: number, built: HistoryBuilt): void {
+    this.cache = cache;
+    const vp = this.viewport;
+    if (vp !== null)
+      this.viewport = clampViewport({ from: vp.from + shift, to: vp.to + shift }, this.limits());
+    noteHistory(this.canvas, built);
+    this.markDirty(false);
+  }
+
   /** The user's fills (a new list redraws the marks). */
   setFills(fills: readonly ChartFill[]): void {
     this.fills.set(fills);
@@ -235,11 +269,7 @@ export class ChartController {
   private recordFirstDraw(drawn: ChartDrawn): void {
     // an answer to an earlier frame of the series, before its bars came, is not its first draw
     if (this.firstDraw === null || this.firstDraw.key !== drawn.key || drawn.bars === 0) return;
-    const ms = performance.now() - this.firstDraw.started;
-    this.canvas.dataset['firstDrawMs'] = ms.toFixed(1);
-    this.canvas.dataset['bars'] = String(drawn.bars);
-    // which series those bars are (symbol|period): a test that switched pairs waits for its own
-    this.canvas.dataset['series'] = drawn.key;
+    noteFirstDraw(this.canvas, drawn, performance.now() - this.firstDraw.started);
     this.firstDraw = null;
   }
 
@@ -369,15 +399,9 @@ export class ChartController {
     this.markDirty();
   }
 
-  /**
-   * The bars in view, on the canvas (`data-span`): what a zoom changed, for a reader or a test.
-   * Only once there are bars: the empty series' view is replaced when they come, so a span
-   * noted before them would promise a view that a zoom cannot change.
-   */
+  /** The bars in view, on the canvas (chart-readouts.ts). */
   private noteSpan(): void {
-    const vp = this.viewport;
-    if (vp === null || (this.cache?.length ?? 0) === 0) delete this.canvas.dataset['span'];
-    else this.canvas.dataset['span'] = String(Math.round(vp.to - vp.from));
+    noteSpan(this.canvas, this.viewport, this.cache?.length ?? 0);
   }
 
   private readonly onPointerUp = (e: PointerEvent): void => {
@@ -448,31 +472,5 @@ export class ChartController {
     const y = this.pointer?.y ?? g.y(close);
     const x = this.pointer?.x ?? pane.x + pane.width / 2;
     this.lines.offerAt(x, Math.min(pane.y + pane.height, Math.max(pane.y, y)));
-  }
-
-  private listen(): void {
-    const c = this.canvas;
-    c.addEventListener('pointerdown', this.onPointerDown);
-    c.addEventListener('pointermove', this.onPointerMove);
-    c.addEventListener('pointerup', this.onPointerUp);
-    c.addEventListener('pointercancel', this.onPointerUp);
-    c.addEventListener('pointerleave', this.onPointerLeave);
-    c.addEventListener('wheel', this.onWheel, { passive: false });
-    c.addEventListener('keydown', this.onKeyDown);
-    c.addEventListener('dblclick', this.onDoubleClick);
-    c.addEventListener('contextmenu', this.onContextMenu);
-  }
-
-  private unlisten(): void {
-    const c = this.canvas;
-    c.removeEventListener('pointerdown', this.onPointerDown);
-    c.removeEventListener('pointermove', this.onPointerMove);
-    c.removeEventListener('pointerup', this.onPointerUp);
-    c.removeEventListener('pointercancel', this.onPointerUp);
-    c.removeEventListener('pointerleave', this.onPointerLeave);
-    c.removeEventListener('wheel', this.onWheel);
-    c.removeEventListener('keydown', this.onKeyDown);
-    c.removeEventListener('dblclick', this.onDoubleClick);
-    c.removeEventListener('contextmenu', this.onContextMenu);
   }
 }

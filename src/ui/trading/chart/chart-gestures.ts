@@ -42,3 +42,18 @@ export function pinchSpan(touches: ReadonlyMap<number, number>): number | null {
   const [a = 0, b = 0] = [...touches.values()];
   return Math.max(1, Math.abs(a - b));
 }
+
+type Handlers = { [K in keyof HTMLElementEventMap]?: (e: HTMLElementEventMap[K]) => void };
+
+/** Adds the handlers to `target` (with their options); returns what removes them. */
+export function listenAll(
+  target: HTMLElement,
+  handlers: Handlers,
+  options: { [K in keyof HTMLElementEventMap]?: AddEventListenerOptions } = {},
+): () => void {
+  const list = Object.entries(handlers) as [keyof HTMLElementEventMap, EventListener][];
+  for (const [type, fn] of list) target.addEventListener(type, fn, options[type]);
+  return () => {
+    for (const [type, fn] of list) target.removeEventListener(type, fn);
+  };
+}

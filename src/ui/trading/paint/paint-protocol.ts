@@ -57,7 +57,9 @@ export type ToPainter =
   | { type: 'resize'; id: number; width: number; height: number }
   | { type: 'paint'; id: number; scene: PaintScene }
   /** The page's canvas element is gone: drop its OffscreenCanvas. */
-  | { type: 'forget'; id: number };
+  | { type: 'forget'; id: number }
+  /** The worker has started: load the formatting and the page's font before the first scene. */
+  | { type: 'warm'; font: string; locale: string };
 
 export type FromPainter =
   /** The first scene with levels or trades in it is on the canvas. */

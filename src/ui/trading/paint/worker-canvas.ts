@@ -16,6 +16,14 @@ function painter(): Worker {
     worker.addEventListener('message', (e: MessageEvent<FromPainter>) => {
       listeners.get(e.data.id)?.(e.data);
     });
+    // the canvases draw their text in the page's font (chart-colors.ts, book-canvas.ts)
+    const family =
+      getComputedStyle(document.body ?? document.documentElement).fontFamily || 'sans-serif';
+    worker.postMessage({
+      type: 'warm',
+      font: `11px ${family}`,
+      locale: document.documentElement.lang || 'en',
+    } satisfies ToPainter);
   }
   return worker;
 }

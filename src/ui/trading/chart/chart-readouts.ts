@@ -1,0 +1,30 @@
+// What the chart writes on its canvas element for benchmarks and tests to read (data-*): how
+// long a new series took to be drawn, when its whole history was in place (B11), the bars in view.
+import type { ChartDrawn } from '../paint/paint-protocol.ts';
+import type { Viewport } from '../paint/viewport.ts';
+import type { HistoryBuilt } from './chart-history.ts';
+
+/** A new series was first drawn `ms` after its data came. */
+export function noteFirstDraw(canvas: HTMLCanvasElement, drawn: ChartDrawn, ms: number): void {
+  canvas.dataset['firstDrawMs'] = ms.toFixed(1);
+  canvas.dataset['bars'] = String(drawn.bars);
+  // which series those bars are (symbol|period): a test that switched pairs waits for its own
+  canvas.dataset['series'] = drawn.key;
+}
+
+/** The whole history took the place of the newest bars: when, and its longest slice. */
+export function noteHistory(canvas: HTMLCanvasElement, built: HistoryBuilt): void {
+  canvas.dataset['historyMs'] = built.ms.toFixed(1);
+  canvas.dataset['historySliceMs'] = built.sliceMs.toFixed(1);
+  canvas.dataset['historyBars'] = String(built.bars);
+}
+
+/**
+ * The bars in view (`data-span`): what a zoom changed, for a reader or a test. Only once there
+ * are bars: the empty series' view is replaced when they come, so a span noted before them
+ * would promise a view that a zoom cannot change.
+ */
+export function noteSpan(canvas: HTMLCanvasElement, vp: Viewport | null, bars: number): void {
+  if (vp === null || bars === 0) delete canvas.dataset['span'];
+  else canvas.dataset['span'] = String(Math.round(vp.to - vp.from));
+}
