@@ -76,10 +76,12 @@ export type * from './api/spot-triggers.ts';
 export * from './api/replay.ts';
 export * from './api/flight.ts';
 export * from './api/moment.ts';
+export * from './api/heat.ts';
 export type * from './api/engine-run.ts';
 import type { EngineConfig, EngineStats, ExportFile } from './api/engine-run.ts';
 import type { FlightCalls } from './api/flight.ts';
 import type { MomentCalls } from './api/moment.ts';
+import type { HeatCalls } from './api/heat.ts';
 import type {
   LogEventView,
   ProjectionName,
@@ -267,7 +269,7 @@ export type { CommandResult } from './api/command-result.ts';
 import type { CommandResult } from './api/command-result.ts';
 
 /** Methods the page may call on the engine (through Comlink, so every result is a Promise). */
-export interface EngineApi extends SpotTriggerCalls, FlightCalls, MomentCalls {
+export interface EngineApi extends SpotTriggerCalls, FlightCalls, MomentCalls, HeatCalls {
   /**
    * Start (or re-attach to) the engine; `onFrame` receives the coalesced diffs. When it returns
    * a promise, the next diff waits until it settles (at most ACK_TIMEOUT_MS): the page's
@@ -481,6 +483,7 @@ export const ENGINE_CALLS = {
   momentOpen: 'internal',
   momentSeek: 'internal',
   momentClose: 'tell',
+  depthHeat: 'internal',
   stats: 'internal',
   benchFillLog: 'internal',
   close: 'internal',

@@ -19,6 +19,7 @@ import { createSessionStore } from './log/session-store.ts';
 import type { SessionStore } from './log/session-store.ts';
 import type { Checkpointer } from './replay/recorder.ts';
 import { FlightRecorder } from './flight/flight-recorder.ts';
+import { DepthHeat } from './heat/depth-heat.ts';
 import { relayedNetwork } from './services.ts';
 import type { RelayedNetwork, Services } from './services.ts';
 import { createStatsMeter } from './stats.ts';
@@ -57,6 +58,8 @@ export interface EngineCore {
   checkpointer: Checkpointer | null;
   /** The invariants checked as the engine runs, and the report kept when one breaks. */
   readonly flight: FlightRecorder;
+  /** The watched pair's book sampled as it is folded, for the depth heatmap (issue 47). */
+  readonly heat: DepthHeat;
   /** UI events are logged only once the log is open (seq continues from the stored log). */
   logOpen: boolean;
   /** Logs a UI event once the log is open (before, it is dropped). */
@@ -84,6 +87,7 @@ export function createEngineCore(given: Services, options: EngineOptions): Engin
   });
   const reader = createSpotReader();
   core.reader = reader;
+  core.heat = new DepthHeat();
   core.meter = createStatsMeter();
   core.frames = createFrameScheduler(
     services.timers,
@@ -106,6 +110,7 @@ export function createEngineCore(given: Services, options: EngineOptions): Engin
     (event, state) => {
       core.checkpointer?.after(event, state);
       core.flight.after(event, state);
+      core.heat.add(event.at, state);
     },
   );
   core.flight = new FlightRecorder(core.log, core.store, services);

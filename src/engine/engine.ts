@@ -94,6 +94,10 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
       return moment.open(request);
     },
     momentSeek: (index) => moment.seek(index),
+    async depthHeat(symbol, since) {
+      await started();
+      return core.heat.since(symbol, since);
+    },
     async momentClose() {
       await Promise.resolve();
       moment.close();

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { DEFAULT_STUDY_PARAMS, MULT_MAX, MULT_MIN, PERIOD_MAX, PERIOD_MIN } from './studies.ts';
 import { describe, expect, it } from 'vitest';
 import {
+  withHeatmap,
   DEFAULT_HOTKEYS,
   DEFAULT_WORKSPACE,
   TEMPLATES_MAX,
@@ -269,5 +270,24 @@ describe('parseWorkspace', () => {
         expect(isWorkspace(parseWorkspace({ chart: { params: raw } }))).toBe(true);
       }),
     );
+  });
+});
+
+describe('the depth heatmap per pair (issue 47)', () => {
+  it('is switched per pair, kept only while some pair has it, and read back the same', () => {
+    const on = withHeatmap(DEFAULT_WORKSPACE, 'BTC/USDT', true);
+    expect(on.chart.heatmap).toEqual(['BTC/USDT']);
+    expect(withHeatmap(on, 'BTC/USDT', true)).toBe(on);
+    const two = withHeatmap(on, 'ETH/USDT', true);
+    expect(parseWorkspace(JSON.parse(JSON.stringify(two)))).toEqual(two);
+    const off = withHeatmap(withHeatmap(two, 'BTC/USDT', false), 'ETH/USDT', false);
+    expect('heatmap' in off.chart).toBe(false);
+    expect(off).toEqual(DEFAULT_WORKSPACE);
+    expect(withHeatmap(DEFAULT_WORKSPACE, '<script>', true)).toBe(DEFAULT_WORKSPACE);
+    const hostile = parseWorkspace({
+      chart: { heatmap: ['BTC/USDT', 7, 'BTC/USDT', 'x'.repeat(99)] },
+    });
+    expect(hostile.chart.heatmap).toEqual(['BTC/USDT']);
+    expect(isWorkspace(hostile)).toBe(true);
   });
 });

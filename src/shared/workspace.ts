@@ -196,6 +196,11 @@ export interface Workspace {
      * they existed reads back the same (a recorded session still replays).
      */
     params?: StudyParams;
+    /**
+     * The pairs whose chart draws the depth heatmap (issue 47); absent while there are none, so
+     * a document written before it existed reads back the same.
+     */
+    heatmap?: string[];
   };
   book: {
     layout: BookLayout;
@@ -245,6 +250,7 @@ export function parseWorkspace(raw: unknown): Workspace {
         : d.chart.indicators,
       pane: oneOf(CHART_PANES, chart.pane) ?? d.chart.pane,
       ...studyParams(chart.params),
+      ...heatmapOf(chart.heatmap),
     },
     book: {
       layout: oneOf(BOOK_LAYOUTS, book.layout) ?? d.book.layout,
@@ -310,6 +316,22 @@ export function isGrouping(value: unknown): value is number {
 }
 
 /** The studies' parameters, kept only when they are not the defaults. */
+/** The pairs with the heatmap on, kept only when there are some. */
+function heatmapOf(value: unknown): { heatmap?: string[] } {
+  const pairs = favourites(value);
+  return pairs.length === 0 ? {} : { heatmap: pairs };
+}
+
+/** The workspace with the depth heatmap of one pair switched on or off (issue 47). */
+export function withHeatmap(w: Workspace, symbol: string, on: boolean): Workspace {
+  const now = w.chart.heatmap ?? [];
+  if (on === now.includes(symbol) || (on && (now.length >= FAVOURITES_MAX || !isSymbol(symbol))))
+    return w;
+  const { heatmap: _old, ...chart } = w.chart;
+  const next = on ? [...now, symbol] : now.filter((s) => s !== symbol);
+  return { ...w, chart: next.length === 0 ? chart : { ...chart, heatmap: next } };
+}
+
 function studyParams(value: unknown): { params?: StudyParams } {
   const params = parseStudyParams(value);
   return sameParams(params, DEFAULT_STUDY_PARAMS) ? {} : { params };

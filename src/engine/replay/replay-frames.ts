@@ -31,6 +31,7 @@ export type ReplayPageCalls = Pick<
   | 'setBookOwner'
   | 'watchDepth'
   | 'spotTriggers'
+  | 'depthHeat'
 >;
 
 /** Frames read from `current()`, the state at the cursor. */
@@ -103,6 +104,15 @@ export function replayPageCalls(frames: ReplayFrames, cursor: ReplayCursor): Rep
       return listed === null
         ? { ok: false, code: 'replay' }
         : { ok: true, message: '', data: listed };
+    },
+    // the heatmap as the recorded session had it, up to the cursor
+    async depthHeat(symbol, since) {
+      await Promise.resolve();
+      if (!cursor.loaded) return null;
+      const session = cursor.session();
+      const at = cursor.index >= 0 ? session.at(cursor.index) : -Infinity;
+      const until = at + cursor.current().session.connection.clockOffsetMs;
+      return session.heat.since(symbol, since, until);
     },
   };
 }

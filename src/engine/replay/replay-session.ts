@@ -5,6 +5,7 @@
 // shares everything unchanged with its neighbours), and keeps each block's lines as bytes. The state after any event is then the nearest checkpoint plus
 // at most one block of parsing and folding. seq, time, kind and name of every event sit in
 // typed columns, so the event list and its filter never parse a line.
+import { DepthHeat } from '../heat/depth-heat.ts';
 import type { LogEvent, LogKind } from '../../shared/log-event.ts';
 import type { EngineEvent } from '../events.ts';
 import { foldEngine } from '../store.ts';
@@ -50,6 +51,8 @@ export interface ReplaySession {
   indexAtTime(ms: number): number;
   /** Indexes of the events whose name is in `nameIds`, in order. */
   filter(nameIds: ReadonlySet<number>): Int32Array;
+  /** The watched pair's book sampled as the recording was folded (the depth heatmap's). */
+  readonly heat: DepthHeat;
 }
 
 export async function loadReplay(
@@ -100,6 +103,7 @@ class SessionBuilder {
   private readonly names: string[] = [];
   private readonly nameIndex = new Map<string, number>();
   private startState: EngineState | null = null;
+  private readonly heat = new DepthHeat();
 
   start(header: ExportHeader): void {
     try {
@@ -134,6 +138,7 @@ class SessionBuilder {
         error instanceof Error ? error.message : String(error),
       );
     }
+    this.heat.add(event.at, this.state);
     this.seqs.push(event.seq);
     this.ats.push(event.at);
     this.kinds.push(KIND_LIST.indexOf(event.kind));
@@ -160,6 +165,7 @@ class SessionBuilder {
       this.firsts,
       finalHashes,
       differingHashes(finalHashes, header.hashes),
+      this.heat,
     );
   }
 
@@ -198,6 +204,7 @@ class LoadedSession implements ReplaySession {
     private readonly firsts: readonly number[],
     readonly finalHashes: ProjectionHashes,
     readonly mismatches: readonly ProjectionName[],
+    readonly heat: DepthHeat,
   ) {
     this.count = columns.seqs.length;
   }

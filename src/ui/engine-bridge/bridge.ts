@@ -248,6 +248,8 @@ export const engine = {
   /** "At this moment" (issue 47): the past around `request.at`, read from the local log. */
   momentOpen: async (request: MomentRequest) => (await ready()).momentOpen(request),
   momentSeek: async (index: number) => (await ready()).momentSeek(index),
+  /** The depth heatmap's samples and trades newer than `since` (issue 47). */
+  depthHeat: async (symbol: string, since: number) => (await ready()).depthHeat(symbol, since),
 };
 
 export type Engine = typeof engine;

@@ -11,6 +11,8 @@ import { ChartLinesLayer } from './chart-lines-layer.tsx';
 import type { ChartTrading } from './chart-trading.ts';
 import { ChartDrawingsLayer } from './chart-drawings-layer.tsx';
 import type { DrawTool } from './chart-draw-menu.tsx';
+import { HeatFeed } from './chart-heat.ts';
+import { engine } from '../../engine-bridge/bridge.ts';
 
 export interface ChartCanvasProps {
   /** Symbol and button; a new key resets zoom and pan. */
@@ -35,6 +37,8 @@ export interface ChartCanvasProps {
   /** The drawing tool chosen in the toolbar, and what puts it down. */
   drawTool: DrawTool | null;
   onDrawToolDone: () => void;
+  /** The pair whose depth heatmap is drawn behind the candles (issue 47); null: none. */
+  heat?: string | null;
 }
 
 export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
@@ -55,6 +59,20 @@ export const ChartCanvas = memo(function ChartCanvas(props: ChartCanvasProps) {
       setController(null);
     };
   }, [locale]);
+
+  const heat = props.heat ?? null;
+  useEffect(() => {
+    if (controller === null || heat === null) return undefined;
+    const feed = new HeatFeed(
+      (symbol, since) => engine.depthHeat(symbol, since),
+      (data) => controller.setHeat(data),
+    );
+    feed.watch(heat);
+    return () => {
+      feed.destroy();
+      controller.setHeat(null);
+    };
+  }, [controller, heat]);
 
   useEffect(() => {
     controller?.setData({

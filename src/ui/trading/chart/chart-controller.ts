@@ -12,7 +12,8 @@ import type { ChartIndicator } from '../../../shared/workspace.ts';
 import type { StudyParams } from '../../../shared/studies.ts';
 import type { BarCache } from '../paint/bar-cache.ts';
 import { ChartHistory, type HistoryBuilt } from './chart-history.ts';
-import { noteFirstDraw, noteHistory, noteSpan } from './chart-readouts.ts';
+import { legendFor, noteFirstDraw, noteHistory, noteSpan } from './chart-readouts.ts';
+import type { LegendData } from './chart-readouts.ts';
 import { chartColors } from './chart-colors.ts';
 import type { ChartMode } from '../paint/chart-draw.ts';
 import type { ChartDrawn } from '../paint/paint-protocol.ts';
@@ -23,7 +24,7 @@ import { DrawingInput } from './chart-drawing-input.ts';
 import { barScale } from '../paint/chart-drawings.ts';
 import { FillMarks, type ChartFill } from './chart-fills.ts';
 import { keyAction, listenAll, pinchSpan } from './chart-gestures.ts';
-import type { ChartSurface, ChartSurfaceFactory } from './chart-surface.ts';
+import type { ChartSurface, ChartSurfaceFactory, HeatData } from './chart-surface.ts';
 import { frameBudget } from '../../engine-bridge/frame-budget.ts';
 import { theme } from '../../theme.ts';
 import type { Painter } from '../../engine-bridge/frame-budget.ts';
@@ -51,17 +52,7 @@ export interface ChartInput {
   params: StudyParams;
 }
 
-export interface LegendData {
-  bar: Bar;
-  index: number;
-  ma15: number;
-  ma10: number;
-  ma20: number;
-  /** The pointer is on this bar (otherwise it is the newest bar). */
-  hovering: boolean;
-  /** The series the values are read from (the studies' columns, issue 46). */
-  series: BarCache;
-}
+export type { LegendData } from './chart-readouts.ts';
 
 const WHEEL_SPEED = 0.0015;
 
@@ -70,6 +61,7 @@ export class ChartController {
   private readonly resize: ResizeObserver;
   private input: ChartInput | null = null;
   private cache: BarCache | null = null;
+  private heat: HeatData | null = null;
   /** The cache's source: a long new series' newest bars first, the history after (B11). */
   private readonly history = new ChartHistory((cache, shift, built) =>
     this.onHistory(cache, shift, built),
@@ -228,6 +220,7 @@ export class ChartController {
       params: cache.params,
       marks: this.fills.marks(cache),
       drawings: this.drawings.scene(),
+      heat: this.heat,
     });
     this.updateLegend(cache, hover);
   };
@@ -239,6 +232,12 @@ export class ChartController {
     if (vp !== null)
       this.viewport = clampViewport({ from: vp.from + shift, to: vp.to + shift }, this.limits());
     noteHistory(this.canvas, built);
+    this.markDirty(false);
+  }
+
+  /** The depth heatmap's history (chart-heat.ts), or null when it is off. */
+  setHeat(heat: HeatData | null): void {
+    this.heat = heat;
     this.markDirty(false);
   }
 
@@ -274,25 +273,8 @@ export class ChartController {
   }
 
   private updateLegend(cache: BarCache, hover: number): void {
-    const index = hover >= 0 ? hover : cache.length - 1;
-    const bar = cache.bars[index];
-    const prev = this.legendSignal.peek();
-    if (bar === undefined) {
-      this.legendSignal.value = null;
-      return;
-    }
-    if (prev !== null && prev.bar === bar && prev.index === index && prev.hovering === hover >= 0) {
-      return;
-    }
-    this.legendSignal.value = {
-      bar,
-      index,
-      ma15: cache.ma15[index] ?? NaN,
-      ma10: cache.ma10[index] ?? NaN,
-      ma20: cache.ma20[index] ?? NaN,
-      hovering: hover >= 0,
-      series: cache,
-    };
+    const next = legendFor(this.legendSignal.peek(), cache, hover);
+    if (next !== this.legendSignal.peek()) this.legendSignal.value = next;
   }
 
   private hoverIndex = (): number => (this.pointer === null ? -1 : this.barIndexAt(this.pointer.x));

@@ -14,7 +14,7 @@ import {
   PERIOD_MIN,
   type StudyParams,
 } from '../../../shared/studies.ts';
-import { CHART_INDICATORS, type ChartIndicator } from '../../../shared/workspace.ts';
+import { CHART_INDICATORS, withHeatmap, type ChartIndicator } from '../../../shared/workspace.ts';
 import { LineIcon } from '../../components/line-icon.tsx';
 import { Modal } from '../../kit/modal.tsx';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -75,9 +75,14 @@ function labelValues(i: ChartIndicator, p: StudyParams): Record<string, number> 
 export function IndicatorMenu({
   indicators,
   params = DEFAULT_STUDY_PARAMS,
+  symbol = '',
+  heat = false,
 }: {
   indicators: readonly ChartIndicator[];
   params?: StudyParams | undefined;
+  /** The pair shown: its depth heatmap is switched here (issue 47). */
+  symbol?: string;
+  heat?: boolean;
 }) {
   const { t } = useI18n();
   const toggle = (i: ChartIndicator, on: boolean): void =>
@@ -89,6 +94,7 @@ export function IndicatorMenu({
       },
     }));
   const [open, setOpen] = useState(false);
+  const hintId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const close = (): void => {
     setOpen(false);
@@ -141,6 +147,26 @@ export function IndicatorMenu({
               )}
             </div>
           ))}
+          {symbol !== '' && (
+            <div className="chart__indicator">
+              <label className="check__label">
+                <input
+                  type="checkbox"
+                  checked={heat}
+                  onChange={(e) => {
+                    const on = e.target.checked;
+                    updateWorkspace((w) => withHeatmap(w, symbol, on));
+                  }}
+                  data-indicator="heatmap"
+                  aria-describedby={hintId}
+                />
+                {t('chart.heatmap', { symbol })}
+              </label>
+              <p id={hintId} className="chart__indicator-hint">
+                {t('chart.heatmapHint')}
+              </p>
+            </div>
+          )}
         </fieldset>
       </Modal>
     </div>

@@ -3,6 +3,8 @@
 import type { ChartDrawn } from '../paint/paint-protocol.ts';
 import type { Viewport } from '../paint/viewport.ts';
 import type { HistoryBuilt } from './chart-history.ts';
+import type { Bar } from '../../../engine/api.ts';
+import type { BarCache } from '../paint/bar-cache.ts';
 
 /** A new series was first drawn `ms` after its data came. */
 export function noteFirstDraw(canvas: HTMLCanvasElement, drawn: ChartDrawn, ms: number): void {
@@ -27,4 +29,41 @@ export function noteHistory(canvas: HTMLCanvasElement, built: HistoryBuilt): voi
 export function noteSpan(canvas: HTMLCanvasElement, vp: Viewport | null, bars: number): void {
   if (vp === null || bars === 0) delete canvas.dataset['span'];
   else canvas.dataset['span'] = String(Math.round(vp.to - vp.from));
+}
+
+export interface LegendData {
+  bar: Bar;
+  index: number;
+  ma15: number;
+  ma10: number;
+  ma20: number;
+  /** The pointer is on this bar (otherwise it is the newest bar). */
+  hovering: boolean;
+  /** The series the values are read from (the studies' columns, issue 46). */
+  series: BarCache;
+}
+
+/**
+ * The legend's data for the bar under the pointer (`hover` ≥ 0) or the newest bar: `prev` itself
+ * when it already shows that bar as it is (the signal does not change).
+ */
+export function legendFor(
+  prev: LegendData | null,
+  cache: BarCache,
+  hover: number,
+): LegendData | null {
+  const index = hover >= 0 ? hover : cache.length - 1;
+  const bar = cache.bars[index];
+  if (bar === undefined) return null;
+  if (prev !== null && prev.bar === bar && prev.index === index && prev.hovering === hover >= 0)
+    return prev;
+  return {
+    bar,
+    index,
+    ma15: cache.ma15[index] ?? NaN,
+    ma10: cache.ma10[index] ?? NaN,
+    ma20: cache.ma20[index] ?? NaN,
+    hovering: hover >= 0,
+    series: cache,
+  };
 }

@@ -16,14 +16,25 @@ import {
 const ALL_STUDIES = studiesKey(CACHE_STUDIES);
 import type { BarCache } from '../paint/bar-cache.ts';
 import type { StudyParams } from '../../../shared/studies.ts';
+import type { HeatSample, HeatTrade } from '../../../engine/api.ts';
+import type { HeatPart } from '../paint/heat-paint.ts';
 
 /** One frame of the chart as the controller sees it: the scene and the page's bar cache. */
 export type ChartFrame = Omit<
   ChartScene,
-  'kind' | 'key' | 'length' | 'from' | 'columns' | 'last'
+  'kind' | 'key' | 'length' | 'from' | 'columns' | 'last' | 'heat'
 > & {
   cache: BarCache;
+  /** The depth heatmap's whole history on the page (null or absent: off). */
+  heat?: HeatData | null;
 };
+
+/** The page's heat history of a pair (chart-heat.ts): appended to, replaced under a new key. */
+export interface HeatData {
+  key: string;
+  samples: readonly HeatSample[];
+  trades: readonly HeatTrade[];
+}
 
 export interface ChartSurface {
   /** The backing store's size in device pixels. */
@@ -62,7 +73,7 @@ export const workerChartSurface: ChartSurfaceFactory = (canvas, events) => {
       const buffers = SERIES_COLUMNS.map((c) => scene.columns[c].buffer);
       target.paint(scene, [...buffers, scene.columns.cross.buffer]);
       const { key, bars, params, studies } = frame.cache;
-      sent = { key, bars, params, studies };
+      sent = { key, bars, params, studies, heat: heatSent(frame.heat) };
     },
     destroy: () => target.destroy(),
   };
@@ -75,11 +86,33 @@ interface Sent {
   params: StudyParams;
   /** The studies computed (bar-cache.ts studiesKey); absent: every study. */
   studies?: string;
+  /** The heat history sent: its key and how many samples and trades (null: none). */
+  heat?: { key: string; samples: number; trades: number } | null | undefined;
+}
+
+const heatSent = (heat: HeatData | null | undefined): Sent['heat'] | null =>
+  heat === null || heat === undefined
+    ? null
+    : { key: heat.key, samples: heat.samples.length, trades: heat.trades.length };
+
+/** What of the heat history the worker does not hold yet (null: the heatmap is off). */
+function heatPart(heat: HeatData | null | undefined, sent: Sent['heat']): HeatPart | null {
+  if (heat === null || heat === undefined) return null;
+  const held = sent !== null && sent !== undefined && sent.key === heat.key ? sent : null;
+  const sampleFrom = held?.samples ?? 0;
+  const tradeFrom = held?.trades ?? 0;
+  return {
+    key: heat.key,
+    sampleFrom,
+    samples: heat.samples.slice(sampleFrom),
+    tradeFrom,
+    trades: heat.trades.slice(tradeFrom),
+  };
 }
 
 /** The scene for `frame` when the worker holds the bars `sent` (null: nothing). */
 export function chartScene(frame: ChartFrame, sent: Sent | null): ChartScene {
-  const { cache, ...rest } = frame;
+  const { cache, heat, ...rest } = frame;
   // new parameters or another set of studies changed the studies' columns: the whole series goes
   const from =
     sent !== null &&
@@ -96,5 +129,6 @@ export function chartScene(frame: ChartFrame, sent: Sent | null): ChartScene {
     from,
     columns: seriesColumns(cache, from),
     last: cache.last,
+    heat: heatPart(heat, sent?.heat),
   };
 }

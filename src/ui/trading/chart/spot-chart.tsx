@@ -122,7 +122,12 @@ interface CandlesPaneProps {
 
 function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: CandlesPaneProps) {
   const { t, lang } = useI18n();
-  const { period, indicators, params = DEFAULT_STUDY_PARAMS } = useSignalSelect(workspace, chartOf);
+  const {
+    period,
+    indicators,
+    params = DEFAULT_STUDY_PARAMS,
+    heatmap,
+  } = useSignalSelect(workspace, chartOf);
   const [resetSignal, setResetSignal] = useState(0);
   const state = useSignalValue(chartState);
   const wanted = enginePeriod(period);
@@ -141,6 +146,7 @@ function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: Can
   const drawToolDone = useCallback(() => setDrawTool(null), []);
 
   const { bars, loading, error, symbol } = viewOf(state, wanted);
+  const heat = symbol !== '' && period !== 'realtime' && heatmap?.includes(symbol) === true;
 
   return (
     <div className="chart" data-testid="spot-chart">
@@ -159,7 +165,7 @@ function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: Can
           ))}
           <MorePeriods period={period} onChoose={choose} />
         </div>
-        <IndicatorMenu indicators={indicators} params={params} />
+        <IndicatorMenu indicators={indicators} params={params} symbol={symbol} heat={heat} />
         <DrawMenu tool={drawTool} onTool={setDrawTool} />
         {loading && bars.length > 0 && <span className="spinner chart__busy" aria-hidden="true" />}
         {error !== null && bars.length > 0 && (
@@ -200,6 +206,7 @@ function CandlesPane({ pricePrecision, amountPrecision, switcher, trading }: Can
           symbol={symbol}
           drawTool={drawTool}
           onDrawToolDone={drawToolDone}
+          heat={heat ? symbol : null}
         />
         <ChartStatus loading={loading} error={error} empty={bars.length === 0} onRetry={retry} />
       </div>

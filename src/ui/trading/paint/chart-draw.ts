@@ -10,6 +10,7 @@ import { oscillatorsOf, priceDomain, priceScale, topPadOf } from './chart-geomet
 import { drawOscillators, drawPriceStudies, drawVolumeMa } from './chart-draw-studies.ts';
 import { drawLines } from './chart-lines.ts';
 import { drawMarks } from './chart-marks.ts';
+import { drawHeat } from './heat-paint.ts';
 import { barScale, drawDrawings } from './chart-drawings.ts';
 import {
   AXIS_TAG_HEIGHT,
@@ -73,6 +74,7 @@ export function drawChart(ctx: Paint2D, s: Scene): ChartLayout {
   if (shows('volume'))
     clipped(ctx, { ...volume, y: volume.y - 1, height: volume.height + 1 }, () => drawVolume(f));
   clipped(ctx, price, () => {
+    if (s.heat !== null && s.heat !== undefined) drawHeat(f, s.heat);
     if (s.mode === 'candles') drawCandles(f);
     else drawCloseLine(f);
     drawMovingAverages(f, shows('ma'), shows('cross'));

@@ -10,6 +10,7 @@ import type { TimeTick } from './ticks.ts';
 import type { Viewport } from './viewport.ts';
 import type { ChartMode } from './chart-geometry.ts';
 import type { DrawingKind } from '../../../shared/drawings.ts';
+import type { HeatSample, HeatTrade } from '../../../engine/api.ts';
 
 export type { ChartMode };
 
@@ -81,6 +82,12 @@ export interface ChartLine {
   moving: boolean;
 }
 
+/** What the depth heatmap is drawn from (heat-paint.ts): samples and trades, ascending in time. */
+export interface HeatView {
+  samples: readonly HeatSample[];
+  trades: readonly HeatTrade[];
+}
+
 export interface Scene {
   width: number;
   height: number;
@@ -107,6 +114,8 @@ export interface Scene {
   params: StudyParams;
   /** The trader's drawings on the pair (chart-drawings.ts). */
   drawings: readonly ChartDrawing[];
+  /** The depth heatmap's history (heat-paint.ts); null or absent: the heatmap is off. */
+  heat?: HeatView | null;
 }
 
 export interface Frame {

@@ -11,9 +11,12 @@ import type { ChartDrawn, ChartScene } from './paint-protocol.ts';
 import { spliceSeries, type ChartSeries } from './bar-cache.ts';
 import { drawChart } from './chart-draw.ts';
 import { localOffsetMs } from './ticks.ts';
+import { HeatHeld } from './heat-paint.ts';
 
 export class ChartPainter {
   private series: ChartSeries | null = null;
+  /** The depth heatmap's history (null: off). */
+  private heat: HeatHeld | null = null;
   private announced: string | null = null;
   private axisWidth = -1;
 
@@ -27,6 +30,7 @@ export class ChartPainter {
    * send the whole series): nothing is kept then.
    */
   receive(scene: ChartScene): boolean {
+    if (!this.receiveHeat(scene)) return false;
     const held = this.series;
     const fits =
       scene.from === 0 || (held !== null && held.key === scene.key && held.length >= scene.from);
@@ -38,12 +42,23 @@ export class ChartPainter {
     return true;
   }
 
+  /** The heat part of a scene; false when it does not continue what is held. */
+  private receiveHeat(scene: ChartScene): boolean {
+    if (scene.heat === null) {
+      this.heat = null;
+      return true;
+    }
+    this.heat ??= new HeatHeld();
+    return this.heat.take(scene.heat);
+  }
+
   /** Draws `scene` with the series held; what the page must hear of it, if anything. */
   draw(ctx: Paint2D, scene: ChartScene, now: () => number): ChartDrawn | null {
     const series = this.series;
     if (series === null) return null;
     const started = now();
-    const layout = drawChart(ctx, { ...scene, cache: series, tzOffset: localOffsetMs });
+    const heat = scene.heat === null ? null : this.heat;
+    const layout = drawChart(ctx, { ...scene, cache: series, tzOffset: localOffsetMs, heat });
     const drawMs = now() - started;
     const axisWidth = layout.priceAxis.width;
     const firstOfSeries = series.length > 0 && this.announced !== series.key;

@@ -7,6 +7,7 @@ import type { SeriesColumns } from './bar-cache.ts';
 import type { Scene as ChartPaintScene } from './chart-draw.ts';
 import type { DepthPaintScene } from './depth-paint.ts';
 import type { MidPaintScene } from './mid-paint.ts';
+import type { HeatPart } from './heat-paint.ts';
 import type { TradesPaintScene } from './trades-paint.ts';
 
 /** What a canvas needs beyond its painter's scene: the device pixel ratio and the locale that
@@ -32,7 +33,7 @@ export type MidScene = Omit<MidPaintScene, 'format'> & Posted & { kind: 'mid' };
  * update: the newest bar), the whole series when the key changes or `from` is 0. Their buffers
  * are transferred, not copied.
  */
-export type ChartScene = Omit<ChartPaintScene, 'cache' | 'tzOffset' | 'locale'> &
+export type ChartScene = Omit<ChartPaintScene, 'cache' | 'tzOffset' | 'locale' | 'heat'> &
   Posted & {
     kind: 'chart';
     /** Symbol and period: another key replaces the series. */
@@ -43,6 +44,8 @@ export type ChartScene = Omit<ChartPaintScene, 'cache' | 'tzOffset' | 'locale'> 
     columns: SeriesColumns;
     /** The newest bar (its close labels the last price). */
     last: Bar | undefined;
+    /** The depth heatmap's samples and trades the worker does not hold yet; null: it is off. */
+    heat: HeatPart | null;
   };
 
 /** The depth chart, as depth-paint.ts draws it. */

@@ -1,0 +1,123 @@
+// The depth heatmap's history (issue 47, ADR 0081): the watched spot pair's book sampled as the
+// engine folds its events — once per HEAT_SAMPLE_MS of the exchange's clock at most, and only
+// when the book changed — and the pair's trades, kept for HEAT_REACH_MS. The live engine feeds
+// it after each dispatched event, the replay as it folds a recording, so a replay draws the
+// heatmap the recorded session had.
+//
+// Invariants (depth-heat.test.ts):
+//   D1 samples-are-the-book: every sample is the book's best HEAT_LEVELS levels a side at an
+//      event, in the book's order, and samples are ascending in time, at least HEAT_SAMPLE_MS apart.
+//   D2 one-pair: a new watched pair starts a new history; a slice is only of the pair asked.
+//   D3 reach: nothing older than HEAT_REACH_MS before the newest sample or trade is kept.
+import type { HeatSample, HeatSlice, HeatTrade } from '../api/heat.ts';
+import { HEAT_LEVELS, HEAT_REACH_MS, HEAT_SAMPLE_MS } from '../api/heat.ts';
+import type { BookSide } from '../projections/book/sorted-side.ts';
+import type { EngineState } from '../store.ts';
+
+export class DepthHeat {
+  private symbol: string | null = null;
+  private samples: HeatSample[] = [];
+  private trades: HeatTrade[] = [];
+  private bookVersion = -1;
+  private nextAt = -Infinity;
+  private lastTrade = -1;
+  private tradeList: unknown = null;
+
+  /** Takes what the fold of one event changed (`at`: the event's time, ms). */
+  add(at: number, state: EngineState): void {
+    const { book, trades } = state.spot;
+    const symbol = book.symbol;
+    if (symbol !== this.symbol) this.reset(symbol);
+    if (symbol === null) return;
+    const t = at + state.session.connection.clockOffsetMs;
+    if (book.version !== this.bookVersion && t >= this.nextAt && book.source !== 'none') {
+      this.bookVersion = book.version;
+      this.nextAt = t + HEAT_SAMPLE_MS;
+      this.samples.push({ t, bids: top(book.bids), asks: top(book.asks) });
+    }
+    if (trades.list !== this.tradeList && trades.symbol === symbol) {
+      this.tradeList = trades.list;
+      this.takeTrades(trades.list);
+    }
+    this.trim();
+  }
+
+  /**
+   * Samples and trades of `symbol` newer than `since` and not after `until` (a replay's cursor);
+   * null when another pair is held.
+   */
+  since(symbol: string, since: number, until = Infinity): HeatSlice | null {
+    if (symbol !== this.symbol) return null;
+    const part = <T extends { t: number }>(items: T[]): T[] =>
+      items.slice(firstAfter(items, since), firstAfter(items, until));
+    return { symbol, samples: part(this.samples), trades: part(this.trades) };
+  }
+
+  private reset(symbol: string | null): void {
+    this.symbol = symbol;
+    this.samples = [];
+    this.trades = [];
+    this.bookVersion = -1;
+    this.nextAt = -Infinity;
+    this.lastTrade = -1;
+    this.tradeList = null;
+  }
+
+  /** The list is newest first: the trades after the last one taken, oldest first. */
+  private takeTrades(list: EngineState['spot']['trades']['list']): void {
+    const fresh: HeatTrade[] = [];
+    for (const tr of list) {
+      if (tr.id <= this.lastTrade) break;
+      const price = Number(tr.price);
+      const amount = Number(tr.amount);
+      if (Number.isFinite(price) && Number.isFinite(amount))
+        fresh.push({ id: tr.id, t: tr.time, price, amount, side: tr.direction });
+    }
+    if (fresh.length === 0) return;
+    fresh.reverse();
+    this.lastTrade = fresh[fresh.length - 1]?.id ?? this.lastTrade;
+    // a trade older than one held (a page of history) goes where its time puts it
+    for (const tr of fresh) insertByTime(this.trades, tr);
+  }
+
+  private trim(): void {
+    const newest = Math.max(
+      this.samples.at(-1)?.t ?? -Infinity,
+      this.trades.at(-1)?.t ?? -Infinity,
+    );
+    const cut = newest - HEAT_REACH_MS;
+    const s = firstAfter(this.samples, cut - 1);
+    if (s > 0) this.samples = this.samples.slice(s);
+    const tr = firstAfter(this.trades, cut - 1);
+    if (tr > 0) this.trades = this.trades.slice(tr);
+  }
+}
+
+/** The best HEAT_LEVELS levels of a side as [price, amount, …]. */
+function top(side: BookSide): number[] {
+  const out: number[] = [];
+  for (const chunk of side.chunks) {
+    for (const level of chunk.levels) {
+      out.push(level.key, Number(level.amount));
+      if (out.length >= HEAT_LEVELS * 2) return out;
+    }
+  }
+  return out;
+}
+
+/** Index of the first item with t > `since` (items ascending by t). */
+function firstAfter(items: readonly { t: number }[], since: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((items[mid]?.t ?? Infinity) <= since) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function insertByTime(list: HeatTrade[], tr: HeatTrade): void {
+  if ((list.at(-1)?.t ?? -Infinity) <= tr.t) list.push(tr);
+  else list.splice(firstAfter(list, tr.t), 0, tr);
+}
