@@ -18,6 +18,7 @@ import { scaled } from './scripts/time-scale.ts';
  * others on two cores, and no lane shorter than the shared one.
  */
 const OWN_USERS = [
+  'heatmap',
   'account',
   'amend',
   'axe',
