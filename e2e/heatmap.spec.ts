@@ -5,7 +5,7 @@
 // the newest bars' columns are in the heatmap's colours, the older bars' are not. (A replay shows
 // the recorded workspace: the heatmap cannot be switched there.)
 import { expect, test, type Page } from './fixtures.ts';
-import { login, registerByEmail, uniqueEmail } from './helpers.ts';
+import { login, registerByEmail, saveReport, uniqueEmail } from './helpers.ts';
 import { canvas, chartOf } from './chart-lines.ts';
 
 const PASSWORD = 'heatmap-pass-1';
@@ -80,13 +80,7 @@ test('the depth heatmap: sampled live, drawn again from the recorded session (pi
   await switchHeat(page, true);
   await page.waitForTimeout(10_000);
 
-  await page.getByTestId('user-menu').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('report-problem').click(),
-  ]);
-  const file = info.outputPath(download.suggestedFilename());
-  await download.saveAs(file);
+  const file = await saveReport(page, (name) => info.outputPath(name));
 
   await page.goto('/replay');
   await page.getByTestId('replay-file').setInputFiles(file);

@@ -241,3 +241,18 @@ export async function screenSettled(page: Page, quietMs = 120, capMs = 1000): Pr
     [quietMs, capMs] as const,
   );
 }
+
+/**
+ * "Report a problem" from the user menu: the log saved where `pathFor` says (given the file name
+ * the page suggests); answers that path.
+ */
+export async function saveReport(page: Page, pathFor: (name: string) => string): Promise<string> {
+  await page.getByTestId('user-menu').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('report-problem').click(),
+  ]);
+  const path = pathFor(download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
+}

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
 import { canvas, chartOf } from './chart-lines.ts';
-import { msg } from './helpers.ts';
+import { msg, saveReport } from './helpers.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import { EOS, eosTrader, steer } from './steered-market.ts';
 
@@ -18,12 +18,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 /** The log as "Report a problem" saves it, replayed by the command line to `seq`. */
 async function bookHashInNode(page: Page, seq: number, outputPath: string): Promise<string> {
-  await page.getByTestId('user-menu').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('report-problem').click(),
-  ]);
-  await download.saveAs(outputPath);
+  await saveReport(page, () => outputPath);
   const out = JSON.parse(
     execFileSync('npx', ['tsx', join('scripts', 'replay.ts'), outputPath, '--to', String(seq)], {
       encoding: 'utf8',

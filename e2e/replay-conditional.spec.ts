@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'fflate';
 import type { LogEvent } from '../src/shared/log-event.ts';
 import { eosTrader, steer } from './steered-market.ts';
+import { saveReport } from './helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 test('a conditional order placed, fired and filled replays in the conditional list', async ({
@@ -29,13 +30,7 @@ test('a conditional order placed, fired and filled replays in the conditional li
   await page.getByTestId('triggers-done').click();
   await expect(table.locator('tr[data-kind="stop_limit"]')).toHaveAttribute('data-state', 'filled');
 
-  await page.getByTestId('user-menu').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('report-problem').click(),
-  ]);
-  const file = info.outputPath(download.suggestedFilename());
-  await download.saveAs(file);
+  const file = await saveReport(page, (name) => info.outputPath(name));
   const events = new TextDecoder()
     .decode(gunzipSync(readFileSync(file)))
     .split('\n')

@@ -13,7 +13,7 @@ import { eventIssue } from '../src/engine/events.ts';
 import { Decimal } from '../src/shared/decimal.ts';
 import type { LogEvent } from '../src/shared/log-event.ts';
 import { dropAsks, retraced } from '../src/engine/testing/planted-fold.ts';
-import { bookPainted, holdMarket, login, msg } from './helpers.ts';
+import { bookPainted, holdMarket, login, msg, saveReport } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
 
@@ -78,13 +78,7 @@ test('a recorded session replays into the screens it showed live', async ({ page
     // let the last pushes land and the sampled book lists catch up
     await page.waitForTimeout(2500);
     live = await screen(page);
-    await page.getByTestId('user-menu').click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('report-problem').click(),
-    ]);
-    file = info.outputPath(download.suggestedFilename());
-    await download.saveAs(file);
+    file = await saveReport(page, (name) => info.outputPath(name));
   } finally {
     await holdMarket(page, true);
   }
@@ -248,13 +242,7 @@ test('a session over every trading and money screen exports only events their sc
     await expect(page.locator('#main .state--loading')).toHaveCount(0, { timeout: 20_000 });
     await page.waitForTimeout(1200);
   }
-  await page.getByTestId('user-menu').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('report-problem').click(),
-  ]);
-  const file = info.outputPath(download.suggestedFilename());
-  await download.saveAs(file);
+  const file = await saveReport(page, (name) => info.outputPath(name));
   const [, ...lines] = new TextDecoder()
     .decode(gunzipSync(readFileSync(file)))
     .split('\n')

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { apiPost, CURRENCY_ID, fund, token, verified } from './api.ts';
-import { login, registerByApi, storedToken, uniqueEmail } from './helpers.ts';
+import { login, registerByApi, saveReport, storedToken, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'shared2026';
 const A_BALANCE = '737.37';
@@ -24,12 +24,7 @@ async function userId(request: APIRequestContext, t: string): Promise<number> {
 }
 
 async function report(page: Page, path: string): Promise<string> {
-  await page.getByTestId('user-menu').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('report-problem').click(),
-  ]);
-  await download.saveAs(path);
+  await saveReport(page, () => path);
   return new TextDecoder().decode(gunzipSync(readFileSync(path)));
 }
 
