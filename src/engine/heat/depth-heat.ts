@@ -34,12 +34,13 @@ export class DepthHeat {
       this.bookVersion = book.version;
       this.nextAt = t + HEAT_SAMPLE_MS;
       this.samples.push({ t, bids: top(book.bids), asks: top(book.asks) });
+      this.trim();
     }
     if (trades.list !== this.tradeList && trades.symbol === symbol) {
       this.tradeList = trades.list;
       this.takeTrades(trades.list);
+      this.trim();
     }
-    this.trim();
   }
 
   /**
