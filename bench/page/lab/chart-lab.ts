@@ -6,7 +6,8 @@
 // worker's answer after a series' first drawing says how long it drew.
 // On the spot screen the header, book and trades have formatted numbers and times through
 // the UI's Intl formatters before the chart's history arrives; the first Intl.NumberFormat of
-// a page costs ≈ 12 ms (ICU start-up), so the lab formats once at start-up as the screen has.
+// a page costs ≈ 12 ms (ICU start-up), so the lab formats once at start-up as the screen has,
+// and starts the paint worker at start-up as the screen's order book does (warmPainter).
 import type { Bar } from '../../../src/engine/api.ts';
 import { decStr } from '../../../src/shared/decimal.ts';
 import { DEFAULT_STUDY_PARAMS } from '../../../src/shared/studies.ts';
@@ -16,6 +17,7 @@ import { formatFixed, formatTime } from '../../../src/ui/i18n/format.ts';
 import { ChartController } from '../../../src/ui/trading/chart/chart-controller.ts';
 import type { ChartInput } from '../../../src/ui/trading/chart/chart-controller.ts';
 import { workerChartSurface } from '../../../src/ui/trading/chart/chart-surface.ts';
+import { warmPainter } from '../../../src/ui/trading/paint/worker-canvas.ts';
 import type { ChartSurfaceFactory } from '../../../src/ui/trading/chart/chart-surface.ts';
 import type { ChartDrawn } from '../../../src/ui/trading/paint/paint-protocol.ts';
 import { prng } from '../../stats.ts';
@@ -26,6 +28,7 @@ const PERIOD_SEC = 60;
 
 formatFixed('70000.12', 2, 'en');
 formatTime(Date.UTC(2026, 0, 1), 'en');
+warmPainter();
 
 export const chartLab: LabApi['chart'] = {
   firstDraw,

@@ -4,6 +4,7 @@ import type { Bar } from '../../../engine/api.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
 import { DEFAULT_STUDY_PARAMS, type StudyParams } from '../../../shared/studies.ts';
 import { SERIES_COLUMNS, syncBarCache, type BarCache } from '../paint/bar-cache.ts';
+import { vwapSeed } from '../paint/bar-tail.ts';
 import { ChartHistory, type HistoryInput } from './chart-history.ts';
 
 const MIN = 60_000;
@@ -59,7 +60,8 @@ type Op =
   | { kind: 'append'; close: number }
   | { kind: 'params'; ema: number }
   | { kind: 'studies'; rsi: boolean }
-  | { kind: 'steps'; n: number };
+  | { kind: 'steps'; n: number }
+  | { kind: 'reset'; seed: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('update' as const), close: fc.integer({ min: 900, max: 1100 }) }),
@@ -67,6 +69,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('params' as const), ema: fc.integer({ min: 2, max: 40 }) }),
   fc.record({ kind: fc.constant('studies' as const), rsi: fc.boolean() }),
   fc.record({ kind: fc.constant('steps' as const), n: fc.integer({ min: 1, max: 3 }) }),
+  // the same times, every bar a new object with other prices (a reload of the series)
+  fc.record({ kind: fc.constant('reset' as const), seed: fc.integer({ min: 51, max: 99 }) }),
 );
 
 function next(input: HistoryInput, o: Op): HistoryInput {
@@ -83,6 +87,8 @@ function next(input: HistoryInput, o: Op): HistoryInput {
       return { ...input, studies: o.rsi ? ['ma', 'ema', 'macd', 'rsi'] : ['ma', 'ema', 'vwap'] };
     case 'steps':
       return input;
+    case 'reset':
+      return { ...input, bars: walk(bars.length, o.seed) };
   }
 }
 
@@ -120,8 +126,17 @@ describe('the chart history: newest bars first, the whole series after (B11)', (
             // H2: the cache shows the newest bars (all of them once built)
             expect(c.last).toBe(bars[bars.length - 1]);
             if (history.building) {
-              const tail = bars.slice(bars.length - c.length);
-              same(c, syncBarCache(null, 'k', tail, input.params, input.studies).cache);
+              const start = bars.length - c.length;
+              const seed = input.studies.includes('vwap') ? vwapSeed(bars, start) : null;
+              const tail = syncBarCache(
+                null,
+                'k',
+                bars.slice(start),
+                input.params,
+                input.studies,
+                seed,
+              );
+              same(c, tail.cache);
             }
           }
           clock.run();

@@ -14,7 +14,8 @@
 import type { Bar } from '../../../engine/api.ts';
 import type { StudyParams } from '../../../shared/studies.ts';
 import { syncBarCache, type BarCache } from '../paint/bar-cache.ts';
-import { tailStart } from '../paint/bar-tail.ts';
+import { tailStart, vwapSeed } from '../paint/bar-tail.ts';
+import type { VwapSeed } from '../paint/studies.ts';
 import { DEFAULT_SPACING } from '../paint/viewport.ts';
 
 export interface HistoryInput {
@@ -59,6 +60,9 @@ export class ChartHistory {
   private cancel: (() => void) | null = null;
   private started = 0;
   private sliceMs = 0;
+  /** The VWAP's sums before the tail, and the bar they end with (seedFor). */
+  private seed: VwapSeed | null = null;
+  private seedBar: Bar | undefined = undefined;
 
   constructor(
     private readonly grown: (cache: BarCache, shift: number, built: HistoryBuilt) => void,
@@ -78,8 +82,23 @@ export class ChartHistory {
     const fresh = this.cache === null || this.cache.key !== key;
     if (fresh || (this.building && bars.length < this.offset)) this.startTail(input, viewBars);
     const tail = this.offset === 0 ? bars : bars.slice(this.offset);
-    this.cache = syncBarCache(this.cache, key, tail, params, studies).cache;
+    const seed = this.seedFor(bars, studies);
+    this.cache = syncBarCache(this.cache, key, tail, params, studies, seed).cache;
     return this.cache;
+  }
+
+  /**
+   * The VWAP's sums before the tail (bar-tail.ts), kept while the bar before the tail is the
+   * same object (a reset brings new ones); null for the whole series or without the VWAP.
+   */
+  private seedFor(bars: readonly Bar[], studies: readonly string[]): VwapSeed | null {
+    if (this.offset === 0 || !studies.includes('vwap')) return (this.seed = null);
+    const before = bars[this.offset - 1];
+    if (this.seed === null || this.seedBar !== before) {
+      this.seed = vwapSeed(bars, this.offset);
+      this.seedBar = before;
+    }
+    return this.seed;
   }
 
   /** The whole history is being computed behind the tail. */
@@ -94,6 +113,8 @@ export class ChartHistory {
   private startTail(input: HistoryInput, viewBars: number): void {
     this.stop();
     this.cache = null;
+    this.seed = null;
+    this.seedBar = undefined;
     this.offset = tailStart(input.bars, viewBars, input.params, input.studies);
     if (this.offset === 0) return;
     this.whole = null;

@@ -9,7 +9,7 @@
 import type { Bar } from '../../../engine/api.ts';
 import { toPixelNumber } from '../../../shared/decimal.ts';
 import { DEFAULT_STUDY_PARAMS, sameParams, type StudyParams } from '../../../shared/studies.ts';
-import { bollingerInto, emaInto, macdInto, rsiInto, vwapInto } from './studies.ts';
+import { bollingerInto, emaInto, macdInto, rsiInto, vwapInto, type VwapSeed } from './studies.ts';
 import {
   CROSS_FAST,
   CROSS_SLOW,
@@ -68,6 +68,8 @@ export interface BarCache extends ChartSeries {
   params: StudyParams;
   /** The studies computed (studiesKey): the others' columns are NaN. */
   studies: string;
+  /** The VWAP's sums of the first row's day before it, when the bars are a tail (bar-tail.ts). */
+  vwapSeed: VwapSeed | null;
 }
 
 /** The studies a cache can compute; the chart asks for those it shows. */
@@ -129,8 +131,9 @@ const FLOAT_COLUMNS = [...SERIES_COLUMNS, ...PAGE_COLUMNS] as const;
 /**
  * Bring the cache up to date with `bars` (ascending by time), the studies' `params` and the
  * `studies` shown (all by default: only those are computed, a fresh chart of 10,000 bars paid
- * ≈ 55 ms for studies nobody saw, B11); reuses it when it can. New parameters or another set of
- * studies recompute the studies (the bars' columns stay).
+ * ≈ 55 ms for studies nobody saw, B11); reuses it when it can. New parameters, another set of
+ * studies or another `vwapSeed` (the bars are a tail of a longer series: bar-tail.ts) recompute
+ * the studies (the bars' columns stay).
  */
 export function syncBarCache(
   cache: BarCache | null,
@@ -138,10 +141,11 @@ export function syncBarCache(
   bars: readonly Bar[],
   params: StudyParams = DEFAULT_STUDY_PARAMS,
   studies: readonly string[] = CACHE_STUDIES,
+  vwapSeed: VwapSeed | null = null,
 ): CacheSync {
   const on = studiesKey(studies);
   const same = cache !== null && cache.key === key;
-  const paramsKept = same && sameParams(cache.params, params) && cache.studies === on;
+  const paramsKept = same && studiesKept(cache, params, on, vwapSeed);
   if (same && paramsKept && cache.bars === bars) return { cache, from: cache.length };
   const rowsFrom = same ? tailStart(cache, bars) : 0;
   const target = same ? cache : emptyCache(key, bars.length);
@@ -156,10 +160,20 @@ export function syncBarCache(
   if (!paramsKept) {
     next.params = params;
     next.studies = on;
+    next.vwapSeed = vwapSeed;
   }
   writeIndicators(next, from);
   return { cache: next, from };
 }
+
+/** The cache's studies were computed with these parameters, studies and seed. */
+const studiesKept = (
+  cache: BarCache,
+  params: StudyParams,
+  on: string,
+  vwapSeed: VwapSeed | null,
+): boolean =>
+  sameParams(cache.params, params) && cache.studies === on && cache.vwapSeed === vwapSeed;
 
 /** Build from scratch (what syncBarCache must always equal). */
 export function buildBarCache(
@@ -258,6 +272,7 @@ function emptyCache(key: string, capacity: number): BarCache {
     bars: [],
     params: DEFAULT_STUDY_PARAMS,
     studies: '',
+    vwapSeed: null,
   } as unknown as BarCache;
   for (const col of PAGE_COLUMNS) cache[col] = new Float64Array(series.time.length);
   return cache;
@@ -275,6 +290,7 @@ function ensureCapacity(cache: BarCache, needed: number): BarCache {
   grown.last = cache.last;
   grown.params = cache.params;
   grown.studies = cache.studies;
+  grown.vwapSeed = cache.vwapSeed;
   return grown;
 }
 
@@ -311,7 +327,7 @@ function writeStudies(c: BarCache, from: number): void {
   if (on.includes('boll'))
     bollingerInto(c.bollMid, c.bollUp, c.bollLow, c.close, n, p.boll.period, p.boll.mult, from);
   else off(c.bollMid, c.bollUp, c.bollLow);
-  if (on.includes('vwap')) vwapInto(c.vwap, c.pvSum, c.vSum, c, n, from);
+  if (on.includes('vwap')) vwapInto(c.vwap, c.pvSum, c.vSum, c, n, from, c.vwapSeed);
   else off(c.vwap);
   if (on.includes('rsi')) rsiInto(c.rsi, c.rsiGain, c.rsiLoss, c.close, n, p.rsi.period, from);
   else off(c.rsi);

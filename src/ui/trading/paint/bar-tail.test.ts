@@ -4,7 +4,7 @@ import type { Bar } from '../../../engine/api.ts';
 import type { DecStr } from '../../../shared/decimal.ts';
 import { DEFAULT_STUDY_PARAMS, type StudyParams } from '../../../shared/studies.ts';
 import { CACHE_STUDIES, SERIES_COLUMNS, syncBarCache } from './bar-cache.ts';
-import { tailStart, warmUpBars } from './bar-tail.ts';
+import { tailStart, vwapSeed, warmUpBars } from './bar-tail.ts';
 
 const MIN = 60_000;
 
@@ -55,7 +55,8 @@ describe('the tail of a long series (B11)', () => {
           const start = tailStart(bars, view, p, on);
           fc.pre(start > 0);
           const full = syncBarCache(null, 'k', bars, p, on).cache;
-          const tail = syncBarCache(null, 'k', bars.slice(start), p, on).cache;
+          const sums = vwapSeed(bars, start);
+          const tail = syncBarCache(null, 'k', bars.slice(start), p, on, sums).cache;
           expect(tail.length).toBe(n - start);
           for (let i = n - view; i < n; i++) {
             const j = i - start;
@@ -74,15 +75,36 @@ describe('the tail of a long series (B11)', () => {
     );
   });
 
-  it('starts at the first bar of its UTC day when the VWAP is shown, and not at all when it would save little', () => {
+  it("T2: the VWAP seed is the whole history's day sums before the tail, bit for bit", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 3_999 }),
+        (seed, start) => {
+          const bars = walk(4_000, seed, Date.UTC(2026, 0, 1, 0, 0));
+          const full = syncBarCache(null, 'k', bars, DEFAULT_STUDY_PARAMS, ['vwap']).cache;
+          const s = vwapSeed(bars, start);
+          // one-minute bars from midnight: a day starts every 1,440 bars
+          if (start % 1_440 === 0) expect(s).toBeNull();
+          else
+            expect(s).toEqual({
+              day: Math.floor((bars[start]?.time ?? 0) / 86_400_000),
+              pv: full.pvSum[start - 1],
+              vol: full.vSum[start - 1],
+            });
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(vwapSeed(walk(10, 1), 0)).toBeNull();
+  });
+
+  it('does not reach back to the VWAP day start, and does not split when it would save little', () => {
     const bars = walk(4_000, 3, Date.UTC(2026, 0, 1, 0, 0));
     const p = DEFAULT_STUDY_PARAMS;
     const plain = tailStart(bars, 100, p, ['ma']);
     expect(plain).toBe(4_000 - 100 - warmUpBars(p, ['ma']));
-    const withVwap = tailStart(bars, 100, p, ['ma', 'vwap']);
-    // 4,000 one-minute bars from midnight: the last day starts at bar 2,880
-    expect(withVwap).toBe(2_880);
-    expect(new Date(bars[withVwap]?.time ?? NaN).getUTCHours()).toBe(0);
+    expect(tailStart(bars, 100, p, ['ma', 'vwap'])).toBe(plain);
     expect(tailStart(bars.slice(0, 900), 100, p, ['macd'])).toBe(0);
     expect(tailStart(bars, 100, { ...p, ema: { period: 500 } }, ['ema'])).toBe(0);
   });

@@ -61,9 +61,24 @@ export function bollingerInto(
 
 const DAY_MS = 86_400_000;
 
+/** The UTC day of a time (ms since the epoch). */
+export const utcDay = (time: number): number => Math.floor(time / DAY_MS);
+
+/** A bar's typical price, (H + L + C) / 3 (the one formula: a seed must equal a full pass). */
+export const typicalPrice = (high: number, low: number, close: number): number =>
+  (high + low + close) / 3;
+
+/** The VWAP's running sums over a UTC day's bars before a series' first row (bar-tail.ts). */
+export interface VwapSeed {
+  day: number;
+  pv: number;
+  vol: number;
+}
+
 /**
  * VWAP from the start of each UTC day: Σ typical × volume / Σ volume, typical = (H + L + C) / 3.
- * `pv` and `vol` hold the day's running sums (the cache keeps them to go on from any index).
+ * `pv` and `vol` hold the day's running sums (the cache keeps them to go on from any index);
+ * `seed`, the sums of the first row's day before it when the series is a tail of a longer one.
  */
 export function vwapInto(
   out: Float64Array,
@@ -72,18 +87,29 @@ export function vwapInto(
   s: VwapSource,
   length: number,
   from: number,
+  seed: VwapSeed | null = null,
 ): void {
   for (let i = Math.max(0, from); i < length; i++) {
-    const sameDay = i > 0 && dayOf(s.time, i - 1) === dayOf(s.time, i);
+    // the row before: the previous one, or the seed before the first
+    const sameDay = dayBefore(s.time, i, seed) === utcDay(s.time[i] ?? 0);
     const v = s.volume[i] ?? 0;
     const typical = typicalAt(s, i);
-    const pvSum = (sameDay ? (pv[i - 1] ?? 0) : 0) + typical * v;
-    const vSum = (sameDay ? (vol[i - 1] ?? 0) : 0) + v;
+    const pvSum = (sameDay ? before(pv, i, seed?.pv) : 0) + typical * v;
+    const vSum = (sameDay ? before(vol, i, seed?.vol) : 0) + v;
     pv[i] = pvSum;
     vol[i] = vSum;
     out[i] = vSum > 0 ? pvSum / vSum : typical;
   }
 }
+
+const dayBefore = (time: Float64Array, i: number, seed: VwapSeed | null): number =>
+  i > 0 ? utcDay(time[i - 1] ?? 0) : (seed?.day ?? NaN);
+
+const before = (col: Float64Array, i: number, seeded = 0): number =>
+  i > 0 ? (col[i - 1] ?? 0) : seeded;
+
+const typicalAt = (s: VwapSource, i: number): number =>
+  typicalPrice(s.high[i] ?? 0, s.low[i] ?? 0, s.close[i] ?? 0);
 
 interface VwapSource {
   time: Float64Array;
@@ -92,11 +118,6 @@ interface VwapSource {
   close: Float64Array;
   volume: Float64Array;
 }
-
-const dayOf = (time: Float64Array, i: number): number => Math.floor((time[i] ?? 0) / DAY_MS);
-
-const typicalAt = (s: VwapSource, i: number): number =>
-  ((s.high[i] ?? 0) + (s.low[i] ?? 0) + (s.close[i] ?? 0)) / 3;
 
 /**
  * RSI with Wilder's smoothing: the first average gain and loss are the means of the first
@@ -117,36 +138,35 @@ export function rsiInto(
       out[i] = gain[i] = loss[i] = NaN;
       continue;
     }
-    const [g, l] =
-      i === period
-        ? firstAverages(close, period)
-        : wilder(gain[i - 1] ?? 0, loss[i - 1] ?? 0, changeAt(close, i), period);
-    gain[i] = g;
-    loss[i] = l;
+    // no tuples: a fresh chart's first pass runs cold, and garbage costs there (B11)
+    if (i === period) firstAverages(gain, loss, close, period);
+    else {
+      const change = (close[i] ?? 0) - (close[i - 1] ?? 0);
+      gain[i] = ((gain[i - 1] ?? 0) * (period - 1) + Math.max(change, 0)) / period;
+      loss[i] = ((loss[i - 1] ?? 0) * (period - 1) + Math.max(-change, 0)) / period;
+    }
+    const g = gain[i] ?? 0;
+    const l = loss[i] ?? 0;
     out[i] = l === 0 ? (g === 0 ? 50 : 100) : 100 - 100 / (1 + g / l);
   }
 }
 
-const changeAt = (close: Float64Array, i: number): number => (close[i] ?? 0) - (close[i - 1] ?? 0);
-
-/** The means of the first `period` gains and losses. */
-function firstAverages(close: Float64Array, period: number): [number, number] {
+/** The means of the first `period` gains and losses, written at `period`. */
+function firstAverages(
+  gain: Float64Array,
+  loss: Float64Array,
+  close: Float64Array,
+  period: number,
+): void {
   let g = 0;
   let l = 0;
   for (let j = 1; j <= period; j++) {
-    const change = changeAt(close, j);
+    const change = (close[j] ?? 0) - (close[j - 1] ?? 0);
     if (change > 0) g += change;
     else l -= change;
   }
-  return [g / period, l / period];
-}
-
-/** Wilder's smoothing: avg = (avg × (period − 1) + change) / period. */
-function wilder(gain: number, loss: number, change: number, period: number): [number, number] {
-  return [
-    (gain * (period - 1) + Math.max(change, 0)) / period,
-    (loss * (period - 1) + Math.max(-change, 0)) / period,
-  ];
+  gain[period] = g / period;
+  loss[period] = l / period;
 }
 
 /** MACD: EMA(fast) − EMA(slow), its signal an EMA of it, and the histogram between them. */
