@@ -13,7 +13,9 @@
 //            the peer is the desktop-size run at 6× above) → contracts, then home: worker and
 //            main-thread page, warm-up and window (B4) → spot with 20 conditional orders of the
 //            demo user waiting and the orders panel on them (B4's stops row, issue 44; the peer
-//            is the spot row above) → spot with the depth chart in place of the candles, worker
+//            is the spot row above) → spot with five studies, ten drawings and the 20 orders as
+//            lines (issue 46) → spot with the pair's depth heatmap on (issue 47; the peer is
+//            the spot row above) → spot with the depth chart in place of the candles, worker
 //            page (B4's depth row, issue 24; the peer is the spot row above; last, as choosing
 //            the pane keeps it in the demo user's workspace).
 //            (B8's log bound is checked by cold-start.bench.ts, which fills the log anyway.)
@@ -23,7 +25,12 @@
 // BENCH_PROFILE=1 adds a CPU profile and a trace of the worker page after its F-busy window
 // (text summaries in the run's scratch folder) for finding the cause of a miss.
 import { writeFileSync } from 'node:fs';
-import { FULL_CHART_DRAWINGS, FULL_CHART_STUDIES, setFullChart } from './page/full-chart.ts';
+import {
+  FULL_CHART_DRAWINGS,
+  FULL_CHART_STUDIES,
+  setFullChart,
+  setHeatmapChart,
+} from './page/full-chart.ts';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import {
@@ -257,6 +264,9 @@ async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
     // issue 46: five studies and ten drawings in the workspace, the 20 stops as lines
     await setFullChart(server.url, DEMO);
     const full = await run({ screen: SCREENS['spot with a full chart'], engine: 'worker' });
+    // issue 47: the pair's depth heatmap on (the studies and drawings off again)
+    await setHeatmapChart(server.url, DEMO);
+    const heat = await run({ screen: SCREENS['spot with the heatmap'], engine: 'worker' });
     const depth = await run({ screen: SCREENS['spot with depth'], engine: 'worker' });
     const label = rowLabel(spot, 'F-busy');
     return [
@@ -277,6 +287,13 @@ async function busy(d: Durations, outDir: string): Promise<BenchRow[]> {
         `spot with ${FULL_CHART_STUDIES.length} studies, ${FULL_CHART_DRAWINGS} drawings and ${STOPS} order lines on the chart, F-busy, CPU ${CPU_THROTTLE}×`,
         ['full chart', 'plain chart'],
         full,
+        w.smooth,
+        rates,
+      ),
+      ...variantRows(
+        `spot with the depth heatmap on the chart, F-busy, CPU ${CPU_THROTTLE}×`,
+        ['heatmap', 'plain chart'],
+        heat,
         w.smooth,
         rates,
       ),

@@ -1,7 +1,8 @@
 // B4/B11's full-chart row (issue 46): the demo user's chart with five studies (EMA, Bollinger
 // bands, VWAP, RSI and MACD, besides the volume and the MA), ten drawings over the last hour's
-// bars and, placed by placeStops before, twenty order lines. The workspace is saved over the
-// API, so the page takes it at login as a trader's own.
+// bars and, placed by placeStops before, twenty order lines. B4's heatmap row (issue 47): the
+// pair's depth heatmap on. The workspace is saved over the API, so the page takes it at login
+// as a trader's own.
 import { DEFAULT_WORKSPACE, type Workspace } from '../../src/shared/workspace.ts';
 import { DRAWING_KINDS, type Drawing } from '../../src/shared/drawings.ts';
 
@@ -45,10 +46,11 @@ function drawings(bars: { t: number; close: number }[]): Drawing[] {
   });
 }
 
-/** Saves the demo user's workspace with the studies and the drawings. */
-export async function setFullChart(
+/** Saves the demo user's workspace over the API, as the page would. */
+async function saveWorkspace(
   url: string,
   account: { account: string; password: string },
+  w: Workspace,
 ): Promise<void> {
   const login = (await (
     await fetch(`${url}/api/user/login`, {
@@ -57,15 +59,6 @@ export async function setFullChart(
       body: form({ user_string: account.account, password: account.password, type: '1' }),
     })
   ).json()) as { message: string };
-  const w: Workspace = {
-    ...DEFAULT_WORKSPACE,
-    chart: {
-      ...DEFAULT_WORKSPACE.chart,
-      pane: 'candles',
-      indicators: ['volume', 'ma', ...FULL_CHART_STUDIES],
-    },
-    drawings: { [SYMBOL]: drawings(await lastHour(url)) },
-  };
   const r = (await (
     await fetch(`${url}/api/user/workspace_save`, {
       method: 'POST',
@@ -73,5 +66,32 @@ export async function setFullChart(
       body: form({ workspace: JSON.stringify(w) }),
     })
   ).json()) as { type: string; message: unknown };
-  if (r.type !== 'ok') throw new Error(`full chart workspace: ${JSON.stringify(r.message)}`);
+  if (r.type !== 'ok') throw new Error(`bench workspace: ${JSON.stringify(r.message)}`);
+}
+
+/** Saves the demo user's workspace with the studies and the drawings. */
+export async function setFullChart(
+  url: string,
+  account: { account: string; password: string },
+): Promise<void> {
+  await saveWorkspace(url, account, {
+    ...DEFAULT_WORKSPACE,
+    chart: {
+      ...DEFAULT_WORKSPACE.chart,
+      pane: 'candles',
+      indicators: ['volume', 'ma', ...FULL_CHART_STUDIES],
+    },
+    drawings: { [SYMBOL]: drawings(await lastHour(url)) },
+  });
+}
+
+/** Saves the demo user's workspace with the pair's depth heatmap on (issue 47), nothing else. */
+export async function setHeatmapChart(
+  url: string,
+  account: { account: string; password: string },
+): Promise<void> {
+  await saveWorkspace(url, account, {
+    ...DEFAULT_WORKSPACE,
+    chart: { ...DEFAULT_WORKSPACE.chart, pane: 'candles', heatmap: [SYMBOL] },
+  });
 }

@@ -295,7 +295,8 @@ export interface Screen {
     | 'phone spot'
     | 'spot with depth'
     | 'spot with stops'
-    | 'spot with a full chart';
+    | 'spot with a full chart'
+    | 'spot with the heatmap';
   path: string;
   ready(page: Page): Promise<void>;
 }
@@ -368,6 +369,22 @@ export const SCREENS = {
       await page
         .locator('[data-line]')
         .nth(19)
+        .waitFor({ state: 'attached', timeout: READY_TIMEOUT_MS });
+    },
+  },
+  /**
+   * The spot screen with the pair's depth heatmap on (issue 47, setHeatmapChart): ready when the
+   * book has painted and the chart holds book samples for it.
+   */
+  'spot with the heatmap': {
+    name: 'spot with the heatmap',
+    path: '/dealCenter',
+    ready: async (page) => {
+      await bookPainted(page);
+      await page
+        .locator(
+          '[data-testid="spot-chart-canvas"][data-heat-samples]:not([data-heat-samples="0"])',
+        )
         .waitFor({ state: 'attached', timeout: READY_TIMEOUT_MS });
     },
   },

@@ -12,7 +12,7 @@ import type { ChartIndicator } from '../../../shared/workspace.ts';
 import type { StudyParams } from '../../../shared/studies.ts';
 import type { BarCache } from '../paint/bar-cache.ts';
 import { ChartHistory, type HistoryBuilt } from './chart-history.ts';
-import { legendFor, noteFirstDraw, noteHistory, noteSpan } from './chart-readouts.ts';
+import { legendFor, noteFirstDraw, noteHeat, noteHistory, noteSpan } from './chart-readouts.ts';
 import type { LegendData } from './chart-readouts.ts';
 import { chartColors } from './chart-colors.ts';
 import type { ChartMode } from '../paint/chart-draw.ts';
@@ -238,6 +238,7 @@ export class ChartController {
   /** The depth heatmap's history (chart-heat.ts), or null when it is off. */
   setHeat(heat: HeatData | null): void {
     this.heat = heat;
+    noteHeat(this.canvas, heat);
     this.markDirty(false);
   }
 

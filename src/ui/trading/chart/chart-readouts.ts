@@ -5,6 +5,7 @@ import type { Viewport } from '../paint/viewport.ts';
 import type { HistoryBuilt } from './chart-history.ts';
 import type { Bar } from '../../../engine/api.ts';
 import type { BarCache } from '../paint/bar-cache.ts';
+import type { HeatData } from './chart-surface.ts';
 
 /** A new series was first drawn `ms` after its data came. */
 export function noteFirstDraw(canvas: HTMLCanvasElement, drawn: ChartDrawn, ms: number): void {
@@ -19,6 +20,12 @@ export function noteHistory(canvas: HTMLCanvasElement, built: HistoryBuilt): voi
   canvas.dataset['historyMs'] = built.ms.toFixed(1);
   canvas.dataset['historySliceMs'] = built.sliceMs.toFixed(1);
   canvas.dataset['historyBars'] = String(built.bars);
+}
+
+/** The depth heatmap's book samples the chart holds (`data-heat-samples`; absent while off). */
+export function noteHeat(canvas: HTMLCanvasElement, heat: HeatData | null): void {
+  if (heat === null) delete canvas.dataset['heatSamples'];
+  else canvas.dataset['heatSamples'] = String(heat.samples.length);
 }
 
 /**
