@@ -3,7 +3,8 @@
 // loaded in the replay desk, draws the same heatmap from the recording. Pixel check on the
 // replayed chart against the live one before the heatmap was on:
 // the newest bars' columns are in the heatmap's colours, the older bars' are not. (A replay shows
-// the recorded workspace: the heatmap cannot be switched there.)
+// the recorded workspace: the heatmap cannot be switched there.) After a reload the history of
+// the page session before is folded again from the stored log (heat-backfill.ts).
 import { expect, test, type Page } from './fixtures.ts';
 import { login, registerByEmail, saveReport, uniqueEmail } from './helpers.ts';
 import { canvas, chartOf } from './chart-lines.ts';
@@ -94,4 +95,31 @@ test('the depth heatmap: sampled live, drawn again from the recorded session (pi
   const replayed = await heatPixels(page, await canvas(page).screenshot());
   expect(replayed.count).toBeGreaterThan(before.count + 60);
   expect(replayed.left).toBeLessThan(before.left + 30);
+});
+
+test('the depth heatmap after a reload: the history before it, folded again from the stored log', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('heatreload');
+  await registerByEmail(page, email, PASSWORD);
+  await login(page, email, PASSWORD, '/dealCenter');
+  await chartOf(page, 'BTC/USDT');
+  await switchHeat(page, true);
+  await page.waitForTimeout(8_000);
+  const chart = page.getByTestId('spot-chart-canvas');
+  const heldFrom = Number(await chart.getAttribute('data-heat-from'));
+  expect(heldFrom).toBeLessThan(Date.now() - 5_000);
+
+  const reloaded = Date.now();
+  await page.reload();
+  await chartOf(page, 'BTC/USDT');
+  // the samples of the page session before are back, not only those taken since the reload
+  // (the exchange's clock is this machine's: the reference server runs here)
+  await expect
+    .poll(async () => Number((await chart.getAttribute('data-heat-from')) ?? Infinity), {
+      timeout: 30_000,
+    })
+    .toBeLessThan(reloaded - 3_000);
+  expect(Number(await chart.getAttribute('data-heat-samples'))).toBeGreaterThanOrEqual(6);
 });

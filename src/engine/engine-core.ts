@@ -20,6 +20,7 @@ import type { SessionStore } from './log/session-store.ts';
 import type { Checkpointer } from './replay/recorder.ts';
 import { FlightRecorder } from './flight/flight-recorder.ts';
 import { DepthHeat } from './heat/depth-heat.ts';
+import { HeatBackfill } from './replay/heat-backfill.ts';
 import { relayedNetwork } from './services.ts';
 import type { RelayedNetwork, Services } from './services.ts';
 import { createStatsMeter } from './stats.ts';
@@ -60,6 +61,8 @@ export interface EngineCore {
   readonly flight: FlightRecorder;
   /** The watched pair's book sampled as it is folded, for the depth heatmap (issue 47). */
   readonly heat: DepthHeat;
+  /** The heatmap's history from the stored log, when the page first asks for a pair's. */
+  readonly heatBackfill: HeatBackfill;
   /** UI events are logged only once the log is open (seq continues from the stored log). */
   logOpen: boolean;
   /** Logs a UI event once the log is open (before, it is dropped). */
@@ -114,6 +117,12 @@ export function createEngineCore(given: Services, options: EngineOptions): Engin
     },
   );
   core.flight = new FlightRecorder(core.log, core.store, services);
+  core.heatBackfill = new HeatBackfill(
+    core.log,
+    core.heat,
+    () => services.clock.now(),
+    services.logger,
+  );
   // a newer schema of the session database means a newer build in another tab: the log steps
   // aside too (that tab will upgrade it), and the page asks for a reload
   core.sessionStore = createSessionStore(services, options.sessionDbName, () =>

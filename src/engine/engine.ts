@@ -96,6 +96,7 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
     momentSeek: (index) => moment.seek(index),
     async depthHeat(symbol, since) {
       await started();
+      core.heatBackfill.ask(symbol);
       return core.heat.since(symbol, since);
     },
     async momentClose() {

@@ -23,6 +23,12 @@ export interface HeatTrade {
 /** What the page asks for: the samples and trades after `since` of the pair `symbol`. */
 export interface HeatSlice {
   symbol: string;
+  /**
+   * The history's generation: it changes when the engine starts another one (another pair) or
+   * puts older history before it (the stored log's, after a reload: heat-backfill.ts). A page
+   * that held another generation asks again from the start.
+   */
+  epoch: number;
   samples: HeatSample[];
   trades: HeatTrade[];
 }

@@ -44,6 +44,21 @@ async function fed() {
   return { run };
 }
 
+/** A state whose book of `symbol` has one bid level (its `version` says when it changed). */
+const book = (symbol: string, version: number, bid: number) => ({
+  ...initialEngineState,
+  spot: {
+    ...initialEngineState.spot,
+    book: {
+      ...initialEngineState.spot.book,
+      symbol,
+      source: 'delta' as const,
+      version,
+      bids: sideFromLevels([[String(bid) as DecStr, '1' as DecStr]], 'bid'),
+    },
+  },
+});
+
 /** The best bids the fold of the log had at each time (several events can share a millisecond). */
 async function bestBidsAt(engine: EngineHandle): Promise<Map<number, number[]>> {
   const events = await engine.log.read(0, 100_000);
@@ -91,19 +106,6 @@ describe('the depth heatmap history', () => {
 
   it('D3: keeps an hour; D2: a new pair starts over', () => {
     const heat = new DepthHeat();
-    const book = (symbol: string, version: number, bid: number) => ({
-      ...initialEngineState,
-      spot: {
-        ...initialEngineState.spot,
-        book: {
-          ...initialEngineState.spot.book,
-          symbol,
-          source: 'delta' as const,
-          version,
-          bids: sideFromLevels([[String(bid) as DecStr, '1' as DecStr]], 'bid'),
-        },
-      },
-    });
     for (let s = 0; s < 4_000; s += 1) heat.add(s * 1000, book('BTC/USDT', s, 100 + s));
     const all = heat.since('BTC/USDT', -Infinity);
     expect(all?.samples[0]?.t).toBe(3_999_000 - HEAT_REACH_MS);
@@ -115,5 +117,33 @@ describe('the depth heatmap history', () => {
     heat.add(5_001_000, book('ETH/USDT', 1, 7));
     expect(heat.since('BTC/USDT', -Infinity)).toBeNull();
     expect(heat.since('ETH/USDT', -Infinity)?.samples.map((x) => x.bids)).toEqual([[7, 1]]);
+  });
+
+  it('D4: older history goes before what is held, a sample period apart, in a new epoch', () => {
+    const live = new DepthHeat();
+    for (let s = 100; s < 110; s += 1) live.add(s * 1000, book('BTC/USDT', s, s));
+    const older = new DepthHeat('BTC/USDT');
+    for (let s = 0; s < 105; s += 1) {
+      // another pair between: skipped by a sampler of one pair, not a new history
+      older.add(s * 1000, s === 50 ? book('ETH/USDT', s, s) : book('BTC/USDT', s, s));
+    }
+    const before = live.since('BTC/USDT', -Infinity);
+    const olderSlice = older.since('BTC/USDT', -Infinity);
+    if (before === null || olderSlice === null) throw new Error('no history');
+    expect(olderSlice.samples.map((x) => x.t / 1000)).not.toContain(50);
+    expect(olderSlice.samples[0]?.t).toBe(0);
+    live.backfill(olderSlice);
+    const after = live.since('BTC/USDT', -Infinity);
+    expect(after?.epoch).not.toBe(before.epoch);
+    // up to 99 s from the log, from 100 s the live samples
+    const times = after?.samples.map((x) => x.t / 1000) ?? [];
+    expect(times.slice(-11)).toEqual([99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109]);
+    for (let i = 1; i < times.length; i += 1)
+      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(HEAT_SAMPLE_MS / 1000);
+    // another pair's history is not filled in
+    const eth = new DepthHeat();
+    eth.add(1, book('ETH/USDT', 1, 1));
+    eth.backfill(olderSlice);
+    expect(eth.since('ETH/USDT', -Infinity)?.samples).toHaveLength(1);
   });
 });

@@ -9,13 +9,22 @@
 //      event, in the book's order, and samples are ascending in time, at least HEAT_SAMPLE_MS apart.
 //   D2 one-pair: a new watched pair starts a new history; a slice is only of the pair asked.
 //   D3 reach: nothing older than HEAT_REACH_MS before the newest sample or trade is kept.
+//   D4 backfill-before: older history (the stored log's: heat-backfill.ts) goes only before what
+//      is held, D1 still holds after it, and the epoch changes.
 import type { HeatSample, HeatSlice, HeatTrade } from '../api/heat.ts';
 import { HEAT_LEVELS, HEAT_REACH_MS, HEAT_SAMPLE_MS } from '../api/heat.ts';
 import type { BookSide } from '../projections/book/sorted-side.ts';
 import type { EngineState } from '../store.ts';
 
+/** Generations of every history of the worker (a page holding one can tell it changed). */
+let epochs = 0;
+
 export class DepthHeat {
   private symbol: string | null = null;
+  /** The current history: changes with its pair and when older history is put before it. */
+  private epoch = 0;
+  /** Which pair's history this is: 1, 2, … (a new pair or a new start). */
+  private historyNo = 0;
   private samples: HeatSample[] = [];
   private trades: HeatTrade[] = [];
   private bookVersion = -1;
@@ -23,10 +32,14 @@ export class DepthHeat {
   private lastTrade = -1;
   private tradeList: unknown = null;
 
+  /** `only`: the history of that pair alone, others skipped (a backfill's fold), not restarted. */
+  constructor(private readonly only: string | null = null) {}
+
   /** Takes what the fold of one event changed (`at`: the event's time, ms). */
   add(at: number, state: EngineState): void {
     const { book, trades } = state.spot;
     const symbol = book.symbol;
+    if (this.only !== null && symbol !== this.only) return;
     if (symbol !== this.symbol) this.reset(symbol);
     if (symbol === null) return;
     const t = at + state.session.connection.clockOffsetMs;
@@ -51,11 +64,35 @@ export class DepthHeat {
     if (symbol !== this.symbol) return null;
     const part = <T extends { t: number }>(items: T[]): T[] =>
       items.slice(firstAfter(items, since), firstAfter(items, until));
-    return { symbol, samples: part(this.samples), trades: part(this.trades) };
+    return { symbol, epoch: this.epoch, samples: part(this.samples), trades: part(this.trades) };
+  }
+
+  /** The pair held and which of its histories this is (a backfill is for one of them). */
+  get history(): { symbol: string | null; no: number } {
+    return { symbol: this.symbol, no: this.historyNo };
+  }
+
+  /**
+   * Puts `older` (the same pair's history from the stored log) before what is held: its samples
+   * at least HEAT_SAMPLE_MS before the first held, its trades before the first held.
+   */
+  backfill(older: HeatSlice): void {
+    if (older.symbol !== this.symbol) return;
+    const firstSample = this.samples[0]?.t ?? Infinity;
+    const firstTrade = this.trades[0]?.t ?? Infinity;
+    const samples = older.samples.filter((x) => x.t <= firstSample - HEAT_SAMPLE_MS);
+    const trades = older.trades.filter((x) => x.t < firstTrade);
+    if (samples.length + trades.length === 0) return;
+    this.samples = [...samples, ...this.samples];
+    this.trades = [...trades, ...this.trades];
+    this.trim();
+    this.epoch = ++epochs;
   }
 
   private reset(symbol: string | null): void {
     this.symbol = symbol;
+    this.epoch = ++epochs;
+    this.historyNo += 1;
     this.samples = [];
     this.trades = [];
     this.bookVersion = -1;

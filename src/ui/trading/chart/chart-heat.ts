@@ -1,8 +1,9 @@
 // The depth heatmap's feed on the page (issue 47, ADR 0081): while a pair's heatmap is on, it asks
 // the engine once a second for the book's samples and trades newer than those it holds (the
 // engine keeps them as it folds its events: engine/heat/depth-heat.ts) and hands the chart the
-// growing history; the paint worker is sent only what it does not hold. Off, or another pair:
-// the history is dropped and asked for again from the start.
+// growing history; the paint worker is sent only what it does not hold. Off, another pair, or
+// another generation of the engine's history (older history put before it after a reload:
+// heat-backfill.ts): the history is dropped and asked for again from the start.
 import type { HeatSample, HeatSlice, HeatTrade } from '../../../engine/api.ts';
 import { HEAT_REACH_MS } from '../../../engine/api.ts';
 import type { HeatData } from './chart-surface.ts';
@@ -15,6 +16,8 @@ export type HeatAsk = (symbol: string, since: number) => Promise<HeatSlice | nul
 interface Held {
   key: string;
   symbol: string;
+  /** The engine's generation of the history (HeatSlice.epoch); null until it answered. */
+  epoch: number | null;
   samples: HeatSample[];
   trades: HeatTrade[];
 }
@@ -43,9 +46,14 @@ export class HeatFeed {
     this.held = null;
   }
 
-  private fresh(symbol: string, samples: HeatSample[], trades: HeatTrade[]): Held {
+  private fresh(
+    symbol: string,
+    samples: HeatSample[],
+    trades: HeatTrade[],
+    epoch: number | null = null,
+  ): Held {
     this.generation += 1;
-    return { key: `${symbol}#${this.generation}`, symbol, samples, trades };
+    return { key: `${symbol}#${this.generation}`, symbol, epoch, samples, trades };
   }
 
   private stop(): void {
@@ -61,7 +69,15 @@ export class HeatFeed {
     const since = Math.min(lastSample, lastTrade?.t ?? -Infinity);
     const slice = await this.ask(held.symbol, since).catch(() => null);
     if (this.held !== held) return;
+    if (slice !== null && slice.symbol === held.symbol && !sameHistory(held, slice)) {
+      // another generation: its history from the start, asked for at once
+      this.held = this.fresh(held.symbol, [], []);
+      this.changed(this.held);
+      void this.poll();
+      return;
+    }
     if (slice !== null && slice.symbol === held.symbol) {
+      held.epoch = slice.epoch;
       const samples = slice.samples.filter((s) => s.t > lastSample);
       const trades = slice.trades.filter((tr) => lastTrade === undefined || newer(tr, lastTrade));
       if (samples.length + trades.length > 0) this.append(held, samples, trades);
@@ -80,11 +96,16 @@ export class HeatFeed {
         held.symbol,
         held.samples.filter((s) => s.t >= cut),
         held.trades.filter((tr) => tr.t >= cut),
+        held.epoch,
       );
     }
     this.changed(this.held);
   }
 }
+
+/** The slice continues the history held (the first answer starts it). */
+const sameHistory = (held: Held, slice: HeatSlice): boolean =>
+  held.epoch === null || held.epoch === slice.epoch;
 
 const newer = (tr: HeatTrade, last: HeatTrade): boolean =>
   tr.t > last.t || (tr.t === last.t && tr.id > last.id);

@@ -22,10 +22,16 @@ export function noteHistory(canvas: HTMLCanvasElement, built: HistoryBuilt): voi
   canvas.dataset['historyBars'] = String(built.bars);
 }
 
-/** The depth heatmap's book samples the chart holds (`data-heat-samples`; absent while off). */
+/**
+ * The depth heatmap's book samples the chart holds (`data-heat-samples`) and the time of the
+ * oldest (`data-heat-from`, ms); absent while it is off.
+ */
 export function noteHeat(canvas: HTMLCanvasElement, heat: HeatData | null): void {
+  const from = heat?.samples[0]?.t;
   if (heat === null) delete canvas.dataset['heatSamples'];
   else canvas.dataset['heatSamples'] = String(heat.samples.length);
+  if (from === undefined) delete canvas.dataset['heatFrom'];
+  else canvas.dataset['heatFrom'] = String(from);
 }
 
 /**
