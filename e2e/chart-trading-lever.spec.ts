@@ -4,7 +4,8 @@
 // its entry, its take-profit and its stop-loss as lines (found by reading the canvas' pixels in
 // each line's colour); the take-profit dragged higher and the stop-loss dragged lower, each
 // confirmed, are the position's new levels on the server. A right click offers a long limit at
-// the price pointed at: the long ticket opens on its limit form with that price.
+// the price pointed at: the long ticket opens on its limit form with that price. The newest bar's
+// moment shows the position in the 'at this moment' panel.
 import Decimal from 'decimal.js';
 import { expect, test, type Page } from './fixtures.ts';
 import { BCH, steerBch as steer } from './steered-market.ts';
@@ -123,4 +124,17 @@ test('a position on the chart: its take-profit and stop-loss dragged; a long lim
   await expect(page.getByTestId('lever-mode-limit')).toHaveAttribute('aria-selected', 'true');
   await expect(long.locator('input[name="price"]')).toHaveValue(offered);
   await expect(long.locator('input[name="share"]')).toBeFocused();
+
+  // the newest bar's moment (issue 47) shows the position as it stood then, read from the log
+  const id = await row.getAttribute('data-position-id');
+  const axis = Number(await canvas(page).getAttribute('data-axis-width'));
+  await page.mouse.click(box.x + box.width - axis - 2, box.y + entryY + 20, { button: 'right' });
+  await menu.locator('[data-offer="moment"]').click();
+  const panel = page.getByTestId('moment-panel');
+  await expect(panel).toBeVisible();
+  const held = panel.getByTestId('moment-contracts-holding');
+  await expect(held.locator(`tr[data-position-id="${id ?? ''}"]`)).toHaveCount(1);
+  await expect(held.locator('tr[data-position-id]')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
 });

@@ -3,6 +3,7 @@
 // fill, a notification or a point of the chart. Read from the local log only: no server call.
 import type { DecStr } from '../../shared/decimal.ts';
 import type { SpotSide } from '../../shared/spot.ts';
+import type { LeverPositionView } from './lever.ts';
 import type { Bar, BookView, OpenOrderView, TradeView } from './spot.ts';
 
 /** How far before and after the moment the scrubber reaches (ms). */
@@ -45,6 +46,12 @@ export interface MomentView {
   period: string;
   /** The user's open orders on the pair then. */
   open: OpenOrderView[];
+  /**
+   * The user's contract positions and open contract orders on the pair then (a liquidation, a
+   * stop or a contract fill is opened at its moment too); none of a list held from an earlier
+   * page session, as with `open`.
+   */
+  contracts: { holding: LeverPositionView[]; entrusts: LeverPositionView[] };
   /** The order pointed out, and whether it still rested in the book at the cursor. */
   focus: { orderId: number; side: SpotSide; price: DecStr; resting: boolean } | null;
 }

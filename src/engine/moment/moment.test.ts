@@ -8,6 +8,10 @@ import { checkedEvent } from '../events.ts';
 import { projectionValue } from '../replay/codec.ts';
 import { hashValue } from '../replay/hash.ts';
 import { foldEngine, initialEngineState } from '../store.ts';
+import type { EngineState } from '../store.ts';
+import type { LeverPositionView } from '../api/lever.ts';
+import { momentView } from './moment.ts';
+import { leverRow } from '../testing/lever-rows.ts';
 import { ok } from '../testing/fakes.ts';
 import { testServices } from '../testing/fakes.ts';
 import type { TestServices } from '../testing/fakes.ts';
@@ -108,5 +112,48 @@ describe('at this moment', () => {
     expect(await engine.momentOpen({ at: first })).toEqual({ ok: false, reason: 'other-login' });
     expect(await engine.momentSeek(0)).toEqual({ ok: false, reason: 'not-held' });
     await engine.close();
+  });
+
+  it('shows the contract positions and open contract orders on the pair then, none of a held list', () => {
+    const row = (id: number, symbol: string, status: number): LeverPositionView =>
+      leverRow({ id, symbol, status });
+    const lever = initialEngineState.lever;
+    const list = (rows: LeverPositionView[], held: boolean) => ({
+      ...lever.view.holding,
+      rows,
+      held,
+      loaded: true,
+    });
+    const state: EngineState = {
+      ...initialEngineState,
+      spot: {
+        ...initialEngineState.spot,
+        book: { ...initialEngineState.spot.book, symbol: 'BTC/USDT' },
+      },
+      lever: {
+        ...lever,
+        view: {
+          ...lever.view,
+          holding: list([row(1, 'BTC/USDT', 1), row(2, 'ETH/USDT', 1)], false),
+          entrusts: list([row(3, 'BTC/USDT', 0)], false),
+        },
+      },
+    };
+    const head = {
+      ...{ at: 0, index: 0, count: 1, home: 0, seq: 1, time: 0, event: 'x', from: 0, to: 0 },
+      ...{ bookHash: '', focus: null },
+    };
+    const v = momentView(state, null, head);
+    expect(v.contracts.holding.map((r) => r.id)).toEqual([1]);
+    expect(v.contracts.entrusts.map((r) => r.id)).toEqual([3]);
+    // a list held from an earlier page session is not what the user had then
+    const held: EngineState = {
+      ...state,
+      lever: {
+        ...state.lever,
+        view: { ...state.lever.view, entrusts: list([row(3, 'BTC/USDT', 0)], true) },
+      },
+    };
+    expect(momentView(held, null, head).contracts.entrusts).toEqual([]);
   });
 });

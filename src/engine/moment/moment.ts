@@ -4,6 +4,7 @@
 // the current login's part of the log is read (ADR 0042): a moment of an earlier login is
 // refused, and a window never reaches past a logout. Nothing is asked of the server.
 import type { LogEvent } from '../../shared/log-event.ts';
+import type { LeverListView, LeverPositionView } from '../api/lever.ts';
 import type { MomentRequest, MomentResult, MomentView } from '../api/moment.ts';
 import { MOMENT_REACH_MS } from '../api/moment.ts';
 import { checkedEvent } from '../events.ts';
@@ -110,12 +111,20 @@ export function momentView(
     bars: spot.chart.symbol === symbol ? spot.chart.bars.slice(-BAR_COUNT) : [],
     period: spot.chart.period,
     open,
+    contracts: {
+      holding: onPair(state.lever.view.holding, symbol),
+      entrusts: onPair(state.lever.view.entrusts, symbol),
+    },
     focus:
       focus === null || focus === undefined
         ? null
         : { ...focus, resting: open.some((o) => o.id === focus.orderId) },
   };
 }
+
+/** A contract list's rows on `symbol`; none of a list held from an earlier page session. */
+const onPair = (list: LeverListView, symbol: string | null): LeverPositionView[] =>
+  list.held ? [] : list.rows.filter((r) => r.symbol === symbol);
 
 /** The state after window event `index`: the kept state before it and a short fold. */
 export function stateAt(w: MomentWindow, index: number): EngineState {

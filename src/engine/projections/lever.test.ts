@@ -5,6 +5,7 @@ import type { DecStr } from '../../shared/decimal.ts';
 import type { LeverPositionView, LeverTab } from '../api.ts';
 import { foldLever, initialLeverState } from './lever.ts';
 import type { LeverEvent, LeverState } from './lever.ts';
+import { leverRow } from '../testing/lever-rows.ts';
 
 const seq = 0;
 const dec = fc.integer({ min: 0, max: 10_000_000 }).map((n) => String(n / 100) as DecStr);
@@ -410,37 +411,7 @@ describe('lever projection', () => {
   });
 
   it('LV6: a later page never appends to held rows; a push or a first page replaces them', () => {
-    const p = (id: number): LeverPositionView => ({
-      id,
-      side: 1,
-      symbol: 'BTC/USDT',
-      legalId: 1,
-      currencyId: 2,
-      status: 3,
-      share: '1' as DecStr,
-      number: '1' as DecStr,
-      multiple: 10,
-      originPrice: '1' as DecStr,
-      price: '1' as DecStr,
-      markPrice: '1' as DecStr,
-      takeProfit: '0' as DecStr,
-      stopLoss: '0' as DecStr,
-      stopsBy: 'mark',
-      trailRate: '0' as DecStr,
-      trailActivation: '0' as DecStr,
-      trailPeak: '0' as DecStr,
-      reduceOnly: false,
-      splitFrom: 0,
-      trigger: null,
-      margin: '1' as DecStr,
-      originMargin: '1' as DecStr,
-      fee: '0' as DecStr,
-      overnightMoney: '0' as DecStr,
-      profit: '0' as DecStr,
-      openTime: '',
-      closeTime: '',
-      createTime: 1,
-    });
+    const p = (id: number): LeverPositionView => leverRow({ id, status: 3 });
     const list = (tab: LeverTab, fromPage: number, rows: number[], t: number): LeverEvent => ({
       seq,
       at: t,

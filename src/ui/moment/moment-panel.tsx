@@ -12,7 +12,7 @@ import type { OpenMoment } from '../engine-bridge/moment-bridge.ts';
 import { useSignalValue } from '../engine-bridge/use-signal-value.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import type { MessageId } from '../i18n/i18n.ts';
-import { MomentBook, MomentOrders, MomentTrades } from './moment-tables.tsx';
+import { MomentBook, MomentContracts, MomentOrders, MomentTrades } from './moment-tables.tsx';
 import { drawMomentChart } from './moment-chart.ts';
 import '../styles/moment.css';
 
@@ -116,6 +116,12 @@ function Body({ v }: { v: MomentView }) {
         <h3 className="moment__h">{t('moment.orders')}</h3>
         <MomentOrders v={v} />
       </section>
+      {v.contracts.holding.length + v.contracts.entrusts.length > 0 && (
+        <section aria-label={t('moment.contracts')} className="moment__section">
+          <h3 className="moment__h">{t('moment.contracts')}</h3>
+          <MomentContracts v={v} />
+        </section>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // The tables of "at this moment" (issue 47): the book (twelve levels a side around the spread,
-// the user's orders marked, the order pointed out highlighted while it rests), the tape and the
-// user's open orders, as they were at the cursor. Plain read-only tables: nothing to click.
-import type { BookRow, MomentView } from '../../engine/api.ts';
+// the user's orders marked, the order pointed out highlighted while it rests), the tape, the
+// user's open orders and contract positions and orders, as they were at the cursor. Plain
+// read-only tables: nothing to click.
+import type { BookRow, LeverPositionView, MomentView } from '../../engine/api.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
 import type { MessageId } from '../i18n/i18n.ts';
 import { SideLabel } from '../trading/open-order-row.tsx';
@@ -92,6 +93,62 @@ export function MomentOrders({ v }: { v: MomentView }) {
             </td>
             <td className="num">{fmt.fixed(o.price, v.pricePrecision)}</td>
             <td className="num">{fmt.fixed(o.number, v.amountPrecision)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The user's contract positions and open contract orders then (only when there were some). */
+export function MomentContracts({ v }: { v: MomentView }) {
+  const { holding, entrusts } = v.contracts;
+  return (
+    <>
+      {holding.length > 0 && (
+        <ContractRows v={v} rows={holding} kind="holding" price={(r) => r.price} />
+      )}
+      {entrusts.length > 0 && (
+        <ContractRows v={v} rows={entrusts} kind="entrusts" price={(r) => r.originPrice} />
+      )}
+    </>
+  );
+}
+
+function ContractRows({
+  v,
+  rows,
+  kind,
+  price,
+}: {
+  v: MomentView;
+  rows: readonly LeverPositionView[];
+  kind: 'holding' | 'entrusts';
+  price: (r: LeverPositionView) => string;
+}) {
+  const { t, fmt } = useI18n();
+  return (
+    <table className="moment__table" data-testid={`moment-contracts-${kind}`}>
+      <caption className="moment__caption">{t(`lever.positions.tab.${kind}`)}</caption>
+      <Head
+        cols={[
+          'lever.positions.col.side',
+          'lever.positions.col.hands',
+          'lever.positions.col.multiple',
+          kind === 'holding' ? 'lever.positions.col.openPrice' : 'lever.positions.col.limitPrice',
+        ]}
+      />
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id} data-position-id={r.id}>
+            <td>
+              <span className={r.side === 1 ? 'is-up' : 'is-down'}>
+                {t(r.side === 1 ? 'lever.positions.long' : 'lever.positions.short')}
+              </span>
+            </td>
+            <td className="num">{fmt.fixed(r.share, 0)}</td>
+            <td className="num">{t('lever.positions.multipleValue', { multiple: r.multiple })}</td>
+            <td className="num">{fmt.fixed(price(r), v.pricePrecision)}</td>
           </tr>
         ))}
       </tbody>

@@ -132,7 +132,7 @@ function leverFills(v: LeverView, w: Words): ChartFill[] {
       side: p.side === 1 ? 'buy' : 'sell',
       text: w.t('chart.fill.opened', {
         side: sideWord(w, p.side),
-        hands: `${w.fmt.fixed(p.share, 0)} ${w.t('lever.form.handsUnit')}`,
+        hands: handsText(w, p.share),
         price: w.fmt.fixed(p.price, w.meta.pricePrecision),
         time: w.fmt.dateTime(p.openTime),
       }),
@@ -141,13 +141,19 @@ function leverFills(v: LeverView, w: Words): ChartFill[] {
   return out;
 }
 
+/** "1 hand", "3 hands" (a plural in every language: the lines' labels). */
+function handsText(w: Words, share: string): string {
+  const n = Math.trunc(Number(share));
+  return w.t('chart.line.hands', { hands: Number.isFinite(n) ? n : 0 });
+}
+
 function sideWord(w: Words, side: 1 | 2): string {
   return w.t(side === 1 ? 'lever.positions.long' : 'lever.positions.short');
 }
 
 function positionLines(p: LeverPositionView, v: LeverView, w: Words): ChartTradingLine[] {
   const side = sideWord(w, p.side);
-  const hands = `${w.fmt.fixed(p.share, 0)} ${w.t('lever.form.handsUnit')}`;
+  const hands = handsText(w, p.share);
   const out = [
     tradingLine(
       w,
@@ -195,7 +201,7 @@ function positionLines(p: LeverPositionView, v: LeverView, w: Words): ChartTradi
 }
 
 function entrustLine(e: LeverPositionView, held: boolean, w: Words): ChartTradingLine {
-  const hands = `${w.fmt.fixed(e.share, 0)} ${w.t('lever.form.handsUnit')}`;
+  const hands = handsText(w, e.share);
   const side = sideWord(w, e.side);
   const waiting = e.trigger !== null && e.trigger.state === 'waiting' ? e.trigger : null;
   const label =
