@@ -71,7 +71,13 @@ describe('at this moment', () => {
     const t = testServices(
       routes({ '/api/transaction_in': () => ok({ list: open, page: 1, pages: 1, total: 1 }) }),
     );
-    const { engine, socket, times } = await climbing(t, 'moment-focus', 5);
+    const { engine, socket } = await climbing(t, 'moment-focus', 5);
+    // the order's level in the book; then a push takes it away before the order's update comes
+    // (a fill): from that event on it no longer rests, though the list still has it
+    socket.fire('market_depth', depth('delta', 7, 6, [['98.00', '10']], []));
+    t.timers.advance(500);
+    socket.fire('market_depth', depth('delta', 8, 7, [['98.00', '0']], []));
+    const gone = t.services.clock.now();
     const deals = () =>
       t.http.requests.filter((r) => r.url.pathname === '/api/transaction_in').length;
     const before = deals();
@@ -80,7 +86,7 @@ describe('at this moment', () => {
     socket.fire('update_balance', { type: 'update_balance_1' });
     await vi.waitFor(() => expect(deals()).toBeGreaterThan(before));
     await vi.waitFor(() => expect(engine.state().spot.orders.view.open).toEqual([]));
-    const fillTime = (times.at(-1) ?? 0) + 500;
+    const fillTime = t.services.clock.now();
     const opened = await engine.momentOpen({
       at: fillTime,
       focus: { orderId: 5, side: 'buy', price: '98.00' as DecStr },
@@ -89,8 +95,14 @@ describe('at this moment', () => {
     const v = opened.view;
     expect(v.focus).toMatchObject({ orderId: 5, resting: true });
     expect(v.open.map((o) => o.id)).toEqual([5]);
+    // the book as the reader shows it (prices without trailing zeros), the order on its level
+    expect(v.book?.bids.some((r) => r.price === '98' && r.own?.ids.includes(5))).toBe(true);
+    expect(v.time).toBeLessThan(gone);
     const next = await engine.momentSeek(v.home + 1);
-    expect(next.ok && next.view.focus?.resting).toBe(false);
+    if (!next.ok) throw new Error(next.reason);
+    expect(next.view.time).toBe(gone);
+    expect(next.view.focus?.resting).toBe(false);
+    expect(next.view.open.map((o) => o.id)).toEqual([5]);
     await engine.close();
   });
 

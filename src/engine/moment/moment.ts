@@ -14,6 +14,7 @@ import type { EventLog } from '../log/event-log.ts';
 import { projectionValue } from '../replay/codec.ts';
 import { hashValue } from '../replay/hash.ts';
 import { baseState, exportBase, ExportError } from '../replay/recorder.ts';
+import { cmpDec } from '../projections/book/sorted-side.ts';
 import { foldEngine } from '../store.ts';
 import type { EngineState } from '../store.ts';
 
@@ -116,15 +117,29 @@ export function momentView(
       entrusts: onPair(state.lever.view.entrusts, symbol),
     },
     focus:
-      focus === null || focus === undefined
-        ? null
-        : { ...focus, resting: open.some((o) => o.id === focus.orderId) },
+      focus === null || focus === undefined ? null : { ...focus, resting: rests(state, focus) },
   };
 }
 
 /** A contract list's rows on `symbol`; none of a list held from an earlier page session. */
 const onPair = (list: LeverListView, symbol: string | null): LeverPositionView[] =>
   list.held ? [] : list.rows.filter((r) => r.symbol === symbol);
+
+/**
+ * The order pointed out rests in the book at `state`: it is among the open orders (not of a list
+ * held from an earlier page session, as of its time) and its price is a level of its side. The
+ * book's push can take the level away before the order's update says it filled: then it no
+ * longer rests, and the book would mark it on another level.
+ */
+export function rests(state: EngineState, focus: NonNullable<MomentRequest['focus']>): boolean {
+  const { orders, book } = state.spot;
+  const view = orders.view;
+  if (view.openHeld || !view.open.some((o) => o.id === focus.orderId)) return false;
+  const side = focus.side === 'buy' ? book.bids : book.asks;
+  for (const chunk of side.chunks)
+    for (const level of chunk.levels) if (cmpDec(level.price, focus.price) === 0) return true;
+  return false;
+}
 
 /** The state after window event `index`: the kept state before it and a short fold. */
 export function stateAt(w: MomentWindow, index: number): EngineState {
@@ -193,6 +208,7 @@ class WindowFolder {
   private readonly until: number;
   private lastResting = -1;
   private lastView: unknown = null;
+  private lastBook: unknown = null;
   private resting = false;
   private atOrBefore = 0;
 
@@ -215,12 +231,12 @@ class WindowFolder {
     w.events.push(event);
     if (i % KEEP_EVERY === 0) w.kept.push(this.state);
     if (event.at <= this.request.at) this.atOrBefore = i;
-    const view = this.state.spot.orders.view;
-    if (view !== this.lastView) {
-      this.lastView = view;
-      // a list held from an earlier page session (as of its time) is not the order resting now
-      const id = this.request.focus?.orderId;
-      this.resting = id !== undefined && !view.openHeld && view.open.some((o) => o.id === id);
+    const { orders, book } = this.state.spot;
+    if (orders.view !== this.lastView || book !== this.lastBook) {
+      this.lastView = orders.view;
+      this.lastBook = book;
+      const focus = this.request.focus;
+      this.resting = focus !== undefined && rests(this.state, focus);
     }
     if (this.resting) this.lastResting = i;
     return true;
