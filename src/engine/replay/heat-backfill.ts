@@ -11,10 +11,8 @@
 import type { Logger } from '../services.ts';
 import type { HeatSlice } from '../api/heat.ts';
 import { HEAT_REACH_MS } from '../api/heat.ts';
-import { checkedEvent } from '../events.ts';
 import type { EventLog } from '../log/event-log.ts';
-import { baseState, exportBase, ExportError } from './recorder.ts';
-import { foldEngine } from '../store.ts';
+import { baseState, exportBase, ExportError, foldStored } from './recorder.ts';
 import { DepthHeat } from '../heat/depth-heat.ts';
 
 /** Events read from the log per page (a few milliseconds of folding). */
@@ -37,18 +35,12 @@ export async function foldHeat(
       if (error instanceof ExportError) return null;
       throw error;
     }
-    let state = await baseState(log, base.seq);
     const heat = new DepthHeat(symbol);
-    for (let seq = base.seq + 1; seq <= endSeq;) {
-      const page = (await log.read(seq, READ_PAGE)).filter((e) => e.seq <= endSeq);
-      for (const event of page) {
-        state = foldEngine(state, checkedEvent(event));
-        heat.add(event.at, state);
-      }
-      const last = page.at(-1);
-      if (last === undefined) break;
-      seq = last.seq + 1;
-    }
+    await foldStored(log, base.seq, await baseState(log, base.seq), {
+      toSeq: endSeq,
+      page: READ_PAGE,
+      each: (event, state) => heat.add(event.at, state),
+    });
     return heat.since(symbol, -Infinity);
   } finally {
     release();

@@ -39,7 +39,7 @@ export async function restoreFromLog(log: EventLog, logger: Logger): Promise<Res
   const latest = log.checkpoints().at(-1) ?? null;
   try {
     if (latest === null) throw new Error('no checkpoint');
-    const { state, tail } = await foldTail(log, latest.seq, await checkpointState(log, latest));
+    const { state, tail } = await foldStored(log, latest.seq, await checkpointState(log, latest));
     return { state, checkpoint: latest, tail };
   } catch (error) {
     if (log.lastSeq() > 0) logger.warn('event log not restorable, cleared', error);
@@ -57,20 +57,39 @@ async function checkpointState(log: EventLog, latest: CheckpointMeta): Promise<E
   return record === null ? initialEngineState : decodeState(record.state);
 }
 
-/** `state` with every stored event after `fromSeq` folded in, page by page. */
-async function foldTail(
+/** How a stored range is folded (foldStored). */
+export interface FoldStoredOptions {
+  /** The last event folded (default: the log's end). */
+  toSeq?: number;
+  /** Events read per page (default READ_PAGE). */
+  page?: number;
+  /** Hears every event folded, with the state after it. */
+  each?: (event: LogEvent, state: EngineState) => void;
+}
+
+/**
+ * `start` with the stored events after `fromSeq` (to `toSeq`) folded in, page by page; `tail`
+ * is how many were folded.
+ */
+export async function foldStored(
   log: EventLog,
   fromSeq: number,
   start: EngineState,
+  options: FoldStoredOptions = {},
 ): Promise<{ state: EngineState; tail: number }> {
+  const { toSeq = Infinity, page: size = READ_PAGE, each } = options;
   let state = start;
   let tail = 0;
-  for (let seq = fromSeq + 1; ;) {
-    const page = await log.read(seq, READ_PAGE);
-    for (const event of page) state = foldEngine(state, checkedEvent(event));
+  for (let seq = fromSeq + 1; seq <= toSeq;) {
+    const read = await log.read(seq, size);
+    const page = toSeq === Infinity ? read : read.filter((e) => e.seq <= toSeq);
+    for (const event of page) {
+      state = foldEngine(state, checkedEvent(event));
+      each?.(event, state);
+    }
     tail += page.length;
     const last = page.at(-1);
-    if (last === undefined || page.length < READ_PAGE) break;
+    if (last === undefined || page.length < size) break;
     seq = last.seq + 1;
   }
   return { state, tail };
