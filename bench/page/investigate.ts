@@ -3,7 +3,7 @@
 //
 //   npx tsx bench/page/investigate.ts [--profile=F-busy] [--engine=worker|main] [--window=15]
 //                                     [--warmup=5] [--no-profile] [--reduced-motion] [--throttle=4]
-//                                     [--screen=spot|contracts|home]
+//                                     [--screen=spot|contracts|home|'spot with the heatmap']
 //                                     [--trace-file=path: keep the raw trace] [--trace-seconds=6] [--screenshot=path.png]
 //                                     [--css='.spot__trades{display:none}': an experiment]
 //                                     [--under=applyFrame: what runs beneath one function]
@@ -13,6 +13,7 @@
 import { describeSmoothness, smoothnessWindow } from './live-session.ts';
 import {
   CPU_THROTTLE,
+  DEMO,
   loginDemo,
   openLivePage,
   openScreen,
@@ -22,6 +23,7 @@ import {
 } from './harness.ts';
 import type { LoadProfile } from './harness.ts';
 import { formatProfile, formatTrace, profileWindow, traceWindow } from './profile.ts';
+import { setHeatmapChart } from './full-chart.ts';
 
 const arg = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -46,6 +48,7 @@ const screenName = arg('screen', 'spot');
 const screen = Object.values(SCREENS).find((s) => s.name === screenName) ?? SCREENS.spot;
 
 await withLive(profile, async (server, browser) => {
+  if (screen.name === 'spot with the heatmap') await setHeatmapChart(server.url, DEMO);
   const lp = await openLivePage(browser, server, throttle);
   try {
     if (reducedMotion) await lp.page.emulateMedia({ reducedMotion: 'reduce' });

@@ -1,7 +1,8 @@
 import { scaleLinear } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
 import type { HeatSample } from '../../../engine/api.ts';
-import { HeatHeld, heatGrid, HEAT_ROW_PX, rampColour } from './heat-paint.ts';
+import type { HeatTrade } from '../../../engine/api.ts';
+import { bubblesOf, HeatHeld, heatGrid, HEAT_ROW_PX, rampRgba } from './heat-paint.ts';
 
 const MIN = 60_000;
 const time = Float64Array.from([0, 1, 2, 3, 4], (i) => 1_000_000 + i * MIN);
@@ -35,7 +36,35 @@ describe('the depth heatmap', () => {
     const g = heatGrid(frame, pane, [sample(0, [105, 1, 104.99, 2, 101, 4], [109, 9, 200, 50])]);
     expect(g.cells[rowOf(105)]).toBe(3);
     expect(g.max).toBe(9); // 200 is off the pane
-    expect(rampColour(1)).not.toBe(rampColour(0));
+    expect(rampRgba(0)).toEqual([40, 110, 230, 36]); // faint blue, 0.14 opaque
+    expect(rampRgba(1)).toEqual([250, 210, 40, 179]); // yellow, 0.70 opaque
+  });
+
+  it('M3: trades become one bubble per side and cell, at their amount-weighted centre', () => {
+    const x = scaleLinear().domain([1, 5]).range([0, 400]); // 100 px a bar
+    const t0 = time[2] ?? 0;
+    const trade = (id: number, at: number, price: number, amount: number, side: 'buy' | 'sell') =>
+      ({ id, t: at, price, amount, side }) satisfies HeatTrade;
+    // 10,000 buys at one price within a few ms: one bubble, however many trades
+    const many = Array.from({ length: 10_000 }, (_, i) => trade(i, t0 + i / 100, 105, 1, 'buy'));
+    const trades = [
+      trade(-2, (time[0] ?? 0) + 10, 105, 50, 'buy'), // before the bars in view: not drawn
+      ...many,
+      trade(20_000, t0 + 200, 105, 3, 'sell'), // the same place, the other side: its own bubble
+      trade(20_001, t0 + 30_000, 108, 1, 'buy'), // half a bar later, higher: another cell
+      trade(20_002, t0 + 30_001, 108, 3, 'buy'),
+    ];
+    const { bubbles, biggest } = bubblesOf({ first: 1, last: 5, x, y, time }, trades, MIN);
+    expect(bubbles.map((b) => [b.side, b.amount])).toEqual([
+      ['buy', 10_000],
+      ['sell', 3],
+      ['buy', 4],
+    ]);
+    expect(biggest).toBe(10_000);
+    const later = bubbles[2];
+    // weighted: 1 at x(2.5) and 3 at x(2.5 + 1 ms of a bar) ≈ x(2.5); y of 108
+    expect((later?.x ?? 0) / (later?.amount ?? 1)).toBeCloseTo(x(2.5), 1);
+    expect((later?.y ?? 0) / (later?.amount ?? 1)).toBeCloseTo(y(108), 6);
   });
 
   it('the worker takes the page’s parts only in order, the whole history under a new key', () => {

@@ -112,86 +112,145 @@ export function drawHeat(f: Frame, heat: HeatView): void {
   drawBubbles(f, heat.trades, periodMs);
 }
 
+/**
+ * The cells as one image, a pixel per column and band, scaled onto the pane: a single
+ * `drawImage` however many cells there are (as rectangles, thousands of them a paint kept the
+ * paint worker's raster busy for hundreds of ms, on the core the page's main thread needs).
+ */
 function paintCells(f: Frame, grid: Grid, pane: { y: number }): void {
+  const image = cellImage(grid);
+  if (image === null) return;
   const { ctx } = f;
-  const width = Math.max(1, f.spacing);
-  const paths: number[][] = Array.from({ length: STEPS }, () => []);
-  for (let c = 0; c < grid.cols; c++) {
-    const left = f.x(f.first + c);
-    for (let r = 0; r < grid.rows; r++) {
-      const v = grid.cells[c * grid.rows + r] ?? 0;
-      if (v <= 0) continue;
-      const step = Math.min(STEPS - 1, Math.floor(Math.sqrt(v / grid.max) * STEPS));
-      paths[step]?.push(left, pane.y + r * HEAT_ROW_PX);
-    }
-  }
-  paths.forEach((cells, step) => {
-    if (cells.length === 0) return;
-    ctx.fillStyle = rampColour(step / (STEPS - 1));
-    ctx.beginPath();
-    for (let k = 0; k + 1 < cells.length; k += 2)
-      ctx.rect(cells[k] ?? 0, cells[k + 1] ?? 0, width, HEAT_ROW_PX);
-    ctx.fill();
-  });
+  const smoothing = ctx.imageSmoothingEnabled;
+  ctx.imageSmoothingEnabled = false;
+  const left = f.x(f.first);
+  ctx.drawImage(
+    image,
+    0,
+    0,
+    grid.cols,
+    grid.rows,
+    left,
+    pane.y,
+    f.x(f.first + grid.cols) - left,
+    grid.rows * HEAT_ROW_PX,
+  );
+  ctx.imageSmoothingEnabled = smoothing;
 }
 
-/** Faint blue → cyan → yellow, more opaque as it gets stronger. */
-export function rampColour(t: number): string {
+/** The ramp's steps as RGBA bytes (the same colours as rampColour). */
+const RAMP_BYTES: readonly (readonly number[])[] = Array.from({ length: STEPS }, (_, step) =>
+  rampRgba(step / (STEPS - 1)),
+);
+
+let scratch: OffscreenCanvas | null = null;
+
+/** The grid's pixels on a scratch canvas kept between paints (null: no 2D context). */
+function cellImage(grid: Grid): OffscreenCanvas | null {
+  if (grid.cols === 0) return null;
+  const canvas = scratchFor(grid.cols, grid.rows);
+  const g = canvas.getContext('2d');
+  if (g === null) return null;
+  const pixels = new ImageData(grid.cols, grid.rows);
+  for (let c = 0; c < grid.cols; c++) {
+    for (let r = 0; r < grid.rows; r++) {
+      const v = grid.cells[c * grid.rows + r] ?? 0;
+      if (v > 0) pixels.data.set(RAMP_BYTES[heatStep(v, grid.max)] ?? [], (r * grid.cols + c) * 4);
+    }
+  }
+  g.putImageData(pixels, 0, 0);
+  return canvas;
+}
+
+/** The scratch canvas, at least `cols` × `rows`. */
+function scratchFor(cols: number, rows: number): OffscreenCanvas {
+  if (scratch === null || scratch.width < cols || scratch.height < rows)
+    scratch = new OffscreenCanvas(
+      Math.max(cols, scratch?.width ?? 0),
+      Math.max(rows, scratch?.height ?? 0),
+    );
+  return scratch;
+}
+
+/** The ramp's step of an amount: square-root scale of the strongest in view. */
+export const heatStep = (v: number, max: number): number =>
+  Math.min(STEPS - 1, Math.floor(Math.sqrt(v / max) * STEPS));
+
+/**
+ * The ramp's colour at t (0–1) as RGBA bytes: faint blue → cyan → yellow, more opaque as it gets
+ * stronger (alpha 0–255, from an opacity of two decimals).
+ */
+export function rampRgba(t: number): number[] {
   const a = Math.max(0, Math.min(1, t));
-  const r = Math.round(40 + 210 * a);
-  const g = Math.round(110 + 100 * a);
-  const b = Math.round(230 - 190 * a);
-  return `rgba(${r}, ${g}, ${b}, ${(0.14 + 0.56 * a).toFixed(2)})`;
+  const alpha = Math.round(Number((0.14 + 0.56 * a).toFixed(2)) * 255);
+  return [Math.round(40 + 210 * a), Math.round(110 + 100 * a), Math.round(230 - 190 * a), alpha];
+}
+
+/** Trades closer than this (CSS px, per side) are drawn as one bubble. */
+export const BUBBLE_CELL_PX = 4;
+
+interface Bubble {
+  /** Sums of x and y weighted by amount, and the amount. */
+  x: number;
+  y: number;
+  amount: number;
+  side: 'buy' | 'sell';
+}
+
+/**
+ * The trades in view gathered per side into cells of BUBBLE_CELL_PX: one bubble each, at the
+ * amount-weighted centre of its trades, its area following their summed amount. Bounded by the
+ * pane's cells, however many trades an hour holds.
+ */
+export function bubblesOf(
+  f: Pick<Frame, 'first' | 'last' | 'x' | 'y'> & { time: Float64Array },
+  trades: readonly HeatTrade[],
+  periodMs: number,
+): { bubbles: Bubble[]; biggest: number } {
+  const { time } = f;
+  const until = (time[f.last - 1] ?? -Infinity) + periodMs;
+  const cells = new Map<string, Bubble>();
+  let bar = f.first;
+  let biggest = 0;
+  for (let k = lowerBound(trades, time[f.first] ?? Infinity); k < trades.length; k++) {
+    const tr = trades[k];
+    if (tr === undefined || tr.t >= until) break;
+    while (bar + 1 < f.last && (time[bar + 1] ?? Infinity) <= tr.t) bar++;
+    const x = f.x(bar + (tr.t - (time[bar] ?? tr.t)) / periodMs);
+    const y = f.y(tr.price);
+    const key = `${tr.side}${Math.floor(x / BUBBLE_CELL_PX)},${Math.floor(y / BUBBLE_CELL_PX)}`;
+    const cell = cells.get(key) ?? { x: 0, y: 0, amount: 0, side: tr.side };
+    cell.x += x * tr.amount;
+    cell.y += y * tr.amount;
+    cell.amount += tr.amount;
+    cells.set(key, cell);
+    if (cell.amount > biggest) biggest = cell.amount;
+  }
+  return { bubbles: [...cells.values()], biggest };
 }
 
 function drawBubbles(f: Frame, trades: readonly HeatTrade[], periodMs: number): void {
-  const time = f.s.cache.time;
-  const from = time[f.first] ?? Infinity;
-  const { shown, biggest } = tradesBetween(
-    trades,
-    from,
-    (time[f.last - 1] ?? -Infinity) + periodMs,
-  );
+  const { bubbles, biggest } = bubblesOf({ ...f, time: f.s.cache.time }, trades, periodMs);
   if (biggest <= 0) return;
   const { ctx } = f;
   ctx.globalAlpha = 0.5;
   for (const side of ['buy', 'sell'] as const) {
     ctx.fillStyle = side === 'buy' ? f.s.colors.lines.buy : f.s.colors.lines.sell;
     ctx.beginPath();
-    let bar = f.first;
-    for (const tr of shown) {
-      if (tr.side !== side) continue;
-      while (bar + 1 < f.last && (time[bar + 1] ?? Infinity) <= tr.t) bar++;
-      bubble(f, f.x(bar + (tr.t - (time[bar] ?? tr.t)) / periodMs), tr, biggest);
-    }
+    for (const b of bubbles) if (b.side === side) bubble(ctx, b, biggest);
     ctx.fill();
   }
   ctx.globalAlpha = 1;
 }
 
-/** One trade's circle (added to the current path), its area following its amount. */
-function bubble(f: Frame, x: number, tr: HeatTrade, biggest: number): void {
-  const y = f.y(tr.price);
-  const r = MIN_BUBBLE_PX + (MAX_BUBBLE_PX - MIN_BUBBLE_PX) * Math.sqrt(tr.amount / biggest);
-  f.ctx.moveTo(x + r, y);
-  f.ctx.arc(x, y, r, 0, Math.PI * 2);
-}
-
-/** The trades from `from` to before `until`, and the largest amount among them. */
-function tradesBetween(
-  trades: readonly HeatTrade[],
-  from: number,
-  until: number,
-): { shown: HeatTrade[]; biggest: number } {
-  let biggest = 0;
-  const shown: HeatTrade[] = [];
-  for (let k = lowerBound(trades, from); k < trades.length; k++) {
-    const tr = trades[k];
-    if (tr === undefined || tr.t >= until) break;
-    shown.push(tr);
-    if (tr.amount > biggest) biggest = tr.amount;
-  }
-  return { shown, biggest };
+/** One bubble's circle (added to the current path), its area following its amount. */
+function bubble(ctx: Frame['ctx'], b: Bubble, biggest: number): void {
+  if (!(b.amount > 0)) return;
+  const x = b.x / b.amount;
+  const y = b.y / b.amount;
+  const r = MIN_BUBBLE_PX + (MAX_BUBBLE_PX - MIN_BUBBLE_PX) * Math.sqrt(b.amount / biggest);
+  ctx.moveTo(x + r, y);
+  ctx.arc(x, y, r, 0, Math.PI * 2);
 }
 
 function lowerBound(items: readonly { t: number }[], t: number): number {
