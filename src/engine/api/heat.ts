@@ -45,3 +45,11 @@ export interface HeatCalls {
   /** Samples and trades of `symbol` newer than `since` (ms); null: the engine holds none of it. */
   depthHeat(symbol: string, since: number): Promise<HeatSlice | null>;
 }
+
+/**
+ * Appends `items` to `list` one by one. An hour of a busy pair's trades is over a hundred
+ * thousand, and `list.push(...items)` past about 120,000 overflows the call stack.
+ */
+export function appendAll<T>(list: T[], items: readonly T[]): void {
+  for (const item of items) list.push(item);
+}

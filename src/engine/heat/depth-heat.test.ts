@@ -110,10 +110,13 @@ describe('the depth heatmap history', () => {
     const all = heat.since('BTC/USDT', -Infinity);
     expect(all?.samples[0]?.t).toBe(3_999_000 - HEAT_REACH_MS);
     expect(all?.samples.length).toBe(HEAT_REACH_MS / 1000 + 1);
+    // half a minute on: the answer moves with the reach (what is kept is copied once a minute)
+    for (let s = 4_000; s < 4_030; s += 1) heat.add(s * 1000, book('BTC/USDT', s, 100 + s));
+    expect(heat.since('BTC/USDT', -Infinity)?.samples[0]?.t).toBe(4_029_000 - HEAT_REACH_MS);
     expect(heat.since('BTC/USDT', -Infinity, 1_000_000)?.samples.at(-1)?.t).toBe(1_000_000);
     // the same version again: no sample
-    heat.add(5_000_000, book('BTC/USDT', 3_999, 1));
-    expect(heat.since('BTC/USDT', 4_000_000)?.samples).toEqual([]);
+    heat.add(5_000_000, book('BTC/USDT', 4_029, 1));
+    expect(heat.since('BTC/USDT', 4_029_000)?.samples).toEqual([]);
     heat.add(5_001_000, book('ETH/USDT', 1, 7));
     expect(heat.since('BTC/USDT', -Infinity)).toBeNull();
     expect(heat.since('ETH/USDT', -Infinity)?.samples.map((x) => x.bids)).toEqual([[7, 1]]);

@@ -8,13 +8,17 @@
 //   D1 samples-are-the-book: every sample is the book's best HEAT_LEVELS levels a side at an
 //      event, in the book's order, and samples are ascending in time, at least HEAT_SAMPLE_MS apart.
 //   D2 one-pair: a new watched pair starts a new history; a slice is only of the pair asked.
-//   D3 reach: nothing older than HEAT_REACH_MS before the newest sample or trade is kept.
+//   D3 reach: nothing older than HEAT_REACH_MS before the newest sample or trade is answered
+//      (and nothing a minute older than that is kept).
 //   D4 backfill-before: older history (the stored log's: heat-backfill.ts) goes only before what
 //      is held, D1 still holds after it, and the epoch changes.
 import type { HeatSample, HeatSlice, HeatTrade } from '../api/heat.ts';
 import { HEAT_LEVELS, HEAT_REACH_MS, HEAT_SAMPLE_MS } from '../api/heat.ts';
 import type { BookSide } from '../projections/book/sorted-side.ts';
 import type { EngineState } from '../store.ts';
+
+/** How far past the reach the oldest may be before trim() copies what is kept (ms). */
+const TRIM_SLACK_MS = 60_000;
 
 /** Generations of every history of the worker (a page holding one can tell it changed). */
 let epochs = 0;
@@ -62,8 +66,10 @@ export class DepthHeat {
    */
   since(symbol: string, since: number, until = Infinity): HeatSlice | null {
     if (symbol !== this.symbol) return null;
+    // what trim() still holds past the reach is not answered
+    const from = Math.max(since, this.newest() - HEAT_REACH_MS - 1);
     const part = <T extends { t: number }>(items: T[]): T[] =>
-      items.slice(firstAfter(items, since), firstAfter(items, until));
+      items.slice(firstAfter(items, from), firstAfter(items, until));
     return { symbol, epoch: this.epoch, samples: part(this.samples), trades: part(this.trades) };
   }
 
@@ -118,16 +124,20 @@ export class DepthHeat {
     for (const tr of fresh) insertByTime(this.trades, tr);
   }
 
+  private newest(): number {
+    return Math.max(this.samples.at(-1)?.t ?? -Infinity, this.trades.at(-1)?.t ?? -Infinity);
+  }
+
+  /**
+   * Drops what is older than the reach, once it is TRIM_SLACK_MS past it: a copy of the hour
+   * a minute, not one per event (an hour of a busy pair's trades is a hundred thousand).
+   */
   private trim(): void {
-    const newest = Math.max(
-      this.samples.at(-1)?.t ?? -Infinity,
-      this.trades.at(-1)?.t ?? -Infinity,
-    );
-    const cut = newest - HEAT_REACH_MS;
-    const s = firstAfter(this.samples, cut - 1);
-    if (s > 0) this.samples = this.samples.slice(s);
-    const tr = firstAfter(this.trades, cut - 1);
-    if (tr > 0) this.trades = this.trades.slice(tr);
+    const cut = this.newest() - HEAT_REACH_MS;
+    const stale = (items: readonly { t: number }[]) =>
+      (items[0]?.t ?? Infinity) < cut - TRIM_SLACK_MS;
+    if (stale(this.samples)) this.samples = this.samples.slice(firstAfter(this.samples, cut - 1));
+    if (stale(this.trades)) this.trades = this.trades.slice(firstAfter(this.trades, cut - 1));
   }
 }
 

@@ -43,4 +43,23 @@ describe('the heatmap feed', () => {
     expect(last?.key).not.toBe(seen[1]?.key);
     feed.destroy();
   });
+
+  it('takes an hour of a busy pair at once (200,000 trades after a reload)', async () => {
+    vi.useFakeTimers();
+    const trades = Array.from({ length: 200_000 }, (_, i) => ({
+      id: i,
+      t: 1_000 + i,
+      price: 1,
+      amount: 1,
+      side: 'buy' as const,
+    }));
+    const ask = (symbol: string): Promise<HeatSlice> =>
+      Promise.resolve({ symbol, epoch: 1, samples: [sample(500)], trades });
+    let held: HeatData | null = null;
+    const feed = new HeatFeed(ask, (h) => (held = h));
+    feed.watch('BTC/USDT');
+    await vi.advanceTimersByTimeAsync(0);
+    expect((held as HeatData | null)?.trades.length).toBe(200_000);
+    feed.destroy();
+  });
 });

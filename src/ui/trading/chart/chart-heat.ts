@@ -5,7 +5,7 @@
 // another generation of the engine's history (older history put before it after a reload:
 // heat-backfill.ts): the history is dropped and asked for again from the start.
 import type { HeatSample, HeatSlice, HeatTrade } from '../../../engine/api.ts';
-import { HEAT_REACH_MS } from '../../../engine/api.ts';
+import { appendAll, HEAT_REACH_MS } from '../../../engine/api.ts';
 import type { HeatData } from './chart-surface.ts';
 
 /** How often the feed asks the engine (ms). */
@@ -86,8 +86,8 @@ export class HeatFeed {
   }
 
   private append(held: Held, samples: HeatSample[], trades: HeatTrade[]): void {
-    held.samples.push(...samples);
-    held.trades.push(...trades);
+    appendAll(held.samples, samples);
+    appendAll(held.trades, trades);
     // past twice the engine's reach, start a trimmed history (the worker is sent it whole)
     const newest = held.samples.at(-1)?.t ?? held.trades.at(-1)?.t ?? 0;
     if (held.samples.length > (2 * HEAT_REACH_MS) / 1000) {

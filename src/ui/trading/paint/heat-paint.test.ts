@@ -77,6 +77,21 @@ describe('the depth heatmap', () => {
       held.take({ key: 'a#1', sampleFrom: 1, samples: [s(2)], tradeFrom: 0, trades: [] }),
     ).toBe(true);
     expect(held.samples.map((x) => x.t)).toEqual([1, 2]);
+    // an hour of a busy pair in one part (200,000 trades: a spread would overflow the stack)
+    const hour = Array.from({ length: 200_000 }, (_, i) => ({
+      id: i,
+      t: i,
+      price: 1,
+      amount: 1,
+      side: 'sell' as const,
+    }));
+    expect(held.take({ key: 'h#1', sampleFrom: 0, samples: [], tradeFrom: 0, trades: hour })).toBe(
+      true,
+    );
+    expect(held.trades.length).toBe(200_000);
+    expect(
+      held.take({ key: 'a#1', sampleFrom: 0, samples: [s(1), s(2)], tradeFrom: 0, trades: [] }),
+    ).toBe(true);
     // a part that skips what the worker holds: refused, nothing kept (the page sends all again)
     expect(
       held.take({ key: 'a#1', sampleFrom: 5, samples: [s(9)], tradeFrom: 0, trades: [] }),

@@ -10,6 +10,7 @@
 //      the first sample.
 //   M2 relative: the band with the most resting amount in view gets the strongest colour.
 import type { HeatSample, HeatTrade } from '../../../engine/api.ts';
+import { appendAll } from '../../../engine/api.ts';
 import type { Frame, HeatView } from './chart-frame.ts';
 
 export type { HeatView };
@@ -55,8 +56,8 @@ export class HeatHeld implements HeatView {
       this.key = null;
       return false;
     }
-    this.samples.push(...part.samples);
-    this.trades.push(...part.trades);
+    appendAll(this.samples, part.samples);
+    appendAll(this.trades, part.trades);
     return true;
   }
 }
@@ -209,7 +210,7 @@ export function bubblesOf(
 ): { bubbles: Bubble[]; biggest: number } {
   const { time } = f;
   const until = (time[f.last - 1] ?? -Infinity) + periodMs;
-  const cells = new Map<string, Bubble>();
+  const cells = new Map<number, Bubble>();
   let bar = f.first;
   let biggest = 0;
   for (let k = lowerBound(trades, time[f.first] ?? Infinity); k < trades.length; k++) {
@@ -218,7 +219,7 @@ export function bubblesOf(
     while (bar + 1 < f.last && (time[bar + 1] ?? Infinity) <= tr.t) bar++;
     const x = f.x(bar + (tr.t - (time[bar] ?? tr.t)) / periodMs);
     const y = f.y(tr.price);
-    const key = `${tr.side}${Math.floor(x / BUBBLE_CELL_PX)},${Math.floor(y / BUBBLE_CELL_PX)}`;
+    const key = cellKey(x, y, tr.side);
     const cell = cells.get(key) ?? { x: 0, y: 0, amount: 0, side: tr.side };
     cell.x += x * tr.amount;
     cell.y += y * tr.amount;
@@ -228,6 +229,13 @@ export function bubblesOf(
   }
   return { bubbles: [...cells.values()], biggest };
 }
+
+/** A side's cell of BUBBLE_CELL_PX as one number (x and y within ±2²⁰ cells of the origin). */
+const cellKey = (x: number, y: number, side: 'buy' | 'sell'): number =>
+  ((Math.floor(x / BUBBLE_CELL_PX) + 2 ** 20) * 2 ** 21 +
+    (Math.floor(y / BUBBLE_CELL_PX) + 2 ** 20)) *
+    2 +
+  (side === 'buy' ? 1 : 0);
 
 function drawBubbles(f: Frame, trades: readonly HeatTrade[], periodMs: number): void {
   const { bubbles, biggest } = bubblesOf({ ...f, time: f.s.cache.time }, trades, periodMs);
