@@ -146,7 +146,7 @@ function top(side: BookSide): number[] {
   const out: number[] = [];
   for (const chunk of side.chunks) {
     for (const level of chunk.levels) {
-      out.push(level.key, Number(level.amount));
+      out.push(Number(level.price), Number(level.amount));
       if (out.length >= HEAT_LEVELS * 2) return out;
     }
   }

@@ -83,6 +83,36 @@ describe('drawChart', () => {
     expect(() => drawChart(empty.ctx, scene({ hover: -1, pointer: null }, []))).not.toThrow();
   });
 
+  it('leaves out a time label the pane’s edges would cut, at every scroll', () => {
+    const data = bars(400);
+    let seen = 0;
+    // scrolled a bar at a time over an hour: a label comes to each edge in turn
+    for (let shift = 0; shift < 60; shift += 1) {
+      const { ctx } = stubContext();
+      const texts: { text: string; x: number; y: number }[] = [];
+      const spy = new Proxy(ctx, {
+        get(obj, prop: string) {
+          if (prop === 'fillText')
+            return (text: string, x: number, y: number) => texts.push({ text, x, y });
+          return Reflect.get(obj, prop) as unknown;
+        },
+        set(obj, prop, value) {
+          return Reflect.set(obj, prop, value);
+        },
+      });
+      const viewport = { from: 200 - shift + 0.37, to: 300 - shift + 0.37 };
+      const layout = drawChart(spy, scene({ pointer: null, hover: -1, viewport }, data));
+      const mid = layout.timeAxis.y + layout.timeAxis.height / 2;
+      for (const t of texts.filter((c) => c.y === mid)) {
+        seen += 1;
+        // the stub measures 6 px a character
+        expect(t.x - t.text.length * 3).toBeGreaterThanOrEqual(0);
+        expect(t.x + t.text.length * 3).toBeLessThanOrEqual(layout.priceAxis.x);
+      }
+    }
+    expect(seen).toBeGreaterThan(60);
+  });
+
   it('labels the last price with its decimal string in the locale, and no axis label under the tag', () => {
     const data = bars(200);
     const last = data[data.length - 1];

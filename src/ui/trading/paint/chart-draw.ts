@@ -268,11 +268,12 @@ function drawAxes(f: Frame): void {
   const mid = timeAxis.y + timeAxis.height / 2;
   for (const tick of f.timeTicks) {
     const t = s.cache.time[tick.index] ?? 0;
-    ctx.fillText(
-      formatTimeTick(t, tick.level, s.locale, s.tzOffset(t)),
-      centre(f, tick.index),
-      mid,
-    );
+    const label = formatTimeTick(t, tick.level, s.locale, s.tzOffset(t));
+    const x = centre(f, tick.index);
+    // a label the pane's edges would cut ("2:00" for 12:00) is left out, its grid line stays
+    const half = ctx.measureText(label).width / 2;
+    if (x - half < 0 || x + half > priceAxis.x) continue;
+    ctx.fillText(label, x, mid);
   }
   ctx.beginPath();
   ctx.moveTo(priceAxis.x + 0.5, 0);

@@ -139,7 +139,7 @@ function paintCells(f: Frame, grid: Grid, pane: { y: number }): void {
   ctx.imageSmoothingEnabled = smoothing;
 }
 
-/** The ramp's steps as RGBA bytes (the same colours as rampColour). */
+/** The ramp's steps as RGBA bytes (rampRgba). */
 const RAMP_BYTES: readonly (readonly number[])[] = Array.from({ length: STEPS }, (_, step) =>
   rampRgba(step / (STEPS - 1)),
 );
