@@ -67,7 +67,7 @@ export class DepthHeat {
   since(symbol: string, since: number, until = Infinity): HeatSlice | null {
     if (symbol !== this.symbol) return null;
     // what trim() still holds past the reach is not answered
-    const from = Math.max(since, this.newest() - HEAT_REACH_MS - 1);
+    const from = Math.max(since, this.reachCut());
     const part = <T extends { t: number }>(items: T[]): T[] =>
       items.slice(firstAfter(items, from), firstAfter(items, until));
     return { symbol, epoch: this.epoch, samples: part(this.samples), trades: part(this.trades) };
@@ -133,11 +133,16 @@ export class DepthHeat {
    * a minute, not one per event (an hour of a busy pair's trades is a hundred thousand).
    */
   private trim(): void {
-    const cut = this.newest() - HEAT_REACH_MS;
+    const cut = this.reachCut();
     const stale = (items: readonly { t: number }[]) =>
-      (items[0]?.t ?? Infinity) < cut - TRIM_SLACK_MS;
-    if (stale(this.samples)) this.samples = this.samples.slice(firstAfter(this.samples, cut - 1));
-    if (stale(this.trades)) this.trades = this.trades.slice(firstAfter(this.trades, cut - 1));
+      (items[0]?.t ?? Infinity) <= cut - TRIM_SLACK_MS;
+    if (stale(this.samples)) this.samples = this.samples.slice(firstAfter(this.samples, cut));
+    if (stale(this.trades)) this.trades = this.trades.slice(firstAfter(this.trades, cut));
+  }
+
+  /** The reach's edge: what is at or before it is past the reach (newest − HEAT_REACH_MS − 1). */
+  private reachCut(): number {
+    return this.newest() - HEAT_REACH_MS - 1;
   }
 }
 

@@ -145,6 +145,7 @@ const RAMP_BYTES: readonly (readonly number[])[] = Array.from({ length: STEPS },
 );
 
 let scratch: OffscreenCanvas | null = null;
+let heldPixels: ImageData | null = null;
 
 /** The grid's pixels on a scratch canvas kept between paints (null: no 2D context). */
 function cellImage(grid: Grid): OffscreenCanvas | null {
@@ -152,7 +153,7 @@ function cellImage(grid: Grid): OffscreenCanvas | null {
   const canvas = scratchFor(grid.cols, grid.rows);
   const g = canvas.getContext('2d');
   if (g === null) return null;
-  const pixels = new ImageData(grid.cols, grid.rows);
+  const pixels = pixelsFor(grid.cols, grid.rows);
   for (let c = 0; c < grid.cols; c++) {
     for (let r = 0; r < grid.rows; r++) {
       const v = grid.cells[c * grid.rows + r] ?? 0;
@@ -161,6 +162,14 @@ function cellImage(grid: Grid): OffscreenCanvas | null {
   }
   g.putImageData(pixels, 0, 0);
   return canvas;
+}
+
+/** Blank pixels of `cols` × `rows`, kept between paints of one size (two a second). */
+function pixelsFor(cols: number, rows: number): ImageData {
+  if (heldPixels?.width !== cols || heldPixels.height !== rows)
+    heldPixels = new ImageData(cols, rows);
+  else heldPixels.data.fill(0);
+  return heldPixels;
 }
 
 /** The scratch canvas, at least `cols` × `rows`. */
@@ -174,7 +183,7 @@ function scratchFor(cols: number, rows: number): OffscreenCanvas {
 }
 
 /** The ramp's step of an amount: square-root scale of the strongest in view. */
-export const heatStep = (v: number, max: number): number =>
+const heatStep = (v: number, max: number): number =>
   Math.min(STEPS - 1, Math.floor(Math.sqrt(v / max) * STEPS));
 
 /**
