@@ -17,8 +17,8 @@ import { expect, test, type Page } from './fixtures.ts';
 import { msg, submit } from './helpers.ts';
 
 const DEMO = { email: 'demo@bourse.local', password: 'demo1234' };
-/** Dexie stores version n as n × 10: the log's schema 3 is 30; a newer build's 4 is 40. */
-const NEWER_LOG_VERSION = 40;
+/** Dexie stores version n as n × 10: the log's schema 4 is 40; a newer build's 5 is 50. */
+const NEWER_LOG_VERSION = 50;
 
 /** Init script: no IndexedDB in the page, nor in any worker it starts. */
 function withoutIndexedDb(): void {

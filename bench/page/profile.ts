@@ -87,7 +87,8 @@ function mapFor(url: string): SourceMapConsumer | null {
 function locate(frame: CallFrame): string {
   if (frame.url === '') return frame.functionName === '' ? '(anonymous)' : frame.functionName;
   const map = mapFor(frame.url);
-  if (map !== null) {
+  // a frame of a script compiled but not yet run (a profile across a navigation) has line −1
+  if (map !== null && frame.lineNumber >= 0) {
     const pos = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
     if (pos.source !== null) {
       const src = pos.source.replace(/^(\.\.\/)+/, '');

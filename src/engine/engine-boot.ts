@@ -37,6 +37,8 @@ import { createSocketTransport } from './transport/socket.ts';
 /** What a started engine runs, and its socket subscriptions. */
 export interface Started extends Running {
   subscriptions: Subscription[];
+  /** The start-up reads (user, clock, market list), which the start does not wait for. */
+  firstReads: Promise<void>;
 }
 
 export async function bootEngine(core: EngineCore, config: EngineConfig): Promise<Started> {
@@ -75,17 +77,23 @@ export async function bootEngine(core: EngineCore, config: EngineConfig): Promis
   // The socket first: it carries the live book, the critical path of a start (B10); on a busy
   // server its connect would otherwise queue behind the start-up requests below.
   ctx.socket.connect();
-  await Promise.all([
+  // The first reads go on after the start has answered: the page shows the restored state and
+  // watches its pair meanwhile, and their replies arrive as frames (B10).
+  const firstReads = Promise.all([
     token === null ? null : refreshUserInfo(ctx),
     syncClock(ctx),
     fetchQuotation(ctx),
-  ]);
-  poller.update(page.visible);
-  void fetchSparklines(ctx);
-  // the notifications are read when the socket is online (NoticesSync.online): a page
-  // opened offline keeps the held ones, and none pushed before the socket joined is missed
-  if (token !== null) void syncs.workspace.refresh();
-  return { ctx, poller, ...syncs, subscriptions };
+  ]).then(
+    () => {
+      poller.update(page.visible);
+      void fetchSparklines(ctx);
+      // the notifications are read when the socket is online (NoticesSync.online): a page
+      // opened offline keeps the held ones, and none pushed before the socket joined is missed
+      if (token !== null) void syncs.workspace.refresh();
+    },
+    (error: unknown) => services.logger.error('start-up reads failed', error),
+  );
+  return { ctx, poller, ...syncs, subscriptions, firstReads };
 }
 
 function buildContext(

@@ -30,6 +30,11 @@ export interface EngineHandle extends EngineApi {
   state(): EngineState;
   /** An uncaught error or rejection in the engine's own thread (the worker hears them). */
   engineError(error: unknown): void;
+  /**
+   * The snapshot once the start-up reads (user, clock, market list) are in: start() answers
+   * before them (B10). Tests and the Node tools wait for it.
+   */
+  firstReads(): Promise<EngineSnapshot>;
 }
 
 export function createEngine(given: Services, options: EngineOptions = {}): EngineHandle {
@@ -61,6 +66,11 @@ export function createEngine(given: Services, options: EngineOptions = {}): Engi
     ...pageCalls(core, { ready, started: () => running }),
     log,
     state: () => core.store.state(),
+    async firstReads() {
+      const r = await started();
+      await r.firstReads;
+      return core.store.snapshot();
+    },
     async start(config: EngineConfig, onFrame: (diff: FrameDiff) => void): Promise<EngineSnapshot> {
       takeSettings(core, config);
       running ??= bootEngine(core, config);

@@ -26,11 +26,13 @@ export async function startNodeEngine(
 ): Promise<{ engine: EngineHandle; snapshot: EngineSnapshot; frames: FrameDiff[] }> {
   const engine = createNodeEngine(opts);
   const frames: FrameDiff[] = [];
-  const snapshot = await engine.start(
+  await engine.start(
     { baseUrl: opts.baseUrl, lang: opts.lang ?? 'en', visible: opts.visible ?? true },
     (diff) => {
       frames.push(diff);
     },
   );
+  // the state with the start-up reads in (start() answers before them)
+  const snapshot = await engine.firstReads();
   return { engine, snapshot, frames };
 }

@@ -307,6 +307,57 @@ describe('event log', () => {
     expect(log.append(event(3)).seq).toBe(1);
     await log.close();
   });
+
+  it("lists a version-3 log's checkpoints after it upgrades (their metas are copied apart)", async () => {
+    const t = testServices();
+    const deps = t.services.indexedDb();
+    if (deps === null) throw new Error('no fake IndexedDB');
+    const old = new Dexie('upgrade-v3', deps);
+    old.version(3).stores({ [CHUNK_TABLE]: 'seq', checkpoints: 'seq' });
+    await old
+      .table(CHUNK_TABLE)
+      .bulkAdd([{ seq: 1, last: 3, events: [1, 2, 3].map((i) => ({ ...event(i), seq: i })) }]);
+    const state = {} as StateDoc;
+    await old.table('checkpoints').bulkAdd([
+      { seq: 2, at: 2, app: 'test', state },
+      { seq: 3, at: 3, boundary: true, app: 'test', state },
+    ]);
+    old.close();
+    const log = createEventLog({ services: t.services, dbName: 'upgrade-v3' });
+    expect(await log.open()).toBe('indexeddb');
+    expect(log.checkpoints()).toEqual([
+      { seq: 0, at: 0 },
+      { seq: 2, at: 2 },
+      { seq: 3, at: 3, boundary: true },
+    ]);
+    expect((await log.loadCheckpoint(3))?.app).toBe('test');
+    expect(log.append(event(4)).seq).toBe(4);
+    await log.close();
+  });
+
+  it("opens without reading a checkpoint's state: the metas are listed from their own table", async () => {
+    const t = testServices();
+    const first = createEventLog({ services: t.services, dbName: 'metas-apart' });
+    await first.open();
+    for (let i = 1; i <= 3; i += 1) first.append(event(i));
+    first.checkpoint({ seq: 3, at: 3, app: 'test', state: {} as StateDoc });
+    await first.close();
+    // the state documents gone behind the log's back: the list does not depend on them
+    const deps = t.services.indexedDb();
+    if (deps === null) throw new Error('no fake IndexedDB');
+    const raw = new Dexie('metas-apart', deps);
+    await raw.open();
+    await raw.table('checkpoints').clear();
+    raw.close();
+    const again = createEventLog({ services: t.services, dbName: 'metas-apart' });
+    await again.open();
+    expect(again.checkpoints()).toEqual([
+      { seq: 0, at: 0 },
+      { seq: 3, at: 3 },
+    ]);
+    expect(await again.loadCheckpoint(3)).toBeNull();
+    await again.close();
+  });
 });
 
 async function rawChunks(t: TestServices, name: string): Promise<LogChunk[]> {

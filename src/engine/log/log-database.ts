@@ -8,8 +8,13 @@ import type { LogEvent } from '../../shared/log-event.ts';
 import type { IndexedDbDeps, Timers } from '../services.ts';
 import { CHUNK_TABLE, pruneBehind, readChunks, storedBounds, toChunks } from './chunk-store.ts';
 import type { ChunkTable } from './chunk-store.ts';
-import { CHECKPOINT_TABLE, metaOf, PRUNE_RECORDS } from './checkpoints.ts';
-import type { CheckpointMeta, CheckpointRecord, CheckpointTable } from './checkpoints.ts';
+import { CHECKPOINT_META_TABLE, CHECKPOINT_TABLE, metaOf, PRUNE_RECORDS } from './checkpoints.ts';
+import type {
+  CheckpointMeta,
+  CheckpointMetaTable,
+  CheckpointRecord,
+  CheckpointTable,
+} from './checkpoints.ts';
 import { StorageBlockedError } from './storage-issue.ts';
 
 export const OPEN_TIMEOUT_MS = 5_000;
@@ -49,6 +54,13 @@ export async function openLogDatabase(
   db.version(2).stores({ events: null, [CHUNK_TABLE]: 'seq' });
   // v3: checkpoints (issue 5)
   db.version(3).stores({ [CHUNK_TABLE]: 'seq', [CHECKPOINT_TABLE]: 'seq' });
+  // v4: the checkpoints' metas apart, so that an open does not read every state (B10)
+  db.version(4)
+    .stores({ [CHECKPOINT_META_TABLE]: 'seq' })
+    .upgrade(async (tx) => {
+      const records = (await tx.table(CHECKPOINT_TABLE).toArray()) as CheckpointRecord[];
+      await tx.table(CHECKPOINT_META_TABLE).bulkPut(records.map(metaOf));
+    });
   await openOrGiveUp(db, timers);
   db.on('versionchange', () => {
     onNewerVersion();
@@ -73,20 +85,27 @@ export async function storeBatch(
   ready: readonly CheckpointRecord[],
   base: CheckpointMeta | null,
 ): Promise<number | null> {
-  return chunks.db.transaction('rw', [chunks, checkpoints], async () => {
+  const metas = metaTable(checkpoints);
+  return chunks.db.transaction('rw', [chunks, checkpoints, metas], async () => {
     await chunks.bulkAdd(toChunks(batch));
-    if (ready.length > 0) await checkpoints.bulkPut(ready);
+    if (ready.length > 0) {
+      await checkpoints.bulkPut(ready);
+      await metas.bulkPut(ready.map(metaOf));
+    }
     if (base === null) return null;
     await checkpoints.where(':id').below(base.seq).delete();
+    await metas.where(':id').below(base.seq).delete();
     return pruneBehind(chunks, base.seq, PRUNE_RECORDS);
   });
 }
 
 /** Deletes every stored event and checkpoint, in one transaction. */
 export async function clearTables(chunks: ChunkTable, checkpoints: CheckpointTable): Promise<void> {
-  await chunks.db.transaction('rw', [chunks, checkpoints], async () => {
+  const metas = metaTable(checkpoints);
+  await chunks.db.transaction('rw', [chunks, checkpoints, metas], async () => {
     await chunks.clear();
     await checkpoints.clear();
+    await metas.clear();
   });
 }
 
@@ -137,7 +156,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, timers: Timers): Promis
  */
 async function storedPosition(table: ChunkTable, cps: CheckpointTable): Promise<StoredPosition> {
   const bounds = await storedBounds(table);
-  const metas = (await cps.toArray()).map(metaOf);
+  const metas = await metaTable(cps).toArray();
   const newest = metas.at(-1);
   const lastEvent = bounds === null ? [] : await readChunks(table, bounds.last, 1);
   return {
@@ -147,3 +166,7 @@ async function storedPosition(table: ChunkTable, cps: CheckpointTable): Promise<
     lastAt: Math.max(lastEvent[0]?.at ?? 0, newest?.at ?? 0),
   };
 }
+
+/** The metas beside a checkpoint table (same database). */
+const metaTable = (checkpoints: CheckpointTable): CheckpointMetaTable =>
+  checkpoints.db.table(CHECKPOINT_META_TABLE);

@@ -55,6 +55,9 @@ const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** A raw connection of "another tab" (no Dexie): optionally ignoring versionchange. */
+/** An IndexedDB version past the log's own (Dexie's version 4 is IndexedDB's 40). */
+const NEWER_SCHEMA = 50;
+
 function rawOpen(
   t: TestServices,
   name: string,
@@ -138,9 +141,9 @@ describe('event log under storage faults', () => {
     await log.open();
     await appendAndFlush(log, 1, 5);
     const transactions = log.stats().transactions;
-    const newer = await rawOpen(t, name, 40, true);
+    const newer = await rawOpen(t, name, NEWER_SCHEMA, true);
     expect(newer.blocked).toBe(false);
-    expect(newer.db.version).toBe(40);
+    expect(newer.db.version).toBe(NEWER_SCHEMA);
     expect([log.status(), log.issue()]).toEqual(['memory', 'newer-version']);
     expect(statuses.at(-1)).toEqual(['memory', 'newer-version']);
     // events keep coming; no write reaches the database again (no reopen at the old version)
@@ -209,6 +212,7 @@ async function startedEngine(t: TestServices, prefix: string) {
   const sessionDbName = unique(`${prefix}-session`);
   const engine = createEngine(t.services, { logDbName, sessionDbName });
   const snapshot = await engine.start({ baseUrl: '', lang: 'en', visible: true }, () => undefined);
+  await engine.firstReads();
   t.sockets[0]?.open();
   return { engine, snapshot, logDbName, sessionDbName };
 }
@@ -320,7 +324,7 @@ describe('the engine under storage faults', () => {
         for (const [i, size] of batches.entries()) {
           if (i === faultAt) {
             firstAfterFault = next;
-            if (fault === 'versionchange') newer = (await rawOpen(t, name, 40, true)).db;
+            if (fault === 'versionchange') newer = (await rawOpen(t, name, NEWER_SCHEMA, true)).db;
             else faults.set(fault);
           }
           await appendAndFlush(log, next, size);

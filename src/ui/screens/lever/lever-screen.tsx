@@ -36,8 +36,11 @@ import { LeverForms } from './lever-forms.tsx';
 import { useLeverChartTrading, type LeverPick } from './lever-chart-trading.ts';
 import { useLeverHotkeys } from './lever-hotkeys.tsx';
 import { LeverPositions } from './lever-positions.tsx';
+import { warmPainter } from '../../trading/paint/worker-canvas.ts';
 
 export default function LeverScreen() {
+  // the paint worker starts with the screen, not after the market list (B10)
+  useEffect(warmPainter, []);
   const { t } = useI18n();
   const m = useSignalValue(market);
   const status = useSignalValue(bridgeStatus);

@@ -22,8 +22,11 @@ import { rememberPair, resolvePair } from '../../trading/remember-pair.ts';
 import { MicroAnnouncer } from './micro-announcer.tsx';
 import { MicroNextSettlement, MicroOrders } from './micro-orders.tsx';
 import { MicroPanel } from './micro-panel.tsx';
+import { warmPainter } from '../../trading/paint/worker-canvas.ts';
 
 export default function MicroScreen() {
+  // the paint worker starts with the screen, not after the market list (B10)
+  useEffect(warmPainter, []);
   const { t } = useI18n();
   const m = useSignalValue(market);
   const status = useSignalValue(bridgeStatus);

@@ -36,8 +36,11 @@ import { resolvePair, useChoosePair } from '../../trading/remember-pair.ts';
 import type { PickedPrice } from './spot-form.tsx';
 import { TradeForms } from './trade-forms.tsx';
 import { useSpotChartTrading } from './spot-chart-trading.ts';
+import { warmPainter } from '../../trading/paint/worker-canvas.ts';
 
 export default function SpotScreen() {
+  // the paint worker starts with the screen, not after the market list (B10)
+  useEffect(warmPainter, []);
   const { t } = useI18n();
   const m = useSignalValue(market);
   const status = useSignalValue(bridgeStatus);
