@@ -150,8 +150,14 @@ test('issue 20: the order confirmation and the fill are formatted, and "Close al
   await pending.getByTestId('lever-revoke').click();
   await confirm(page);
 
-  // a market order says the fill: hands, multiple, the open price = the mark plus the spread
-  await page.getByTestId('lever-mode-market').click();
+  // a market order says the fill: hands, multiple, the open price = the mark plus the spread.
+  // Twice under a loaded machine the first click on Market did not hold (the confirmation
+  // then said the limit price): the tab must say it is selected before the form is filled.
+  const marketTab = page.getByTestId('lever-mode-market');
+  await expect(async () => {
+    await marketTab.click();
+    await expect(marketTab).toHaveAttribute('aria-selected', 'true', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   const market = page.getByTestId('lever-form-long');
   await market.locator('[data-multiple="10"]').click();
   await market.locator('input[name="share"]').fill('3');
